@@ -1,0 +1,35 @@
+//! wcmp: compares sequences of tokens, byte for byte.
+use testlib::prelude::*;
+
+fn main() {
+    let Checker { ouf, ans, .. } = register_checker();
+    let mut n: i64 = 0;
+    let mut first = Vec::new();
+    while !ans.seek_eof() && !ouf.seek_eof() {
+        n += 1;
+        let j = ans.read_token();
+        let p = ouf.read_token();
+        if n == 1 {
+            first = j.clone();
+        }
+        if j != p {
+            quitf!(
+                WA,
+                "{n}{} words differ - expected: '{}', found: '{}'",
+                english_ending(n),
+                compress(&j),
+                compress(&p)
+            );
+        }
+    }
+    if !ans.seek_eof() {
+        quitf!(WA, "Unexpected EOF in the participants output");
+    }
+    if !ouf.seek_eof() {
+        quitf!(WA, "Participant output contains extra tokens");
+    }
+    if n == 1 {
+        quitf!(OK, "\"{}\"", compress(&first));
+    }
+    quitf!(OK, "{n} tokens");
+}

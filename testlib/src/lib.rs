@@ -1,0 +1,123 @@
+/*!
+testlib-rs: a faithful, fast Rust port of [testlib.h] 0.9.45, the library
+behind Codeforces and Polygon checkers, validators, generators and
+interactors.
+
+A program built with it is a drop-in replacement for its C++ twin: the same
+command line, the same exit codes (0 OK, 1 WA, 2 PE, 3 FAIL, 7 points), the
+same messages byte for byte, and for generators the same random numbers for
+the same arguments.
+
+# Brief overview
+
+* Register the program: [`register_checker`], [`register_validation`],
+  [`register_gen`] or [`register_interactor`].
+* Read with [`InStream`]: the input `inf`, the output `ouf`, the answer `ans`.
+  Reads return values; a bad read ends the program with the right verdict,
+  blamed by stream (bad output: WA or PE; bad input or answer: FAIL).
+* End with [`quitf!`], [`quit`], [`quitp`], [`ensuref!`], [`ensure!`]. They
+  return `!`.
+* Generators draw from [`Random`] (testlib's `rnd`) and read options with
+  [`opt`], [`opt_or`], [`has_opt`].
+
+# A checker
+
+```no_run
+use testlib::prelude::*;
+
+fn main() {
+    let Checker { ouf, ans, .. } = register_checker();
+    let mut n = 0;
+    while !ans.seek_eof() {
+        n += 1;
+        let (j, p) = (ans.read_long(), ouf.read_long());
+        quitif!(j != p, WA, "{n}{} numbers differ - expected: '{j}', found: '{p}'", english_ending(n));
+    }
+    quitf!(OK, "{n} numbers");
+}
+```
+
+# A validator
+
+```no_run
+use testlib::prelude::*;
+
+fn main() {
+    let inf = register_validation();
+    let n = inf.read_int_in(1..=100_000, "n");
+    inf.read_eoln();
+    inf.read_longs(n as usize, -1_000_000_000_000_000..=1_000_000_000_000_000, "a");
+    inf.read_eoln();
+    inf.read_eof();
+}
+```
+
+# A generator
+
+```no_run
+use testlib::prelude::*;
+
+fn main() {
+    let mut rnd = register_gen();
+    let n: i32 = opt("n");
+    let max: i64 = opt_or("max", 1_000_000_000);
+    println!("{n}");
+    let a: Vec<i64> = (0..n).map(|_| rnd.next_range(1, max)).collect();
+    println!("{}", join(&a, " "));
+}
+```
+
+See the crate's README for the differences from testlib, all deliberate.
+
+[testlib.h]: https://github.com/MikeMirzayanov/testlib
+*/
+
+#![deny(unsafe_op_in_unsafe_fn)]
+
+mod checker;
+mod format;
+mod generator;
+mod interactor;
+mod macros;
+mod opts;
+mod outcome;
+mod pattern;
+mod random;
+mod runtime;
+mod stream;
+mod validator;
+
+pub use checker::{
+    Checker, MAX_FILE_SIZE_ENV, Points, Shown, double_compare, double_delta, expected_but_found,
+    quit, quitp, quitpi, register_checker, register_checker_with, set_max_file_size,
+};
+pub use format::{
+    Bytes, compress, english_ending, fixed, general, human_readable, join, lower_case,
+    remove_double_trailing_zeroes, split, tokenize, trim, upper_case,
+};
+pub use generator::{Rnd, register_gen, register_gen_with, rnd};
+pub use interactor::{Interactor, Tout, register_interactor, register_interactor_with};
+pub use opts::{
+    OptValue, ensure_no_unused_opts, has_opt, opt, opt_at, opt_at_or, opt_or, prepare_opts,
+    suppress_ensure_no_unused_opts,
+};
+pub use outcome::{DIRT, FAIL, OK, Outcome, PE, POINTS, UNEXPECTED_EOF, WA, pc};
+pub use pattern::Pattern;
+pub use random::{Random, RandomInt};
+pub use runtime::{
+    Role, catch_exit, disable_finalize_guard, enable_unexpected_eof, group, set_test_case, testset,
+    unset_test_case,
+};
+pub use stream::{AsPattern, InStream, ans, inf, ouf};
+pub use validator::{add_feature, feature, register_validation, register_validation_with};
+
+/// Everything a checker, validator, generator or interactor usually needs.
+pub mod prelude {
+    pub use crate::{
+        Bytes, Checker, DIRT, FAIL, InStream, Interactor, OK, Outcome, PE, POINTS, Pattern, Random,
+        UNEXPECTED_EOF, WA, ans, compress, english_ending, ensure, ensuref, expected_but_found,
+        has_opt, inf, join, opt, opt_at, opt_or, ouf, pc, quit, quitf, quitif, quitp, quitpi,
+        register_checker, register_gen, register_interactor, register_validation, rnd,
+        set_test_case,
+    };
+}

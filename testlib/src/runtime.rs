@@ -1,0 +1,591 @@
+//! The process-wide state of a testlib program and the verdict pipeline.
+//!
+//! testlib keeps its state in globals and checks, when the program exits,
+//! that it ended properly (a checker must quit, a validator must read EOF,
+//! generator options must all be used). We keep the same state behind a
+//! mutex and run the same exit-time checks from an `atexit` handler, which is
+//! armed by the first registration or the first use of a global such as the
+//! option parser.
+
+use std::fmt::Display;
+use std::io::Write;
+use std::sync::{Mutex, MutexGuard};
+
+use crate::format::{self, message_bytes};
+use crate::outcome::Outcome;
+
+/// Which kind of testlib program is running (testlib's `TTestlibMode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Unknown,
+    Checker,
+    Validator,
+    Generator,
+    Interactor,
+}
+
+/// The role of a stream, which decides who is blamed for a bad read
+/// (testlib's `TMode`): the output's faults are the contestant's (WA/PE),
+/// the input's and the answer's are the jury's (FAIL).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The test input (`inf`).
+    Input,
+    /// The contestant's output (`ouf`).
+    Output,
+    /// The jury's answer (`ans`).
+    Answer,
+}
+
+/// What a verdict needs to know about the stream it was raised on.
+#[derive(Clone, Debug)]
+pub(crate) struct Origin {
+    pub role: Role,
+    pub name: String,
+    pub last_line: Option<i64>,
+    pub max_message_length: usize,
+}
+
+impl Origin {
+    /// The origin of the global quit functions while no output stream exists:
+    /// testlib's default `InStream` (role input, empty name).
+    pub(crate) fn unopened() -> Origin {
+        Origin {
+            role: Role::Input,
+            name: String::new(),
+            last_line: None,
+            max_message_length: 32000,
+        }
+    }
+}
+
+/// How a verdict ends the process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ExitMode {
+    /// `std::process::exit`, as testlib's `std::exit`.
+    Exit,
+    /// Unwind with an [`Exited`] payload, as testlib's
+    /// `TESTLIB_THROW_EXIT_EXCEPTION_INSTEAD_OF_EXIT`; see [`catch_exit`].
+    Unwind,
+}
+
+/// The payload of a verdict raised inside [`catch_exit`].
+#[derive(Debug)]
+struct Exited(i32);
+
+pub(crate) struct State {
+    pub mode: Mode,
+    pub registered: bool,
+    /// Cleared by `disable_finalize_guard` and once the exit checks ran.
+    guard_alive: bool,
+    guard_armed: bool,
+    quit_count: u32,
+    pub read_eof_count: u32,
+    /// The exit code of the last verdict (testlib's `__testlib_exitCode`).
+    exit_code: i32,
+    in_exit_handler: bool,
+    pub result_file: Option<String>,
+    pub appes: bool,
+    pub appes_encoding: String,
+    test_case: Option<i32>,
+    test_case_seen: bool,
+    test_case_zero_based: bool,
+    points: Option<f64>,
+    pub unexpected_eof: bool,
+    exit_mode: ExitMode,
+    pub testset: String,
+    pub group: String,
+    pub max_file_size: Option<u64>,
+    pub opts: crate::opts::OptsState,
+    pub validator: crate::validator::ValidatorState,
+}
+
+static STATE: Mutex<State> = Mutex::new(State {
+    mode: Mode::Unknown,
+    registered: false,
+    guard_alive: true,
+    guard_armed: false,
+    quit_count: 0,
+    read_eof_count: 0,
+    exit_code: 0,
+    in_exit_handler: false,
+    result_file: None,
+    appes: false,
+    appes_encoding: String::new(),
+    test_case: None,
+    test_case_seen: false,
+    test_case_zero_based: false,
+    points: None,
+    unexpected_eof: false,
+    exit_mode: ExitMode::Exit,
+    testset: String::new(),
+    group: String::new(),
+    max_file_size: None,
+    opts: crate::opts::OptsState::new(),
+    validator: crate::validator::ValidatorState::new(),
+});
+
+/// Locks the global state. A verdict never panics while holding the lock, so
+/// a poisoned lock only means some user code panicked; the state is still good.
+pub(crate) fn state() -> MutexGuard<'static, State> {
+    STATE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Marks the program as registered in `mode` and arms the exit checks.
+pub(crate) fn register(mode: Mode) {
+    let mut st = state();
+    st.mode = mode;
+    st.registered = true;
+    arm_guard(&mut st);
+    drop(st);
+    install_panic_hook();
+}
+
+/// Installs the `atexit` handler that runs testlib's finalisation checks.
+pub(crate) fn arm_guard(st: &mut State) {
+    if !st.guard_armed {
+        st.guard_armed = true;
+        // SAFETY: `finalize` is an `extern "C" fn()` that never unwinds.
+        unsafe {
+            libc::atexit(finalize);
+        }
+    }
+}
+
+/// Arms the exit checks without registering (first use of a testlib global).
+pub(crate) fn touch() {
+    arm_guard(&mut state());
+}
+
+/// A program that panics is at fault, like a crashed checker: report FAIL
+/// with the panic message instead of Rust's exit code 101.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = format!("testlib-rs: the program panicked: {info}");
+        match STATE.try_lock() {
+            Ok(guard) => {
+                drop(guard);
+                quit_global(Outcome::Fail, &message)
+            }
+            Err(_) => {
+                eprintln!("FAIL {message}");
+                // SAFETY: `_exit` ends the process at once, which is the point.
+                unsafe { libc::_exit(3) }
+            }
+        }
+    }));
+}
+
+/// Runs `f`, turning a verdict raised inside it into `Err(exit code)` instead
+/// of ending the process. The verdict is still printed. This is testlib's
+/// `TESTLIB_THROW_EXIT_EXCEPTION_INSTEAD_OF_EXIT`, for testing a checker or
+/// the library in-process; other panics pass through.
+pub fn catch_exit<T>(f: impl FnOnce() -> T) -> Result<T, i32> {
+    let previous = std::mem::replace(&mut state().exit_mode, ExitMode::Unwind);
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    state().exit_mode = previous;
+    match result {
+        Ok(value) => Ok(value),
+        Err(payload) => match payload.downcast::<Exited>() {
+            Ok(exited) => Err(exited.0),
+            Err(other) => std::panic::resume_unwind(other),
+        },
+    }
+}
+
+/// Turns off the exit-time checks (testlib's `disableFinalizeGuard`).
+pub fn disable_finalize_guard() {
+    state().guard_alive = false;
+}
+
+/// Makes an unexpected end of the output exit with code 8 and the prefix
+/// `unexpected eof` instead of being a presentation error (testlib's
+/// `-DENABLE_UNEXPECTED_EOF`, recommended for interactors).
+pub fn enable_unexpected_eof() {
+    state().unexpected_eof = true;
+}
+
+/// The testset named by `--testset` (default `tests`), as testlib's `getTestset`.
+pub fn testset() -> String {
+    state().testset.clone()
+}
+
+/// The group named by `--group` (default empty), as testlib's `getGroup`.
+pub fn group() -> String {
+    state().group.clone()
+}
+
+/// Sets the test case that later verdicts name (testlib's `setTestCase`).
+/// The first call with 0 switches to zero-based numbering: all numbers are
+/// then shown one higher. In a validator it also marks where the case starts
+/// for `--testMarkupFileName` and `--testCase`.
+pub fn set_test_case(test_case: i32) {
+    let mut st = state();
+    if !st.test_case_seen && test_case == 0 {
+        st.test_case_zero_based = true;
+    }
+    st.test_case_seen = true;
+    let shown = if st.test_case_zero_based {
+        test_case + 1
+    } else {
+        test_case
+    };
+    st.test_case = Some(shown);
+    let validating = st.mode == Mode::Validator;
+    drop(st);
+    if validating {
+        crate::stream::mark_test_case(shown);
+    }
+}
+
+/// Forgets the current test case (testlib's `unsetTestCase`).
+pub fn unset_test_case() {
+    state().test_case = None;
+}
+
+// Internal bracket markers: testlib gathers every suffix of a message into one
+// pair of parentheses, and marks that pair with these two control bytes until
+// the message is printed.
+const OPEN_BRACKET: u8 = 0x0B;
+const CLOSE_BRACKET: u8 = 0x11;
+
+/// The position of the one marker `mark` in `message`, if it occurs once.
+fn single(message: &[u8], mark: u8) -> Option<usize> {
+    let mut found = None;
+    for (i, &b) in message.iter().enumerate() {
+        if b == mark {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(i);
+        }
+    }
+    found
+}
+
+/// testlib's `__testlib_appendMessage`: adds `extra` inside the suffix
+/// brackets, or opens them.
+fn append_suffix(message: &[u8], extra: &[u8]) -> Vec<u8> {
+    if let (Some(open), Some(close)) = (
+        single(message, OPEN_BRACKET),
+        single(message, CLOSE_BRACKET),
+    ) {
+        if open < close {
+            // Like `message.find(extra, open)`: an empty `extra` is found at once.
+            let found = if extra.is_empty() {
+                Some(0)
+            } else {
+                message[open..]
+                    .windows(extra.len())
+                    .position(|w| w == extra)
+            };
+            if found.is_some_and(|index| open + index < close) {
+                return message.to_vec();
+            }
+            let mut out = message[..close].to_vec();
+            out.extend_from_slice(b", ");
+            out.extend_from_slice(extra);
+            out.extend_from_slice(&message[close..]);
+            return out;
+        }
+    }
+    let mut out = message.to_vec();
+    out.push(b' ');
+    out.push(OPEN_BRACKET);
+    out.extend_from_slice(extra);
+    out.push(CLOSE_BRACKET);
+    out
+}
+
+/// testlib's `__testlib_toPrintableMessage`: the markers become parentheses.
+fn printable(message: &[u8]) -> Vec<u8> {
+    let mut out = message.to_vec();
+    if let (Some(open), Some(close)) = (
+        single(message, OPEN_BRACKET),
+        single(message, CLOSE_BRACKET),
+    ) {
+        if open < close {
+            out[open] = b'(';
+            out[close] = b')';
+        }
+    }
+    out
+}
+
+fn trim_bytes(s: &[u8]) -> &[u8] {
+    let start = s
+        .iter()
+        .position(|&b| !format::is_blank(b))
+        .unwrap_or(s.len());
+    let end = s
+        .iter()
+        .rposition(|&b| !format::is_blank(b))
+        .map_or(start, |i| i + 1);
+    &s[start..end]
+}
+
+/// A verdict on the global output stream (testlib's `quit`).
+pub(crate) fn quit_global(outcome: Outcome, message: &str) -> ! {
+    let origin = crate::stream::global_output_origin();
+    quit(&origin, outcome, message_bytes(message))
+}
+
+/// A FAIL raised by the library itself (testlib's `__testlib_fail`).
+pub(crate) fn fail(message: impl Display) -> ! {
+    quit_global(Outcome::Fail, &message.to_string())
+}
+
+/// The verdict pipeline, in testlib's order: trim, test-case suffix,
+/// truncation, unexpected-EOF mapping, blame by stream, the dirt check, then
+/// the report and the exit code.
+pub(crate) fn quit(origin: &Origin, outcome: Outcome, message: Vec<u8>) -> ! {
+    let mut st = state();
+    if st.guard_alive {
+        st.quit_count += 1;
+    }
+    let mut message = trim_bytes(&message).to_vec();
+    if let Some(tc) = st.test_case {
+        let suffix = match (outcome, tc) {
+            (Outcome::Ok, 1) => "1 test case".to_string(),
+            (Outcome::Ok, _) => format!("{tc} test cases"),
+            _ => format!("test case {tc}"),
+        };
+        message = append_suffix(&message, suffix.as_bytes());
+    }
+    let limit = origin.max_message_length;
+    if message.len() > limit {
+        let warn = format!("message length exceeds {limit}, the message is truncated: ");
+        let keep = limit.saturating_sub(warn.len()).min(message.len());
+        let mut truncated = warn.into_bytes();
+        truncated.extend_from_slice(&message[..keep]);
+        message = truncated;
+    }
+    let outcome = match outcome {
+        Outcome::UnexpectedEof if !st.unexpected_eof => Outcome::Pe,
+        other => other,
+    };
+    if origin.role != Role::Output && outcome != Outcome::Fail {
+        let mut blamed = append_suffix(&message, origin.name.as_bytes());
+        if origin.role == Role::Input && st.mode == Mode::Validator {
+            if let Some(line) = origin.last_line {
+                blamed = append_suffix(&blamed, format!("line {line}").as_bytes());
+            }
+        }
+        drop(st);
+        quit(origin, Outcome::Fail, blamed);
+    }
+    if outcome.checks_dirt() && st.mode != Mode::Interactor {
+        drop(st);
+        if crate::stream::global_output_has_dirt() {
+            quit(
+                origin,
+                Outcome::Dirt,
+                b"Extra information in the output file".to_vec(),
+            );
+        }
+        st = state();
+    }
+    let reported = if outcome == Outcome::Dirt {
+        Outcome::Pe
+    } else {
+        outcome
+    };
+    let printable_message = printable(&message);
+
+    if let Some(path) = st.result_file.clone() {
+        let mut content = Vec::new();
+        if st.appes {
+            let encoding = if st.appes_encoding.is_empty() {
+                "windows-1251"
+            } else {
+                st.appes_encoding.as_str()
+            };
+            write!(content, "<?xml version=\"1.0\" encoding=\"{encoding}\"?>").unwrap();
+            match reported {
+                Outcome::Partially(k) => write!(
+                    content,
+                    "<result outcome = \"{}\" pctype = \"{k}\">",
+                    reported.appes_name()
+                )
+                .unwrap(),
+                Outcome::Points => {
+                    let Some(points) = st.points else {
+                        drop(st);
+                        quit(
+                            origin,
+                            Outcome::Fail,
+                            b"Expected points, but infinity found".to_vec(),
+                        );
+                    };
+                    let points = format::remove_double_trailing_zeroes(&format::fixed(points, 10));
+                    write!(
+                        content,
+                        "<result outcome = \"points\" points = \"{points}\">"
+                    )
+                    .unwrap()
+                }
+                _ => write!(content, "<result outcome = \"{}\">", reported.appes_name()).unwrap(),
+            }
+            xml_escape_into(&mut content, &printable_message);
+            content.extend_from_slice(b"</result>\n");
+        } else {
+            content.extend_from_slice(&printable_message);
+        }
+        if std::fs::write(&path, &content).is_err() {
+            st.result_file = None;
+            drop(st);
+            quit(
+                origin,
+                Outcome::Fail,
+                b"Can not write to the result file".to_vec(),
+            );
+        }
+    }
+
+    let unexpected_eof = st.unexpected_eof;
+    let mut report = Vec::new();
+    if st.result_file.is_none() {
+        let colour = colours_wanted();
+        if colour {
+            report.extend_from_slice(reported.colour().as_bytes());
+        }
+        report.extend_from_slice(reported.prefix(unexpected_eof).as_bytes());
+        if colour {
+            report.extend_from_slice(b"\x1b[0m");
+        }
+        report.extend_from_slice(&printable_message);
+    }
+    report.push(b'\n');
+    if st.result_file.is_some() {
+        report.extend_from_slice(b"See file to check exit message\n");
+    }
+    let code = reported.exit_code(unexpected_eof);
+    st.exit_code = code;
+    drop(st);
+
+    crate::interactor::flush_tout();
+    let _ = std::io::stdout().flush();
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_all(&report);
+    let _ = stderr.flush();
+    drop(stderr);
+    exit_process(code)
+}
+
+/// testlib colours the prefix only when stderr is a terminal; we also honour
+/// `NO_COLOR`.
+fn colours_wanted() -> bool {
+    // SAFETY: `isatty` only inspects the descriptor.
+    let tty = unsafe { libc::isatty(2) } == 1;
+    tty && std::env::var_os("NO_COLOR").is_none()
+}
+
+fn xml_escape_into(out: &mut Vec<u8>, message: &[u8]) {
+    for &b in message {
+        match b {
+            b'&' => out.extend_from_slice(b"&amp;"),
+            b'<' => out.extend_from_slice(b"&lt;"),
+            b'>' => out.extend_from_slice(b"&gt;"),
+            b'"' => out.extend_from_slice(b"&quot;"),
+            0..=31 => out.push(b'.'),
+            _ => out.push(b),
+        }
+    }
+}
+
+fn exit_process(code: i32) -> ! {
+    let st = state();
+    let (mode, in_handler) = (st.exit_mode, st.in_exit_handler);
+    drop(st);
+    if mode == ExitMode::Unwind {
+        std::panic::resume_unwind(Box::new(Exited(code)));
+    }
+    if in_handler {
+        // Inside `atexit`: calling `exit` again is undefined behaviour.
+        let _ = std::io::stdout().flush();
+        // SAFETY: `_exit` ends the process at once.
+        unsafe { libc::_exit(code) }
+    }
+    std::process::exit(code)
+}
+
+/// testlib's `TestlibFinalizeGuard`: the checks that run when the program
+/// exits, and the validator's logs, written only after a clean exit.
+extern "C" fn finalize() {
+    let body = std::panic::catch_unwind(|| {
+        let mut st = state();
+        st.in_exit_handler = true;
+        let exited_by_verdict = st.quit_count > 0;
+        if st.guard_alive && !exited_by_verdict {
+            st.guard_alive = false;
+            let failure = if st.mode == Mode::Checker {
+                Some("Checker must end with quit or quitf call.".to_string())
+            } else if st.mode == Mode::Validator && st.read_eof_count == 0 {
+                Some("Validator must end with readEof call.".to_string())
+            } else if let Some(key) = st.opts.first_unused_if_checked() {
+                Some(format!(
+                    "Opts: unused key '{}'",
+                    format::compress(key.as_bytes())
+                ))
+            } else if !st.registered {
+                Some(
+                    "Call register-function in the first line of the main (registerTestlibCmd or other similar)"
+                        .to_string(),
+                )
+            } else {
+                None
+            };
+            if let Some(message) = failure {
+                drop(st);
+                quit(&Origin::unopened(), Outcome::Fail, message.into_bytes());
+            }
+        }
+        if st.exit_code == 0 && st.mode == Mode::Validator {
+            let logs = std::mem::take(&mut st.validator);
+            drop(st);
+            logs.write_outputs();
+        }
+    });
+    if body.is_err() {
+        // SAFETY: nothing sensible is left to do; end the process.
+        unsafe { libc::_exit(3) }
+    }
+}
+
+/// Records that a validator read the end of its input (for the exit checks).
+pub(crate) fn note_read_eof() {
+    let mut st = state();
+    if st.guard_alive {
+        st.read_eof_count += 1;
+    }
+}
+
+/// Stores the score of a `quitp` verdict for the `-appes` report.
+pub(crate) fn set_points(points: f64) {
+    state().points = Some(points);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suffixes_share_one_pair_of_brackets() {
+        let m = append_suffix(b"bad", b"test case 2");
+        let m = append_suffix(&m, b"stdin");
+        let m = append_suffix(&m, b"line 4");
+        assert_eq!(printable(&m), b"bad (test case 2, stdin, line 4)");
+        // A suffix already present is not added twice.
+        let again = append_suffix(&m, b"test case 2");
+        assert_eq!(again, m);
+    }
+
+    #[test]
+    fn trims_blanks_only() {
+        assert_eq!(trim_bytes(b"  \t x y \r\n"), b"x y");
+        assert_eq!(trim_bytes(b" \n "), b"");
+        assert_eq!(trim_bytes(b"\x0bz"), b"\x0bz");
+    }
+}

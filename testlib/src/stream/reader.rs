@@ -1,0 +1,353 @@
+//! A byte reader with testlib's character-level semantics.
+//!
+//! One `Vec<u8>` holds the data: `buf[pos..end]` is unread, and a few bytes
+//! before `pos` are kept so that a character can be pushed back. When the
+//! unread part runs out, the buffer rolls the kept tail to the front and
+//! reads again (ripgrep's line buffer). Tokens are scanned as slices, and only
+//! a token that crosses a refill is copied.
+
+use std::fs::File;
+use std::io::{ErrorKind, Read};
+
+use crate::format::is_blank;
+
+/// How many consumed bytes a refill keeps for `unread`.
+const KEEP: usize = 64;
+/// The size of one read from a file or a pipe.
+const CHUNK: usize = 1 << 20;
+
+pub(crate) enum Source {
+    File(File),
+    Stdin,
+    /// All data is already in the buffer (a string stream).
+    Memory,
+}
+
+/// Why no token could be read.
+pub(crate) enum TokenError {
+    /// The stream ended before the token.
+    Eof,
+    /// A blank stands where the token should start (strict mode).
+    Blank,
+    /// The token is longer than allowed; holds its first `max + 1` bytes.
+    TooLong(Vec<u8>),
+}
+
+pub(crate) struct Reader {
+    source: Source,
+    /// Used in I/O error messages.
+    name: String,
+    buf: Vec<u8>,
+    pos: usize,
+    end: usize,
+    /// The source has nothing more to give.
+    exhausted: bool,
+    /// 1 + the number of line feeds consumed (testlib's `getLine`).
+    line: i64,
+    /// Absolute offset of `buf[0]` in the stream.
+    base: u64,
+    /// Every byte read from the source, when a validator must echo its input.
+    record: Option<Vec<u8>>,
+    /// Holds a token that crossed a refill.
+    scratch: Vec<u8>,
+}
+
+impl Reader {
+    pub(crate) fn new(source: Source, name: &str) -> Reader {
+        Reader {
+            source,
+            name: name.to_string(),
+            buf: Vec::new(),
+            pos: 0,
+            end: 0,
+            exhausted: false,
+            line: 1,
+            base: 0,
+            record: None,
+            scratch: Vec::new(),
+        }
+    }
+
+    pub(crate) fn from_bytes(content: Vec<u8>) -> Reader {
+        let end = content.len();
+        Reader {
+            buf: content,
+            end,
+            exhausted: true,
+            ..Reader::new(Source::Memory, "")
+        }
+    }
+
+    /// Starts keeping every byte read, for the validator's markup output.
+    pub(crate) fn start_recording(&mut self) {
+        if self.record.is_none() {
+            self.record = Some(self.buf[..self.end].to_vec());
+        }
+    }
+
+    /// The bytes consumed so far, when recording.
+    pub(crate) fn consumed_bytes(&self) -> Option<&[u8]> {
+        let consumed = self.consumed() as usize;
+        self.record.as_deref().map(|r| &r[..consumed.min(r.len())])
+    }
+
+    /// The absolute offset of the next byte.
+    pub(crate) fn consumed(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    pub(crate) fn line(&self) -> i64 {
+        self.line
+    }
+
+    /// Reads more data; returns false at the end of the source. Called only
+    /// when `pos == end`.
+    #[cold]
+    fn fill(&mut self) -> bool {
+        if self.exhausted {
+            return false;
+        }
+        let keep = self.pos.min(KEEP);
+        let shift = self.pos - keep;
+        if shift > 0 {
+            self.buf.copy_within(shift..self.end, 0);
+            self.pos -= shift;
+            self.end -= shift;
+            self.base += shift as u64;
+        }
+        if self.buf.len() < self.end + CHUNK {
+            self.buf.resize(self.end + CHUNK, 0);
+        }
+        loop {
+            let target = &mut self.buf[self.end..];
+            let result = match &mut self.source {
+                Source::File(f) => f.read(target),
+                Source::Stdin => std::io::stdin().lock().read(target),
+                Source::Memory => Ok(0),
+            };
+            match result {
+                Ok(0) => {
+                    self.exhausted = true;
+                    return false;
+                }
+                Ok(n) => {
+                    if let Some(record) = &mut self.record {
+                        record.extend_from_slice(&self.buf[self.end..self.end + n]);
+                    }
+                    self.end += n;
+                    return true;
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.exhausted = true;
+                    crate::runtime::fail(format!("unable to read ({}): {e}", self.name));
+                }
+            }
+        }
+    }
+
+    /// The next byte without consuming it (`curChar`); `None` at the end.
+    #[inline]
+    pub(crate) fn peek(&mut self) -> Option<u8> {
+        if self.pos == self.end && !self.fill() {
+            return None;
+        }
+        Some(self.buf[self.pos])
+    }
+
+    /// Consumes and returns the next byte (`nextChar`); `None` at the end.
+    #[inline]
+    pub(crate) fn bump(&mut self) -> Option<u8> {
+        let b = self.peek()?;
+        self.pos += 1;
+        if b == b'\n' {
+            self.line += 1;
+        }
+        Some(b)
+    }
+
+    /// Pushes `c` back in front of the stream (`unreadChar`). Returns false
+    /// when nothing was read that could be replaced.
+    pub(crate) fn unread(&mut self, c: u8) -> bool {
+        if self.pos == 0 {
+            return false;
+        }
+        self.pos -= 1;
+        self.buf[self.pos] = c;
+        if c == b'\n' {
+            self.line -= 1;
+        }
+        true
+    }
+
+    /// Returns true if and only if the stream is at its physical end.
+    #[inline]
+    pub(crate) fn at_eof(&mut self) -> bool {
+        self.peek().is_none()
+    }
+
+    /// Skips spaces, tabs, CRs and LFs.
+    #[inline]
+    pub(crate) fn skip_blanks(&mut self) {
+        loop {
+            while self.pos < self.end {
+                let b = self.buf[self.pos];
+                if !is_blank(b) {
+                    return;
+                }
+                if b == b'\n' {
+                    self.line += 1;
+                }
+                self.pos += 1;
+            }
+            if !self.fill() {
+                return;
+            }
+        }
+    }
+
+    /// Reads a maximal run of non-blank bytes starting right here.
+    #[inline]
+    pub(crate) fn token(&mut self, max_len: usize) -> Result<&[u8], TokenError> {
+        match self.peek() {
+            None => return Err(TokenError::Eof),
+            Some(b) if is_blank(b) => return Err(TokenError::Blank),
+            Some(_) => {}
+        }
+        let start = self.pos;
+        let mut i = start;
+        while i < self.end && !is_blank(self.buf[i]) {
+            i += 1;
+        }
+        if i < self.end || self.exhausted {
+            self.pos = i;
+            if i - start > max_len {
+                return Err(TokenError::TooLong(
+                    self.buf[start..start + max_len + 1].to_vec(),
+                ));
+            }
+            return Ok(&self.buf[start..i]);
+        }
+        self.long_token(start, max_len)
+    }
+
+    /// The slow path of [`Reader::token`]: the token runs past the buffer.
+    #[cold]
+    fn long_token(&mut self, start: usize, max_len: usize) -> Result<&[u8], TokenError> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        scratch.extend_from_slice(&self.buf[start..self.end]);
+        self.pos = self.end;
+        loop {
+            if scratch.len() > max_len {
+                scratch.truncate(max_len + 1);
+                return Err(TokenError::TooLong(scratch));
+            }
+            if !self.fill() {
+                break;
+            }
+            let from = self.pos;
+            while self.pos < self.end && !is_blank(self.buf[self.pos]) {
+                self.pos += 1;
+            }
+            scratch.extend_from_slice(&self.buf[from..self.pos]);
+            if self.pos < self.end {
+                break;
+            }
+        }
+        if scratch.len() > max_len {
+            scratch.truncate(max_len + 1);
+            return Err(TokenError::TooLong(scratch));
+        }
+        self.scratch = scratch;
+        Ok(&self.scratch)
+    }
+
+    /// testlib's `readStringTo` loop: the bytes up to LF or the end. A CR
+    /// right before LF is left unread (so that `eoln` can take `\r\n`). Any
+    /// other CR is dropped and the byte after it is taken unconditionally, and
+    /// a CR at the very end becomes byte 0xFF: testlib quirks kept on purpose
+    /// (see the crate README).
+    ///
+    /// Calls `on_byte` with the line number before each byte is taken, so the
+    /// caller can track where the failing read began.
+    pub(crate) fn line_bytes(&mut self, mut on_byte: impl FnMut(i64)) -> Vec<u8> {
+        let mut line = Vec::new();
+        loop {
+            match self.peek() {
+                None | Some(b'\n') => break,
+                Some(b'\r') => {
+                    self.bump();
+                    if self.peek() == Some(b'\n') {
+                        self.unread(b'\r');
+                        break;
+                    }
+                }
+                Some(_) => {}
+            }
+            on_byte(self.line);
+            line.push(self.bump().unwrap_or(0xFF));
+        }
+        line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(r: &mut Reader) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        loop {
+            r.skip_blanks();
+            match r.token(usize::MAX - 1) {
+                Ok(t) => out.push(t.to_vec()),
+                Err(_) => return out,
+            }
+        }
+    }
+
+    #[test]
+    fn tokens_and_lines_from_memory() {
+        let mut r = Reader::from_bytes(b"  ab\tc\r\n\n d".to_vec());
+        assert_eq!(
+            tokens(&mut r),
+            [b"ab".to_vec(), b"c".to_vec(), b"d".to_vec()]
+        );
+        assert_eq!(r.line(), 3);
+        assert!(r.at_eof());
+    }
+
+    #[test]
+    fn line_quirks() {
+        let mut r = Reader::from_bytes(b"a\rb\nx\r".to_vec());
+        assert_eq!(r.line_bytes(|_| {}), b"ab");
+        assert_eq!(r.bump(), Some(b'\n'));
+        assert_eq!(r.line_bytes(|_| {}), b"x\xff");
+        let mut r = Reader::from_bytes(b"a\r\n".to_vec());
+        assert_eq!(r.line_bytes(|_| {}), b"a");
+        assert_eq!(r.bump(), Some(b'\r'));
+    }
+
+    #[test]
+    fn long_tokens_cross_refills() {
+        let dir = std::env::temp_dir().join(format!("testlib-reader-{}", std::process::id()));
+        let big = "7".repeat(3 * CHUNK + 5);
+        std::fs::write(&dir, format!("  {big} 12\n")).unwrap();
+        let mut r = Reader::new(Source::File(File::open(&dir).unwrap()), "big");
+        r.skip_blanks();
+        assert_eq!(
+            r.token(usize::MAX - 1).ok().map(|t| t.len()),
+            Some(big.len())
+        );
+        r.skip_blanks();
+        assert_eq!(r.token(10).ok().map(|t| t.to_vec()), Some(b"12".to_vec()));
+        let mut r = Reader::new(Source::File(File::open(&dir).unwrap()), "big");
+        r.skip_blanks();
+        match r.token(100) {
+            Err(TokenError::TooLong(prefix)) => assert_eq!(prefix.len(), 101),
+            _ => panic!("expected a too-long token"),
+        }
+        std::fs::remove_file(dir).unwrap();
+    }
+}
