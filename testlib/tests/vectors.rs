@@ -360,8 +360,10 @@ fn profile_dir() -> PathBuf {
     exe.parent().and_then(Path::parent).unwrap().to_path_buf()
 }
 
-/// Builds the `checkers` package once and returns the directory of its binaries.
-fn checkers_dir() -> &'static Path {
+/// Builds the standard checkers and this crate's example programs once (in
+/// this test's target directory and profile), so that the vectors run on
+/// fresh binaries however the test was started.
+fn programs_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let profile = profile_dir();
@@ -374,26 +376,33 @@ fn checkers_dir() -> &'static Path {
             "-p",
             "checkers",
             "--bins",
-            "--target-dir",
-        ])
-        .arg(target);
+            "-p",
+            "testlib-rs",
+            "--examples",
+        ]);
+        cmd.arg("--target-dir").arg(target);
         if profile.file_name().is_some_and(|n| n == "release") {
             cmd.arg("--release");
         }
         let status = cmd
             .status()
-            .expect("cannot run cargo to build the checkers");
-        assert!(status.success(), "building the checkers failed");
+            .expect("cannot run cargo to build the programs");
+        assert!(
+            status.success(),
+            "building the checkers and examples failed"
+        );
         profile
     })
 }
 
 fn program_path(name: &str) -> PathBuf {
-    let example = profile_dir().join("examples").join(name);
+    let dir = programs_dir();
+    let example = dir.join("examples").join(name);
     if example.exists() {
-        return example;
+        example
+    } else {
+        dir.join(name)
     }
-    checkers_dir().join(name)
 }
 
 fn copy_dir(from: &Path, to: &Path) {

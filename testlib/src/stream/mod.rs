@@ -321,8 +321,18 @@ impl Core {
         Ok(())
     }
 
+    /// A plain integer token taken in one pass, if that is what comes next.
+    #[inline]
+    fn fast_integer(&mut self) -> Option<i64> {
+        self.mark_line();
+        self.reader.as_mut()?.integer()
+    }
+
     fn read_long(&mut self) -> Read<i64> {
         self.expect_more("int64")?;
+        if let Some(v) = self.fast_integer() {
+            return Ok(v);
+        }
         let t = self.token()?;
         match number::parse_i64(t) {
             Some(v) => Ok(v),
@@ -332,6 +342,11 @@ impl Core {
 
     fn read_int(&mut self) -> Read<i32> {
         self.expect_more("int32")?;
+        if let Some(v) = self.fast_integer() {
+            // The token is canonical, so it reads back as the value.
+            return i32::try_from(v)
+                .or_else(|_| failure(Outcome::Pe, format!("Expected int32, but \"{v}\" found")));
+        }
         let t = self.token()?;
         match number::parse_i64(t) {
             Some(v) => i32::try_from(v).or_else(|_| {

@@ -231,6 +231,44 @@ impl Reader {
         self.long_token(start, max_len)
     }
 
+    /// The fast path for a number: a token of at most 19 digits (after an
+    /// optional `-`) wholly in the buffer, in testlib's grammar and in range,
+    /// is scanned and converted in one pass. Anything else returns `None`
+    /// without consuming, and the caller takes the general path (which also
+    /// produces the error messages).
+    #[inline]
+    pub(crate) fn integer(&mut self) -> Option<i64> {
+        let data = &self.buf[self.pos..self.end];
+        let negative = data.first() == Some(&b'-');
+        let start = usize::from(negative);
+        let mut i = start;
+        let mut value: u64 = 0;
+        while i < data.len() && i - start < 19 {
+            let d = data[i].wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            value = value * 10 + u64::from(d);
+            i += 1;
+        }
+        let digits = i - start;
+        let ends = if i < data.len() {
+            is_blank(data[i])
+        } else {
+            self.exhausted
+        };
+        if digits == 0 || !ends || (data[start] == b'0' && (digits > 1 || negative)) {
+            return None;
+        }
+        let value = if negative {
+            (value <= 1 << 63).then(|| (value as i64).wrapping_neg())?
+        } else {
+            i64::try_from(value).ok()?
+        };
+        self.pos += i;
+        Some(value)
+    }
+
     /// The slow path of [`Reader::token`]: the token runs past the buffer.
     #[cold]
     fn long_token(&mut self, start: usize, max_len: usize) -> Result<&[u8], TokenError> {

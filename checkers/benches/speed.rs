@@ -1,0 +1,170 @@
+//! Checker speed: `cargo bench -p checkers --bench speed`.
+//!
+//! Writes 10^7 random int64, 10 per line (about 200 MB), as the answer and an
+//! identical output, then times our `ncmp` and `wcmp` on them against a
+//! baseline measured in the same run: a loop that only reads both files and
+//! counts whitespace bytes. Also measures a checker's start-up on a tiny test.
+//! testlib.h does 27 MB/s (ncmp) and 50 MB/s (wcmp) per output file on this
+//! kind of machine, and about 4 ms of start-up.
+
+use std::fs::File;
+use std::io::{BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const NUMBERS: usize = 10_000_000;
+const PER_LINE: usize = 10;
+const RUNS: usize = 3;
+const STARTUP_RUNS: usize = 200;
+
+fn data_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().join("bench-data");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes the answer file once (deterministic: the same bytes every run).
+fn write_numbers(path: &Path) {
+    if path.exists() {
+        return;
+    }
+    let mut rnd = testlib::Random::from_args(&["speed"]);
+    let tmp = path.with_extension("tmp");
+    let mut out = BufWriter::with_capacity(1 << 20, File::create(&tmp).unwrap());
+    for i in 0..NUMBERS {
+        let magnitude = rnd.next_long(i64::MAX);
+        let x = if rnd.next_int(2) == 0 {
+            magnitude
+        } else {
+            -magnitude
+        };
+        write!(out, "{x}").unwrap();
+        out.write_all(if (i + 1) % PER_LINE == 0 { b"\n" } else { b" " })
+            .unwrap();
+    }
+    out.into_inner().unwrap().sync_all().unwrap();
+    std::fs::rename(tmp, path).unwrap();
+}
+
+/// The baseline: read both files and count whitespace, nothing else.
+fn baseline(a: &Path, b: &Path) -> Duration {
+    let start = Instant::now();
+    let mut blanks = 0u64;
+    let mut buf = vec![0u8; 1 << 20];
+    for path in [a, b] {
+        let mut f = File::open(path).unwrap();
+        loop {
+            let n = f.read(&mut buf).unwrap();
+            if n == 0 {
+                break;
+            }
+            blanks += buf[..n]
+                .iter()
+                .filter(|&&c| matches!(c, b' ' | b'\t' | b'\r' | b'\n'))
+                .count() as u64;
+        }
+    }
+    assert_eq!(blanks, 2 * NUMBERS as u64);
+    start.elapsed()
+}
+
+fn run_checker(exe: &str, dir: &Path, output: &Path, answer: &Path) -> Duration {
+    let start = Instant::now();
+    let result = Command::new(exe)
+        .arg(dir.join("input.txt"))
+        .arg(output)
+        .arg(answer)
+        .env("TESTLIB_RS_MAX_FILE_SIZE", "0")
+        .output()
+        .unwrap();
+    let elapsed = start.elapsed();
+    assert!(
+        result.status.success(),
+        "{exe}: {}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    elapsed
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn main() {
+    let dir = data_dir();
+    std::fs::write(dir.join("input.txt"), "1\n").unwrap();
+    let answer = dir.join("answer.txt");
+    let output = dir.join("output.txt");
+    write_numbers(&answer);
+    if !output.exists() {
+        std::fs::copy(&answer, &output).unwrap();
+    }
+    let size = std::fs::metadata(&answer).unwrap().len() as f64 / 1e6;
+    println!("data: {NUMBERS} int64, {PER_LINE} per line, {size:.0} MB per file (output = answer)");
+    println!("each figure is the median of {RUNS} runs; MB/s are per output file");
+    println!();
+
+    let base = median((0..RUNS).map(|_| baseline(&output, &answer)).collect());
+    let base_rate = size / base.as_secs_f64();
+    println!(
+        "{:<38} {:>8.3} s {:>9.0} MB/s",
+        "baseline: read both files, count blanks",
+        base.as_secs_f64(),
+        base_rate
+    );
+    for (name, exe) in [
+        ("ncmp", env!("CARGO_BIN_EXE_ncmp")),
+        ("wcmp", env!("CARGO_BIN_EXE_wcmp")),
+    ] {
+        let t = median(
+            (0..RUNS)
+                .map(|_| run_checker(exe, &dir, &output, &answer))
+                .collect(),
+        );
+        let rate = size / t.as_secs_f64();
+        println!(
+            "{:<38} {:>8.3} s {:>9.0} MB/s   {:.2}x the baseline's time, {:.1}x testlib ({} MB/s)",
+            name,
+            t.as_secs_f64(),
+            rate,
+            t.as_secs_f64() / base.as_secs_f64(),
+            rate / if name == "ncmp" { 27.0 } else { 50.0 },
+            if name == "ncmp" { 27 } else { 50 },
+        );
+    }
+
+    let tiny = dir.join("tiny");
+    std::fs::create_dir_all(&tiny).unwrap();
+    std::fs::write(tiny.join("input.txt"), "1\n").unwrap();
+    std::fs::write(tiny.join("output.txt"), "1 2 3\n").unwrap();
+    std::fs::write(tiny.join("answer.txt"), "1 2 3\n").unwrap();
+    let exe = env!("CARGO_BIN_EXE_ncmp");
+    run_checker(
+        exe,
+        &tiny,
+        &tiny.join("output.txt"),
+        &tiny.join("answer.txt"),
+    );
+    let start = Instant::now();
+    for _ in 0..STARTUP_RUNS {
+        run_checker(
+            exe,
+            &tiny,
+            &tiny.join("output.txt"),
+            &tiny.join("answer.txt"),
+        );
+    }
+    let per_run = start.elapsed().as_secs_f64() * 1e3 / STARTUP_RUNS as f64;
+    let spawn = Instant::now();
+    for _ in 0..STARTUP_RUNS {
+        Command::new("/bin/true").status().unwrap();
+    }
+    let floor = spawn.elapsed().as_secs_f64() * 1e3 / STARTUP_RUNS as f64;
+    println!();
+    println!(
+        "start-up: ncmp on a tiny test {per_run:.2} ms per run (spawning /bin/true: {floor:.2} ms; testlib: about 4 ms)"
+    );
+}
