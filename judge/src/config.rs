@@ -1,0 +1,243 @@
+//! The kit's configuration files: `judge.toml` at the root and one
+//! `problem.toml` per problem. Unknown keys and malformed values are errors
+//! that name the file, the line and the column.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A configuration file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read {}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    Invalid {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+}
+
+/// The line and column (both from 1) of a byte offset in `text`.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// A parsed file and its text, to point at any of its values.
+pub struct Source<T> {
+    pub path: PathBuf,
+    pub text: String,
+    pub value: T,
+}
+
+impl<T> Source<T> {
+    /// An error at `span` in this file.
+    pub fn error(&self, span: Range<usize>, message: impl Into<String>) -> ConfigError {
+        let (line, column) = line_column(&self.text, span.start);
+        ConfigError::Invalid {
+            path: self.path.clone(),
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+/// Reads and parses a TOML file into `T`.
+pub fn load<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Source<T>, ConfigError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    match toml::from_str::<T>(&text) {
+        Ok(value) => Ok(Source {
+            path: path.to_path_buf(),
+            text,
+            value,
+        }),
+        Err(e) => {
+            let (line, column) = e.span().map_or((1, 1), |s| line_column(&text, s.start));
+            Err(ConfigError::Invalid {
+                path: path.to_path_buf(),
+                line,
+                column,
+                message: e.message().trim().to_string(),
+            })
+        }
+    }
+}
+
+/// `judge.toml`: the problems, the languages and the default limits.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KitConfig {
+    /// The problems, in order; each is a folder `problems/<name>/`.
+    pub problems: Vec<Spanned<String>>,
+    /// Limits for problems that do not set their own.
+    #[serde(default)]
+    pub defaults: Defaults,
+    /// Parallel jobs; the number of cores when absent.
+    pub jobs: Option<usize>,
+    /// Languages by name.
+    pub languages: BTreeMap<String, Language>,
+}
+
+/// Default limits of every problem.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Defaults {
+    #[serde(default = "default_time_ms")]
+    pub time_limit_ms: u64,
+    #[serde(default = "default_memory_mib")]
+    pub memory_limit_mib: u64,
+    #[serde(default = "default_output_mib")]
+    pub output_limit_mib: u64,
+}
+
+fn default_time_ms() -> u64 {
+    1000
+}
+fn default_memory_mib() -> u64 {
+    256
+}
+fn default_output_mib() -> u64 {
+    64
+}
+
+impl Default for Defaults {
+    fn default() -> Defaults {
+        Defaults {
+            time_limit_ms: default_time_ms(),
+            memory_limit_mib: default_memory_mib(),
+            output_limit_mib: default_output_mib(),
+        }
+    }
+}
+
+/// How to compile and run a language. In the commands, `{source}` is the
+/// source file (copied into the build directory), `{binary}` the program to
+/// produce and `{dir}` the build directory.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Language {
+    /// File extensions, without the dot.
+    pub extensions: Vec<String>,
+    /// The compile command, if the language is compiled (or syntax-checked).
+    pub compile: Option<Vec<String>>,
+    /// The run command.
+    pub run: Vec<String>,
+    /// A command printing the compiler's version (part of the build cache key).
+    pub version: Option<Vec<String>>,
+}
+
+/// `problem.toml`: one problem.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemConfig {
+    pub title: Titles,
+    pub time_limit_ms: Option<u64>,
+    pub memory_limit_mib: Option<u64>,
+    pub output_limit_mib: Option<u64>,
+    /// A binary of the `checkers` package (`wcmp`, `nim`), or a source file
+    /// relative to the problem folder (an external testlib checker).
+    pub checker: Spanned<String>,
+    /// A binary of the `validators` package, or a source file.
+    pub validator: Spanned<String>,
+    /// The default generator: a binary of the `generators` package, or a source file.
+    pub generator: Option<Spanned<String>>,
+    /// The reference solution, relative to `solutions/<problem>/`.
+    pub reference: Spanned<String>,
+    /// Scored groups; a problem without groups is all-or-nothing.
+    #[serde(default)]
+    pub groups: Vec<Spanned<Group>>,
+    /// The test plan, in order.
+    pub tests: Vec<Spanned<TestEntry>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Titles {
+    pub en: String,
+    pub zh: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Group {
+    pub name: String,
+    pub points: u32,
+}
+
+/// One entry of the test plan: a manual test (`file`) or a generator
+/// invocation (`args`, optionally `generator` and `count`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TestEntry {
+    /// A manual test's input, relative to the problem folder.
+    pub file: Option<String>,
+    /// The generator, when not the problem's default.
+    pub generator: Option<String>,
+    /// The generator's arguments.
+    pub args: Option<Vec<String>>,
+    /// Expands into this many tests; `{index}` in `args` becomes 1, 2, ...
+    pub count: Option<u32>,
+    /// The scoring group.
+    pub group: Option<String>,
+    /// Shown in the statement as a sample.
+    #[serde(default)]
+    pub sample: bool,
+    /// What the test is for (for example, which trap it targets).
+    pub comment: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions() {
+        let text = "a = 1\nbé = 2\n";
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, 6), (2, 1));
+        assert_eq!(line_column(text, 9), (2, 3));
+    }
+
+    #[test]
+    fn unknown_keys_are_located() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("problem.toml");
+        std::fs::write(
+            &path,
+            "title = { en = \"A\", zh = \"甲\" }\nchecker = \"wcmp\"\nvalidator = \"v\"\nreference = \"r.rs\"\ntimelimit = 3\ntests = []\n",
+        )
+        .unwrap();
+        let err = load::<ProblemConfig>(&path).err().unwrap().to_string();
+        assert!(err.contains("problem.toml:5:1"), "{err}");
+        assert!(err.contains("timelimit"), "{err}");
+    }
+
+    #[test]
+    fn malformed_values_are_located() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("problem.toml");
+        std::fs::write(
+            &path,
+            "title = { en = \"A\", zh = \"B\" }\ntime_limit_ms = \"fast\"\n",
+        )
+        .unwrap();
+        let err = load::<ProblemConfig>(&path).err().unwrap().to_string();
+        assert!(err.contains("problem.toml:2:17"), "{err}");
+    }
+}

@@ -1,0 +1,276 @@
+//! Programs: single source files compiled once and cached, and the kit's
+//! cargo-built checkers, validators and generators.
+//!
+//! A compiled program lives in `target/judge/build/<key>/`, where the key is
+//! a hash of the source, the language's commands and the compiler's version.
+//! The directory is built under a temporary name and renamed into place, so
+//! an interrupted build leaves nothing half-made behind.
+
+use std::collections::{BTreeMap, HashMap};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use crate::config::Language;
+use crate::sandbox::{self, Limits, RunSpec};
+
+/// A program ready to run: the command line that starts it.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// A short name for messages (the file name or the binary name).
+    pub name: String,
+    /// The command and its fixed arguments.
+    pub command: Vec<OsString>,
+    /// Changes whenever the program's behaviour may change: the build key of
+    /// a compiled source, the content hash of a binary.
+    pub identity: String,
+}
+
+impl Program {
+    /// The full command line with `args` appended.
+    pub fn argv<I, S>(&self, args: I) -> Vec<OsString>
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<OsString>,
+    {
+        let mut argv = self.command.clone();
+        argv.extend(args.into_iter().map(Into::into));
+        argv
+    }
+}
+
+/// Why a program could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error("{}: no language in judge.toml has the extension `.{extension}`", path.display())]
+    UnknownLanguage { path: PathBuf, extension: String },
+    #[error("{}: compilation failed\n{output}", path.display())]
+    Compile { path: PathBuf, output: String },
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+fn io_error(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> BuildError {
+    let context = context.into();
+    move |source| BuildError::Io { context, source }
+}
+
+/// Compiles single-file programs by their extension, once each.
+pub struct Compiler {
+    languages: BTreeMap<String, Language>,
+    cache: PathBuf,
+    /// Compiler versions already asked for in this process.
+    versions: Mutex<HashMap<Vec<String>, String>>,
+}
+
+/// Limits for compilers: generous, but a compiler stuck in a loop is stopped.
+fn compile_limits() -> Limits {
+    Limits {
+        time: Duration::from_secs(60),
+        wall: Duration::from_secs(120),
+        memory_bytes: 4 << 30,
+        output_bytes: 1 << 30,
+    }
+}
+
+fn substitute(template: &[String], vars: &[(&str, &Path)]) -> Vec<OsString> {
+    template
+        .iter()
+        .map(|arg| {
+            let mut s = arg.clone();
+            for (name, value) in vars {
+                s = s.replace(&format!("{{{name}}}"), &value.to_string_lossy());
+            }
+            OsString::from(s)
+        })
+        .collect()
+}
+
+impl Compiler {
+    /// A compiler for `languages`, caching builds under `cache`.
+    pub fn new(languages: BTreeMap<String, Language>, cache: PathBuf) -> Compiler {
+        Compiler {
+            languages,
+            cache,
+            versions: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The language of `path`, by its extension.
+    pub fn language_of(&self, path: &Path) -> Result<(&str, &Language), BuildError> {
+        let extension = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_string();
+        self.languages
+            .iter()
+            .find(|(_, l)| l.extensions.iter().any(|e| e == &extension))
+            .map(|(name, l)| (name.as_str(), l))
+            .ok_or(BuildError::UnknownLanguage {
+                path: path.to_path_buf(),
+                extension,
+            })
+    }
+
+    /// The first line the language's version command prints, cached for the
+    /// process and on disk by the compiler executable's size and time, so an
+    /// unchanged tree needs no process at all.
+    fn version(&self, language: &Language) -> String {
+        let Some(command) = &language.version else {
+            return String::new();
+        };
+        if let Some(v) = self.versions.lock().unwrap().get(command) {
+            return v.clone();
+        }
+        let stamp = which(&command[0])
+            .and_then(|p| std::fs::metadata(&p).ok().map(|m| (p, m)))
+            .map(|(p, m)| format!("{}:{}:{:?}", p.display(), m.len(), m.modified().ok()))
+            .unwrap_or_default();
+        let cache_file = self.cache.join("versions").join(
+            blake3::hash(format!("{command:?}{stamp}").as_bytes())
+                .to_hex()
+                .as_str(),
+        );
+        let version = match std::fs::read_to_string(&cache_file) {
+            Ok(v) => v,
+            Err(_) => {
+                let out = std::process::Command::new(&command[0])
+                    .args(&command[1..])
+                    .output();
+                let text = out
+                    .map(|o| [o.stdout, o.stderr].concat())
+                    .unwrap_or_default();
+                let v = String::from_utf8_lossy(&text)
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+                    .to_string();
+                let _ = std::fs::create_dir_all(cache_file.parent().unwrap());
+                let _ = crate::fsutil::write_atomic(&cache_file, v.as_bytes());
+                v
+            }
+        };
+        self.versions
+            .lock()
+            .unwrap()
+            .insert(command.clone(), version.clone());
+        version
+    }
+
+    /// Compiles `source` (or finds it already compiled) and returns the program.
+    pub fn compile(&self, source: &Path) -> Result<Program, BuildError> {
+        let (language_name, language) = self.language_of(source)?;
+        let code =
+            std::fs::read(source).map_err(io_error(format!("cannot read {}", source.display())))?;
+        let extension = source.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let version = self.version(language);
+        let mut hasher = blake3::Hasher::new();
+        hasher.update(&code);
+        hasher.update(
+            format!(
+                "\0{language_name}\0{:?}\0{:?}\0{version}",
+                language.compile, language.run
+            )
+            .as_bytes(),
+        );
+        let key = hasher.finalize().to_hex()[..24].to_string();
+        let dir = self.cache.join(&key);
+        let source_name = format!("main.{extension}");
+        let source_dir = source.parent().map(Path::to_path_buf).unwrap_or_default();
+        let vars = |d: &Path| -> Vec<(&'static str, PathBuf)> {
+            vec![
+                ("source", d.join(&source_name)),
+                ("binary", d.join("main")),
+                ("dir", d.to_path_buf()),
+                (
+                    "source_dir",
+                    std::path::absolute(&source_dir).unwrap_or(source_dir.clone()),
+                ),
+            ]
+        };
+        let name = source
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let program = |d: &Path| {
+            let vars = vars(d);
+            let refs: Vec<(&str, &Path)> = vars.iter().map(|(k, v)| (*k, v.as_path())).collect();
+            Program {
+                name: name.clone(),
+                command: substitute(&language.run, &refs),
+                identity: key.clone(),
+            }
+        };
+        if dir.join("ok").exists() {
+            return Ok(program(&dir));
+        }
+
+        // Build in a private directory, then move it into place.
+        let tmp = self.cache.join(format!(
+            "{key}.tmp-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let _ = std::fs::remove_dir_all(&tmp);
+        std::fs::create_dir_all(&tmp)
+            .map_err(io_error(format!("cannot create {}", tmp.display())))?;
+        std::fs::write(tmp.join(&source_name), &code)
+            .map_err(io_error("cannot copy the source"))?;
+        if let Some(compile) = &language.compile {
+            let tmp_vars = vars(&tmp);
+            let refs: Vec<(&str, &Path)> =
+                tmp_vars.iter().map(|(k, v)| (*k, v.as_path())).collect();
+            let argv = substitute(compile, &refs);
+            let log = tmp.join("compile.log");
+            let outcome = sandbox::run(&RunSpec {
+                argv,
+                stdin: None,
+                stdout: log.clone(),
+                stderr: Some(tmp.join("compile.err")),
+                cwd: Some(tmp.clone()),
+                env: Vec::new(),
+                limits: compile_limits(),
+            })
+            .map_err(io_error(format!(
+                "cannot start the compiler for {}",
+                source.display()
+            )))?;
+            if !outcome.is_success() {
+                let mut output =
+                    std::fs::read_to_string(tmp.join("compile.err")).unwrap_or_default();
+                output.push_str(&std::fs::read_to_string(&log).unwrap_or_default());
+                let output = output.replace(
+                    &tmp.join(&source_name).to_string_lossy().into_owned(),
+                    &source.to_string_lossy(),
+                );
+                let _ = std::fs::remove_dir_all(&tmp);
+                return Err(BuildError::Compile {
+                    path: source.to_path_buf(),
+                    output: output.trim_end().to_string(),
+                });
+            }
+        }
+        std::fs::write(tmp.join("ok"), b"").map_err(io_error("cannot mark the build"))?;
+        if std::fs::rename(&tmp, &dir).is_err() {
+            // Another job finished the same build first.
+            let _ = std::fs::remove_dir_all(&tmp);
+        }
+        Ok(program(&dir))
+    }
+}
+
+/// The absolute path of an executable found on `PATH`.
+pub fn which(name: &str) -> Option<PathBuf> {
+    if name.contains('/') {
+        return Some(PathBuf::from(name));
+    }
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}

@@ -1,0 +1,273 @@
+//! What the user sees: coloured verdict lines, summaries, and for the first
+//! failing test its input, a line-numbered diff of expected against actual
+//! output with visible whitespace, the checker's message, and a hint when
+//! the output would pass with whitespace ignored.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use similar::TextDiff;
+
+use crate::exec::TestOutcome;
+use crate::verdict::Verdict;
+
+/// Colours only on a terminal, and never with `NO_COLOR` set.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    colour: bool,
+}
+
+impl Style {
+    /// The style for stdout.
+    pub fn detect() -> Style {
+        // SAFETY: `isatty` only inspects the descriptor.
+        let tty = unsafe { libc::isatty(1) } == 1;
+        let forced = std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| v != "0");
+        Style {
+            colour: (tty || forced) && std::env::var_os("NO_COLOR").is_none(),
+        }
+    }
+
+    /// Plain text, for tests.
+    pub fn plain() -> Style {
+        Style { colour: false }
+    }
+
+    /// `text` in the colour `sgr` (ANSI parameters), if colours are on.
+    pub fn paint(&self, sgr: &str, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[{sgr}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// A verdict, padded to `width` and coloured.
+    pub fn verdict(&self, v: Verdict, width: usize) -> String {
+        self.paint(v.colour(), &format!("{:<width$}", v.as_str()))
+    }
+}
+
+/// One line per test: `  07  WA    0.01 s    3 MiB  wrong answer case 3: ...`.
+pub fn test_line(style: &Style, o: &TestOutcome) -> String {
+    let message = o.message.lines().next().unwrap_or("");
+    let message = if message.chars().count() > 100 {
+        format!("{}…", message.chars().take(100).collect::<String>())
+    } else {
+        message.to_string()
+    };
+    format!(
+        "  {:>4}  {} {:>6.3} s {:>6} MiB  {}",
+        o.name,
+        style.verdict(o.verdict, 4),
+        o.cpu.as_secs_f64(),
+        o.memory_bytes >> 20,
+        message
+    )
+    .trim_end()
+    .to_string()
+}
+
+/// Makes whitespace visible: `·` for a trailing space, `→` for a tab, `\r`
+/// for a carriage return.
+pub fn visible(line: &str) -> String {
+    let trimmed = line.trim_end_matches(' ');
+    let trailing = line.len() - trimmed.len();
+    let mut out = trimmed.replace('\t', "→").replace('\r', "\\r");
+    out.push_str(&"·".repeat(trailing));
+    out
+}
+
+/// Reads at most `limit` bytes of a file as text.
+fn head(path: &Path, limit: usize) -> (String, bool) {
+    let bytes = std::fs::read(path).unwrap_or_default();
+    let cut = bytes.len() > limit;
+    (
+        String::from_utf8_lossy(&bytes[..bytes.len().min(limit)]).into_owned(),
+        cut,
+    )
+}
+
+fn describe_end(text: &str, cut: bool) -> &'static str {
+    if cut {
+        "(cut)"
+    } else if text.is_empty() {
+        "(empty)"
+    } else if !text.ends_with('\n') {
+        "(no trailing newline)"
+    } else {
+        ""
+    }
+}
+
+/// Returns true if and only if the two texts have the same tokens.
+pub fn same_tokens(a: &str, b: &str) -> bool {
+    a.split_ascii_whitespace().eq(b.split_ascii_whitespace())
+}
+
+/// The width of the expected column in the side-by-side diff.
+const WIDTH: usize = 36;
+const MAX_DIFF: usize = 40;
+
+fn cell(text: Option<&str>) -> String {
+    let shown = text
+        .map(|t| visible(t.trim_end_matches('\n')))
+        .unwrap_or_default();
+    if shown.chars().count() > WIDTH {
+        format!("{}…", shown.chars().take(WIDTH - 1).collect::<String>())
+    } else {
+        shown
+    }
+}
+
+/// Writes the differing lines of `expected` and `actual` side by side, with
+/// two lines of context; returns the rows written. Outputs with as many lines
+/// as the answer are compared line by line (the usual one-answer-per-line
+/// shape); otherwise a line diff aligns them.
+fn side_by_side(style: &Style, expected: &str, actual: &str, out: &mut String) -> usize {
+    let old: Vec<&str> = expected.split_inclusive('\n').collect();
+    let new: Vec<&str> = actual.split_inclusive('\n').collect();
+    // (line number, expected, actual) for each row to consider.
+    let mut rows: Vec<(usize, Option<&str>, Option<&str>)> = Vec::new();
+    if old.len() == new.len() {
+        rows.extend((0..old.len()).map(|i| (i + 1, Some(old[i]), Some(new[i]))));
+    } else {
+        let diff = TextDiff::from_lines(expected, actual);
+        for op in diff.ops() {
+            let (o, n) = (op.old_range(), op.new_range());
+            for k in 0..o.len().max(n.len()) {
+                let left = (k < o.len()).then(|| old[o.start + k]);
+                let right = (k < n.len()).then(|| new[n.start + k]);
+                rows.push((
+                    if k < o.len() {
+                        o.start + k + 1
+                    } else {
+                        n.start + k + 1
+                    },
+                    left,
+                    right,
+                ));
+            }
+        }
+    }
+    let differs: Vec<bool> = rows
+        .iter()
+        .map(|(_, l, r)| {
+            l.map(|t| t.trim_end_matches('\n')) != r.map(|t| t.trim_end_matches('\n'))
+                || l.is_none()
+                || r.is_none()
+        })
+        .collect();
+    let near = |i: usize| (i.saturating_sub(2)..(i + 3).min(rows.len())).any(|j| differs[j]);
+    let (mut shown, mut skipped) = (0, false);
+    for (i, (line, left, right)) in rows.iter().enumerate() {
+        if !near(i) {
+            skipped = true;
+            continue;
+        }
+        if skipped && shown > 0 {
+            writeln!(out, "  ...").unwrap();
+        }
+        skipped = false;
+        if shown >= MAX_DIFF {
+            return shown;
+        }
+        shown += 1;
+        let mark = if differs[i] { '|' } else { ' ' };
+        let row = format!(
+            "{line:>5} {mark} {:<WIDTH$} {mark} {}",
+            cell(*left),
+            cell(*right)
+        );
+        writeln!(
+            out,
+            "{}",
+            if differs[i] {
+                style.paint("31", &row)
+            } else {
+                row
+            }
+        )
+        .unwrap();
+    }
+    shown
+}
+
+/// The details of a failing test: input, checker message, diff, hint.
+pub fn failure_details(style: &Style, o: &TestOutcome, input: &Path, answer: &Path) -> String {
+    const MAX_LINES: usize = 12;
+    let mut out = String::new();
+    let title = format!("test {} — {}", o.name, o.verdict.as_str());
+    writeln!(out, "\n{}", style.paint("1", &title)).unwrap();
+
+    let (input_text, cut) = head(input, 4096);
+    let lines: Vec<&str> = input_text.lines().collect();
+    writeln!(out, "input ({}):", input.display()).unwrap();
+    for line in lines.iter().take(MAX_LINES) {
+        let shown: String = line.chars().take(120).collect();
+        writeln!(
+            out,
+            "  {shown}{}",
+            if line.chars().count() > 120 {
+                "…"
+            } else {
+                ""
+            }
+        )
+        .unwrap();
+    }
+    if lines.len() > MAX_LINES || cut {
+        writeln!(
+            out,
+            "  … ({} bytes in all)",
+            std::fs::metadata(input).map_or(0, |m| m.len())
+        )
+        .unwrap();
+    }
+    if !o.message.is_empty() {
+        writeln!(out, "{} {}", style.paint("1", "message:"), o.message).unwrap();
+    }
+    if !matches!(o.verdict, Verdict::Wa | Verdict::Pe) {
+        return out;
+    }
+
+    let (expected, cut_e) = head(answer, 1 << 16);
+    let (actual, cut_a) = head(&o.output, 1 << 16);
+    writeln!(out, "answer: {}", answer.display()).unwrap();
+    writeln!(out, "{:>5}   {:<WIDTH$}   actual", "line", "expected").unwrap();
+    let shown = side_by_side(style, &expected, &actual, &mut out);
+    if shown >= MAX_DIFF {
+        writeln!(out, "  … (diff cut after {MAX_DIFF} lines)").unwrap();
+    }
+    for (label, text, cut) in [("expected", &expected, cut_e), ("actual", &actual, cut_a)] {
+        let end = describe_end(text, cut);
+        if !end.is_empty() {
+            writeln!(out, "  {label}: {end}").unwrap();
+        }
+    }
+    if !cut_e && !cut_a && expected != actual && same_tokens(&expected, &actual) {
+        writeln!(
+            out,
+            "{}",
+            style.paint(
+                "33",
+                "hint: the output would be accepted if whitespace were ignored"
+            )
+        )
+        .unwrap();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whitespace_is_made_visible() {
+        assert_eq!(visible("a b  "), "a b··");
+        assert_eq!(visible("a\tb\r"), "a→b\\r");
+        assert!(same_tokens("1  2\n3", "1 2 3\n"));
+        assert!(!same_tokens("1 2", "1 3"));
+    }
+}

@@ -1,0 +1,416 @@
+//! The runner end to end, with real compilers on tiny programs: every
+//! verdict, a program whose children outlive it, a crashing checker, a
+//! malformed problem.toml, the no-op rebuild and an interrupted build.
+//!
+//! Each test builds a throw-away kit: a problem "sum" (print a + b) whose
+//! checker, validator and reference are C sources, so no cargo is involved.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const JUDGE_TOML: &str = r#"
+problems = ["sum"]
+
+[defaults]
+time_limit_ms = 500
+memory_limit_mib = 64
+output_limit_mib = 1
+
+[languages.c]
+extensions = ["c"]
+compile = ["gcc", "-O2", "-o", "{binary}", "{source}"]
+run = ["{binary}"]
+version = ["gcc", "--version"]
+
+[languages.cpp]
+extensions = ["cpp"]
+compile = ["g++", "-O2", "-I{source_dir}", "-o", "{binary}", "{source}"]
+run = ["{binary}"]
+version = ["g++", "--version"]
+
+[languages.python]
+extensions = ["py"]
+compile = ["python3", "-c", "import sys; compile(open(sys.argv[1]).read(), sys.argv[1], 'exec')", "{source}"]
+run = ["python3", "{source}"]
+"#;
+
+/// A testlib-protocol checker written without testlib, as a user might bring
+/// one: `checker input output answer`, exit 0/1/2/3, message on stderr.
+const CHECKER: &str = r#"
+#include <stdio.h>
+int main(int argc, char **argv) {
+    if (argc < 4) return 3;
+    FILE *out = fopen(argv[2], "r"), *ans = fopen(argv[3], "r");
+    long long a, b;
+    if (!ans || fscanf(ans, "%lld", &a) != 1) { fprintf(stderr, "FAIL bad answer\n"); return 3; }
+    if (!out || fscanf(out, "%lld", &b) != 1) { fprintf(stderr, "wrong output format expected a number\n"); return 2; }
+    if (a != b) { fprintf(stderr, "wrong answer expected %lld, found %lld\n", a, b); return 1; }
+    fprintf(stderr, "ok %lld\n", a);
+    return 0;
+}
+"#;
+
+const VALIDATOR: &str = r#"
+#include <stdio.h>
+int main(void) {
+    long long a, b; char end;
+    if (scanf("%lld %lld%c", &a, &b, &end) != 3 || end != '\n' || a < 0 || b < 0) {
+        fprintf(stderr, "FAIL bad input\n");
+        return 3;
+    }
+    return 0;
+}
+"#;
+
+const REFERENCE: &str = "#include <stdio.h>\nint main(void){long long a,b;scanf(\"%lld %lld\",&a,&b);printf(\"%lld\\n\",a+b);return 0;}\n";
+
+const PROBLEM_TOML: &str = r#"
+title = { en = "Sum", zh = "求和" }
+checker = "check.c"
+validator = "validate.c"
+reference = "accepted/ref.c"
+
+[[tests]]
+file = "t1.in"
+
+[[tests]]
+file = "t2.in"
+
+[[tests]]
+file = "t3.in"
+"#;
+
+struct TempKit {
+    dir: tempfile::TempDir,
+}
+
+impl TempKit {
+    fn new() -> TempKit {
+        let kit = TempKit {
+            dir: tempfile::tempdir().unwrap(),
+        };
+        kit.write("judge.toml", JUDGE_TOML);
+        kit.write("problems/sum/problem.toml", PROBLEM_TOML);
+        kit.write("problems/sum/check.c", CHECKER);
+        kit.write("problems/sum/validate.c", VALIDATOR);
+        kit.write("problems/sum/t1.in", "1 2\n");
+        kit.write("problems/sum/t2.in", "40 2\n");
+        kit.write("problems/sum/t3.in", "1000000000000 1\n");
+        kit.write("solutions/sum/accepted/ref.c", REFERENCE);
+        kit
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    fn write(&self, rel: &str, content: &str) {
+        let path = self.path(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, content).unwrap();
+    }
+
+    fn judge(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(args)
+            .current_dir(self.dir.path())
+            .env("CARGO_TARGET_DIR", self.path("target"))
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap()
+    }
+
+    fn json(&self, args: &[&str]) -> (i32, Value) {
+        let mut all = vec!["--json", "--jobs", "2"];
+        all.extend_from_slice(args);
+        let out = self.judge(&all);
+        let text = String::from_utf8_lossy(&out.stdout);
+        let value = serde_json::from_str(&text).unwrap_or_else(|e| {
+            panic!(
+                "{e}: stdout {text:?}, stderr {:?}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+        (out.status.code().unwrap(), value)
+    }
+
+    /// Judges a solution with the given source; returns (exit status, overall
+    /// verdict, the first test's verdict and message).
+    fn verdict_of(&self, name: &str, source: &str) -> (i32, String, String, String) {
+        self.write(&format!("solutions/sum/{name}"), source);
+        let (code, report) = self.json(&["test", "sum", &format!("solutions/sum/{name}")]);
+        let first = &report["tests"][0];
+        (
+            code,
+            report["verdict"].as_str().unwrap().to_string(),
+            first["verdict"].as_str().unwrap_or("").to_string(),
+            first["message"].as_str().unwrap_or("").to_string(),
+        )
+    }
+}
+
+fn c_program(body: &str) -> String {
+    format!(
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\nint main(void) {{ {body} }}\n"
+    )
+}
+
+#[test]
+fn every_verdict() {
+    let kit = TempKit::new();
+    let read = "long long a, b; scanf(\"%lld %lld\", &a, &b);";
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "ac.c",
+            c_program(&format!("{read} printf(\"%lld\\n\", a + b); return 0;")),
+            "AC",
+        ),
+        (
+            "ac.py",
+            "a, b = map(int, input().split())\nprint(a + b)\n".to_string(),
+            "AC",
+        ),
+        (
+            "wa.c",
+            c_program(&format!("{read} printf(\"%lld\\n\", a + b + 1); return 0;")),
+            "WA",
+        ),
+        ("pe.c", c_program("puts(\"many\"); return 0;"), "PE"),
+        (
+            "tle_busy.c",
+            c_program("volatile unsigned long x = 0; for (;;) x++; return 0;"),
+            "TLE",
+        ),
+        ("tle_sleep.c", c_program("sleep(30); return 0;"), "TLE"),
+        (
+            "mle.c",
+            c_program(
+                "size_t n = 200u << 20; volatile char *p = malloc(n); for (size_t i = 0; i < n; i += 4096) p[i] = 1; printf(\"%d\\n\", p[n - 4096]); return 0;",
+            ),
+            "MLE",
+        ),
+        (
+            "ole.c",
+            c_program(
+                "for (int i = 0; i < 5000000; i++) fputs(\"1111111111\\n\", stdout); return 0;",
+            ),
+            "OLE",
+        ),
+        (
+            "re_segv.c",
+            c_program("volatile int *p = 0; *p = 1; return 0;"),
+            "RE",
+        ),
+        (
+            "re_exit.c",
+            c_program(&format!("{read} printf(\"%lld\\n\", a + b); return 3;")),
+            "RE",
+        ),
+        (
+            "ce.c",
+            "int main(void) { this is not C; }\n".to_string(),
+            "CE",
+        ),
+    ];
+    for (name, source, expected) in cases {
+        let (code, overall, first, message) = kit.verdict_of(name, &source);
+        assert_eq!(overall, expected, "{name}: first test {first} ({message})");
+        assert_eq!(code, if expected == "AC" { 0 } else { 1 }, "{name}");
+        match name {
+            "re_segv.c" => assert!(message.contains("SIGSEGV"), "{message}"),
+            "re_exit.c" => assert!(message.contains("exit code 3"), "{message}"),
+            "tle_sleep.c" => assert!(message.contains("wall limit"), "{message}"),
+            "wa.c" => assert!(message.contains("expected 3, found 4"), "{message}"),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn compile_errors_show_the_compiler_message() {
+    let kit = TempKit::new();
+    kit.write(
+        "solutions/sum/broken.c",
+        "int main(void) { return missing_name; }\n",
+    );
+    let (code, report) = kit.json(&["test", "sum", "solutions/sum/broken.c"]);
+    assert_eq!((code, report["verdict"].as_str().unwrap()), (1, "CE"));
+    let message = report["compile_error"].as_str().unwrap();
+    assert!(
+        message.contains("missing_name") && message.contains("solutions/sum/broken.c"),
+        "{message}"
+    );
+}
+
+fn alive(pid: i32) -> bool {
+    // A zombie is dead for our purposes; look at the state in /proc.
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| !s.contains(") Z "))
+}
+
+#[test]
+fn no_descendant_survives_a_run() {
+    let kit = TempKit::new();
+    let pid_file = kit.path("grandchild.pid");
+    let source = c_program(&format!(
+        "long long a, b; scanf(\"%lld %lld\", &a, &b);
+         pid_t pid = fork();
+         if (pid == 0) {{ sleep(60); return 0; }}
+         FILE *f = fopen(\"{}\", \"a\"); fprintf(f, \"%d\\n\", pid); fclose(f);
+         printf(\"%lld\\n\", a + b); return 0;",
+        pid_file.display()
+    ));
+    let (_, overall, _, _) = kit.verdict_of("forks.c", &source);
+    assert_eq!(overall, "AC");
+    let pids: Vec<i32> = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert_eq!(pids.len(), 3);
+    for pid in pids {
+        assert!(!alive(pid), "process {pid} outlived its run");
+    }
+}
+
+#[test]
+fn a_crashing_checker_is_the_kits_fault() {
+    let kit = TempKit::new();
+    kit.write(
+        "problems/sum/check.c",
+        "int main(void) { volatile int *p = 0; return *p; }\n",
+    );
+    let (code, overall, first, message) = kit.verdict_of(
+        "ac.c",
+        &c_program(
+            "long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b); return 0;",
+        ),
+    );
+    assert_eq!(
+        (code, overall.as_str(), first.as_str()),
+        (1, "FAIL", "FAIL")
+    );
+    assert!(message.contains("checker"), "{message}");
+}
+
+#[test]
+fn a_malformed_problem_toml_names_the_line_and_column() {
+    let kit = TempKit::new();
+    kit.write(
+        "problems/sum/problem.toml",
+        &PROBLEM_TOML.replace("reference = ", "time_limit_ms = \"slow\"\nreference = "),
+    );
+    let out = kit.judge(&["build"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("problem.toml:5:17"), "{stderr}");
+
+    kit.write(
+        "problems/sum/problem.toml",
+        &PROBLEM_TOML.replace("[[tests]]\nfile = \"t2.in\"", "[[tests]]\nfiel = \"t2.in\""),
+    );
+    let stderr = String::from_utf8_lossy(&kit.judge(&["build"]).stderr).into_owned();
+    assert!(
+        stderr.contains("problem.toml:11:1") && stderr.contains("fiel"),
+        "{stderr}"
+    );
+}
+
+fn build_counts(kit: &TempKit) -> (u64, u64, u64) {
+    let (code, report) = kit.json(&["build"]);
+    assert_eq!(code, 0, "{report}");
+    let p = &report["problems"][0];
+    (
+        p["generated"].as_u64().unwrap(),
+        p["validated"].as_u64().unwrap(),
+        p["answered"].as_u64().unwrap(),
+    )
+}
+
+#[test]
+fn an_unchanged_tree_rebuilds_nothing() {
+    let kit = TempKit::new();
+    assert_eq!(build_counts(&kit), (3, 3, 3));
+    assert_eq!(build_counts(&kit), (0, 0, 0));
+    // Changing one input redoes that test only.
+    kit.write("problems/sum/t2.in", "41 2\n");
+    assert_eq!(build_counts(&kit), (1, 1, 1));
+    assert_eq!(
+        std::fs::read_to_string(kit.path("problems/sum/tests/02.ans")).unwrap(),
+        "43\n"
+    );
+}
+
+#[test]
+fn an_interrupted_build_resumes() {
+    let kit = TempKit::new();
+    build_counts(&kit);
+    let tests = kit.path("problems/sum/tests");
+    // As if the build had been killed while writing test 03: its record is
+    // missing and a half-written temporary file lies around.
+    std::fs::remove_file(tests.join("03.meta")).unwrap();
+    std::fs::write(tests.join("03.ans.tmp-999-ThreadId1"), "half").unwrap();
+    assert_eq!(build_counts(&kit), (1, 1, 1));
+    let names: Vec<String> = std::fs::read_dir(&tests)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names.len(), 9, "{names:?}");
+}
+
+#[test]
+fn an_invalid_test_stops_the_build() {
+    let kit = TempKit::new();
+    kit.write("problems/sum/t2.in", "-5 2\n");
+    let out = kit.judge(&["build"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr.contains("test 02") && stderr.contains("validator") && stderr.contains("bad input"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn check_by_hand() {
+    let kit = TempKit::new();
+    kit.write("out.txt", "3\n");
+    kit.write("bad.txt", "4\n");
+    let input = kit.path("problems/sum/t1.in");
+    let input = input.to_str().unwrap();
+    let (code, report) = kit.json(&["check", "sum", input, "out.txt"]);
+    assert_eq!((code, report["verdict"].as_str().unwrap()), (0, "AC"));
+    let (code, report) = kit.json(&["check", "sum", input, "bad.txt"]);
+    assert_eq!((code, report["verdict"].as_str().unwrap()), (1, "WA"));
+    assert!(
+        report["message"]
+            .as_str()
+            .unwrap()
+            .contains("expected 3, found 4")
+    );
+}
+
+#[test]
+fn verify_reports_each_solution_against_its_folder() {
+    let kit = TempKit::new();
+    kit.write(
+        "solutions/sum/wrong_answer/plus_one.c",
+        &c_program("long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b + 1); return 0;"),
+    );
+    // A "wrong" solution that is in fact correct: verify must flag it.
+    kit.write("solutions/sum/wrong_answer/not_wrong.c", REFERENCE);
+    let (code, report) = kit.json(&["verify"]);
+    assert_eq!(code, 1);
+    assert_eq!(report["verdict"], "FAIL");
+    let rows = report["solutions"].as_array().unwrap();
+    let ok_of = |name: &str| {
+        rows.iter()
+            .find(|r| r["solution"].as_str().unwrap().ends_with(name))
+            .unwrap()["ok"]
+            .clone()
+    };
+    assert_eq!(ok_of("ref.c"), true);
+    assert_eq!(ok_of("plus_one.c"), true);
+    assert_eq!(ok_of("not_wrong.c"), false);
+}
