@@ -116,13 +116,22 @@ fn describe(test: &TestSpec) -> String {
     }
 }
 
-/// Builds one test; returns (generated, validated, answered, reference time).
+/// What building one test did.
+#[derive(Default)]
+struct Work {
+    generated: bool,
+    validated: bool,
+    answered: bool,
+    reference_time: Duration,
+}
+
+/// Builds one test.
 fn build_test(
     problem: &Problem,
     programs: &Programs,
     test: &TestSpec,
     scratch: &Path,
-) -> Result<(bool, bool, bool, Duration)> {
+) -> Result<Work> {
     let dir = problem.tests_dir();
     let input = dir.join(format!("{}.in", test.name));
     let answer = dir.join(format!("{}.ans", test.name));
@@ -132,8 +141,7 @@ fn build_test(
         .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or_default();
     let mut meta = Meta::default();
-    let (mut generated, mut validated, mut answered, mut time) =
-        (false, false, false, Duration::ZERO);
+    let mut work = Work::default();
     let err_file = scratch.join(format!("{}.err", test.name));
 
     meta.recipe = match &test.source {
@@ -177,7 +185,7 @@ fn build_test(
         }
         std::fs::rename(&tmp, &input)?;
         meta.input_hash = fsutil::hash_file(&input)?;
-        generated = true;
+        work.generated = true;
     }
     meta.input_stamp = fsutil::stamp(&input);
 
@@ -200,7 +208,7 @@ fn build_test(
                 limits: tool_limits(),
             },
         )?;
-        validated = true;
+        work.validated = true;
     }
 
     meta.answer = key(&[&programs.reference.identity, &meta.input_hash]);
@@ -232,15 +240,15 @@ fn build_test(
             );
         }
         std::fs::rename(&tmp, &answer)?;
-        answered = true;
-        time = outcome.cpu;
+        work.answered = true;
+        work.reference_time = outcome.cpu;
     }
     meta.answer_stamp = fsutil::stamp(&answer);
     if meta != old {
         write_atomic(&meta_path, &serde_json::to_vec_pretty(&meta)?)?;
     }
     let _ = std::fs::remove_file(&err_file);
-    Ok((generated, validated, answered, time))
+    Ok(work)
 }
 
 /// Removes files in the tests folder that no longer belong to the plan.
@@ -306,7 +314,7 @@ pub fn build(
         &format!("building {}", problem.name),
     );
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<(bool, bool, bool, Duration)>>>> =
+    let results: Mutex<Vec<Option<Result<Work>>>> =
         Mutex::new((0..problem.tests.len()).map(|_| None).collect());
     std::thread::scope(|s| {
         for _ in 0..jobs.min(problem.tests.len()).max(1) {
@@ -336,12 +344,11 @@ pub fn build(
     };
     for (test, result) in problem.tests.iter().zip(results.into_inner().unwrap()) {
         let Some(result) = result else { continue };
-        let (g, v, a, t) =
-            result.map_err(|e| anyhow!("{}: {}: {e:#}", problem.name, describe(test)))?;
-        summary.generated += usize::from(g);
-        summary.validated += usize::from(v);
-        summary.answered += usize::from(a);
-        summary.reference_max_time = summary.reference_max_time.max(t);
+        let w = result.map_err(|e| anyhow!("{}: {}: {e:#}", problem.name, describe(test)))?;
+        summary.generated += usize::from(w.generated);
+        summary.validated += usize::from(w.validated);
+        summary.answered += usize::from(w.answered);
+        summary.reference_max_time = summary.reference_max_time.max(w.reference_time);
     }
     Ok((tests_of(problem), summary))
 }

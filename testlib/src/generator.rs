@@ -29,17 +29,56 @@ pub fn rnd() -> Rnd {
 /// Registers a generator from the program's arguments: seeds [`rnd`] from
 /// them, parses the options for [`crate::opt`], and returns the generator.
 pub fn register_gen() -> Rnd {
-    register_gen_with(&program_args(), 1)
+    // testlib hashes the raw bytes of `argv`: an argument that is not UTF-8
+    // must not be replaced by U+FFFD before seeding.
+    let raw: Vec<Vec<u8>> = std::env::args_os()
+        .map(std::ffi::OsString::into_encoded_bytes)
+        .collect();
+    register(&program_args(), &raw, 1)
 }
 
 /// [`register_gen`] with explicit arguments (program name first) and
 /// testlib's random generator version (1, or 0 for generators written for
 /// testlib before 0.8.7).
 pub fn register_gen_with(args: &[String], version: i32) -> Rnd {
+    register(args, args, version)
+}
+
+/// Registers with the options parsed from `args` and the generator seeded
+/// from `raw` (both with the program name first).
+fn register<S: AsRef<[u8]>>(args: &[String], raw: &[S], version: i32) -> Rnd {
     runtime::register(Mode::Generator);
     let mut rnd = rnd();
-    *rnd = Random::from_args(&args[1.min(args.len())..]);
+    *rnd = seeded(raw);
     rnd.set_version(version);
     crate::opts::prepare_opts(args);
     rnd
+}
+
+/// The generator `registerGen` seeds from `argv` (the program name is skipped).
+fn seeded<S: AsRef<[u8]>>(raw: &[S]) -> Random {
+    Random::from_args(&raw[1.min(raw.len())..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_from_raw_argument_bytes() {
+        // `igen` with a Latin-1 `café`: the byte 0xE9 is hashed as is.
+        let raw: [&[u8]; 2] = [b"igen", b"caf\xe9"];
+        let lossy: Vec<String> = raw
+            .iter()
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect();
+        let from_raw = seeded(&raw).next_range(1, 1_000_000);
+        assert_eq!(
+            from_raw,
+            Random::from_args(&[b"caf\xe9"]).next_range(1, 1_000_000)
+        );
+        assert_ne!(from_raw, seeded(&lossy).next_range(1, 1_000_000));
+        // Valid UTF-8 seeds alike either way (vector generators/igen/05).
+        assert_eq!(seeded(&["igen", "café"]).next_range(1, 1_000_000), 719015);
+    }
 }

@@ -59,19 +59,26 @@ impl Origin {
     }
 }
 
-/// How a verdict ends the process.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ExitMode {
-    /// `std::process::exit`, as testlib's `std::exit`.
-    Exit,
-    /// Unwind with an [`Exited`] payload, as testlib's
-    /// `TESTLIB_THROW_EXIT_EXCEPTION_INSTEAD_OF_EXIT`; see [`catch_exit`].
-    Unwind,
+/// A verdict caught by [`catch_exit`] instead of ending the process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exit {
+    /// The exit code the program would have ended with.
+    pub code: i32,
+    /// What it would have written to stderr.
+    pub report: Vec<u8>,
 }
 
-/// The payload of a verdict raised inside [`catch_exit`].
-#[derive(Debug)]
-struct Exited(i32);
+thread_local! {
+    /// How many `catch_exit` calls are active on this thread: while any is,
+    /// a verdict unwinds (testlib's `TESTLIB_THROW_EXIT_EXCEPTION_INSTEAD_OF_EXIT`)
+    /// instead of exiting. Per thread, so that tests running in parallel
+    /// threads cannot end each other's process.
+    static CATCHING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+fn catching() -> bool {
+    CATCHING.try_with(|c| c.get() > 0).unwrap_or(false)
+}
 
 pub(crate) struct State {
     pub mode: Mode,
@@ -92,7 +99,6 @@ pub(crate) struct State {
     test_case_zero_based: bool,
     points: Option<f64>,
     pub unexpected_eof: bool,
-    exit_mode: ExitMode,
     pub testset: String,
     pub group: String,
     pub max_file_size: Option<u64>,
@@ -117,7 +123,6 @@ static STATE: Mutex<State> = Mutex::new(State {
     test_case_zero_based: false,
     points: None,
     unexpected_eof: false,
-    exit_mode: ExitMode::Exit,
     testset: String::new(),
     group: String::new(),
     max_file_size: None,
@@ -178,18 +183,20 @@ fn install_panic_hook() {
     }));
 }
 
-/// Runs `f`, turning a verdict raised inside it into `Err(exit code)` instead
-/// of ending the process. The verdict is still printed. This is testlib's
-/// `TESTLIB_THROW_EXIT_EXCEPTION_INSTEAD_OF_EXIT`, for testing a checker or
-/// the library in-process; other panics pass through.
-pub fn catch_exit<T>(f: impl FnOnce() -> T) -> Result<T, i32> {
-    let previous = std::mem::replace(&mut state().exit_mode, ExitMode::Unwind);
+/// Runs `f`, turning a verdict raised inside it into `Err(Exit)` instead of
+/// ending the process; the verdict's report is returned, not printed (result
+/// files are still written). This is testlib's
+/// `TESTLIB_THROW_EXIT_EXCEPTION_INSTEAD_OF_EXIT`, for testing checkers and
+/// the library in-process. Only this thread is affected; other panics pass
+/// through.
+pub fn catch_exit<T>(f: impl FnOnce() -> T) -> Result<T, Exit> {
+    CATCHING.with(|c| c.set(c.get() + 1));
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    state().exit_mode = previous;
+    CATCHING.with(|c| c.set(c.get() - 1));
     match result {
         Ok(value) => Ok(value),
-        Err(payload) => match payload.downcast::<Exited>() {
-            Ok(exited) => Err(exited.0),
+        Err(payload) => match payload.downcast::<Exit>() {
+            Ok(exit) => Err(*exit),
             Err(other) => std::panic::resume_unwind(other),
         },
     }
@@ -447,7 +454,7 @@ pub(crate) fn quit(origin: &Origin, outcome: Outcome, message: Vec<u8>) -> ! {
     let unexpected_eof = st.unexpected_eof;
     let mut report = Vec::new();
     if st.result_file.is_none() {
-        let colour = colours_wanted();
+        let colour = colours_wanted() && !catching();
         if colour {
             report.extend_from_slice(reported.colour().as_bytes());
         }
@@ -467,6 +474,9 @@ pub(crate) fn quit(origin: &Origin, outcome: Outcome, message: Vec<u8>) -> ! {
 
     crate::interactor::flush_tout();
     let _ = std::io::stdout().flush();
+    if catching() {
+        std::panic::resume_unwind(Box::new(Exit { code, report }));
+    }
     let mut stderr = std::io::stderr().lock();
     let _ = stderr.write_all(&report);
     let _ = stderr.flush();
@@ -496,15 +506,8 @@ fn xml_escape_into(out: &mut Vec<u8>, message: &[u8]) {
 }
 
 fn exit_process(code: i32) -> ! {
-    let st = state();
-    let (mode, in_handler) = (st.exit_mode, st.in_exit_handler);
-    drop(st);
-    if mode == ExitMode::Unwind {
-        std::panic::resume_unwind(Box::new(Exited(code)));
-    }
-    if in_handler {
+    if state().in_exit_handler {
         // Inside `atexit`: calling `exit` again is undefined behaviour.
-        let _ = std::io::stdout().flush();
         // SAFETY: `_exit` ends the process at once.
         unsafe { libc::_exit(code) }
     }

@@ -22,6 +22,9 @@ const MAX_TRACKED_NAMES: usize = 255;
 
 const USAGE: &str = "Validator must be run with the following arguments: [--testset testset] [--group group] [--testOverviewLogFileName fileName] [--testMarkupFileName fileName] [--testCase testCase] [--testCaseFileName fileName]";
 
+/// Where each test case starts in the input: (byte offset, case number).
+pub(crate) type CaseMarks = Vec<(u64, i32)>;
+
 /// What a validator records for its exit-time outputs.
 #[derive(Debug, Default)]
 pub(crate) struct ValidatorState {
@@ -36,7 +39,7 @@ pub(crate) struct ValidatorState {
     features: BTreeSet<String>,
     hit_features: BTreeSet<String>,
     /// The input read, and where each test case starts in it.
-    consumed: Option<(Vec<u8>, Vec<(u64, i32)>)>,
+    consumed: Option<(Vec<u8>, CaseMarks)>,
 }
 
 /// Returns true if and only if a variable name takes part in the overview:
@@ -116,7 +119,7 @@ impl ValidatorState {
         }
     }
 
-    pub(crate) fn set_consumed(&mut self, bytes: Vec<u8>, marks: Vec<(u64, i32)>) {
+    pub(crate) fn set_consumed(&mut self, bytes: Vec<u8>, marks: CaseMarks) {
         self.consumed = Some((bytes, marks));
     }
 

@@ -449,6 +449,9 @@ fn run(vector: &Vector, scratch: &Path) -> Result<(), String> {
         cmd.stdin(peer.stdout.take().unwrap())
             .stdout(peer.stdin.take().unwrap());
         let out = cmd.output().map_err(|e| e.to_string())?;
+        // `cmd` still holds our copy of the pipe into the peer's stdin: close
+        // it, or a peer that reads until the end of its input never ends.
+        drop(cmd);
         peer.wait().map_err(|e| e.to_string())?;
         out
     } else {

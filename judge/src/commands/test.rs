@@ -23,53 +23,62 @@ pub struct SolutionRun {
     pub score: Option<u32>,
 }
 
-/// Compiles `file` and judges it; `on_result` sees each test in order.
-pub fn judge_solution(
-    kit: &Kit,
-    problem: &Problem,
-    tests: &[Test],
-    checker: &Program,
-    file: &Path,
-    jobs: usize,
-    fail_fast: bool,
-    on_result: impl FnMut(&TestOutcome),
-) -> Result<SolutionRun> {
-    let solution = match kit.compiler.compile(file) {
-        Ok(program) => program,
-        Err(BuildError::Compile { output, .. }) => {
-            return Ok(SolutionRun {
-                verdict: Verdict::Ce,
-                outcomes: Vec::new(),
-                compile_error: Some(output),
-                score: Some(0),
-            });
-        }
-        Err(e) => return Err(e.into()),
-    };
-    let work =
-        kit.work_dir()
-            .join("runs")
-            .join(format!("{}-{}", problem.name, &solution.identity[..12]));
-    let _ = std::fs::remove_dir_all(&work);
-    let judging = Judging {
-        solution: &solution,
-        checker,
-        tests,
-        limits: problem.limits,
-        jobs,
-        fail_fast,
-        work,
-    };
-    let outcomes = exec::judge(&judging, on_result);
-    let verdict = verdict::overall(outcomes.iter().map(|o| o.verdict));
-    let score =
-        (!problem.groups.is_empty()).then(|| exec::score(&problem.groups, tests, &outcomes));
-    Ok(SolutionRun {
-        verdict,
-        outcomes,
-        compile_error: None,
-        score,
-    })
+/// What judging any solution of a problem needs.
+pub struct Arena<'a> {
+    pub kit: &'a Kit,
+    pub problem: &'a Problem,
+    pub tests: &'a [Test],
+    pub checker: &'a Program,
+    pub jobs: usize,
+}
+
+impl Arena<'_> {
+    /// Compiles `file` and judges it; `on_result` sees each test in order.
+    pub fn judge(
+        &self,
+        file: &Path,
+        fail_fast: bool,
+        on_result: impl FnMut(&TestOutcome),
+    ) -> Result<SolutionRun> {
+        let solution = match self.kit.compiler.compile(file) {
+            Ok(program) => program,
+            Err(BuildError::Compile { output, .. }) => {
+                return Ok(SolutionRun {
+                    verdict: Verdict::Ce,
+                    outcomes: Vec::new(),
+                    compile_error: Some(output),
+                    score: Some(0),
+                });
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let problem = self.problem;
+        let work = self.kit.work_dir().join("runs").join(format!(
+            "{}-{}",
+            problem.name,
+            &solution.identity[..12]
+        ));
+        let _ = std::fs::remove_dir_all(&work);
+        let judging = Judging {
+            solution: &solution,
+            checker: self.checker,
+            tests: self.tests,
+            limits: problem.limits,
+            jobs: self.jobs,
+            fail_fast,
+            work,
+        };
+        let outcomes = exec::judge(&judging, on_result);
+        let verdict = verdict::overall(outcomes.iter().map(|o| o.verdict));
+        let score = (!problem.groups.is_empty())
+            .then(|| exec::score(&problem.groups, self.tests, &outcomes));
+        Ok(SolutionRun {
+            verdict,
+            outcomes,
+            compile_error: None,
+            score,
+        })
+    }
 }
 
 /// The maximum score of a problem with groups.
@@ -101,20 +110,18 @@ pub fn run(
             tests.len()
         );
     }
-    let run = judge_solution(
+    let arena = Arena {
         kit,
-        &problem,
-        &tests,
-        &checker,
-        file,
+        problem: &problem,
+        tests: &tests,
+        checker: &checker,
         jobs,
-        fail_fast,
-        |o| {
-            if !json {
-                println!("{}", report::test_line(&style, o));
-            }
-        },
-    )?;
+    };
+    let run = arena.judge(file, fail_fast, |o| {
+        if !json {
+            println!("{}", report::test_line(&style, o));
+        }
+    })?;
 
     if json {
         super::print_json(&json!({

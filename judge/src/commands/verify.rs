@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use serde_json::json;
 
-use super::test::judge_solution;
+use super::test::Arena;
 use crate::kit::Kit;
 use crate::progress::Progress;
 use crate::report::Style;
@@ -91,30 +91,25 @@ pub fn run(kit: &Kit, problems: &[String], jobs: usize, json: bool) -> Result<bo
     let network = sandbox::isolate_network();
     let style = Style::detect();
     if !json {
-        println!(
-            "{:<14} {:<44} {:<9} {:<14} {}",
-            "problem", "solution", "expected", "got", ""
-        );
+        println!("{:<14} {:<44} {:<9} got", "problem", "solution", "expected");
     }
     let mut all_ok = true;
     let mut rows = Vec::new();
     for (problem, tests) in &loaded {
         let checker = kit.program(&problem.checker)?;
+        let arena = Arena {
+            kit,
+            problem,
+            tests,
+            checker: &checker,
+            jobs,
+        };
         let base = problem.solutions_dir(kit);
         for (folder, expected) in FOLDERS {
             for file in solutions(&base.join(folder)) {
                 let fail_fast = folder != "accepted";
                 let bar = progress.bar(tests.len() as u64, &problem.name);
-                let run = judge_solution(
-                    kit,
-                    problem,
-                    tests,
-                    &checker,
-                    &file,
-                    jobs,
-                    fail_fast,
-                    |_| bar.inc(1),
-                )?;
+                let run = arena.judge(&file, fail_fast, |_| bar.inc(1))?;
                 bar.finish_and_clear();
                 let ok = expected.is_met(&run);
                 all_ok &= ok;

@@ -132,7 +132,9 @@ fn range_message(
     )
 }
 
-/// The message for a token or line that does not match its pattern.
+/// The message for a token or line that does not match its pattern. testlib
+/// calls a named token a `Token parameter [name=s]` but a named line just a
+/// `Line [name=s]`.
 fn pattern_message(
     kind: &str,
     name: &str,
@@ -144,9 +146,12 @@ fn pattern_message(
     let p = pattern.src();
     match (index, name.is_empty()) {
         (None, true) => format!("{kind} \"{t}\" doesn't correspond to pattern \"{p}\""),
-        (None, false) => format!(
-            "{kind} parameter [name={name}] equals to \"{t}\", doesn't correspond to pattern \"{p}\""
-        ),
+        (None, false) => {
+            let parameter = if kind == "Line" { "" } else { " parameter" };
+            format!(
+                "{kind}{parameter} [name={name}] equals to \"{t}\", doesn't correspond to pattern \"{p}\""
+            )
+        }
         (Some(i), true) => format!(
             "{kind} element [index={i}] equals to \"{t}\" doesn't correspond to pattern \"{p}\""
         ),
@@ -647,6 +652,21 @@ impl InStream {
         );
         core.is_string = true;
         InStream::from_core(core)
+    }
+
+    /// A lenient stream over `content`, named `name` in messages and blamed
+    /// as `role` (see [`InStream::set_strict`] for a strict one).
+    pub fn from_bytes(content: impl Into<Vec<u8>>, name: &str, role: Role) -> InStream {
+        let mut core = Core::new(Some(Reader::from_bytes(content.into())), name, role, false);
+        core.is_string = true;
+        InStream::from_core(core)
+    }
+
+    /// Opens the file `path` as a lenient stream blamed as `role`, as a
+    /// checker opens its three files (same size limit, same messages when the
+    /// file is missing).
+    pub fn open(path: &str, role: Role) -> InStream {
+        InStream::open_file(path, role, crate::checker::max_file_size())
     }
 
     /// A stream that reads nothing (testlib's unopened `InStream`).
@@ -1244,6 +1264,23 @@ mod tests {
         assert_eq!(
             range_message("Integer", "", Some(3), "9", "1", "3"),
             "Integer element [index=3] equals to 9, violates the range [1, 3]"
+        );
+    }
+
+    #[test]
+    fn pattern_messages_name_tokens_and_lines_differently() {
+        let p = Pattern::new("[a-z]+");
+        assert_eq!(
+            pattern_message("Token", "s", None, b"abc1", &p),
+            "Token parameter [name=s] equals to \"abc1\", doesn't correspond to pattern \"[a-z]+\""
+        );
+        assert_eq!(
+            pattern_message("Line", "s", None, b"a b", &p),
+            "Line [name=s] equals to \"a b\", doesn't correspond to pattern \"[a-z]+\""
+        );
+        assert_eq!(
+            pattern_message("Line", "s", Some(2), b"a b", &p),
+            "Line element s[2] equals to \"a b\", doesn't correspond to pattern \"[a-z]+\""
         );
     }
 }

@@ -1,0 +1,7 @@
+//! Validator `v2` of upstream/007 (overview log): names `~t`, `n~`, `l0l`, `r1d`, `a`.
+#[path = "common/overview.rs"]
+mod overview;
+
+fn main() {
+    overview::run(["~t", "n~", "l0l", "r1d", "a"]);
+}
