@@ -343,6 +343,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_file_size_cap_defaults_to_testlibs() {
+        if std::env::var_os(MAX_FILE_SIZE_ENV).is_none() {
+            assert_eq!(max_file_size(), Some(128 * 1024 * 1024));
+        }
+    }
+
+    #[test]
     fn double_comparison() {
         assert!(double_compare(1.0, 1.00001, 1e-4));
         assert!(!double_compare(1.0, 1.001, 1e-4));

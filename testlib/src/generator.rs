@@ -60,6 +60,20 @@ fn seeded<S: AsRef<[u8]>>(raw: &[S]) -> Random {
     Random::from_args(&raw[1.min(raw.len())..])
 }
 
+/// Sends stdout to a new file named after `test` (testlib's `startTest`),
+/// for generators that write several tests in one run.
+pub fn start_test(test: i32) {
+    use std::io::Write;
+    use std::os::fd::AsRawFd;
+    let _ = std::io::stdout().flush();
+    let name = test.to_string();
+    let file = std::fs::File::create(&name).unwrap_or_else(|_| fail(format!("Unable to write file '{name}'")));
+    // SAFETY: both descriptors are open; dup2 atomically replaces stdout.
+    if unsafe { libc::dup2(file.as_raw_fd(), 1) } < 0 {
+        fail(format!("Unable to write file '{name}'"));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -95,7 +95,7 @@ pub use format::{
     Bytes, compress, english_ending, fixed, general, human_readable, join, lower_case,
     remove_double_trailing_zeroes, split, tokenize, trim, upper_case,
 };
-pub use generator::{Rnd, register_gen, register_gen_with, rnd};
+pub use generator::{Rnd, register_gen, register_gen_with, rnd, start_test};
 pub use interactor::{Interactor, Tout, register_interactor, register_interactor_with};
 pub use opts::{
     OptValue, ensure_no_unused_opts, has_opt, opt, opt_at, opt_at_or, opt_or, prepare_opts,
@@ -105,7 +105,7 @@ pub use outcome::{DIRT, FAIL, OK, Outcome, PE, POINTS, UNEXPECTED_EOF, WA, pc};
 pub use pattern::Pattern;
 pub use random::{Random, RandomInt};
 pub use runtime::{
-    Exit, Role, catch_exit, disable_finalize_guard, enable_unexpected_eof, group, set_test_case,
+    Exit, Role, catch_exit, disable_finalize_guard, set_appes_encoding, enable_unexpected_eof, group, set_test_case,
     testset, unset_test_case,
 };
 pub use stream::{AsPattern, InStream, ans, inf, ouf};

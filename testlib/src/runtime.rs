@@ -214,6 +214,17 @@ pub fn enable_unexpected_eof() {
     state().unexpected_eof = true;
 }
 
+/// Sets the `encoding` declared in `-appes` XML reports (testlib's
+/// `setAppesModeEncoding`; default `windows-1251`). Names are lower-cased;
+/// only letters, digits, `-` and `_` are allowed.
+pub fn set_appes_encoding(encoding: &str) {
+    let encoding = encoding.to_ascii_lowercase();
+    if encoding.is_empty() || !encoding.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+        fail("Unexpected encoding for setAppesModeEncoding(encoding)");
+    }
+    state().appes_encoding = encoding;
+}
+
 /// The testset named by `--testset` (default `tests`), as testlib's `getTestset`.
 pub fn testset() -> String {
     state().testset.clone()
