@@ -136,6 +136,15 @@ fn main() {
         memory = memory.max(m);
         two.push(judge_run(&root, "2").0);
     }
+    let noop = median(
+        (0..ROUNDS)
+            .map(|_| {
+                let start = Instant::now();
+                assert!(judge(&root, &["build"]).status().unwrap().success());
+                start.elapsed()
+            })
+            .collect(),
+    );
     let (f, j1, j2) = (per_test(median(floors)), per_test(median(one)), per_test(median(two)));
     println!("{TESTS} tiny tests, a C solution and a C checker; medians of {ROUNDS} rounds\n");
     println!("floor: spawn solution + checker       {f:6.2} ms/test");
@@ -145,4 +154,5 @@ fn main() {
     println!("against BAPCtools (15 ms/test): {:.1}x faster at --jobs 1, {:.1}x at --jobs 2", 15.0 / j1, 15.0 / j2);
     println!("against oj test   (23 ms/test): {:.1}x faster at --jobs 1, {:.1}x at --jobs 2", 23.0 / j1, 23.0 / j2);
     println!("the judge's own peak memory: {memory} MiB");
+    println!("no-op `judge build` ({TESTS} tests up to date): {:.1} ms (BAPCtools: 1.3 s for one problem)", noop.as_secs_f64() * 1e3);
 }
