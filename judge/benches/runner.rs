@@ -27,13 +27,22 @@ fn write(path: &Path, content: &str) {
 }
 
 fn gcc(source: &Path, out: &Path) {
-    let status = Command::new("gcc").args(["-O2", "-o"]).arg(out).arg(source).status().unwrap();
+    let status = Command::new("gcc")
+        .args(["-O2", "-o"])
+        .arg(out)
+        .arg(source)
+        .status()
+        .unwrap();
     assert!(status.success());
 }
 
 /// Builds the kit once; returns its root.
 fn kit() -> PathBuf {
-    let root = std::env::current_exe().unwrap().parent().unwrap().join("runner-bench-kit");
+    let root = std::env::current_exe()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("runner-bench-kit");
     if root.join("ready").exists() {
         return root;
     }
@@ -46,7 +55,10 @@ fn kit() -> PathBuf {
         "title = { en = \"Sum\", zh = \"求和\" }\nchecker = \"check.c\"\nvalidator = \"validate.c\"\nreference = \"accepted/sum.c\"\n",
     );
     for i in 1..=TESTS {
-        write(&root.join(format!("problems/sum/manual/{i:04}.in")), &format!("{i} {}\n", i * 7));
+        write(
+            &root.join(format!("problems/sum/manual/{i:04}.in")),
+            &format!("{i} {}\n", i * 7),
+        );
         toml.push_str(&format!("\n[[tests]]\nfile = \"manual/{i:04}.in\"\n"));
     }
     write(&root.join("problems/sum/problem.toml"), &toml);
@@ -61,7 +73,10 @@ fn kit() -> PathBuf {
 
 fn judge(root: &Path, args: &[&str]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
-    cmd.args(args).current_dir(root).env("CARGO_TARGET_DIR", root.join("target")).stdout(Stdio::null());
+    cmd.args(args)
+        .current_dir(root)
+        .env("CARGO_TARGET_DIR", root.join("target"))
+        .stdout(Stdio::null());
     cmd
 }
 
@@ -94,7 +109,18 @@ fn floor(root: &Path, solution: &Path, checker: &Path) -> Duration {
 /// One `judge test` run; returns its wall time and the judge's own peak memory.
 fn judge_run(root: &Path, jobs: &str) -> (Duration, u64) {
     let start = Instant::now();
-    let mut child = judge(root, &["--jobs", jobs, "test", "sum", "solutions/sum/accepted/sum.c"]).spawn().unwrap();
+    let mut child = judge(
+        root,
+        &[
+            "--jobs",
+            jobs,
+            "test",
+            "sum",
+            "solutions/sum/accepted/sum.c",
+        ],
+    )
+    .spawn()
+    .unwrap();
     let pid = child.id() as i32;
     let mut status = 0;
     // SAFETY: reaping our own child with wait4 to read its rusage.
@@ -102,7 +128,10 @@ fn judge_run(root: &Path, jobs: &str) -> (Duration, u64) {
     unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
     let elapsed = start.elapsed();
     let _ = child.try_wait();
-    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "judge test failed");
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "judge test failed"
+    );
     (elapsed, usage.ru_maxrss as u64 / 1024)
 }
 
@@ -145,14 +174,35 @@ fn main() {
             })
             .collect(),
     );
-    let (f, j1, j2) = (per_test(median(floors)), per_test(median(one)), per_test(median(two)));
+    let (f, j1, j2) = (
+        per_test(median(floors)),
+        per_test(median(one)),
+        per_test(median(two)),
+    );
     println!("{TESTS} tiny tests, a C solution and a C checker; medians of {ROUNDS} rounds\n");
     println!("floor: spawn solution + checker       {f:6.2} ms/test");
-    println!("judge test --jobs 1                   {j1:6.2} ms/test   {:.2}x the floor", j1 / f);
-    println!("judge test --jobs 2                   {j2:6.2} ms/test   {:.2}x faster than --jobs 1", j1 / j2);
+    println!(
+        "judge test --jobs 1                   {j1:6.2} ms/test   {:.2}x the floor",
+        j1 / f
+    );
+    println!(
+        "judge test --jobs 2                   {j2:6.2} ms/test   {:.2}x faster than --jobs 1",
+        j1 / j2
+    );
     println!();
-    println!("against BAPCtools (15 ms/test): {:.1}x faster at --jobs 1, {:.1}x at --jobs 2", 15.0 / j1, 15.0 / j2);
-    println!("against oj test   (23 ms/test): {:.1}x faster at --jobs 1, {:.1}x at --jobs 2", 23.0 / j1, 23.0 / j2);
+    println!(
+        "against BAPCtools (15 ms/test): {:.1}x faster at --jobs 1, {:.1}x at --jobs 2",
+        15.0 / j1,
+        15.0 / j2
+    );
+    println!(
+        "against oj test   (23 ms/test): {:.1}x faster at --jobs 1, {:.1}x at --jobs 2",
+        23.0 / j1,
+        23.0 / j2
+    );
     println!("the judge's own peak memory: {memory} MiB");
-    println!("no-op `judge build` ({TESTS} tests up to date): {:.1} ms (BAPCtools: 1.3 s for one problem)", noop.as_secs_f64() * 1e3);
+    println!(
+        "no-op `judge build` ({TESTS} tests up to date): {:.1} ms (BAPCtools: 1.3 s for one problem)",
+        noop.as_secs_f64() * 1e3
+    );
 }

@@ -200,6 +200,10 @@ pub struct TestEntry {
     pub sample: bool,
     /// What the test is for (for example, which trap it targets).
     pub comment: Option<String>,
+    /// Solutions this test is aimed at (relative to `solutions/<problem>/`):
+    /// `judge verify` requires each to fail here with its folder's verdict.
+    #[serde(default)]
+    pub targets: Vec<String>,
 }
 
 #[cfg(test)]

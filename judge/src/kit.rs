@@ -69,6 +69,8 @@ pub struct TestSpec {
     pub group: Option<String>,
     pub sample: bool,
     pub comment: Option<String>,
+    /// Solutions this test must reject (relative to `solutions/<problem>/`).
+    pub targets: Vec<String>,
 }
 
 /// A loaded and checked problem.
@@ -270,6 +272,14 @@ impl Kit {
                 }
                 (g, _) => g.clone(),
             };
+            for target in &e.targets {
+                let path = self.root.join("solutions").join(name).join(target);
+                if !path.is_file() {
+                    return Err(src
+                        .error(span, format!("target {} does not exist", path.display()))
+                        .into());
+                }
+            }
             let count = e.count.unwrap_or(1);
             match (&e.file, &e.args) {
                 (Some(_), Some(_)) => {
@@ -349,6 +359,7 @@ impl Kit {
                 group,
                 sample: e.sample,
                 comment: e.comment.clone(),
+                targets: e.targets.clone(),
             })
             .collect();
         Ok(Problem {

@@ -30,6 +30,8 @@ pub struct Test {
     pub answer: PathBuf,
     pub group: Option<String>,
     pub sample: bool,
+    /// Solutions this test must reject.
+    pub targets: Vec<String>,
 }
 
 /// What a build did.
@@ -280,6 +282,7 @@ pub fn tests_of(problem: &Problem) -> Vec<Test> {
             answer: dir.join(format!("{}.ans", t.name)),
             group: t.group.clone(),
             sample: t.sample,
+            targets: t.targets.clone(),
         })
         .collect()
 }

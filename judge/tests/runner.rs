@@ -394,23 +394,43 @@ fn check_by_hand() {
 #[test]
 fn verify_reports_each_solution_against_its_folder() {
     let kit = TempKit::new();
-    kit.write(
-        "solutions/sum/wrong_answer/plus_one.c",
-        &c_program("long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b + 1); return 0;"),
+    let plus_one = c_program(
+        "long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b + 1); return 0;",
     );
+    kit.write("solutions/sum/wrong_answer/plus_one.c", &plus_one);
+    // A wrong solution no test aims at: verify must say so.
+    kit.write("solutions/sum/wrong_answer/unaimed.c", &plus_one);
     // A "wrong" solution that is in fact correct: verify must flag it.
     kit.write("solutions/sum/wrong_answer/not_wrong.c", REFERENCE);
+    let aimed = "[[tests]]\nfile = \"t3.in\"\ntargets = [\"wrong_answer/plus_one.c\", \"wrong_answer/not_wrong.c\"]\n";
+    kit.write(
+        "problems/sum/problem.toml",
+        &PROBLEM_TOML.replace("[[tests]]\nfile = \"t3.in\"\n", aimed),
+    );
     let (code, report) = kit.json(&["verify"]);
     assert_eq!(code, 1);
     assert_eq!(report["verdict"], "FAIL");
     let rows = report["solutions"].as_array().unwrap();
-    let ok_of = |name: &str| {
+    let row = |name: &str| {
         rows.iter()
             .find(|r| r["solution"].as_str().unwrap().ends_with(name))
-            .unwrap()["ok"]
+            .unwrap()
             .clone()
     };
-    assert_eq!(ok_of("ref.c"), true);
-    assert_eq!(ok_of("plus_one.c"), true);
-    assert_eq!(ok_of("not_wrong.c"), false);
+    assert_eq!(row("ref.c")["ok"], true);
+    assert_eq!(row("plus_one.c")["ok"], true);
+    assert_eq!(row("plus_one.c")["aimed"][0]["test"], "03");
+    assert_eq!(row("unaimed.c")["ok"], false);
+    assert!(
+        row("unaimed.c")["problems"][0]
+            .as_str()
+            .unwrap()
+            .contains("no test aims at it")
+    );
+    assert_eq!(row("not_wrong.c")["ok"], false);
+    assert!(
+        row("not_wrong.c")["problems"]
+            .to_string()
+            .contains("test 03 aimed at it gave AC")
+    );
 }

@@ -67,7 +67,8 @@ pub fn start_test(test: i32) {
     use std::os::fd::AsRawFd;
     let _ = std::io::stdout().flush();
     let name = test.to_string();
-    let file = std::fs::File::create(&name).unwrap_or_else(|_| fail(format!("Unable to write file '{name}'")));
+    let file = std::fs::File::create(&name)
+        .unwrap_or_else(|_| fail(format!("Unable to write file '{name}'")));
     // SAFETY: both descriptors are open; dup2 atomically replaces stdout.
     if unsafe { libc::dup2(file.as_raw_fd(), 1) } < 0 {
         fail(format!("Unable to write file '{name}'"));

@@ -105,8 +105,8 @@ pub use outcome::{DIRT, FAIL, OK, Outcome, PE, POINTS, UNEXPECTED_EOF, WA, pc};
 pub use pattern::Pattern;
 pub use random::{Random, RandomInt};
 pub use runtime::{
-    Exit, Role, catch_exit, disable_finalize_guard, set_appes_encoding, enable_unexpected_eof, group, set_test_case,
-    testset, unset_test_case,
+    Exit, Role, catch_exit, disable_finalize_guard, enable_unexpected_eof, group,
+    set_appes_encoding, set_test_case, testset, unset_test_case,
 };
 pub use stream::{AsPattern, InStream, ans, inf, ouf};
 pub use validator::{add_feature, feature, register_validation, register_validation_with};

@@ -219,7 +219,11 @@ pub fn enable_unexpected_eof() {
 /// only letters, digits, `-` and `_` are allowed.
 pub fn set_appes_encoding(encoding: &str) {
     let encoding = encoding.to_ascii_lowercase();
-    if encoding.is_empty() || !encoding.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+    if encoding.is_empty()
+        || !encoding
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
         fail("Unexpected encoding for setAppesModeEncoding(encoding)");
     }
     state().appes_encoding = encoding;

@@ -12,12 +12,22 @@ fn files_over_the_limit_are_refused_before_reading() {
     let path = path.to_str().unwrap();
 
     set_max_file_size(10);
-    let exit = catch_exit(|| InStream::open(path, Role::Output)).err().unwrap();
+    let exit = catch_exit(|| InStream::open(path, Role::Output))
+        .err()
+        .unwrap();
     assert_eq!(exit.code, 2);
-    assert_eq!(exit.report, b"wrong output format File size exceeds 10 bytes, size is 21\n");
-    let exit = catch_exit(|| InStream::open(path, Role::Answer)).err().unwrap();
+    assert_eq!(
+        exit.report,
+        b"wrong output format File size exceeds 10 bytes, size is 21\n"
+    );
+    let exit = catch_exit(|| InStream::open(path, Role::Answer))
+        .err()
+        .unwrap();
     assert_eq!(exit.code, 3);
-    assert_eq!(String::from_utf8(exit.report).unwrap(), format!("FAIL File size exceeds 10 bytes, size is 21 ({path})\n"));
+    assert_eq!(
+        String::from_utf8(exit.report).unwrap(),
+        format!("FAIL File size exceeds 10 bytes, size is 21 ({path})\n")
+    );
 
     // 0 lifts the limit.
     set_max_file_size(0);

@@ -50,6 +50,23 @@ fn main() {
                     _ => (k * (m + 1) + 1, m),
                 }
             }
+            // Fixed extremes first, then random ones near the bounds.
+            "edge" => {
+                const FIXED: [(i64, i64); 8] = [
+                    (1, 1),
+                    (1, MAX),
+                    (MAX, 1),
+                    (MAX, MAX),
+                    (MAX, MAX - 1),
+                    (MAX - 1, MAX - 2),
+                    (2, 1),
+                    (MAX / 2 * 2, 1),
+                ];
+                match FIXED.get(cases.len()) {
+                    Some(&c) => c,
+                    None => (MAX - rnd.next_range(0, 3), rnd.next_range(1, 3)),
+                }
+            }
             other => quitf!(FAIL, "unknown mode `{other}`"),
         };
         cases.push((n, m));

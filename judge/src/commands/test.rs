@@ -24,6 +24,7 @@ pub struct SolutionRun {
 }
 
 /// What judging any solution of a problem needs.
+#[derive(Clone, Copy)]
 pub struct Arena<'a> {
     pub kit: &'a Kit,
     pub problem: &'a Problem,

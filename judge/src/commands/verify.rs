@@ -107,38 +107,77 @@ pub fn run(kit: &Kit, problems: &[String], jobs: usize, json: bool) -> Result<bo
         let base = problem.solutions_dir(kit);
         for (folder, expected) in FOLDERS {
             for file in solutions(&base.join(folder)) {
-                let fail_fast = folder != "accepted";
-                let bar = progress.bar(tests.len() as u64, &problem.name);
-                let run = arena.judge(&file, fail_fast, |_| bar.inc(1))?;
-                bar.finish_and_clear();
-                let ok = expected.is_met(&run);
-                all_ok &= ok;
-                let first = run.outcomes.iter().find(|o| !o.verdict.is_accepted());
-                let detail = match first {
-                    Some(o) => format!("on test {}", o.name),
-                    None if run.compile_error.is_some() => "compile error".to_string(),
-                    None => format!("{}/{} tests", run.outcomes.len(), tests.len()),
-                };
                 let shown = file
                     .strip_prefix(&base)
                     .unwrap_or(&file)
                     .display()
                     .to_string();
-                let expected_text = expected.describe();
+                let bar = progress.bar(tests.len() as u64, &problem.name);
+                let run = arena.judge(&file, folder != "accepted", |_| bar.inc(1))?;
+                bar.finish_and_clear();
+                let mut problems_found = Vec::new();
+                if !expected.is_met(&run) {
+                    problems_found.push(format!("expected {}", expected.describe()));
+                }
+                // A wrong solution must also fail, with its folder's verdict, on
+                // every test aimed at it — so the tests provably catch it.
+                let mut aimed = Vec::new();
+                if let Expect::Verdict(v) = expected {
+                    if v != Verdict::Ac && run.compile_error.is_none() {
+                        for test in tests.iter().filter(|t| t.targets.contains(&shown)) {
+                            let verdict = match run.outcomes.iter().find(|o| o.name == test.name) {
+                                Some(o) => o.verdict,
+                                None => {
+                                    let single = Arena {
+                                        tests: std::slice::from_ref(test),
+                                        ..arena
+                                    };
+                                    single.judge(&file, true, |_| {})?.verdict
+                                }
+                            };
+                            if verdict != v {
+                                problems_found
+                                    .push(format!("test {} aimed at it gave {verdict}", test.name));
+                            }
+                            aimed.push(json!({ "test": test.name, "verdict": verdict }));
+                        }
+                        if aimed.is_empty() {
+                            problems_found
+                                .push("no test aims at it (`targets` in problem.toml)".to_string());
+                        }
+                    }
+                }
+                let ok = problems_found.is_empty();
+                all_ok &= ok;
+                let first = run.outcomes.iter().find(|o| !o.verdict.is_accepted());
+                let mut detail = match first {
+                    Some(o) => format!("on test {}", o.name),
+                    None if run.compile_error.is_some() => "compile error".to_string(),
+                    None => format!("{}/{} tests", run.outcomes.len(), tests.len()),
+                };
+                if !aimed.is_empty() {
+                    let names: Vec<&str> =
+                        aimed.iter().map(|a| a["test"].as_str().unwrap()).collect();
+                    detail.push_str(&format!(", aimed {}", names.join(" ")));
+                }
+                if let Some(score) = run.score {
+                    detail.push_str(&format!(", score {score}"));
+                }
                 if !json {
                     let mark = if ok {
                         style.paint("32", "ok")
                     } else {
                         style.paint("1;31", "MISMATCH")
                     };
-                    let score = run.score.map(|s| format!(" score {s}")).unwrap_or_default();
                     println!(
-                        "{:<14} {shown:<44} {:<9} {} {:<9} {mark}",
+                        "{:<14} {shown:<44} {:<9} {} {detail} {mark}",
                         problem.name,
-                        expected_text,
-                        style.verdict(run.verdict, 4),
-                        format!("{detail}{score}"),
+                        expected.describe(),
+                        style.verdict(run.verdict, 4)
                     );
+                    for problem_found in &problems_found {
+                        println!("{:<14}   {problem_found}", "");
+                    }
                     if !ok {
                         if let Some(o) = first {
                             println!("{:<14}   {}", "", o.message.lines().next().unwrap_or(""));
@@ -146,9 +185,10 @@ pub fn run(kit: &Kit, problems: &[String], jobs: usize, json: bool) -> Result<bo
                     }
                 }
                 rows.push(json!({
-                    "problem": problem.name, "solution": shown, "expected": expected_text,
+                    "problem": problem.name, "solution": shown, "expected": expected.describe(),
                     "verdict": run.verdict, "score": run.score, "ok": ok,
-                    "failed_test": first.map(|o| o.name.clone()),
+                    "failed_test": first.map(|o| o.name.clone()), "aimed": aimed,
+                    "problems": problems_found,
                 }));
             }
         }

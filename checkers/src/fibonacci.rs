@@ -1,0 +1,1 @@
+//! The fibonacci checker's logic: deciding an answer from the game's rules.

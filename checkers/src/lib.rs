@@ -1,0 +1,9 @@
+//! The game logic behind the kit's checkers, as a library so that the
+//! certification tests can run it exhaustively in-process. Each module
+//! decides answers from the game's rules; the binaries in `src/bin/` read
+//! the files with testlib-rs and report verdicts.
+
+pub mod fibonacci;
+pub mod nim;
+pub mod winner;
+pub mod wythoff;

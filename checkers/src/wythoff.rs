@@ -1,0 +1,1 @@
+//! The wythoff checker's logic: deciding an answer from the game's rules.

@@ -1,0 +1,60 @@
+//! Certification of bash: the reference solution, the brute force (a search
+//! over the real moves) and the checker agree on every n, m ≤ 200; the
+//! checker rejects each wrong shape of answer with the right verdict.
+
+mod common;
+
+#[allow(dead_code)]
+#[path = "../../solutions/bash/accepted/bash.rs"]
+mod reference;
+
+#[allow(dead_code)]
+#[path = "../../solutions/bash/brute_force/bash_search.rs"]
+mod brute;
+
+const CHECKER: &str = env!("CARGO_BIN_EXE_check-bash");
+const N: u64 = 200;
+
+fn word(first: bool) -> &'static str {
+    if first { "First" } else { "Second" }
+}
+
+#[test]
+fn reference_brute_force_and_checker_agree_on_small_states() {
+    let mut input = format!("{}\n", N * N);
+    let (mut answer, mut output) = (String::new(), String::new());
+    for n in 1..=N {
+        for m in 1..=N {
+            let truth = brute::first_wins(n, m);
+            assert_eq!(reference::first_wins(n, m), truth, "n = {n}, m = {m}");
+            input.push_str(&format!("{n} {m}\n"));
+            answer.push_str(&format!("{}\n", word(truth)));
+            output.push_str(&format!("{}\n", word(reference::first_wins(n, m))));
+        }
+    }
+    common::check(CHECKER, &input, &output, &answer).expect(0, "40000 case(s)");
+    common::report(
+        "bash",
+        &format!(
+            "{} states (n, m ≤ {N}): reference = brute force, checker accepts",
+            N * N
+        ),
+    );
+}
+
+#[test]
+fn the_checker_rejects_each_wrong_shape() {
+    let input = "3\n3 2\n4 3\n1 1\n";
+    let answer = "Second\nSecond\nFirst\n";
+    common::check(CHECKER, input, "Second Second\r\nFirst", answer).expect(0, "3 case(s)");
+    common::check(CHECKER, input, "Second\nFirst\nFirst\n", answer)
+        .expect(1, "case 2: expected Second, found First");
+    common::check(CHECKER, input, "Second\nsecond\nFirst\n", answer)
+        .expect(2, "case 2: expected First or Second");
+    common::check(CHECKER, input, "Second\nSecond\n", answer).expect(2, "Unexpected end of file");
+    common::check(CHECKER, input, "Second\nSecond\nFirst\nFirst\n", answer)
+        .expect(2, "Extra information");
+    common::check(CHECKER, input, "", answer).expect(2, "Unexpected end of file");
+    // A broken answer file is the jury's fault.
+    common::check(CHECKER, input, answer, "Second\nDraw\nFirst\n").expect(3, "answer");
+}
