@@ -5,5 +5,6 @@
 
 pub mod fibonacci;
 pub mod nim;
+pub mod stock;
 pub mod winner;
 pub mod wythoff;

@@ -6,23 +6,7 @@ fn read_cases(stream: &InStream, bad: Outcome) -> Vec<i64> {
     let mut values = Vec::new();
     let mut case: i64 = 1;
     while !stream.seek_eof() {
-        let word = stream.read_token();
-        if word != b"Case" {
-            quitf!(
-                bad,
-                "Expected 'Case' but found '{}' [test case {case}]",
-                compress(&word)
-            );
-        }
-        let label = format!("{case}:");
-        let number = stream.read_token();
-        if number != label.as_bytes() {
-            quitf!(
-                bad,
-                "Expected '{label}' but found '{}' [test case {case}]",
-                compress(&number)
-            );
-        }
+        checkers::stock::read_case_header(stream, bad, case, false);
         values.push(stream.read_long());
         case += 1;
     }
