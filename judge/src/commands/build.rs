@@ -31,7 +31,7 @@ pub fn run(kit: &Kit, problems: &[String], jobs: usize, force: bool, json: bool)
             )
         };
         if !json {
-            println!("{name:<14} {:>3} tests  {what}", s.tests);
+            say!("{name:<14} {:>3} tests  {what}", s.tests);
         }
         report.push(json!({
             "problem": name, "tests": s.tests, "generated": s.generated,
@@ -42,7 +42,7 @@ pub fn run(kit: &Kit, problems: &[String], jobs: usize, force: bool, json: bool)
     if json {
         super::print_json(&json!({ "verdict": "AC", "problems": report }))?;
     } else {
-        println!(
+        say!(
             "built {} problem(s) in {:.2} s",
             names.len(),
             started.elapsed().as_secs_f64()

@@ -75,7 +75,7 @@ pub fn run(
             &json!({ "verdict": verdict, "message": message, "checker": checker.name }),
         )?;
     } else {
-        println!(
+        say!(
             "{}  {message}",
             crate::report::Style::detect().verdict(verdict, 2)
         );

@@ -1,5 +1,23 @@
 //! One module per command; glue between the kit, the runner and the report.
 
+/// Prints on stdout like `println!`, but a closed pipe (`judge test | head`)
+/// is not an error: the output is dropped and the run still finishes, so
+/// every program it started is reaped.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
+/// `print!` with the same tolerance as [`say!`].
+macro_rules! say_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 pub mod build;
 pub mod check;
 pub mod test;

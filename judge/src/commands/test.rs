@@ -104,7 +104,7 @@ pub fn run(
     let network = sandbox::isolate_network();
     let style = Style::detect();
     if !json {
-        println!(
+        say!(
             "{} on {} ({} tests)",
             file.display(),
             problem.name,
@@ -120,7 +120,7 @@ pub fn run(
     };
     let run = arena.judge(file, fail_fast, |o| {
         if !json {
-            println!("{}", report::test_line(&style, o));
+            say!("{}", report::test_line(&style, o));
         }
     })?;
 
@@ -138,7 +138,7 @@ pub fn run(
         return Ok(run.verdict.is_accepted());
     }
     if let Some(message) = &run.compile_error {
-        println!("{}\n{message}", style.verdict(Verdict::Ce, 2));
+        say!("{}\n{message}", style.verdict(Verdict::Ce, 2));
         return Ok(false);
     }
     let accepted = run
@@ -157,7 +157,7 @@ pub fn run(
         .score
         .map(|s| format!(", score {s}/{}", max_score(&problem)))
         .unwrap_or_default();
-    println!(
+    say!(
         "\n{}  {accepted}/{} tests accepted, max {:.3} s, {} MiB{score}",
         style.verdict(run.verdict, 2),
         tests.len(),
@@ -166,7 +166,7 @@ pub fn run(
     );
     if let Some(first) = run.outcomes.iter().find(|o| !o.verdict.is_accepted()) {
         let test = tests.iter().find(|t| t.name == first.name).unwrap();
-        print!(
+        say_raw!(
             "{}",
             report::failure_details(&style, first, &test.input, &test.answer)
         );

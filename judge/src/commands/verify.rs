@@ -91,7 +91,7 @@ pub fn run(kit: &Kit, problems: &[String], jobs: usize, json: bool) -> Result<bo
     let network = sandbox::isolate_network();
     let style = Style::detect();
     if !json {
-        println!("{:<14} {:<44} {:<9} got", "problem", "solution", "expected");
+        say!("{:<14} {:<44} {:<9} got", "problem", "solution", "expected");
     }
     let mut all_ok = true;
     let mut rows = Vec::new();
@@ -169,18 +169,18 @@ pub fn run(kit: &Kit, problems: &[String], jobs: usize, json: bool) -> Result<bo
                     } else {
                         style.paint("1;31", "MISMATCH")
                     };
-                    println!(
+                    say!(
                         "{:<14} {shown:<44} {:<9} {} {detail} {mark}",
                         problem.name,
                         expected.describe(),
                         style.verdict(run.verdict, 4)
                     );
                     for problem_found in &problems_found {
-                        println!("{:<14}   {problem_found}", "");
+                        say!("{:<14}   {problem_found}", "");
                     }
                     if !ok {
                         if let Some(o) = first {
-                            println!("{:<14}   {}", "", o.message.lines().next().unwrap_or(""));
+                            say!("{:<14}   {}", "", o.message.lines().next().unwrap_or(""));
                         }
                     }
                 }
@@ -201,9 +201,9 @@ pub fn run(kit: &Kit, problems: &[String], jobs: usize, json: bool) -> Result<bo
             "solutions": rows,
         }))?;
     } else if all_ok {
-        println!("\nevery solution got the verdict its folder names");
+        say!("\nevery solution got the verdict its folder names");
     } else {
-        println!(
+        say!(
             "\n{}",
             style.paint(
                 "1;31",
