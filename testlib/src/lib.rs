@@ -108,7 +108,7 @@ pub use runtime::{
     Exit, Role, catch_exit, disable_finalize_guard, enable_unexpected_eof, group,
     set_appes_encoding, set_test_case, testset, unset_test_case,
 };
-pub use stream::{AsPattern, InStream, ans, inf, ouf};
+pub use stream::{AsPattern, InStream, ans, inf, ouf, parse_i64, parse_u64};
 pub use validator::{add_feature, feature, register_validation, register_validation_with};
 
 /// Everything a checker, validator, generator or interactor usually needs.

@@ -13,6 +13,8 @@
 mod number;
 mod reader;
 
+pub use number::{parse_i64, parse_u64};
+
 use std::cell::RefCell;
 use std::fmt::Display;
 use std::fs::File;

@@ -8,9 +8,11 @@
 //! * strict doubles: `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with a bounded number of
 //!   digits after the point, finite, and no `-` on a zero.
 
-/// Parses a testlib signed integer; `None` if the token is not one.
+/// Parses a token as testlib's signed 64-bit integer (`0` or
+/// `-?[1-9][0-9]*`, in range); `None` if it is not one. For checkers that
+/// want to name the case in their own message instead of testlib's.
 #[inline]
-pub(crate) fn parse_i64(t: &[u8]) -> Option<i64> {
+pub fn parse_i64(t: &[u8]) -> Option<i64> {
     let n = t.len();
     if n == 0 || n > 20 {
         return None;
@@ -40,8 +42,9 @@ pub(crate) fn parse_i64(t: &[u8]) -> Option<i64> {
     }
 }
 
-/// Parses a testlib unsigned integer; `None` if the token is not one.
-pub(crate) fn parse_u64(t: &[u8]) -> Option<u64> {
+/// Parses a token as testlib's unsigned 64-bit integer (`0` or
+/// `[1-9][0-9]*`, in range); `None` if it is not one.
+pub fn parse_u64(t: &[u8]) -> Option<u64> {
     let n = t.len();
     if n == 0 || n > 20 || (n > 1 && t[0] == b'0') {
         return None;
