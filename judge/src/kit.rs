@@ -3,7 +3,6 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -92,6 +91,23 @@ impl Problem {
     /// Where the problem's built tests live.
     pub fn tests_dir(&self) -> PathBuf {
         self.dir.join("tests")
+    }
+
+    /// The binaries of the kit's cargo packages this problem runs.
+    pub fn cargo_binaries(&self) -> BTreeSet<String> {
+        let mut specs = vec![&self.checker, &self.validator];
+        for test in &self.tests {
+            if let TestSource::Generated { generator, .. } = &test.source {
+                specs.push(generator);
+            }
+        }
+        specs
+            .into_iter()
+            .filter_map(|s| match s {
+                ProgramSpec::Cargo(name) => Some(name.clone()),
+                ProgramSpec::Source(_) => None,
+            })
+            .collect()
     }
 
     /// The folder of the problem's solutions.
@@ -375,70 +391,86 @@ impl Kit {
         })
     }
 
-    /// Builds the kit's cargo programs if their sources changed since the
-    /// last build (a hash of the sources, so an unchanged tree runs no cargo
-    /// at all) and returns the folder of the binaries.
-    pub fn cargo_programs(&self, force: bool) -> Result<PathBuf> {
-        static BUILT: OnceLock<PathBuf> = OnceLock::new();
-        if let Some(dir) = BUILT.get() {
-            return Ok(dir.clone());
-        }
-        let bin_dir = self.target.join("release");
-        let packages: Vec<&str> = PROGRAM_PACKAGES
+    /// Loads the named problems and builds the cargo programs they use.
+    pub fn prepare(&self, names: &[String], force: bool) -> Result<Vec<Problem>> {
+        let problems = names
             .iter()
-            .map(|(p, _)| *p)
-            .filter(|p| self.root.join(p).join("Cargo.toml").is_file())
-            .collect();
-        if packages.is_empty() {
-            // A kit whose problems only use source programs needs no cargo.
-            return Ok(BUILT.get_or_init(|| bin_dir).clone());
+            .map(|n| self.problem(n))
+            .collect::<Result<Vec<_>>>()?;
+        let binaries = problems.iter().flat_map(Problem::cargo_binaries).collect();
+        self.build_cargo_programs(&binaries, force)?;
+        Ok(problems)
+    }
+
+    /// The folder of the cargo programs' binaries.
+    fn bin_dir(&self) -> PathBuf {
+        self.target.join("release")
+    }
+
+    /// Builds the named binaries of the kit's cargo packages, unless they
+    /// were built from the same sources already (a hash of the sources is
+    /// kept, so an unchanged tree runs no cargo at all). Only what the
+    /// problems at hand use is built: another problem's broken generator
+    /// does not stop this one.
+    pub fn build_cargo_programs(&self, binaries: &BTreeSet<String>, force: bool) -> Result<()> {
+        if binaries.is_empty() {
+            return Ok(());
         }
-        let mut hasher = blake3::Hasher::new();
-        let mut binaries = Vec::new();
         let mut sources = vec![self.root.join("Cargo.toml"), self.root.join("Cargo.lock")];
         sources.extend(fsutil::files_under(&self.root.join("testlib/src")));
         sources.push(self.root.join("testlib/Cargo.toml"));
-        for package in &packages {
-            for file in fsutil::files_under(&self.root.join(package)) {
-                if file.parent().is_some_and(|d| d.ends_with("src/bin")) {
-                    binaries.push(bin_dir.join(file.file_stem().unwrap()));
-                }
-                sources.push(file);
-            }
+        for (package, _) in PROGRAM_PACKAGES {
+            sources.extend(fsutil::files_under(&self.root.join(package)));
         }
+        let mut hasher = blake3::Hasher::new();
         for file in &sources {
             hasher.update(file.to_string_lossy().as_bytes());
             hasher.update(&std::fs::read(file).unwrap_or_default());
         }
         let hash = hasher.finalize().to_hex().to_string();
+        // The stamp: the sources' hash, then the binaries built from them.
         let stamp = self.work_dir().join("cargo.stamp");
-        let fresh = std::fs::read_to_string(&stamp).is_ok_and(|s| s == hash)
-            && binaries.iter().all(|b| b.is_file());
-        if force || !fresh {
-            let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or("cargo".into()));
-            cmd.args(["build", "--release", "--quiet"])
-                .current_dir(&self.root);
-            for package in &packages {
-                cmd.args(["-p", package]);
-            }
-            cmd.arg("--target-dir").arg(&self.target);
-            let status = cmd
-                .status()
-                .context("cannot run cargo to build the checkers, validators and generators")?;
-            if !status.success() {
-                bail!("cargo could not build the checkers, validators and generators (see above)");
-            }
-            std::fs::create_dir_all(self.work_dir())?;
-            fsutil::write_atomic(&stamp, hash.as_bytes())?;
+        let text = std::fs::read_to_string(&stamp).unwrap_or_default();
+        let mut lines = text.lines();
+        let mut built: BTreeSet<String> = match lines.next() {
+            Some(h) if h == hash => lines.map(str::to_string).collect(),
+            _ => BTreeSet::new(),
+        };
+        let bin_dir = self.bin_dir();
+        let missing: Vec<&String> = binaries
+            .iter()
+            .filter(|b| force || !built.contains(*b) || !bin_dir.join(b).is_file())
+            .collect();
+        if missing.is_empty() {
+            return Ok(());
         }
-        Ok(BUILT.get_or_init(|| bin_dir).clone())
+        let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or("cargo".into()));
+        cmd.args(["build", "--release", "--quiet"])
+            .current_dir(&self.root);
+        for binary in &missing {
+            cmd.args(["--bin", binary]);
+        }
+        cmd.arg("--target-dir").arg(&self.target);
+        let status = cmd
+            .status()
+            .context("cannot run cargo to build the checkers, validators and generators")?;
+        if !status.success() {
+            bail!("cargo could not build the checkers, validators and generators (see above)");
+        }
+        built.extend(missing.into_iter().cloned());
+        std::fs::create_dir_all(self.work_dir())?;
+        let content: Vec<&str> = std::iter::once(hash.as_str())
+            .chain(built.iter().map(String::as_str))
+            .collect();
+        fsutil::write_atomic(&stamp, content.join("\n").as_bytes())?;
+        Ok(())
     }
 
     /// The runnable program for `spec`: a cargo binary or a compiled source.
     pub fn program(&self, spec: &ProgramSpec) -> Result<Program> {
         match spec {
             ProgramSpec::Cargo(name) => {
-                let path = self.cargo_programs(false)?.join(name);
+                let path = self.bin_dir().join(name);
                 let identity = fsutil::hash_file(&path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
                 Ok(Program {

@@ -2,7 +2,7 @@
 //!
 //! The pipeline: [`kit::Kit`] finds the kit and loads `judge.toml` and each
 //! `problem.toml` ([`config`]); [`program`] compiles single-file programs
-//! once (cached by a content hash) and [`kit::Kit::cargo_programs`] builds
+//! once (cached by a content hash) and [`kit::Kit::build_cargo_programs`] builds
 //! the testlib-rs checkers, validators and generators; [`testset`] turns the
 //! test plan into built tests; [`exec`] judges a solution on them in
 //! parallel through [`sandbox`], which runs each untrusted program under its

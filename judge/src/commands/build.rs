@@ -13,12 +13,12 @@ use crate::testset;
 pub fn run(kit: &Kit, problems: &[String], jobs: usize, force: bool, json: bool) -> Result<bool> {
     let started = Instant::now();
     let names = kit.select(problems)?;
-    kit.cargo_programs(force)?;
+    let problems = kit.prepare(&names, force)?;
     let progress = Progress::new(json);
     let mut report = Vec::new();
-    for name in &names {
-        let problem = kit.problem(name)?;
-        let (_, s) = testset::build(kit, &problem, jobs, &progress)?;
+    for problem in &problems {
+        let name = &problem.name;
+        let (_, s) = testset::build(kit, problem, jobs, &progress)?;
         let what = if s.generated + s.validated + s.answered == 0 {
             "up to date".to_string()
         } else {

@@ -19,8 +19,7 @@ pub fn run(
     json: bool,
 ) -> Result<bool> {
     let names = kit.select(&[problem.to_string()])?;
-    kit.cargo_programs(false)?;
-    let problem = kit.problem(&names[0])?;
+    let problem = kit.prepare(&names, false)?.remove(0);
     let checker = kit.program(&problem.checker)?;
     let work = kit.work_dir().join("check");
     std::fs::create_dir_all(&work)?;

@@ -97,8 +97,7 @@ pub fn run(
     json: bool,
 ) -> Result<bool> {
     let names = kit.select(&[problem_name.to_string()])?;
-    kit.cargo_programs(false)?;
-    let problem = kit.problem(&names[0])?;
+    let problem = kit.prepare(&names, false)?.remove(0);
     let (tests, _) = testset::build(kit, &problem, jobs, &Progress::new(json))?;
     let checker = kit.program(&problem.checker)?;
     let network = sandbox::isolate_network();

@@ -80,11 +80,9 @@ fn solutions(dir: &std::path::Path) -> Vec<PathBuf> {
 /// every solution got its expected verdict.
 pub fn run(kit: &Kit, problems: &[String], jobs: usize, json: bool) -> Result<bool> {
     let names = kit.select(problems)?;
-    kit.cargo_programs(false)?;
     let progress = Progress::new(json);
     let mut loaded = Vec::new();
-    for name in &names {
-        let problem = kit.problem(name)?;
+    for problem in kit.prepare(&names, false)? {
         let (tests, _) = testset::build(kit, &problem, jobs, &progress)?;
         loaded.push((problem, tests));
     }
