@@ -9,8 +9,9 @@ use testlib::prelude::*;
 pub fn check() -> ! {
     let Checker { inf, ouf, ans } = register_checker();
     let t = inf.read_int();
+    let word = Pattern::new("First|Second");
     for case in 1..=t {
-        let expected = ans.read_token_matching("First|Second", "answer");
+        let expected = ans.read_token_matching(&word, "answer");
         let found = ouf.read_token();
         if found != b"First" && found != b"Second" {
             quitf!(

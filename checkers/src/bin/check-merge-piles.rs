@@ -1,0 +1,4 @@
+//! Checker for merge-piles: `First` or `Second` per case, compared with the answer.
+fn main() {
+    checkers::winner::check()
+}
