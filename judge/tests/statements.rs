@@ -1,0 +1,123 @@
+//! The statements tell the truth: in both languages, each sample's input is
+//! the sample file `problems/<p>/samples/<k>.in`, and each sample's output
+//! is exactly what the reference solution prints on it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn kit_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// The problems listed in judge.toml.
+fn problems(root: &Path) -> Vec<String> {
+    let config: toml::Table = std::fs::read_to_string(root.join("judge.toml"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    config["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The fenced code blocks of a Markdown text, in order.
+fn code_blocks(markdown: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            match current.take() {
+                Some(block) => blocks.push(block),
+                None => current = Some(String::new()),
+            }
+        } else if let Some(block) = &mut current {
+            block.push_str(line);
+            block.push('\n');
+        }
+    }
+    blocks
+}
+
+/// Compiles the problem's reference solution (named in problem.toml).
+fn reference(root: &Path, problem: &str, out: &Path) -> PathBuf {
+    let config: toml::Table =
+        std::fs::read_to_string(root.join("problems").join(problem).join("problem.toml"))
+            .unwrap()
+            .parse()
+            .unwrap();
+    let source = root
+        .join("solutions")
+        .join(problem)
+        .join(config["reference"].as_str().unwrap());
+    let binary = out.join(problem);
+    let status = Command::new("rustc")
+        .args(["-O", "--edition", "2021", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .status()
+        .unwrap();
+    assert!(status.success(), "cannot compile {}", source.display());
+    binary
+}
+
+fn run(binary: &Path, input: &str) -> String {
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn statement_samples_match_the_sample_files_and_the_reference() {
+    let root = kit_root();
+    let scratch = tempfile::tempdir().unwrap();
+    let mut checked = 0;
+    for problem in problems(&root) {
+        let dir = root.join("problems").join(&problem);
+        let binary = reference(&root, &problem, scratch.path());
+        for language in ["en", "zh"] {
+            let path = dir.join(format!("statement.{language}.md"));
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|_| panic!("{} is missing", path.display()));
+            let blocks = code_blocks(&text);
+            assert!(
+                !blocks.is_empty() && blocks.len() % 2 == 0,
+                "{}: samples come as input/output pairs",
+                path.display()
+            );
+            for (k, pair) in blocks.chunks(2).enumerate() {
+                let sample = dir.join("samples").join(format!("{}.in", k + 1));
+                let file = std::fs::read_to_string(&sample)
+                    .unwrap_or_else(|_| panic!("{} is missing", sample.display()));
+                assert_eq!(
+                    pair[0],
+                    file,
+                    "{}: sample {} input differs from {}",
+                    path.display(),
+                    k + 1,
+                    sample.display()
+                );
+                assert_eq!(
+                    pair[1],
+                    run(&binary, &file),
+                    "{}: sample {} output is not the reference's",
+                    path.display(),
+                    k + 1
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 16, "only {checked} samples found");
+}
