@@ -1,0 +1,17 @@
+//! Validator for fibonacci: `T`, then `T` lines `n` (2 ≤ n ≤ 10^18).
+use testlib::prelude::*;
+
+const MAX: i64 = 1_000_000_000_000_000_000;
+
+fn main() {
+    let inf = register_validation();
+    let t = inf.read_int_in(1..=100_000, "T");
+    inf.read_eoln();
+    for case in 1..=t {
+        set_test_case(case);
+        inf.read_long_in(2..=MAX, "n");
+        inf.read_eoln();
+    }
+    testlib::unset_test_case();
+    inf.read_eof();
+}
