@@ -466,13 +466,35 @@ impl Kit {
         Ok(())
     }
 
+    /// The content hash of a binary, remembered with its size and time so
+    /// that an unchanged binary is not read again (a no-op build stays fast).
+    fn binary_identity(&self, path: &Path) -> Result<String> {
+        let stamp =
+            fsutil::stamp(path).with_context(|| format!("{} is not built", path.display()))?;
+        let memo = self
+            .work_dir()
+            .join("identities")
+            .join(path.file_name().unwrap_or_default());
+        let key = format!("{} {}", stamp.0, stamp.1);
+        if let Some(hash) = std::fs::read_to_string(&memo)
+            .ok()
+            .and_then(|m| m.strip_prefix(&format!("{key} ")).map(str::to_string))
+        {
+            return Ok(hash);
+        }
+        let hash =
+            fsutil::hash_file(path).with_context(|| format!("cannot read {}", path.display()))?;
+        std::fs::create_dir_all(memo.parent().unwrap())?;
+        fsutil::write_atomic(&memo, format!("{key} {hash}").as_bytes())?;
+        Ok(hash)
+    }
+
     /// The runnable program for `spec`: a cargo binary or a compiled source.
     pub fn program(&self, spec: &ProgramSpec) -> Result<Program> {
         match spec {
             ProgramSpec::Cargo(name) => {
                 let path = self.bin_dir().join(name);
-                let identity = fsutil::hash_file(&path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let identity = self.binary_identity(&path)?;
                 Ok(Program {
                     name: name.clone(),
                     command: vec![path.into_os_string()],
