@@ -4,14 +4,11 @@ use testlib::prelude::*;
 fn main() {
     let Checker { ouf, ans, .. } = register_checker();
     let mut n: i64 = 0;
-    let mut first = Vec::new();
+    let (mut j, mut p) = (Vec::new(), Vec::new());
     while !ans.seek_eof() && !ouf.seek_eof() {
         n += 1;
-        let j = ans.read_token();
-        let p = ouf.read_token();
-        if n == 1 {
-            first = j.clone();
-        }
+        ans.read_token_to(&mut j);
+        ouf.read_token_to(&mut p);
         if j != p {
             quitf!(
                 WA,
@@ -29,7 +26,7 @@ fn main() {
         quitf!(WA, "Participant output contains extra tokens");
     }
     if n == 1 {
-        quitf!(OK, "\"{}\"", compress(&first));
+        quitf!(OK, "\"{}\"", compress(&j));
     }
     quitf!(OK, "{n} tokens");
 }

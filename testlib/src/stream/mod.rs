@@ -917,6 +917,17 @@ impl InStream {
         self.run(|s| s.token().map(<[u8]>::to_vec))
     }
 
+    /// Reads a token into `out`, reusing its allocation (testlib's
+    /// `readTokenTo`): the fast way to read many tokens.
+    pub fn read_token_to(&self, out: &mut Vec<u8>) {
+        self.run(|s| {
+            let t = s.token()?;
+            out.clear();
+            out.extend_from_slice(t);
+            Ok(())
+        })
+    }
+
     /// Same as [`InStream::read_token`] (testlib's `readWord`).
     pub fn read_word(&self) -> Vec<u8> {
         self.read_token()

@@ -243,6 +243,15 @@ impl Reader {
         let start = usize::from(negative);
         let mut i = start;
         let mut value: u64 = 0;
+        // Eight digits per step while at least eight more are allowed: at
+        // most two steps, so `value` stays below 10^16.
+        while i - start + 8 <= 19 && i + 8 <= data.len() {
+            let Some(v) = eight_digits(data[i..i + 8].try_into().unwrap()) else {
+                break;
+            };
+            value = value * 100_000_000 + v;
+            i += 8;
+        }
         while i < data.len() && i - start < 19 {
             let d = data[i].wrapping_sub(b'0');
             if d > 9 {
@@ -330,9 +339,71 @@ impl Reader {
     }
 }
 
+/// The value of eight ASCII digits, or `None` if one byte is not a digit
+/// (SWAR: the bytes are checked and combined as one 64-bit word).
+#[inline]
+fn eight_digits(bytes: [u8; 8]) -> Option<u64> {
+    let word = u64::from_le_bytes(bytes);
+    let digits = word.wrapping_sub(0x3030_3030_3030_3030);
+    // A byte below '0' sets its top bit when subtracted, one above '9' when
+    // 0x76 is added; digits do neither (and carry nothing into the next byte).
+    if (digits | digits.wrapping_add(0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080 != 0 {
+        return None;
+    }
+    // Combine neighbours: pairs, then quadruples, then all eight (the first
+    // digit is the lowest byte).
+    let pairs = digits.wrapping_mul(10).wrapping_add(digits >> 8) & 0x00FF_00FF_00FF_00FF;
+    let quads = pairs.wrapping_mul(100).wrapping_add(pairs >> 16) & 0x0000_FFFF_0000_FFFF;
+    Some(quads.wrapping_mul(10_000).wrapping_add(quads >> 32) & 0xFFFF_FFFF)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn eight_digits_at_once() {
+        assert_eq!(eight_digits(*b"12345678"), Some(12_345_678));
+        assert_eq!(eight_digits(*b"00000009"), Some(9));
+        assert_eq!(eight_digits(*b"99999999"), Some(99_999_999));
+        for bad in [
+            b"1234567 ",
+            b"/2345678",
+            b"1234:678",
+            b"-2345678",
+            b"12345\xff78",
+        ] {
+            assert_eq!(eight_digits(*bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn integers_of_every_length() {
+        for text in [
+            "0",
+            "7",
+            "-7",
+            "12345678",
+            "123456789",
+            "-1234567890123456",
+            "9223372036854775807",
+            "-9223372036854775808",
+        ] {
+            let mut r = Reader::from_bytes(format!("{text} ").into_bytes());
+            assert_eq!(r.integer(), Some(text.parse().unwrap()), "{text}");
+        }
+        for text in [
+            "9223372036854775808",
+            "-9223372036854775809",
+            "01",
+            "-0",
+            "12a",
+            "99999999999999999999",
+        ] {
+            let mut r = Reader::from_bytes(format!("{text} ").into_bytes());
+            assert_eq!(r.integer(), None, "{text}");
+        }
+    }
 
     fn tokens(r: &mut Reader) -> Vec<Vec<u8>> {
         let mut out = Vec::new();
