@@ -44,17 +44,9 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
 
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
-    let input = "3\n3 2\n4 3\n1 1\n";
-    let answer = "Second\nSecond\nFirst\n";
-    common::check(CHECKER, input, "Second Second\r\nFirst", answer).expect(0, "3 case(s)");
-    common::check(CHECKER, input, "Second\nFirst\nFirst\n", answer)
-        .expect(1, "case 2: expected Second, found First");
-    common::check(CHECKER, input, "Second\nsecond\nFirst\n", answer)
-        .expect(2, "case 2: expected First or Second");
-    common::check(CHECKER, input, "Second\nSecond\n", answer).expect(2, "Unexpected end of file");
-    common::check(CHECKER, input, "Second\nSecond\nFirst\nFirst\n", answer)
-        .expect(2, "Extra information");
-    common::check(CHECKER, input, "", answer).expect(2, "Unexpected end of file");
-    // A broken answer file is the jury's fault.
-    common::check(CHECKER, input, answer, "Second\nDraw\nFirst\n").expect(3, "answer");
+    common::first_second_shapes(
+        CHECKER,
+        "3\n3 2\n4 3\n1 1\n",
+        &["Second", "Second", "First"],
+    );
 }

@@ -83,45 +83,9 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
 
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
-    let input = "5\n2\n1 2\n3\n1 1 1\n3\n1 1 2\n2\n2 3\n3\n1 4 1\n";
-    let answer = "First\nSecond\nFirst\nSecond\nSecond\n";
-    common::check(
+    common::first_second_shapes(
         CHECKER,
-        input,
-        "First Second\r\nFirst\n\nSecond Second",
-        answer,
-    )
-    .expect(0, "5 case(s)");
-    common::check(
-        CHECKER,
-        input,
-        "First\nSecond\nFirst\nFirst\nSecond\n",
-        answer,
-    )
-    .expect(1, "case 4: expected Second, found First");
-    common::check(
-        CHECKER,
-        input,
-        "First\nSecond\nFIRST\nSecond\nSecond\n",
-        answer,
-    )
-    .expect(2, "case 3: expected First or Second");
-    common::check(CHECKER, input, "First\nSecond\nFirst\nSecond\n", answer)
-        .expect(2, "Unexpected end of file");
-    common::check(
-        CHECKER,
-        input,
-        "First\nSecond\nFirst\nSecond\nSecond\nFirst\n",
-        answer,
-    )
-    .expect(2, "Extra information");
-    common::check(CHECKER, input, "", answer).expect(2, "Unexpected end of file");
-    // A broken answer file is the jury's fault.
-    common::check(
-        CHECKER,
-        input,
-        answer,
-        "First\nSecond\nFirst\nLose\nSecond\n",
-    )
-    .expect(3, "answer");
+        "5\n2\n1 2\n3\n1 1 1\n3\n1 1 2\n2\n2 3\n3\n1 4 1\n",
+        &["First", "Second", "First", "Second", "Second"],
+    );
 }

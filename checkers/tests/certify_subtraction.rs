@@ -126,45 +126,9 @@ fn reference_and_brute_force_agree_on_random_games_beyond() {
 
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
-    let input = "5\n1 3 4 4\n1 3 4 7\n2 5 5 6\n3 6 8 9\n2 4 7 12\n";
-    let answer = "First\nSecond\nSecond\nSecond\nFirst\n";
-    common::check(
+    common::first_second_shapes(
         CHECKER,
-        input,
-        "First Second\r\nSecond\tSecond\nFirst",
-        answer,
-    )
-    .expect(0, "5 case(s)");
-    common::check(
-        CHECKER,
-        input,
-        "First\nSecond\nSecond\nFirst\nFirst\n",
-        answer,
-    )
-    .expect(1, "case 4: expected Second, found First");
-    common::check(
-        CHECKER,
-        input,
-        "First\nSecond\n2nd\nSecond\nFirst\n",
-        answer,
-    )
-    .expect(2, "case 3: expected First or Second");
-    common::check(CHECKER, input, "First\nSecond\nSecond\n", answer)
-        .expect(2, "Unexpected end of file");
-    common::check(
-        CHECKER,
-        input,
-        "First\nSecond\nSecond\nSecond\nFirst\nSecond\n",
-        answer,
-    )
-    .expect(2, "Extra information");
-    common::check(CHECKER, input, "", answer).expect(2, "Unexpected end of file");
-    // A broken answer file is the jury's fault.
-    common::check(
-        CHECKER,
-        input,
-        answer,
-        "First\nSecond\nSecond\nDraw\nFirst\n",
-    )
-    .expect(3, "answer");
+        "5\n1 3 4 4\n1 3 4 7\n2 5 5 6\n3 6 8 9\n2 4 7 12\n",
+        &["First", "Second", "Second", "Second", "First"],
+    );
 }

@@ -54,3 +54,40 @@ pub fn report(problem: &str, what: &str) {
     let mut err = std::io::stderr().lock();
     writeln!(err, "certified {problem}: {what}").unwrap();
 }
+
+fn lines(words: &[&str]) -> String {
+    words.iter().map(|w| format!("{w}\n")).collect()
+}
+
+/// Runs a First/Second checker on the wrong shapes of answer every such
+/// checker must reject, derived from the right answer `words` (one word per
+/// case, at least two cases) to `input`: a wrong winner in the first and the
+/// last case (WA naming it), a word that is not First or Second (PE naming
+/// the case), a missing case, an extra word, an empty output (PE), and a
+/// broken answer file (FAIL). Any whitespace between the words is accepted.
+pub fn first_second_shapes(checker: &str, input: &str, words: &[&str]) {
+    let n = words.len();
+    assert!(n >= 2, "give at least two cases");
+    let answer = lines(words);
+    let run = |output: &str| check(checker, input, output, &answer);
+    let flip = |w: &str| if w == "First" { "Second" } else { "First" };
+
+    run(&words.join(" \r\n\t")).expect(0, &format!("{n} case(s)"));
+    for k in [0, n - 1] {
+        let mut wrong = words.to_vec();
+        wrong[k] = flip(words[k]);
+        run(&lines(&wrong)).expect(
+            1,
+            &format!("case {}: expected {}, found {}", k + 1, words[k], wrong[k]),
+        );
+    }
+    let mut garbage = words.to_vec();
+    garbage[1] = "second";
+    run(&lines(&garbage)).expect(2, "case 2: expected First or Second, found second");
+    run(&lines(&words[..n - 1])).expect(2, "Unexpected end of file");
+    run(&format!("{answer}First\n")).expect(2, "Extra information");
+    run("").expect(2, "Unexpected end of file");
+    let mut broken = words.to_vec();
+    broken[1] = "Draw";
+    check(checker, input, &answer, &lines(&broken)).expect(3, "answer");
+}
