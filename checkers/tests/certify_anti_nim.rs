@@ -87,16 +87,11 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
 }
 
 /// Beyond the exhaustive bound: random positions of up to 6 piles of up to 16
-/// stones (a fixed linear congruential sequence, so the run is reproducible).
+/// stones, drawn from a fixed sequence.
 #[test]
 fn reference_and_brute_force_agree_on_random_larger_states() {
-    let mut seed: u64 = 2024;
-    let mut next = |bound: u64| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) % bound
-    };
+    let mut lcg = common::Lcg(2024);
+    let mut next = |bound| lcg.below(bound);
     let mut search = brute::Search::new();
     const CASES: usize = 300;
     for _ in 0..CASES {

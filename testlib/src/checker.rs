@@ -53,6 +53,24 @@ pub(crate) fn program_args() -> Vec<String> {
         .collect()
 }
 
+/// The arguments without `--testset`/`--group` and their values (program name
+/// first); `--help` as the first of them prints the help and exits.
+pub(crate) fn positional_args(args: &[String]) -> Vec<String> {
+    let mut positional = vec![args.first().cloned().unwrap_or_default()];
+    let mut rest = args.iter().skip(1);
+    while let Some(arg) = rest.next() {
+        if arg == "--testset" || arg == "--group" {
+            rest.next();
+        } else {
+            positional.push(arg.clone());
+        }
+    }
+    if positional.get(1).is_some_and(|a| a == "--help") {
+        help();
+    }
+    positional
+}
+
 /// testlib's `__testlib_set_testset_and_group`: reads `--testset` and `--group`.
 pub(crate) fn read_testset_and_group(args: &[String]) {
     let mut testset = "tests".to_string();
@@ -120,19 +138,7 @@ pub fn register_checker() -> Checker {
 pub fn register_checker_with(args: &[String]) -> Checker {
     read_testset_and_group(args);
     runtime::register(Mode::Checker);
-    let mut positional = vec![args.first().cloned().unwrap_or_default()];
-    let mut i = 1;
-    while i < args.len() {
-        if args[i] == "--testset" || args[i] == "--group" {
-            i += 2;
-            continue;
-        }
-        positional.push(args[i].clone());
-        i += 1;
-    }
-    if positional.get(1).is_some_and(|a| a == "--help") {
-        help();
-    }
+    let positional = positional_args(args);
     if !(4..=6).contains(&positional.len()) {
         fail(format!("{USAGE}\nUse \"--help\" to get help information"));
     }

@@ -8,7 +8,9 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::rc::Rc;
 
-use crate::checker::{help, max_file_size, program_args, read_result_file, read_testset_and_group};
+use crate::checker::{
+    max_file_size, positional_args, program_args, read_result_file, read_testset_and_group,
+};
 use crate::runtime::{self, Mode, Role, fail};
 use crate::stream::{self, InStream};
 
@@ -69,19 +71,7 @@ pub fn register_interactor() -> Interactor {
 pub fn register_interactor_with(args: &[String]) -> Interactor {
     read_testset_and_group(args);
     runtime::register(Mode::Interactor);
-    let mut positional = vec![args.first().cloned().unwrap_or_default()];
-    let mut i = 1;
-    while i < args.len() {
-        if args[i] == "--testset" || args[i] == "--group" {
-            i += 2;
-            continue;
-        }
-        positional.push(args[i].clone());
-        i += 1;
-    }
-    if positional.get(1).is_some_and(|a| a == "--help") {
-        help();
-    }
+    let positional = positional_args(args);
     if !(3..=6).contains(&positional.len()) {
         fail(format!("{USAGE}\nUse \"--help\" to get help information"));
     }

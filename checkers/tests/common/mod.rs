@@ -91,3 +91,18 @@ pub fn first_second_shapes(checker: &str, input: &str, words: &[&str]) {
     broken[1] = "Draw";
     check(checker, input, &answer, &lines(&broken)).expect(3, "answer");
 }
+
+/// A fixed linear congruential sequence, so that random certification runs
+/// are the same on every machine.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// The next number below `bound`.
+    pub fn below(&mut self, bound: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % bound
+    }
+}

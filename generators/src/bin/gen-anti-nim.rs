@@ -1,18 +1,13 @@
 //! Generator for anti-nim. `-mode` picks the kind of cases, `-T` how many,
 //! `-n` the largest number of piles in a case (the exact number in `max`),
 //! `-index` only varies the seed. The sum of n must stay at most 10^6.
+use generators::{MAX, print_pile_cases, xor};
 use testlib::prelude::*;
 
-const MAX: u64 = 1_000_000_000_000_000_000;
-const SUM_N: usize = 1_000_000;
 /// 2^40: values in the last whole block of 2^40 below MAX share their high
 /// bits, so an odd number of them xors back into the block.
 const BLOCK: u64 = 1 << 40;
 const TOP_BLOCK: u64 = (MAX / BLOCK - 1) * BLOCK;
-
-fn xor(piles: &[u64]) -> u64 {
-    piles.iter().fold(0, |x, &a| x ^ a)
-}
 
 /// Makes the last pile the xor of the others, so that the xor is 0; false if
 /// that pile would be empty or above MAX.
@@ -50,11 +45,7 @@ fn main() {
     let t: usize = opt_or("T", 100);
     let n_max: usize = opt_or("n", 8);
     let _ = opt_or::<i64>("index", 0);
-    let mut cases: Vec<Vec<u64>> = Vec::new();
-    let mut sum_n = 0;
-    while cases.len() < t {
-        let k = cases.len();
-        let n = rnd.next_range(1, n_max);
+    print_pile_cases(&mut rnd, t, n_max, |rnd, k, n| {
         let piles: Vec<u64> = match mode.as_str() {
             // Small games (a_i ≤ 12), some all ones, some with xor 0: the
             // brute force's range.
@@ -63,7 +54,7 @@ fn main() {
                 1 => {
                     let mut p: Vec<u64> = (0..n).map(|_| rnd.next_range(1, 12)).collect();
                     if !zero_xor(&mut p) {
-                        continue;
+                        return None;
                     }
                     p
                 }
@@ -71,9 +62,9 @@ fn main() {
             },
             "random" => {
                 let bits = *rnd.any(&[2, 4, 20, 60]);
-                let mut p: Vec<u64> = (0..n).map(|_| value(&mut rnd, bits)).collect();
+                let mut p: Vec<u64> = (0..n).map(|_| value(rnd, bits)).collect();
                 if rnd.next_int(3) == 0 && !zero_xor(&mut p) {
-                    continue;
+                    return None;
                 }
                 p
             }
@@ -84,7 +75,7 @@ fn main() {
                     .map(|_| TOP_BLOCK + rnd.next_range(0, BLOCK - 1))
                     .collect();
                 if k % 2 == 1 && !zero_xor(&mut p) {
-                    continue;
+                    return None;
                 }
                 p
             }
@@ -104,7 +95,7 @@ fn main() {
                     Some(c) => c.to_vec(),
                     None => {
                         let big = rnd.next_range(0, n.min(3));
-                        ones_and_big(&mut rnd, n, big, 3)
+                        ones_and_big(rnd, n, big, 3)
                     }
                 }
             }
@@ -126,7 +117,7 @@ fn main() {
                     None => (0..n).map(|_| *rnd.any(&[1, 2, 3, MAX - 1, MAX])).collect(),
                 }
             }
-            "special" => special(&mut rnd, n),
+            "special" => special(rnd, n),
             // All ones: the plain Nim rule and an inverted all-ones branch are
             // wrong on every such case. The first two have n and n - 1 piles.
             "ones" => match k {
@@ -140,22 +131,12 @@ fn main() {
                 let n = n.max(2);
                 let big = rnd.next_range(1, (n - 1).min(4));
                 let bits = *rnd.any(&[2, 3, 10, 60]);
-                ones_and_big(&mut rnd, n, big, bits)
+                ones_and_big(rnd, n, big, bits)
             }
             other => quitf!(FAIL, "unknown mode `{other}`"),
         };
-        sum_n += piles.len();
-        if sum_n > SUM_N {
-            quitf!(FAIL, "the sum of n would exceed {SUM_N}");
-        }
-        cases.push(piles);
-    }
-    let mut out = String::with_capacity(sum_n * 20 + cases.len() * 8);
-    out.push_str(&format!("{}\n", cases.len()));
-    for piles in cases {
-        out.push_str(&format!("{}\n{}\n", piles.len(), join(&piles, " ")));
-    }
-    print!("{out}");
+        Some(piles)
+    });
 }
 
 /// Structured positions: all ones, one big pile among ones (always First),

@@ -1,18 +1,13 @@
 //! Generator for nim. `-mode` picks the kind of cases, `-T` how many, `-n`
 //! the largest number of piles in a case (the exact number in `max`),
 //! `-index` only varies the seed. The sum of n must stay at most 10^6.
+use generators::{MAX, print_pile_cases, xor};
 use testlib::prelude::*;
 
-const MAX: u64 = 1_000_000_000_000_000_000;
-const SUM_N: usize = 1_000_000;
 /// 2^40: values in the last whole block of 2^40 below MAX share their high
 /// bits, so an odd number of them xors back into the block.
 const BLOCK: u64 = 1 << 40;
 const TOP_BLOCK: u64 = (MAX / BLOCK - 1) * BLOCK;
-
-fn xor(piles: &[u64]) -> u64 {
-    piles.iter().fold(0, |x, &a| x ^ a)
-}
 
 /// Makes the last pile the xor of the others (a losing position); false if
 /// that does not fit under MAX.
@@ -39,11 +34,7 @@ fn main() {
     let t: usize = opt_or("T", 100);
     let n_max: usize = opt_or("n", 8);
     let _ = opt_or::<i64>("index", 0);
-    let mut cases: Vec<Vec<u64>> = Vec::new();
-    let mut sum_n = 0;
-    while cases.len() < t {
-        let k = cases.len();
-        let n = rnd.next_range(1, n_max);
+    print_pile_cases(&mut rnd, t, n_max, |rnd, k, n| {
         let piles: Vec<u64> = match mode.as_str() {
             // Small games, a third of them made losing: the brute force's range.
             "small" => {
@@ -55,9 +46,9 @@ fn main() {
             }
             "random" => {
                 let bits = *rnd.any(&[4, 20, 40, 60]);
-                let mut p: Vec<u64> = (0..n).map(|_| value(&mut rnd, bits)).collect();
+                let mut p: Vec<u64> = (0..n).map(|_| value(rnd, bits)).collect();
                 if rnd.next_int(3) == 0 && !make_losing(&mut p) {
-                    continue;
+                    return None;
                 }
                 p
             }
@@ -94,18 +85,18 @@ fn main() {
                         .collect(),
                 }
             }
-            "special" => special(&mut rnd, n.max(2)),
+            "special" => special(rnd, n.max(2)),
             // `a[i] ^ x < a[i]` read as `a[i] ^ (x < a[i])`: the first
             // non-empty pile is picked, so make it one that cannot be cut.
             "precedence" => {
                 let bits = *rnd.any(&[3, 6, 60]);
-                let mut p: Vec<u64> = (0..n.max(2)).map(|_| value(&mut rnd, bits)).collect();
+                let mut p: Vec<u64> = (0..n.max(2)).map(|_| value(rnd, bits)).collect();
                 if rnd.next_int(3) == 0 {
                     p[0] = 0;
                 }
                 let first = p.iter().position(|&a| a > 0);
                 if xor(&p) == 0 || first.is_some_and(|f| eligible(&p).any(|i| i == f)) {
-                    continue;
+                    return None;
                 }
                 p
             }
@@ -113,10 +104,10 @@ fn main() {
             // cannot be cut (needs at least three piles).
             "largest" => {
                 let bits = *rnd.any(&[3, 6, 60]);
-                let p: Vec<u64> = (0..n.max(3)).map(|_| value(&mut rnd, bits)).collect();
+                let p: Vec<u64> = (0..n.max(3)).map(|_| value(rnd, bits)).collect();
                 let top = *p.iter().max().unwrap();
                 if xor(&p) == 0 || eligible(&p).any(|i| p[i] == top) {
-                    continue;
+                    return None;
                 }
                 p
             }
@@ -124,9 +115,9 @@ fn main() {
             // sometimes pile 1 (printed as 0) and sometimes a later one.
             "zero-based" => {
                 let bits = *rnd.any(&[3, 6, 60]);
-                let p: Vec<u64> = (0..n).map(|_| value(&mut rnd, bits)).collect();
+                let p: Vec<u64> = (0..n).map(|_| value(rnd, bits)).collect();
                 if xor(&p) == 0 {
-                    continue;
+                    return None;
                 }
                 p
             }
@@ -140,24 +131,14 @@ fn main() {
                     p[0] = (p[0] & !0xffff_ffff) | low;
                 }
                 if p[0] > MAX || xor(&p) >> 32 == 0 {
-                    continue;
+                    return None;
                 }
                 p
             }
             other => quitf!(FAIL, "unknown mode `{other}`"),
         };
-        sum_n += piles.len();
-        if sum_n > SUM_N {
-            quitf!(FAIL, "the sum of n would exceed {SUM_N}");
-        }
-        cases.push(piles);
-    }
-    let mut out = String::with_capacity(sum_n * 20 + cases.len() * 8);
-    out.push_str(&format!("{}\n", cases.len()));
-    for piles in cases {
-        out.push_str(&format!("{}\n{}\n", piles.len(), join(&piles, " ")));
-    }
-    print!("{out}");
+        Some(piles)
+    });
 }
 
 /// Structured positions: all empty, one pile, equal pairs, powers of two and

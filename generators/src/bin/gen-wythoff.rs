@@ -8,54 +8,10 @@
 //! `duplicate`, `zero`, `three` (three winning moves), and `float`,
 //! `double`, `long-double` (where ⌊kφ⌋ computed in that floating-point type
 //! is wrong, found by doing the same arithmetic here bit for bit).
+use checkers::wythoff::{isqrt, lower, winning_moves};
 use testlib::prelude::*;
 
 const MAX: u64 = 1_000_000_000_000_000_000;
-
-fn isqrt(n: u128) -> u128 {
-    if n < 2 {
-        return n;
-    }
-    let mut x = 1u128 << (128 - n.leading_zeros()).div_ceil(2);
-    loop {
-        let y = (x + n / x) / 2;
-        if y >= x {
-            return x;
-        }
-        x = y;
-    }
-}
-
-/// ⌊kφ⌋, exactly: the smaller pile of the k-th losing position.
-fn lower(k: u64) -> u64 {
-    let k = k as u128;
-    ((k + isqrt(5 * k * k)) / 2) as u64
-}
-
-/// The other pile of the losing position holding a pile of x.
-fn partner(x: u64) -> u64 {
-    if x == 0 {
-        return 0;
-    }
-    let w = x as u128;
-    let j = ((isqrt(5 * w * w) - w) / 2) as u64;
-    if lower(j + 1) == x { x + j + 1 } else { j }
-}
-
-/// How many distinct winning moves (a, b) has, a ≤ b.
-fn winning_moves(a: u64, b: u64) -> usize {
-    let low = lower(b - a);
-    if a == low {
-        return 0;
-    }
-    let p = partner(a);
-    let equal = a > low;
-    let larger = p < b;
-    let smaller = partner(b) < a;
-    // The larger-pile move is the equal removal when it leaves (2a − b, a).
-    let same = equal && larger && p + b == 2 * a;
-    equal as usize + larger as usize + (smaller && a != b) as usize - same as usize
-}
 
 /// The largest k whose losing position fits under `limit`.
 fn max_k(limit: u64) -> u64 {
@@ -350,7 +306,7 @@ fn main() {
                                 let j = g.scaled_k(MAX);
                                 let (aj, bj) = (lower(j), lower(j) + j);
                                 let a = g.range(aj + 1, bj);
-                                if winning_moves(a, bj) == 3 {
+                                if winning_moves(a, bj).len() == 3 {
                                     break (a, bj);
                                 }
                             }
