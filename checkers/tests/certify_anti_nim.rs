@@ -22,26 +22,6 @@ fn word(first: bool) -> &'static str {
     if first { "First" } else { "Second" }
 }
 
-/// Every list of 1..=PILES piles of 1..=STONES stones.
-fn all_states() -> Vec<Vec<u64>> {
-    let mut states = vec![];
-    let mut layer: Vec<Vec<u64>> = vec![vec![]];
-    for _ in 0..PILES {
-        layer = layer
-            .iter()
-            .flat_map(|s| {
-                (1..=STONES).map(move |a| {
-                    let mut next = s.clone();
-                    next.push(a);
-                    next
-                })
-            })
-            .collect();
-        states.extend(layer.iter().cloned());
-    }
-    states
-}
-
 fn join(piles: &[u64]) -> String {
     piles
         .iter()
@@ -52,7 +32,7 @@ fn join(piles: &[u64]) -> String {
 
 #[test]
 fn reference_brute_force_and_checker_agree_on_small_states() {
-    let states = all_states();
+    let states = common::pile_lists(PILES, 1..=STONES);
     let mut search = brute::Search::new();
     let mut input = format!("{}\n", states.len());
     let (mut answer, mut output) = (String::new(), String::new());
@@ -150,7 +130,7 @@ fn the_spec_traps_are_caught_by_their_smallest_inputs() {
         ),
     ];
     let mut search = brute::Search::new();
-    let states = all_states();
+    let states = common::pile_lists(PILES, 1..=STONES);
     for (name, rule, smallest) in &traps {
         for piles in *smallest {
             assert_ne!(rule(piles), search.first_wins(piles), "{name} on {piles:?}");

@@ -22,26 +22,6 @@ const CHECKER: &str = env!("CARGO_BIN_EXE_check-nim");
 const PILES: usize = 4;
 const STONES: u64 = 12;
 
-/// Every list of 1..=PILES piles of 0..=STONES stones.
-fn all_states() -> Vec<Vec<u64>> {
-    let mut states = vec![];
-    let mut layer: Vec<Vec<u64>> = vec![vec![]];
-    for _ in 0..PILES {
-        layer = layer
-            .iter()
-            .flat_map(|s| {
-                (0..=STONES).map(move |a| {
-                    let mut next = s.clone();
-                    next.push(a);
-                    next
-                })
-            })
-            .collect();
-        states.extend(layer.iter().cloned());
-    }
-    states
-}
-
 fn line(answer: Option<(usize, u64)>) -> String {
     match answer {
         None => "Second\n".to_string(),
@@ -51,7 +31,7 @@ fn line(answer: Option<(usize, u64)>) -> String {
 
 #[test]
 fn reference_brute_force_and_checker_agree_on_small_states() {
-    let states = all_states();
+    let states = common::pile_lists(PILES, 0..=STONES);
     let mut search = brute::Search::new();
     let (mut input, mut output, mut last) = (String::new(), String::new(), String::new());
     let mut moves_judged = 0;

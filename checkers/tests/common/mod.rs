@@ -106,3 +106,23 @@ impl Lcg {
         (self.0 >> 33) % bound
     }
 }
+
+/// Every list of 1..=`piles` piles, each of a size in `sizes`.
+pub fn pile_lists(piles: usize, sizes: std::ops::RangeInclusive<u64>) -> Vec<Vec<u64>> {
+    let mut lists = vec![];
+    let mut layer: Vec<Vec<u64>> = vec![vec![]];
+    for _ in 0..piles {
+        layer = layer
+            .iter()
+            .flat_map(|list| {
+                sizes.clone().map(move |a| {
+                    let mut next = list.clone();
+                    next.push(a);
+                    next
+                })
+            })
+            .collect();
+        lists.extend(layer.iter().cloned());
+    }
+    lists
+}
