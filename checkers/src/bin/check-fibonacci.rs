@@ -2,31 +2,15 @@
 //! x. The output is judged by the rules (checkers::fibonacci), the jury's
 //! answer only cross-checked: an answer that breaks the rules is FAIL.
 use checkers::fibonacci::{Claim, Game};
+use checkers::read;
 use testlib::prelude::*;
-
-/// Reads an integer token; anything else is PE naming the case.
-fn read_number<T: std::str::FromStr>(stream: &InStream, case: i32, what: &str) -> T {
-    let token = stream.read_token();
-    let digits = token.iter().all(|&c| c.is_ascii_digit() || c == b'-');
-    match std::str::from_utf8(&token)
-        .ok()
-        .filter(|_| digits)
-        .and_then(|s| s.parse().ok())
-    {
-        Some(value) => value,
-        None => stream.quit(
-            PE,
-            format_args!("case {case}: expected {what}, found {}", compress(&token)),
-        ),
-    }
-}
 
 /// Reads one case's claim; a malformed one is PE (FAIL in the answer).
 fn read_claim(stream: &InStream, case: i32) -> Claim {
     let word = stream.read_token();
     match word.as_slice() {
         b"Second" => Claim::Second,
-        b"First" => Claim::First(read_number(stream, case, "x")),
+        b"First" => Claim::First(read::number(stream, case, "x")),
         _ => stream.quit(
             PE,
             format_args!(

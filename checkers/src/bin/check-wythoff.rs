@@ -1,25 +1,9 @@
 //! Checker for wythoff: `Second`, or `First k` and the k positions that win,
 //! in order. The output is judged by the rules (checkers::wythoff), the
 //! jury's answer only cross-checked: an answer that breaks the rules is FAIL.
+use checkers::read;
 use checkers::wythoff::{Claim, MAX_MOVES, judge, winning_moves};
 use testlib::prelude::*;
-
-/// Reads an integer token; anything else is PE naming the case.
-fn read_number<T: std::str::FromStr>(stream: &InStream, case: i32, what: &str) -> T {
-    let token = stream.read_token();
-    let digits = token.iter().all(|&c| c.is_ascii_digit() || c == b'-');
-    match std::str::from_utf8(&token)
-        .ok()
-        .filter(|_| digits)
-        .and_then(|s| s.parse().ok())
-    {
-        Some(value) => value,
-        None => stream.quit(
-            PE,
-            format_args!("case {case}: expected {what}, found {}", compress(&token)),
-        ),
-    }
-}
 
 /// Reads one case's claim for piles (a, b); a malformed one is PE (FAIL in
 /// the answer).
@@ -28,7 +12,7 @@ fn read_claim(stream: &InStream, case: i32, (a, b): (u64, u64)) -> Claim {
     match word.as_slice() {
         b"Second" => Claim::Second,
         b"First" => {
-            let k: i64 = read_number(stream, case, "the number of moves");
+            let k: i64 = read::number(stream, case, "the number of moves");
             if k < 0 || k > MAX_MOVES as i64 {
                 let expected = match winning_moves(a, b).len() {
                     0 => "Second".to_string(),
@@ -45,8 +29,8 @@ fn read_claim(stream: &InStream, case: i32, (a, b): (u64, u64)) -> Claim {
             let moves = (0..k)
                 .map(|_| {
                     (
-                        read_number(stream, case, "x"),
-                        read_number(stream, case, "y"),
+                        read::number(stream, case, "x"),
+                        read::number(stream, case, "y"),
                     )
                 })
                 .collect();
