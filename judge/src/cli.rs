@@ -1,53 +1,97 @@
-//! The command line: definitions only, no logic.
+//! The command line: definitions only, no logic. Each subcommand has its
+//! own argument struct, which its module in `commands/` takes.
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Builds, validates and judges the kit's game problems.
 #[derive(Debug, Parser)]
 #[command(name = "judge", version, about)]
 pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every command takes.
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
     /// Parallel jobs (default: judge.toml's `jobs`, else the number of cores).
     #[arg(short, long, global = true)]
     pub jobs: Option<usize>,
-    /// Print one JSON object on stdout instead of the human report.
+    /// Print one JSON object on stdout (schema 1, see the README) instead
+    /// of the human report.
     #[arg(long, global = true)]
     pub json: bool,
-    #[command(subcommand)]
-    pub command: Command,
+    /// When to colour the output; `auto` colours a terminal unless
+    /// `NO_COLOR` is set, deciding for stdout and stderr separately.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+/// When to colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    /// The same choice for `anstream`.
+    pub fn for_stream(self) -> anstream::ColorChoice {
+        match self {
+            ColorChoice::Auto => anstream::ColorChoice::Auto,
+            ColorChoice::Always => anstream::ColorChoice::Always,
+            ColorChoice::Never => anstream::ColorChoice::Never,
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Build the programs, then generate, validate and answer every test.
-    Build {
-        /// Problems to build (default: all).
-        problems: Vec<String>,
-        /// Rebuild the cargo programs even if their sources look unchanged.
-        #[arg(long)]
-        force: bool,
-    },
+    Build(BuildArgs),
     /// Judge one solution on every test of a problem.
-    Test {
-        problem: String,
-        file: PathBuf,
-        /// Stop at the first test that is not accepted.
-        #[arg(long)]
-        fail_fast: bool,
-    },
+    Test(TestArgs),
     /// Judge every solution under solutions/<problem>/<verdict>/ and check
     /// that each gets the verdict its folder names.
-    Verify {
-        /// Problems to verify (default: all).
-        problems: Vec<String>,
-    },
+    Verify(VerifyArgs),
     /// Run a problem's checker by hand.
-    Check {
-        problem: String,
-        input: PathBuf,
-        output: PathBuf,
-        /// The jury's answer (default: the reference solution's output on INPUT).
-        answer: Option<PathBuf>,
-    },
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BuildArgs {
+    /// Problems to build (default: all).
+    pub problems: Vec<String>,
+    /// Rebuild the cargo programs even if their sources look unchanged.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    pub problem: String,
+    pub file: PathBuf,
+    /// Stop at the first test that is not accepted.
+    #[arg(long)]
+    pub fail_fast: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Problems to verify (default: all).
+    pub problems: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    pub problem: String,
+    pub input: PathBuf,
+    pub output: PathBuf,
+    /// The jury's answer (default: the reference solution's output on INPUT).
+    pub answer: Option<PathBuf>,
 }

@@ -91,44 +91,22 @@ pub struct KitConfig {
     /// Parallel jobs; the number of cores when absent.
     pub jobs: Option<usize>,
     /// Languages by name.
-    pub languages: BTreeMap<String, Language>,
+    pub languages: BTreeMap<String, Spanned<Language>>,
 }
 
-/// Default limits of every problem.
-#[derive(Clone, Copy, Debug, Deserialize)]
+/// Default limits of every problem; the kit's own defaults when absent.
+#[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Defaults {
-    #[serde(default = "default_time_ms")]
-    pub time_limit_ms: u64,
-    #[serde(default = "default_memory_mib")]
-    pub memory_limit_mib: u64,
-    #[serde(default = "default_output_mib")]
-    pub output_limit_mib: u64,
-}
-
-fn default_time_ms() -> u64 {
-    1000
-}
-fn default_memory_mib() -> u64 {
-    256
-}
-fn default_output_mib() -> u64 {
-    64
-}
-
-impl Default for Defaults {
-    fn default() -> Defaults {
-        Defaults {
-            time_limit_ms: default_time_ms(),
-            memory_limit_mib: default_memory_mib(),
-            output_limit_mib: default_output_mib(),
-        }
-    }
+    pub time_limit_ms: Option<Spanned<u64>>,
+    pub memory_limit_mib: Option<Spanned<u64>>,
+    pub output_limit_mib: Option<Spanned<u64>>,
 }
 
 /// How to compile and run a language. In the commands, `{source}` is the
 /// source file (copied into the build directory), `{binary}` the program to
-/// produce and `{dir}` the build directory.
+/// produce, `{dir}` the build directory and `{source_dir}` the folder of the
+/// original source.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Language {
@@ -142,14 +120,34 @@ pub struct Language {
     pub version: Option<Vec<String>>,
 }
 
+impl Language {
+    /// What is wrong with this definition, if anything: an empty command
+    /// or no extension.
+    pub fn problem(&self) -> Option<&'static str> {
+        if self.extensions.is_empty() {
+            return Some("`extensions` is empty");
+        }
+        if self.run.is_empty() {
+            return Some("`run` is an empty command");
+        }
+        if self.compile.as_ref().is_some_and(Vec::is_empty) {
+            return Some("`compile` is an empty command");
+        }
+        if self.version.as_ref().is_some_and(Vec::is_empty) {
+            return Some("`version` is an empty command");
+        }
+        None
+    }
+}
+
 /// `problem.toml`: one problem.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProblemConfig {
     pub title: Titles,
-    pub time_limit_ms: Option<u64>,
-    pub memory_limit_mib: Option<u64>,
-    pub output_limit_mib: Option<u64>,
+    pub time_limit_ms: Option<Spanned<u64>>,
+    pub memory_limit_mib: Option<Spanned<u64>>,
+    pub output_limit_mib: Option<Spanned<u64>>,
     /// A binary of the `checkers` package (`wcmp`, `nim`), or a source file
     /// relative to the problem folder (an external testlib checker).
     pub checker: Spanned<String>,
@@ -166,6 +164,7 @@ pub struct ProblemConfig {
     pub tests: Vec<Spanned<TestEntry>>,
 }
 
+/// The problem's title in each language of its statements.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Titles {
@@ -173,6 +172,7 @@ pub struct Titles {
     pub zh: String,
 }
 
+/// A scored group of tests.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Group {

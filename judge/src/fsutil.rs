@@ -1,48 +1,58 @@
-//! Small file-system helpers: atomic writes and content hashes.
+//! File-system helpers: atomic writes, content hashes, directory walks.
+//! Every error names the file or folder it is about.
 
-use std::io::{self, Read};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
-/// A name next to `path` that no other process or thread uses.
-pub fn temp_sibling(path: &Path) -> PathBuf {
-    let mut name = path
-        .file_name()
-        .map(|n| n.to_os_string())
-        .unwrap_or_default();
-    name.push(
-        format!(
-            ".tmp-{}-{:?}",
-            std::process::id(),
-            std::thread::current().id()
+use tempfile::NamedTempFile;
+use walkdir::WalkDir;
+
+/// An I/O error that names `path`.
+pub fn naming(path: &Path, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
+
+/// Creates `dir` and its parents.
+pub fn create_dir_all(dir: &Path) -> io::Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("cannot create the folder {}: {e}", dir.display()),
         )
-        .replace(['(', ')'], ""),
-    );
-    path.with_file_name(name)
+    })
+}
+
+/// A temporary file in `dir` (so that renaming it into place is atomic);
+/// it is removed if dropped before [`NamedTempFile::persist`].
+pub fn temp_file_in(dir: &Path) -> io::Result<NamedTempFile> {
+    tempfile::Builder::new()
+        .prefix(".tmp-")
+        .tempfile_in(dir)
+        .map_err(|e| naming(dir, e))
+}
+
+/// Moves a finished temporary file to `path` in one step.
+pub fn persist(file: NamedTempFile, path: &Path) -> io::Result<()> {
+    file.persist(path)
+        .map(drop)
+        .map_err(|e| naming(path, e.error))
 }
 
 /// Writes `bytes` to `path` so that readers see the old file or the whole
-/// new one, never a part: write a sibling, then rename it over.
+/// new one, never a part: write a temporary file beside it, then rename it.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = temp_sibling(path);
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut file = temp_file_in(dir)?;
+    file.write_all(bytes).map_err(|e| naming(file.path(), e))?;
+    persist(file, path)
 }
 
 /// The blake3 hash of a file's content, as hex.
 pub fn hash_file(path: &Path) -> io::Result<String> {
-    let mut file = std::fs::File::open(path)?;
+    let file = std::fs::File::open(path).map_err(|e| naming(path, e))?;
     let mut hasher = blake3::Hasher::new();
-    let mut buf = vec![0; 1 << 16];
-    loop {
-        let n = file.read(&mut buf)?;
-        if n == 0 {
-            break;
-        }
-        hasher.update(&buf[..n]);
-    }
+    hasher.update_reader(file).map_err(|e| naming(path, e))?;
     Ok(hasher.finalize().to_hex().to_string())
 }
 
@@ -58,25 +68,47 @@ pub fn stamp(path: &Path) -> Option<(u64, u128)> {
     Some((meta.len(), modified))
 }
 
-/// Every file under `dir` (sorted, recursively), skipping `target` folders.
-pub fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            match entry.file_type() {
-                Ok(t) if t.is_dir() && entry.file_name() != "target" => stack.push(path),
-                Ok(t) if t.is_file() => out.push(path),
-                _ => {}
-            }
+fn walk_error(e: walkdir::Error) -> io::Error {
+    let path = e.path().map(Path::to_path_buf).unwrap_or_default();
+    let kind = e.io_error().map_or(io::ErrorKind::Other, io::Error::kind);
+    io::Error::new(kind, format!("{}: cannot read: {e}", path.display()))
+}
+
+/// Every file under `dir`, recursively and sorted, skipping `target`
+/// folders. An entry that cannot be read is an error, not a silent gap.
+pub fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    let walk = WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !(e.file_type().is_dir() && e.file_name() == "target"));
+    for entry in walk {
+        let entry = entry.map_err(walk_error)?;
+        if entry.file_type().is_file() {
+            files.push(entry.into_path());
         }
     }
-    out.sort();
-    out
+    Ok(files)
+}
+
+/// The files directly in `dir`, sorted by name; none if `dir` does not
+/// exist. An entry that cannot be read is an error.
+pub fn files_in(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    if !dir.exists() {
+        return Ok(Vec::new());
+    }
+    let mut files = Vec::new();
+    for entry in WalkDir::new(dir)
+        .min_depth(1)
+        .max_depth(1)
+        .sort_by_file_name()
+    {
+        let entry = entry.map_err(walk_error)?;
+        if entry.file_type().is_file() {
+            files.push(entry.into_path());
+        }
+    }
+    Ok(files)
 }
 
 #[cfg(test)]
@@ -95,5 +127,35 @@ mod tests {
             hash_file(&path).unwrap(),
             blake3::hash(b"two").to_hex().to_string()
         );
+    }
+
+    #[test]
+    fn walks_are_sorted_and_skip_target() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["b/x.rs", "a.rs", "target/debug/y", "c/target/z"] {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "").unwrap();
+        }
+        let names: Vec<String> = files_under(dir.path())
+            .unwrap()
+            .iter()
+            .map(|p| p.strip_prefix(dir.path()).unwrap().display().to_string())
+            .collect();
+        assert_eq!(names, ["a.rs", "b/x.rs"]);
+        let top: Vec<PathBuf> = files_in(dir.path()).unwrap();
+        assert_eq!(top, [dir.path().join("a.rs")]);
+        assert!(files_in(&dir.path().join("missing")).unwrap().is_empty());
+    }
+
+    #[test]
+    fn errors_name_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("plain");
+        std::fs::write(&file, "").unwrap();
+        let err = create_dir_all(&file.join("sub")).unwrap_err().to_string();
+        assert!(err.contains("plain/sub"), "{err}");
+        let err = hash_file(&dir.path().join("none")).unwrap_err().to_string();
+        assert!(err.contains("none"), "{err}");
     }
 }

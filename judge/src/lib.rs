@@ -1,21 +1,34 @@
 //! The kit's runner: `judge build`, `test`, `verify`, `check`.
 //!
-//! The pipeline: [`kit::Kit`] finds the kit and loads `judge.toml` and each
-//! `problem.toml` ([`config`]); [`program`] compiles single-file programs
-//! once (cached by a content hash) and [`kit::Kit::build_cargo_programs`] builds
-//! the testlib-rs checkers, validators and generators; [`testset`] turns the
-//! test plan into built tests; [`exec`] judges a solution on them in
-//! parallel through [`sandbox`], which runs each untrusted program under its
-//! limits; [`report`] shows the results.
+//! The pipeline, in the order a command meets it (`docs/architecture.md`
+//! has the whole map):
+//!
+//! * [`kit::Kit`] finds the kit and reads `judge.toml` ([`config`]);
+//!   [`problem::Problem`] resolves each `problem.toml` into the problem
+//!   model; [`cargo`] builds the kit's checkers, validators and generators
+//!   and [`program`] compiles single-file programs, both cached by content;
+//! * [`jury::Jury`] is the judging service — generators, validators,
+//!   reference answers, solutions and checkers all run through it, in a
+//!   [`sandbox::Sandbox`], on the one worker [`pool`];
+//! * [`testset`] builds a problem's tests; [`expect`] holds what each
+//!   solutions folder promises; [`verdict`] every rule that gives a verdict
+//!   or a score;
+//! * the core emits [`event`]s; reporters ([`report`]) are the only code
+//!   that prints;
+//! * [`commands`] are the glue, one per subcommand of [`cli`].
 
+pub mod cargo;
 pub mod cli;
 pub mod commands;
 pub mod config;
-pub mod exec;
+pub mod event;
+pub mod expect;
 pub mod fsutil;
+pub mod jury;
 pub mod kit;
+pub mod pool;
+pub mod problem;
 pub mod program;
-pub mod progress;
 pub mod report;
 pub mod sandbox;
 pub mod testset;

@@ -2,38 +2,16 @@
 //! exit status (0 success, 1 a verdict other than the expected one, 2 an
 //! error of the kit or of its configuration).
 
+use std::io::Write;
 use std::process::ExitCode;
 
+use anstyle::{AnsiColor, Style};
 use clap::Parser;
-use judge::cli::{Cli, Command};
-use judge::commands;
-use judge::kit::Kit;
-
-fn run(cli: Cli) -> anyhow::Result<bool> {
-    let kit = Kit::discover(&std::env::current_dir()?)?;
-    let jobs = kit.jobs(cli.jobs);
-    match &cli.command {
-        Command::Build { problems, force } => {
-            commands::build::run(&kit, problems, jobs, *force, cli.json)
-        }
-        Command::Test {
-            problem,
-            file,
-            fail_fast,
-        } => commands::test::run(&kit, problem, file, jobs, *fail_fast, cli.json),
-        Command::Verify { problems } => commands::verify::run(&kit, problems, jobs, cli.json),
-        Command::Check {
-            problem,
-            input,
-            output,
-            answer,
-        } => commands::check::run(&kit, problem, input, output, answer.as_deref(), cli.json),
-    }
-}
+use judge::cli::Cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
+    match judge::commands::run(&cli) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
@@ -44,8 +22,11 @@ fn main() -> ExitCode {
             if broken_pipe {
                 return ExitCode::SUCCESS;
             }
-            let red = judge::report::Style::detect().paint("1;31", "error:");
-            eprintln!("{red} {e:#}");
+            // Colours on stderr are decided for stderr itself.
+            let mut stderr =
+                anstream::AutoStream::new(std::io::stderr(), cli.global.color.for_stream());
+            let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
+            let _ = writeln!(stderr, "{red}error:{red:#} {e:#}");
             ExitCode::from(2)
         }
     }

@@ -13,7 +13,8 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use crate::config::Language;
-use crate::sandbox::{self, Limits, RunSpec};
+use crate::fsutil;
+use crate::sandbox::{Limits, RunSpec, Sandbox};
 
 /// A program ready to run: the command line that starts it.
 #[derive(Clone, Debug)]
@@ -120,9 +121,10 @@ impl Compiler {
 
     /// The first line the language's version command prints, cached for the
     /// process and on disk by the compiler executable's size and time, so an
-    /// unchanged tree needs no process at all.
+    /// unchanged tree needs no process at all. A compiler that cannot be
+    /// asked has the version "" (compiling with it will say what is wrong).
     fn version(&self, language: &Language) -> String {
-        let Some(command) = &language.version else {
+        let Some(command) = language.version.as_ref().filter(|c| !c.is_empty()) else {
             return String::new();
         };
         if let Some(v) = self.versions.lock().unwrap().get(command) {
@@ -151,8 +153,11 @@ impl Compiler {
                     .next()
                     .unwrap_or("")
                     .to_string();
-                let _ = std::fs::create_dir_all(cache_file.parent().unwrap());
-                let _ = crate::fsutil::write_atomic(&cache_file, v.as_bytes());
+                // Only a cache: if it cannot be written, the next run asks again.
+                if let Some(dir) = cache_file.parent() {
+                    let _ = fsutil::create_dir_all(dir)
+                        .and_then(|()| fsutil::write_atomic(&cache_file, v.as_bytes()));
+                }
                 v
             }
         };
@@ -163,8 +168,9 @@ impl Compiler {
         version
     }
 
-    /// Compiles `source` (or finds it already compiled) and returns the program.
-    pub fn compile(&self, source: &Path) -> Result<Program, BuildError> {
+    /// Compiles `source` (or finds it already compiled) and returns the
+    /// program; the compiler runs in `sandbox`.
+    pub fn compile(&self, sandbox: &dyn Sandbox, source: &Path) -> Result<Program, BuildError> {
         let (language_name, language) = self.language_of(source)?;
         let code =
             std::fs::read(source).map_err(io_error(format!("cannot read {}", source.display())))?;
@@ -212,54 +218,59 @@ impl Compiler {
         }
 
         // Build in a private directory, then move it into place.
-        let tmp = self.cache.join(format!(
-            "{key}.tmp-{}-{:?}",
-            std::process::id(),
-            std::thread::current().id()
-        ));
-        let _ = std::fs::remove_dir_all(&tmp);
-        std::fs::create_dir_all(&tmp)
-            .map_err(io_error(format!("cannot create {}", tmp.display())))?;
-        std::fs::write(tmp.join(&source_name), &code)
+        fsutil::create_dir_all(&self.cache).map_err(io_error("cannot prepare the build cache"))?;
+        let tmp = tempfile::Builder::new()
+            .prefix(&format!("{key}.tmp-"))
+            .tempdir_in(&self.cache)
+            .map_err(io_error(format!(
+                "cannot create a build folder in {}",
+                self.cache.display()
+            )))?;
+        std::fs::write(tmp.path().join(&source_name), &code)
             .map_err(io_error("cannot copy the source"))?;
         if let Some(compile) = &language.compile {
-            let tmp_vars = vars(&tmp);
+            let tmp_vars = vars(tmp.path());
             let refs: Vec<(&str, &Path)> =
                 tmp_vars.iter().map(|(k, v)| (*k, v.as_path())).collect();
-            let argv = substitute(compile, &refs);
-            let log = tmp.join("compile.log");
-            let outcome = sandbox::run(&RunSpec {
-                argv,
-                stdin: None,
-                stdout: log.clone(),
-                stderr: Some(tmp.join("compile.err")),
-                cwd: Some(tmp.clone()),
-                env: Vec::new(),
-                limits: compile_limits(),
-            })
-            .map_err(io_error(format!(
-                "cannot start the compiler for {}",
-                source.display()
-            )))?;
+            let log = tmp.path().join("compile.log");
+            let errors = tmp.path().join("compile.err");
+            let outcome = sandbox
+                .run(&RunSpec {
+                    argv: substitute(compile, &refs),
+                    stdin: None,
+                    stdout: log.clone(),
+                    stderr: Some(errors.clone()),
+                    cwd: Some(tmp.path().to_path_buf()),
+                    limits: compile_limits(),
+                })
+                .map_err(io_error(format!(
+                    "cannot start the compiler for {}",
+                    source.display()
+                )))?;
             if !outcome.is_success() {
-                let mut output =
-                    std::fs::read_to_string(tmp.join("compile.err")).unwrap_or_default();
+                let mut output = std::fs::read_to_string(&errors).unwrap_or_default();
                 output.push_str(&std::fs::read_to_string(&log).unwrap_or_default());
                 let output = output.replace(
-                    &tmp.join(&source_name).to_string_lossy().into_owned(),
+                    &tmp.path().join(&source_name).to_string_lossy().into_owned(),
                     &source.to_string_lossy(),
                 );
-                let _ = std::fs::remove_dir_all(&tmp);
                 return Err(BuildError::Compile {
                     path: source.to_path_buf(),
                     output: output.trim_end().to_string(),
                 });
             }
         }
-        std::fs::write(tmp.join("ok"), b"").map_err(io_error("cannot mark the build"))?;
-        if std::fs::rename(&tmp, &dir).is_err() {
-            // Another job finished the same build first.
-            let _ = std::fs::remove_dir_all(&tmp);
+        std::fs::write(tmp.path().join("ok"), b"").map_err(io_error("cannot mark the build"))?;
+        let built = tmp.keep();
+        if let Err(e) = std::fs::rename(&built, &dir) {
+            let _ = std::fs::remove_dir_all(&built);
+            // Unless another job finished the same build first.
+            if !dir.join("ok").exists() {
+                return Err(io_error(format!(
+                    "cannot move the build to {}",
+                    dir.display()
+                ))(e));
+            }
         }
         Ok(program(&dir))
     }

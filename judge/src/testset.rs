@@ -8,19 +8,20 @@
 //! written only once the test is complete, so an interrupted build leaves no
 //! half-written test and the next build resumes where it stopped.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow};
 use serde::{Deserialize, Serialize};
 
+use crate::event::{EventKind, Events};
 use crate::fsutil::{self, write_atomic};
-use crate::kit::{Kit, Problem, ProgramSpec, TestSource, TestSpec};
+use crate::jury::Jury;
+use crate::kit::Kit;
+use crate::pool::{Progress, Stop};
+use crate::problem::{Problem, ProgramSpec, TestSource, TestSpec};
 use crate::program::Program;
-use crate::progress::Progress;
-use crate::sandbox::{self, Limits, RunSpec};
 
 /// A built test, ready to judge.
 #[derive(Clone, Debug)]
@@ -34,15 +35,21 @@ pub struct Test {
     pub targets: Vec<String>,
 }
 
-/// What a build did.
-#[derive(Debug, Default)]
+/// What a build of one problem did.
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct BuildSummary {
+    pub problem: String,
     pub tests: usize,
     pub generated: usize,
     pub validated: usize,
     pub answered: usize,
     /// The reference solution's largest CPU time over the tests it answered.
+    #[serde(rename = "reference_max_time_ms", serialize_with = "as_millis")]
     pub reference_max_time: Duration,
+}
+
+fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(d.as_millis() as u64)
 }
 
 /// What `tests/<name>.meta` records about a finished test.
@@ -63,9 +70,11 @@ struct Programs {
     generators: Vec<(ProgramSpec, Program)>,
 }
 
-/// Limits for the trusted programs (generators, validators): generous.
-fn tool_limits() -> Limits {
-    Limits::new(Duration::from_secs(20), 4 << 30, 1 << 30)
+impl Programs {
+    fn generator(&self, spec: &ProgramSpec) -> &Program {
+        let found = self.generators.iter().find(|(s, _)| s == spec);
+        &found.expect("every generator of the plan is prepared").1
+    }
 }
 
 fn key(parts: &[&str]) -> String {
@@ -77,47 +86,6 @@ fn key(parts: &[&str]) -> String {
     h.finalize().to_hex().to_string()
 }
 
-fn last_lines(path: &Path) -> String {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    let lines: Vec<&str> = text.lines().collect();
-    lines[lines.len().saturating_sub(20)..].join("\n")
-}
-
-/// Runs a trusted tool; its failure is an error naming `what`.
-fn run_tool(what: &str, spec: RunSpec) -> Result<()> {
-    let err_file = spec.stderr.clone();
-    let outcome = sandbox::run(&spec).with_context(|| format!("cannot start {what}"))?;
-    if !outcome.is_success() || outcome.wall_timeout {
-        let how = match outcome.exit {
-            _ if outcome.wall_timeout => "was killed at the time limit".to_string(),
-            sandbox::Exit::Code(c) => format!("exited with code {c}"),
-            sandbox::Exit::Signal(s) => format!("was killed by {}", sandbox::signal_name(s)),
-        };
-        let message = err_file.map(|f| last_lines(&f)).unwrap_or_default();
-        bail!("{what} {how}: {}", message.trim());
-    }
-    Ok(())
-}
-
-impl Programs {
-    fn generator(&self, spec: &ProgramSpec) -> &Program {
-        &self.generators.iter().find(|(s, _)| s == spec).unwrap().1
-    }
-}
-
-fn describe(test: &TestSpec) -> String {
-    match &test.source {
-        TestSource::File(path) => format!("test {} ({})", test.name, path.display()),
-        TestSource::Generated { generator, args } => {
-            let name = match generator {
-                ProgramSpec::Cargo(n) => n.clone(),
-                ProgramSpec::Source(p) => p.display().to_string(),
-            };
-            format!("test {} ({name} {})", test.name, args.join(" "))
-        }
-    }
-}
-
 /// What building one test did.
 #[derive(Default)]
 struct Work {
@@ -127,8 +95,9 @@ struct Work {
     reference_time: Duration,
 }
 
-/// Builds one test.
+/// Builds one test: each step is redone only when what it depends on changed.
 fn build_test(
+    jury: &Jury,
     problem: &Problem,
     programs: &Programs,
     test: &TestSpec,
@@ -144,7 +113,6 @@ fn build_test(
         .unwrap_or_default();
     let mut meta = Meta::default();
     let mut work = Work::default();
-    let err_file = scratch.join(format!("{}.err", test.name));
 
     meta.recipe = match &test.source {
         TestSource::File(path) => key(&["file", &fsutil::hash_file(path)?]),
@@ -160,56 +128,30 @@ fn build_test(
     {
         meta.input_hash = old.input_hash.clone();
     } else {
-        let tmp = fsutil::temp_sibling(&input);
         match &test.source {
             TestSource::File(path) => {
-                std::fs::copy(path, &tmp)
-                    .with_context(|| format!("cannot copy {}", path.display()))?;
+                let bytes = std::fs::read(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                write_atomic(&input, &bytes)?;
             }
             TestSource::Generated { generator, args } => {
-                let program = programs.generator(generator);
-                run_tool(
-                    &format!("the generator {}", program.name),
-                    RunSpec {
-                        argv: program.argv(args),
-                        stdin: None,
-                        stdout: tmp.clone(),
-                        stderr: Some(err_file.clone()),
-                        cwd: Some(scratch.to_path_buf()),
-                        env: Vec::new(),
-                        limits: tool_limits(),
-                    },
-                )
-                .inspect_err(|_| {
-                    let _ = std::fs::remove_file(&tmp);
-                })?;
+                let generator = programs.generator(generator);
+                jury.generate(generator, args, &input, scratch, &test.name)?;
             }
         }
-        std::fs::rename(&tmp, &input)?;
         meta.input_hash = fsutil::hash_file(&input)?;
         work.generated = true;
     }
     meta.input_stamp = fsutil::stamp(&input);
 
-    let group = test.group.clone().unwrap_or_default();
-    meta.validated = key(&[&programs.validator.identity, &meta.input_hash, &group]);
+    let group = test.group.as_deref();
+    meta.validated = key(&[
+        &programs.validator.identity,
+        &meta.input_hash,
+        group.unwrap_or(""),
+    ]);
     if meta.validated != old.validated {
-        let mut args = vec!["--testset".to_string(), "tests".to_string()];
-        if !group.is_empty() {
-            args.extend(["--group".to_string(), group.clone()]);
-        }
-        run_tool(
-            &format!("the validator {}", programs.validator.name),
-            RunSpec {
-                argv: programs.validator.argv(args),
-                stdin: Some(input.clone()),
-                stdout: scratch.join(format!("{}.val", test.name)),
-                stderr: Some(err_file.clone()),
-                cwd: Some(scratch.to_path_buf()),
-                env: Vec::new(),
-                limits: tool_limits(),
-            },
-        )?;
+        jury.validate(&programs.validator, &input, group, scratch, &test.name)?;
         work.validated = true;
     }
 
@@ -218,53 +160,35 @@ fn build_test(
         || old.answer_stamp.is_none()
         || fsutil::stamp(&answer) != old.answer_stamp
     {
-        let tmp = fsutil::temp_sibling(&answer);
-        let limits = problem.limits;
-        let spec = RunSpec {
-            argv: programs.reference.argv(Vec::<String>::new()),
-            stdin: Some(input.clone()),
-            stdout: tmp.clone(),
-            stderr: Some(err_file.clone()),
-            cwd: Some(scratch.to_path_buf()),
-            env: Vec::new(),
-            // The reference must not be cut short by a loaded machine.
-            limits: Limits::new(limits.time * 10, limits.memory_bytes, limits.output_bytes),
-        };
-        let outcome = sandbox::run(&spec).context("cannot start the reference solution")?;
-        if !outcome.is_success() || outcome.wall_timeout {
-            let _ = std::fs::remove_file(&tmp);
-            bail!(
-                "the reference solution {} failed ({:?}, {} ms): {}",
-                programs.reference.name,
-                outcome.exit,
-                outcome.cpu.as_millis(),
-                last_lines(&err_file).trim()
-            );
-        }
-        std::fs::rename(&tmp, &answer)?;
+        work.reference_time = jury.answer(
+            &programs.reference,
+            &input,
+            &answer,
+            problem.limits,
+            scratch,
+            &test.name,
+        )?;
         work.answered = true;
-        work.reference_time = outcome.cpu;
     }
     meta.answer_stamp = fsutil::stamp(&answer);
     if meta != old {
         write_atomic(&meta_path, &serde_json::to_vec_pretty(&meta)?)?;
     }
-    let _ = std::fs::remove_file(&err_file);
     Ok(work)
 }
 
-/// Removes files in the tests folder that no longer belong to the plan.
+/// Removes files in the tests folder that no longer belong to the plan
+/// (old tests, files left by an interrupted build).
 fn remove_stale(problem: &Problem) -> Result<()> {
-    let names: std::collections::BTreeSet<&str> =
-        problem.tests.iter().map(|t| t.name.as_str()).collect();
-    for entry in std::fs::read_dir(problem.tests_dir())?.flatten() {
-        let file = entry.file_name().to_string_lossy().into_owned();
-        let stem = file.split('.').next().unwrap_or("");
-        let known = ["in", "ans", "meta"]
-            .iter()
-            .any(|ext| file == format!("{stem}.{ext}"));
-        if !known || !names.contains(stem) {
-            let _ = std::fs::remove_file(entry.path());
+    let names: BTreeSet<&str> = problem.tests.iter().map(|t| t.name.as_str()).collect();
+    for path in fsutil::files_in(&problem.tests_dir())? {
+        let file = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let (stem, ext) = file.split_once('.').unwrap_or((&file, ""));
+        if !["in", "ans", "meta"].contains(&ext) || !names.contains(stem) {
+            std::fs::remove_file(&path).map_err(|e| fsutil::naming(&path, e))?;
         }
     }
     Ok(())
@@ -287,71 +211,75 @@ pub fn tests_of(problem: &Problem) -> Vec<Test> {
         .collect()
 }
 
-/// Builds every test of `problem` that is missing or out of date.
-pub fn build(
-    kit: &Kit,
-    problem: &Problem,
-    jobs: usize,
-    progress: &Progress,
-) -> Result<(Vec<Test>, BuildSummary)> {
+/// The programs `problem`'s build runs, compiled or found.
+fn programs(kit: &Kit, jury: &Jury, problem: &Problem) -> Result<Programs> {
+    let sandbox = jury.sandbox();
     let mut generators: Vec<(ProgramSpec, Program)> = Vec::new();
     for test in &problem.tests {
         if let TestSource::Generated { generator, .. } = &test.source {
             if !generators.iter().any(|(s, _)| s == generator) {
-                generators.push((generator.clone(), kit.program(generator)?));
+                generators.push((generator.clone(), kit.program(generator, sandbox)?));
             }
         }
     }
-    let programs = Programs {
-        validator: kit.program(&problem.validator)?,
-        reference: kit.compiler.compile(&problem.reference)?,
+    Ok(Programs {
+        validator: kit.program(&problem.validator, sandbox)?,
+        reference: kit.compiler.compile(sandbox, &problem.reference)?,
         generators,
-    };
-    std::fs::create_dir_all(problem.tests_dir())?;
+    })
+}
+
+/// Builds every test of `problem` that is missing or out of date, in
+/// parallel; the first failing test (in order) stops the build.
+pub fn build(
+    kit: &Kit,
+    jury: &Jury,
+    problem: &Problem,
+    events: &mut Events,
+) -> Result<(Vec<Test>, BuildSummary)> {
+    let programs = programs(kit, jury, problem)?;
+    fsutil::create_dir_all(&problem.tests_dir())?;
     remove_stale(problem)?;
     let scratch = kit.work_dir().join("scratch").join(&problem.name);
-    std::fs::create_dir_all(&scratch)?;
+    fsutil::create_dir_all(&scratch)?;
 
-    let bar = progress.bar(
-        problem.tests.len() as u64,
-        &format!("building {}", problem.name),
-    );
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<Work>>>> =
-        Mutex::new((0..problem.tests.len()).map(|_| None).collect());
-    std::thread::scope(|s| {
-        for _ in 0..jobs.min(problem.tests.len()).max(1) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(test) = problem.tests.get(i) else {
-                        break;
-                    };
-                    let r = build_test(problem, &programs, test, &scratch);
-                    let failed = r.is_err();
-                    results.lock().unwrap()[i] = Some(r);
-                    bar.inc(1);
-                    if failed {
-                        // Stop taking new tests; the first error is reported.
-                        next.store(problem.tests.len(), Ordering::Relaxed);
-                    }
-                }
-            });
-        }
+    let name = problem.name.as_str();
+    events.emit(EventKind::BuildStarted {
+        problem: name,
+        tests: problem.tests.len(),
     });
-    bar.finish_and_clear();
-
+    let results = jury.pool().run(
+        &problem.tests,
+        Stop::AtFirstFailure {
+            except: &BTreeSet::new(),
+        },
+        |test| build_test(jury, problem, &programs, test, &scratch),
+        Result::is_err,
+        |progress| {
+            if let Progress::Finished(i, _) = progress {
+                events.emit(EventKind::TestBuilt {
+                    problem: name,
+                    test: &problem.tests[i].name,
+                });
+            }
+        },
+    );
     let mut summary = BuildSummary {
+        problem: problem.name.clone(),
         tests: problem.tests.len(),
         ..BuildSummary::default()
     };
-    for (test, result) in problem.tests.iter().zip(results.into_inner().unwrap()) {
+    for (test, result) in problem.tests.iter().zip(results) {
         let Some(result) = result else { continue };
-        let w = result.map_err(|e| anyhow!("{}: {}: {e:#}", problem.name, describe(test)))?;
+        let w = result.map_err(|e| anyhow!("{}: {}: {e:#}", problem.name, test.describe()))?;
         summary.generated += usize::from(w.generated);
         summary.validated += usize::from(w.validated);
         summary.answered += usize::from(w.answered);
         summary.reference_max_time = summary.reference_max_time.max(w.reference_time);
     }
+    events.emit(EventKind::BuildFinished {
+        problem: name,
+        summary: &summary,
+    });
     Ok((tests_of(problem), summary))
 }

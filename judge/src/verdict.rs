@@ -1,16 +1,23 @@
-//! Verdicts: what a submission earned on one test, and overall.
+//! Verdicts and every rule that gives one: how a run that did not end
+//! normally is classified, what a checker's exit code means, a solution's
+//! overall verdict, and its score. A new verdict rule goes here.
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
-/// A verdict, from best to worst kind of failure. `Fail` is the kit's fault
-/// (a crashed checker, an answer that does not parse), never the submission's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+use crate::sandbox::{Exit, Limits, RunOutcome, signal_name};
+
+/// A verdict. `Fail` is the kit's fault (a crashed checker, an answer that
+/// does not parse), never the submission's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Verdict {
-    /// Accepted.
+    /// Accepted (a checker that gives points also accepts).
     #[serde(rename = "AC")]
     Ac,
+    /// Partially correct: a checker's `_pc(k)` (testlib), with its code.
+    #[serde(rename = "PC")]
+    Pc,
     /// Wrong answer.
     #[serde(rename = "WA")]
     Wa,
@@ -42,6 +49,7 @@ impl Verdict {
     pub fn as_str(self) -> &'static str {
         match self {
             Verdict::Ac => "AC",
+            Verdict::Pc => "PC",
             Verdict::Wa => "WA",
             Verdict::Pe => "PE",
             Verdict::Tle => "TLE",
@@ -58,21 +66,17 @@ impl Verdict {
         self == Verdict::Ac
     }
 
-    /// The terminal colour of the verdict (ANSI SGR parameters).
-    pub fn colour(self) -> &'static str {
-        match self {
-            Verdict::Ac => "32",
-            Verdict::Wa | Verdict::Pe => "31",
-            Verdict::Tle | Verdict::Mle | Verdict::Ole => "33",
-            Verdict::Re | Verdict::Ce => "35",
-            Verdict::Fail => "1;31",
-        }
+    /// Returns true if and only if the program ran to its end within its
+    /// limits and its output was checked (AC, PC, WA or PE).
+    pub fn is_checked(self) -> bool {
+        matches!(self, Verdict::Ac | Verdict::Pc | Verdict::Wa | Verdict::Pe)
     }
 
     /// Parses a short code or a long name (`AC`, `wrong_answer`, ...).
     pub fn from_name(name: &str) -> Option<Verdict> {
         Some(match name.to_ascii_lowercase().as_str() {
             "ac" | "accepted" => Verdict::Ac,
+            "pc" | "partially_correct" => Verdict::Pc,
             "wa" | "wrong_answer" => Verdict::Wa,
             "pe" | "presentation_error" => Verdict::Pe,
             "tle" | "time_limit_exceeded" => Verdict::Tle,
@@ -92,6 +96,146 @@ impl fmt::Display for Verdict {
     }
 }
 
+/// The verdict of a solution's run that did not end normally, or `None`
+/// when its output is to be checked. Precedence, from the most certain
+/// measurement to the least: output size (OLE), peak memory (MLE), time
+/// (TLE, by the wall clock or CPU time), then how it exited (RE). Memory
+/// comes before time because touching too much memory is also what makes a
+/// program slow on a loaded machine.
+pub fn classify(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, String)> {
+    if run.exit == Exit::Signal(libc::SIGXFSZ) || run.output_bytes > limits.output_bytes {
+        return Some((
+            Verdict::Ole,
+            format!("output exceeds {} bytes", limits.output_bytes),
+        ));
+    }
+    if run.peak_memory_bytes > limits.memory_bytes {
+        return Some((
+            Verdict::Mle,
+            format!(
+                "peak memory {} MiB over the limit of {} MiB",
+                run.peak_memory_bytes >> 20,
+                limits.memory_bytes >> 20
+            ),
+        ));
+    }
+    if run.wall_timeout {
+        return Some((
+            Verdict::Tle,
+            format!(
+                "{} ms of CPU time; killed at the wall limit after {} ms",
+                run.cpu.as_millis(),
+                run.wall.as_millis()
+            ),
+        ));
+    }
+    if run.cpu > limits.time || run.exit == Exit::Signal(libc::SIGXCPU) {
+        return Some((
+            Verdict::Tle,
+            format!("{} ms of CPU time", run.cpu.as_millis()),
+        ));
+    }
+    match run.exit {
+        Exit::Code(0) => None,
+        Exit::Code(code) => Some((Verdict::Re, format!("exit code {code}"))),
+        Exit::Signal(signal) => {
+            let hint = if signal == libc::SIGSEGV {
+                " (bad memory access or stack overflow)"
+            } else {
+                ""
+            };
+            Some((
+                Verdict::Re,
+                format!("killed by {}{hint}", signal_name(signal)),
+            ))
+        }
+    }
+}
+
+/// What a checker said about one output.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    pub verdict: Verdict,
+    /// Its message (stderr), trimmed, or what went wrong with it.
+    pub message: String,
+    /// The points of a scoring checker (`quitp`, exit code 7).
+    pub points: Option<f64>,
+    /// The code of a partially correct answer (`_pc(k)`).
+    pub partial: Option<u32>,
+}
+
+/// The checker's exit code in the testlib protocol: 0 OK, 1 WA, 2 PE,
+/// 3 FAIL, 7 points (the value leads the message: `points 12.5 ...`),
+/// 16 + k partially correct with code k. testlib itself exits `_pc(k)` with
+/// code k and the message `partially correct (k) ...`, which is read the
+/// same way. Anything else — another code, a signal, a timeout — is the
+/// kit's fault.
+pub fn from_checker(run: &RunOutcome, message: &str) -> Checked {
+    let message = message.trim().to_string();
+    let checked = |verdict, points, partial| Checked {
+        verdict,
+        message: message.clone(),
+        points,
+        partial,
+    };
+    if run.wall_timeout {
+        return Checked {
+            verdict: Verdict::Fail,
+            message: format!(
+                "the checker was killed at the wall limit after {} ms",
+                run.wall.as_millis()
+            ),
+            points: None,
+            partial: None,
+        };
+    }
+    let code = match run.exit {
+        Exit::Code(code) => code,
+        Exit::Signal(_) => -1,
+    };
+    if let Some(k) = testlib_partial(&message).filter(|&k| k as i32 == code) {
+        return checked(Verdict::Pc, None, Some(k));
+    }
+    match code {
+        0 => checked(Verdict::Ac, None, None),
+        1 => checked(Verdict::Wa, None, None),
+        2 => checked(Verdict::Pe, None, None),
+        7 => checked(Verdict::Ac, points_of(&message), None),
+        16.. => checked(Verdict::Pc, None, Some(code as u32 - 16)),
+        _ => {
+            let how = match run.exit {
+                Exit::Code(3) => "the checker failed".to_string(),
+                exit => format!("the checker ended with {}", exit.describe()),
+            };
+            let message = if message.is_empty() {
+                how
+            } else if code == 3 {
+                message.clone()
+            } else {
+                format!("{how}: {message}")
+            };
+            Checked {
+                verdict: Verdict::Fail,
+                message,
+                points: None,
+                partial: None,
+            }
+        }
+    }
+}
+
+/// The value of `points <value> ...`, testlib's message for points.
+fn points_of(message: &str) -> Option<f64> {
+    let value = message.strip_prefix("points ")?.split_whitespace().next()?;
+    value.parse::<f64>().ok().filter(|p| p.is_finite())
+}
+
+/// The k of `partially correct (k) ...`, testlib's message for `_pc(k)`.
+fn testlib_partial(message: &str) -> Option<u32> {
+    let rest = message.strip_prefix("partially correct (")?;
+    rest[..rest.find(')')?].parse().ok()
+}
+
 /// The overall verdict of a run over tests in order: the first that is not AC.
 pub fn overall(verdicts: impl IntoIterator<Item = Verdict>) -> Verdict {
     verdicts
@@ -100,9 +244,99 @@ pub fn overall(verdicts: impl IntoIterator<Item = Verdict>) -> Verdict {
         .unwrap_or(Verdict::Ac)
 }
 
+/// A score: group points, or a scoring checker's points. Whole numbers are
+/// written without a fraction (`100`, not `100.0`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, PartialOrd)]
+pub struct Score(pub f64);
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.fract() == 0.0 && self.0.abs() < 1e15 {
+            write!(f, "{}", self.0 as i64)
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+impl Serialize for Score {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0.fract() == 0.0 && self.0.abs() < 1e15 {
+            s.serialize_i64(self.0 as i64)
+        } else {
+            s.serialize_f64(self.0)
+        }
+    }
+}
+
+/// A group of tests that scores its points only if all its tests pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    pub name: String,
+    pub points: u32,
+}
+
+/// One judged test, as scoring sees it.
+pub struct Scored<'a> {
+    pub group: Option<&'a str>,
+    pub verdict: Verdict,
+    pub points: Option<f64>,
+}
+
+/// A solution's score. With groups, each group earns its points if and
+/// only if every one of its tests was judged and accepted (`judged` lists
+/// the judged tests; `all` the groups of every test of the problem).
+/// Without groups, a checker that gives points makes the score the sum of
+/// its points over the accepted tests. Otherwise there is no score.
+pub fn score(groups: &[Group], all: &[Option<&str>], judged: &[Scored]) -> Option<Score> {
+    if !groups.is_empty() {
+        let earned = groups.iter().filter(|g| {
+            let tests = all.iter().filter(|t| **t == Some(g.name.as_str())).count();
+            let accepted = judged
+                .iter()
+                .filter(|t| t.group == Some(g.name.as_str()) && t.verdict.is_accepted())
+                .count();
+            accepted == tests
+        });
+        return Some(Score(earned.map(|g| f64::from(g.points)).sum()));
+    }
+    if judged.iter().any(|t| t.points.is_some()) {
+        let points = judged
+            .iter()
+            .filter(|t| t.verdict.is_accepted())
+            .filter_map(|t| t.points)
+            .sum();
+        return Some(Score(points));
+    }
+    None
+}
+
+/// The most a solution can score: the sum of the groups' points, when the
+/// problem has groups.
+pub fn max_score(groups: &[Group]) -> Option<Score> {
+    (!groups.is_empty()).then(|| Score(groups.iter().map(|g| f64::from(g.points)).sum()))
+}
+
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
+
+    fn run(exit: Exit) -> RunOutcome {
+        RunOutcome {
+            exit,
+            cpu: Duration::from_millis(10),
+            wall: Duration::from_millis(12),
+            peak_memory_bytes: 1 << 20,
+            wall_timeout: false,
+            output_bytes: 2,
+        }
+    }
+
+    fn limits() -> Limits {
+        Limits::new(Duration::from_millis(1000), 64 << 20, 1 << 20)
+    }
 
     #[test]
     fn first_failure_wins() {
@@ -114,5 +348,62 @@ mod tests {
         assert_eq!(overall([]), Verdict::Ac);
         assert_eq!(Verdict::from_name("wrong_answer"), Some(Verdict::Wa));
         assert_eq!(format!("{:<4}|", Verdict::Ac), "AC  |");
+    }
+
+    #[test]
+    fn a_normal_end_is_left_to_the_checker() {
+        assert_eq!(classify(&run(Exit::Code(0)), &limits()), None);
+    }
+
+    #[test]
+    fn precedence_output_then_memory_then_time_then_exit() {
+        let mut r = run(Exit::Signal(libc::SIGXFSZ));
+        r.peak_memory_bytes = 1 << 30;
+        r.wall_timeout = true;
+        assert_eq!(classify(&r, &limits()).unwrap().0, Verdict::Ole);
+        r.exit = Exit::Signal(libc::SIGKILL);
+        assert_eq!(classify(&r, &limits()).unwrap().0, Verdict::Mle);
+        r.peak_memory_bytes = 1 << 20;
+        assert_eq!(classify(&r, &limits()).unwrap().0, Verdict::Tle);
+        let mut r = run(Exit::Code(3));
+        r.cpu = Duration::from_millis(1001);
+        assert_eq!(classify(&r, &limits()).unwrap().0, Verdict::Tle);
+    }
+
+    #[test]
+    fn checker_exit_codes() {
+        let ok = run(Exit::Code(0));
+        let code = |c| run(Exit::Code(c));
+        assert_eq!(from_checker(&ok, " ok 3 \n").verdict, Verdict::Ac);
+        assert_eq!(from_checker(&ok, " ok 3 \n").message, "ok 3");
+        assert_eq!(from_checker(&code(1), "").verdict, Verdict::Wa);
+        assert_eq!(from_checker(&code(2), "").verdict, Verdict::Pe);
+        let fail = from_checker(&code(3), "FAIL bad answer");
+        assert_eq!(
+            (fail.verdict, fail.message.as_str()),
+            (Verdict::Fail, "FAIL bad answer")
+        );
+        let points = from_checker(&code(7), "points 12.5 half of it");
+        assert_eq!((points.verdict, points.points), (Verdict::Ac, Some(12.5)));
+        assert_eq!(from_checker(&code(7), "points points_info=a").points, None);
+        let pc = from_checker(&code(21), "partially correct (5) some");
+        assert_eq!((pc.verdict, pc.partial), (Verdict::Pc, Some(5)));
+        // testlib's own `_pc(k)` exits with k.
+        let pc = from_checker(&code(1), "partially correct (1) some");
+        assert_eq!((pc.verdict, pc.partial), (Verdict::Pc, Some(1)));
+        let odd = from_checker(&code(5), "");
+        assert_eq!(odd.verdict, Verdict::Fail);
+        assert!(odd.message.contains("exit code 5"), "{}", odd.message);
+        let killed = from_checker(&run(Exit::Signal(libc::SIGSEGV)), "");
+        assert_eq!(killed.verdict, Verdict::Fail);
+        assert!(killed.message.contains("SIGSEGV"), "{}", killed.message);
+    }
+
+    #[test]
+    fn scores_are_written_like_integers_when_whole() {
+        assert_eq!(Score(100.0).to_string(), "100");
+        assert_eq!(Score(12.5).to_string(), "12.5");
+        assert_eq!(serde_json::to_string(&Score(40.0)).unwrap(), "40");
+        assert_eq!(serde_json::to_string(&Score(0.25)).unwrap(), "0.25");
     }
 }

@@ -1,83 +1,55 @@
 //! `judge check PROBLEM INPUT OUTPUT [ANSWER]`: run a problem's checker by hand.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
-use serde_json::json;
+use anyhow::{Result, bail};
 
-use crate::exec;
+use crate::cli::CheckArgs;
+use crate::event::{EventKind, Events};
+use crate::fsutil;
+use crate::jury::Jury;
 use crate::kit::Kit;
-use crate::sandbox::{self, Limits, RunSpec};
+use crate::report::schema::{CheckReport, Report, SCHEMA};
 
-/// Runs the checker; returns true if and only if it accepts the output.
-pub fn run(
-    kit: &Kit,
-    problem: &str,
-    input: &Path,
-    output: &Path,
-    answer: Option<&Path>,
-    json: bool,
-) -> Result<bool> {
-    let names = kit.select(&[problem.to_string()])?;
-    let problem = kit.prepare(&names, false)?.remove(0);
-    let checker = kit.program(&problem.checker)?;
+/// The absolute path of a file the user named, which must exist (the
+/// checker runs in another folder).
+fn existing(path: &Path, what: &str) -> Result<PathBuf> {
+    if !path.is_file() {
+        bail!("{}: no such file (the {what})", path.display());
+    }
+    Ok(std::path::absolute(path)?)
+}
+
+/// Runs the checker; true if and only if it accepts the output.
+pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Result<bool> {
+    let input = existing(&args.input, "input")?;
+    let output = existing(&args.output, "output")?;
+    let problem = kit
+        .prepare(std::slice::from_ref(&args.problem), false)?
+        .remove(0);
+    let checker = kit.program(&problem.checker, jury.sandbox())?;
     let work = kit.work_dir().join("check");
-    std::fs::create_dir_all(&work)?;
-    let answer = match answer {
-        Some(a) => a.to_path_buf(),
+    fsutil::create_dir_all(&work)?;
+    let answer = match &args.answer {
+        Some(answer) => existing(answer, "answer")?,
         None => {
             // No answer given: the reference solution's output is the answer.
-            let reference = kit.compiler.compile(&problem.reference)?;
+            let reference = kit.compiler.compile(jury.sandbox(), &problem.reference)?;
             let path = work.join("answer.txt");
-            let outcome = sandbox::run(&RunSpec {
-                argv: reference.argv(Vec::<String>::new()),
-                stdin: Some(input.to_path_buf()),
-                stdout: path.clone(),
-                stderr: None,
-                cwd: Some(work.clone()),
-                env: Vec::new(),
-                limits: Limits::new(
-                    problem.limits.time * 10,
-                    problem.limits.memory_bytes,
-                    problem.limits.output_bytes,
-                ),
-            })
-            .context("cannot run the reference solution")?;
-            if !outcome.is_success() {
-                bail!(
-                    "the reference solution failed on {} ({:?})",
-                    input.display(),
-                    outcome.exit
-                );
-            }
+            jury.answer(&reference, &input, &path, problem.limits, &work, "check")?;
             path
         }
     };
-    let message_file = work.join("message.txt");
-    let outcome = sandbox::run(&RunSpec {
-        argv: checker.argv([input.as_os_str(), output.as_os_str(), answer.as_os_str()]),
-        stdin: None,
-        stdout: work.join("checker.out"),
-        stderr: Some(message_file.clone()),
-        cwd: None,
-        env: Vec::new(),
-        limits: Limits::new(std::time::Duration::from_secs(30), 4 << 30, 64 << 20),
-    })
-    .context("cannot run the checker")?;
-    let verdict = exec::checker_verdict(&outcome);
-    let message = std::fs::read_to_string(&message_file)
-        .unwrap_or_default()
-        .trim()
-        .to_string();
-    if json {
-        super::print_json(
-            &json!({ "verdict": verdict, "message": message, "checker": checker.name }),
-        )?;
-    } else {
-        say!(
-            "{}  {message}",
-            crate::report::Style::detect().verdict(verdict, 2)
-        );
-    }
-    Ok(verdict.is_accepted())
+    let checked = jury.check(&checker, &input, &output, &answer, &work, "check");
+    let report = Report::Check(CheckReport {
+        schema: SCHEMA,
+        command: "check",
+        verdict: checked.verdict,
+        message: checked.message,
+        checker: checker.name,
+        points: checked.points,
+        partial: checked.partial,
+    });
+    events.emit(EventKind::Finished { report: &report });
+    Ok(report.verdict().is_accepted())
 }

@@ -1,34 +1,56 @@
-//! One module per command; glue between the kit, the runner and the report.
-
-/// Prints on stdout like `println!`, but a closed pipe (`judge test | head`)
-/// is not an error: the output is dropped and the run still finishes, so
-/// every program it started is reaped.
-macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
-    }};
-}
-
-/// `print!` with the same tolerance as [`say!`].
-macro_rules! say_raw {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = write!(std::io::stdout().lock(), $($arg)*);
-    }};
-}
+//! One module per command: thin glue that takes the command's arguments,
+//! asks the kit and the jury for the work, and ends with the command's
+//! report. A new command is one more file here (and its arguments in
+//! `cli.rs`).
 
 pub mod build;
 pub mod check;
 pub mod test;
 pub mod verify;
 
-use std::io::Write;
+use std::io::{BufWriter, Write};
 
-/// Prints a JSON report on stdout, as one object.
-pub fn print_json(value: &serde_json::Value) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
-    serde_json::to_writer_pretty(&mut out, value)?;
-    writeln!(out)?;
-    Ok(())
+use anyhow::Result;
+
+use crate::cli::{Cli, Command};
+use crate::event::{CommandKind, EventKind, Events};
+use crate::jury::Jury;
+use crate::kit::Kit;
+use crate::report::Reporter;
+use crate::report::json::JsonReporter;
+use crate::report::terminal::{TerminalReporter, bars_wanted};
+use crate::sandbox;
+
+/// Runs the command line's command. Returns true if and only if the
+/// command's verdict is the one hoped for (every test accepted, every
+/// solution as its folder says, ...).
+pub fn run(cli: &Cli) -> Result<bool> {
+    let kit = Kit::discover(&std::env::current_dir()?)?;
+    let sandbox = sandbox::native()?;
+    let jury = Jury::new(&*sandbox, kit.jobs(cli.global.jobs));
+    let mut reporter: Box<dyn Reporter> = if cli.global.json {
+        Box::new(JsonReporter::new(BufWriter::new(std::io::stdout())))
+    } else {
+        let stdout = anstream::AutoStream::new(std::io::stdout(), cli.global.color.for_stream());
+        Box::new(TerminalReporter::new(stdout, bars_wanted()))
+    };
+    let mut events = Events::new(&mut *reporter);
+    let command = match &cli.command {
+        Command::Build(_) => CommandKind::Build,
+        Command::Test(_) => CommandKind::Test,
+        Command::Verify(_) => CommandKind::Verify,
+        Command::Check(_) => CommandKind::Check,
+    };
+    events.emit(EventKind::Started { command });
+    let result = match &cli.command {
+        Command::Build(args) => build::run(&kit, &jury, &mut events, args),
+        Command::Test(args) => test::run(&kit, &jury, &mut events, args),
+        Command::Verify(args) => verify::run(&kit, &jury, &mut events, args),
+        Command::Check(args) => check::run(&kit, &jury, &mut events, args),
+    };
+    let output = events.finish();
+    let ok = result?;
+    output?;
+    std::io::stdout().flush()?;
+    Ok(ok)
 }

@@ -1,55 +1,51 @@
-//! What the user sees: coloured verdict lines, summaries, and for the first
-//! failing test its input, a line-numbered diff of expected against actual
-//! output with visible whitespace, the checker's message, and a hint when
-//! the output would pass with whitespace ignored.
+//! What a failing test looks like: its input, the checker's message, a
+//! line-numbered side-by-side diff of expected against actual output with
+//! visible whitespace, and a hint when the output would pass with
+//! whitespace ignored. Colours are ANSI codes; the terminal stream strips
+//! them when colours are off.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
+use anstyle::{AnsiColor, Style};
 use similar::TextDiff;
 
-use crate::exec::TestOutcome;
+use crate::jury::TestOutcome;
 use crate::verdict::Verdict;
 
-/// Colours only on a terminal, and never with `NO_COLOR` set.
-#[derive(Clone, Copy, Debug)]
-pub struct Style {
-    colour: bool,
+/// `text` in `style`.
+pub fn paint(style: Style, text: &str) -> String {
+    format!("{style}{text}{style:#}")
 }
 
-impl Style {
-    /// The style for stdout.
-    pub fn detect() -> Style {
-        // SAFETY: `isatty` only inspects the descriptor.
-        let tty = unsafe { libc::isatty(1) } == 1;
-        let forced = std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| v != "0");
-        Style {
-            colour: (tty || forced) && std::env::var_os("NO_COLOR").is_none(),
-        }
-    }
+/// Bold text.
+pub fn bold(text: &str) -> String {
+    paint(Style::new().bold(), text)
+}
 
-    /// Plain text, for tests.
-    pub fn plain() -> Style {
-        Style { colour: false }
-    }
-
-    /// `text` in the colour `sgr` (ANSI parameters), if colours are on.
-    pub fn paint(&self, sgr: &str, text: &str) -> String {
-        if self.colour {
-            format!("\x1b[{sgr}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
-    }
-
-    /// A verdict, padded to `width` and coloured.
-    pub fn verdict(&self, v: Verdict, width: usize) -> String {
-        self.paint(v.colour(), &format!("{:<width$}", v.as_str()))
+/// The colour of a verdict.
+pub fn verdict_style(v: Verdict) -> Style {
+    let colour = match v {
+        Verdict::Ac => AnsiColor::Green,
+        Verdict::Wa | Verdict::Pe | Verdict::Fail => AnsiColor::Red,
+        Verdict::Pc | Verdict::Tle | Verdict::Mle | Verdict::Ole => AnsiColor::Yellow,
+        Verdict::Re | Verdict::Ce => AnsiColor::Magenta,
+    };
+    let style = Style::new().fg_color(Some(colour.into()));
+    if v == Verdict::Fail {
+        style.bold()
+    } else {
+        style
     }
 }
 
-/// One line per test: `  07  WA    0.01 s    3 MiB  wrong answer case 3: ...`.
-pub fn test_line(style: &Style, o: &TestOutcome) -> String {
+/// A verdict, padded to `width` and coloured.
+pub fn verdict(v: Verdict, width: usize) -> String {
+    paint(verdict_style(v), &format!("{:<width$}", v.as_str()))
+}
+
+/// One line per test: `  07  WA    0.010 s      3 MiB  wrong answer case 3: ...`.
+pub fn test_line(o: &TestOutcome) -> String {
     let message = o.message.lines().next().unwrap_or("");
     let message = if message.chars().count() > 100 {
         format!("{}…", message.chars().take(100).collect::<String>())
@@ -59,7 +55,7 @@ pub fn test_line(style: &Style, o: &TestOutcome) -> String {
     format!(
         "  {:>4}  {} {:>6.3} s {:>6} MiB  {}",
         o.name,
-        style.verdict(o.verdict, 4),
+        verdict(o.verdict, 4),
         o.cpu.as_secs_f64(),
         o.memory_bytes >> 20,
         message
@@ -124,7 +120,7 @@ fn cell(text: Option<&str>) -> String {
 /// two lines of context; returns the rows written. Outputs with as many lines
 /// as the answer are compared line by line (the usual one-answer-per-line
 /// shape); otherwise a line diff aligns them.
-fn side_by_side(style: &Style, expected: &str, actual: &str, out: &mut String) -> usize {
+fn side_by_side(expected: &str, actual: &str, out: &mut String) -> usize {
     let old: Vec<&str> = expected.split_inclusive('\n').collect();
     let new: Vec<&str> = actual.split_inclusive('\n').collect();
     // (line number, expected, actual) for each row to consider.
@@ -183,7 +179,7 @@ fn side_by_side(style: &Style, expected: &str, actual: &str, out: &mut String) -
             out,
             "{}",
             if differs[i] {
-                style.paint("31", &row)
+                paint(AnsiColor::Red.on_default(), &row)
             } else {
                 row
             }
@@ -194,11 +190,11 @@ fn side_by_side(style: &Style, expected: &str, actual: &str, out: &mut String) -
 }
 
 /// The details of a failing test: input, checker message, diff, hint.
-pub fn failure_details(style: &Style, o: &TestOutcome, input: &Path, answer: &Path) -> String {
+pub fn failure_details(o: &TestOutcome, input: &Path, answer: &Path) -> String {
     const MAX_LINES: usize = 12;
     let mut out = String::new();
     let title = format!("test {} — {}", o.name, o.verdict.as_str());
-    writeln!(out, "\n{}", style.paint("1", &title)).unwrap();
+    writeln!(out, "\n{}", bold(&title)).unwrap();
 
     let (input_text, cut) = head(input, 4096);
     let lines: Vec<&str> = input_text.lines().collect();
@@ -225,7 +221,7 @@ pub fn failure_details(style: &Style, o: &TestOutcome, input: &Path, answer: &Pa
         .unwrap();
     }
     if !o.message.is_empty() {
-        writeln!(out, "{} {}", style.paint("1", "message:"), o.message).unwrap();
+        writeln!(out, "{} {}", bold("message:"), o.message).unwrap();
     }
     if !matches!(o.verdict, Verdict::Wa | Verdict::Pe) {
         return out;
@@ -235,7 +231,7 @@ pub fn failure_details(style: &Style, o: &TestOutcome, input: &Path, answer: &Pa
     let (actual, cut_a) = head(&o.output, 1 << 16);
     writeln!(out, "answer: {}", answer.display()).unwrap();
     writeln!(out, "{:>5}   {:<WIDTH$}   actual", "line", "expected").unwrap();
-    let shown = side_by_side(style, &expected, &actual, &mut out);
+    let shown = side_by_side(&expected, &actual, &mut out);
     if shown >= MAX_DIFF {
         writeln!(out, "  … (diff cut after {MAX_DIFF} lines)").unwrap();
     }
@@ -249,8 +245,8 @@ pub fn failure_details(style: &Style, o: &TestOutcome, input: &Path, answer: &Pa
         writeln!(
             out,
             "{}",
-            style.paint(
-                "33",
+            paint(
+                AnsiColor::Yellow.on_default(),
                 "hint: the output would be accepted if whitespace were ignored"
             )
         )

@@ -1,6 +1,5 @@
-//! Running untrusted programs: limits, kill, measurement.
+//! The Linux sandbox: limits, kill and measurement for one run.
 //!
-//! The recipe (see `shared/specs/runner.md`):
 //! * stdin, stdout and stderr are files, never pipes, so a chatty program
 //!   cannot block on a full pipe and `RLIMIT_FSIZE` bounds its output;
 //! * the child gets its own process group and, before `exec`, rlimits for
@@ -12,91 +11,42 @@
 //!   leaves no descendant behind;
 //! * CPU time and peak memory come from the leader's `wait4` rusage.
 //!
-//! This is the only module with `unsafe` code.
+//! This is the only module with `unsafe` code. `docs/running.md` explains
+//! the choices and what is not contained.
 
 use std::ffi::OsString;
 use std::fs::File;
 use std::io;
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The limits of one run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// CPU time (user + system) allowed; more is a time limit exceeded.
-    pub time: Duration,
-    /// Wall-clock time after which the run is killed.
-    pub wall: Duration,
-    /// Peak resident memory allowed; more is a memory limit exceeded.
-    pub memory_bytes: u64,
-    /// Largest output file allowed; more is an output limit exceeded.
-    pub output_bytes: u64,
-}
+use super::{Exit, Network, RunOutcome, RunSpec, Sandbox};
 
-impl Limits {
-    /// Limits for `time` of CPU and `memory_bytes`: the wall limit is
-    /// max(2 × time, time + 1 s), which catches a sleeping program without
-    /// calling a busy machine's slowness a time limit.
-    pub fn new(time: Duration, memory_bytes: u64, output_bytes: u64) -> Limits {
-        let wall = (time * 2).max(time + Duration::from_secs(1));
-        Limits {
-            time,
-            wall,
-            memory_bytes,
-            output_bytes,
-        }
+/// Runs programs as children of the kit, each in its own process group.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LinuxSandbox;
+
+impl Sandbox for LinuxSandbox {
+    fn run(&self, spec: &RunSpec) -> io::Result<RunOutcome> {
+        run(spec)
     }
-}
 
-/// One run: the command, its files and its limits.
-#[derive(Clone, Debug)]
-pub struct RunSpec {
-    /// The program and its arguments.
-    pub argv: Vec<OsString>,
-    /// The file on stdin (`/dev/null` when absent).
-    pub stdin: Option<PathBuf>,
-    /// The file that receives stdout (created or truncated).
-    pub stdout: PathBuf,
-    /// The file that receives stderr (`/dev/null` when absent).
-    pub stderr: Option<PathBuf>,
-    /// The working directory (the current one when absent).
-    pub cwd: Option<PathBuf>,
-    /// Extra environment variables, on top of a minimal reproducible set.
-    pub env: Vec<(OsString, OsString)>,
-    pub limits: Limits,
-}
-
-/// How the program ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exit {
-    /// It exited with this code.
-    Code(i32),
-    /// It was killed by this signal.
-    Signal(i32),
-}
-
-/// What happened in one run.
-#[derive(Clone, Debug)]
-pub struct RunOutcome {
-    pub exit: Exit,
-    /// User + system CPU time of the program (and the children it reaped).
-    pub cpu: Duration,
-    /// Wall-clock time from spawn to exit.
-    pub wall: Duration,
-    /// Peak resident memory (`ru_maxrss`).
-    pub peak_memory_bytes: u64,
-    /// True if and only if we killed it at the wall limit.
-    pub wall_timeout: bool,
-    /// Size of the output file when the run ended.
-    pub output_bytes: u64,
-}
-
-impl RunOutcome {
-    /// Returns true if and only if the program exited with code 0.
-    pub fn is_success(&self) -> bool {
-        self.exit == Exit::Code(0)
+    /// Moves the calling thread — and so every process and thread it
+    /// starts afterwards — into a new, empty network namespace, once. The
+    /// cost is paid once, not per run (a namespace per run costs ~3 ms).
+    fn isolate_network(&self) -> Network {
+        // SAFETY: `geteuid` has no preconditions.
+        if unsafe { libc::geteuid() } != 0 {
+            return Network::Shared;
+        }
+        // SAFETY: `unshare` only changes this thread's namespaces.
+        if unsafe { libc::unshare(libc::CLONE_NEWNET) } == 0 {
+            Network::Isolated
+        } else {
+            Network::Shared
+        }
     }
 }
 
@@ -129,13 +79,19 @@ fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::R
     Ok(())
 }
 
+/// An error that names the file it is about.
+fn naming(path: &Path) -> impl FnOnce(io::Error) -> io::Error + '_ {
+    move |e| io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
+
 fn open_read(path: Option<&Path>) -> io::Result<File> {
-    File::open(path.unwrap_or(Path::new("/dev/null")))
+    let path = path.unwrap_or(Path::new("/dev/null"));
+    File::open(path).map_err(naming(path))
 }
 
 fn open_write(path: Option<&Path>) -> io::Result<File> {
     match path {
-        Some(p) => File::create(p),
+        Some(p) => File::create(p).map_err(naming(p)),
         None => File::options().write(true).open("/dev/null"),
     }
 }
@@ -195,7 +151,7 @@ fn wait_exit(pid: libc::pid_t, timeout: Duration) -> bool {
 
 /// Runs one program under its limits; no process it started survives.
 /// An `Err` means the program could not be started at all.
-pub fn run(spec: &RunSpec) -> io::Result<RunOutcome> {
+fn run(spec: &RunSpec) -> io::Result<RunOutcome> {
     let (program, args) = spec
         .argv
         .split_first()
@@ -203,11 +159,10 @@ pub fn run(spec: &RunSpec) -> io::Result<RunOutcome> {
     let mut cmd = Command::new(program);
     cmd.args(args)
         .stdin(Stdio::from(open_read(spec.stdin.as_deref())?))
-        .stdout(Stdio::from(File::create(&spec.stdout)?))
+        .stdout(Stdio::from(open_write(Some(&spec.stdout))?))
         .stderr(Stdio::from(open_write(spec.stderr.as_deref())?))
         .env_clear()
         .envs(base_env())
-        .envs(spec.env.iter().map(|(k, v)| (k, v)))
         .process_group(0);
     if let Some(dir) = &spec.cwd {
         cmd.current_dir(dir);
@@ -215,24 +170,21 @@ pub fn run(spec: &RunSpec) -> io::Result<RunOutcome> {
     let limits = spec.limits;
     // RLIMIT_CPU has one-second granularity: a backstop one second past the
     // limit (SIGXCPU, then SIGKILL a second later); the verdict uses rusage.
-    let cpu_soft = limits.time.as_secs() + 2;
+    let cpu_soft = limits.time.as_secs().saturating_add(2);
+    let file_size = limits.output_bytes.saturating_add(1);
     let stack = limits.memory_bytes.max(64 << 20);
     // SAFETY: the closure runs between fork and exec and only calls setrlimit.
     unsafe {
         cmd.pre_exec(move || {
-            set_limit(libc::RLIMIT_CPU, cpu_soft, cpu_soft + 1)?;
-            set_limit(
-                libc::RLIMIT_FSIZE,
-                limits.output_bytes + 1,
-                limits.output_bytes + 1,
-            )?;
+            set_limit(libc::RLIMIT_CPU, cpu_soft, cpu_soft.saturating_add(1))?;
+            set_limit(libc::RLIMIT_FSIZE, file_size, file_size)?;
             set_limit(libc::RLIMIT_CORE, 0, 0)?;
             set_limit(libc::RLIMIT_STACK, stack, stack)?;
             Ok(())
         });
     }
     let start = Instant::now();
-    let child = cmd.spawn()?;
+    let child = cmd.spawn().map_err(naming(Path::new(program)))?;
     let pid = child.id() as libc::pid_t;
     // `child` is never waited on by std: we reap it with wait4 for rusage.
     drop(child);
@@ -273,57 +225,4 @@ pub fn run(spec: &RunSpec) -> io::Result<RunOutcome> {
             .map(|m| m.len())
             .unwrap_or(0),
     })
-}
-
-/// The name of a signal (`SIGSEGV`), or its number.
-pub fn signal_name(signal: i32) -> String {
-    let name = match signal {
-        libc::SIGHUP => "SIGHUP",
-        libc::SIGINT => "SIGINT",
-        libc::SIGQUIT => "SIGQUIT",
-        libc::SIGILL => "SIGILL",
-        libc::SIGTRAP => "SIGTRAP",
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGUSR1 => "SIGUSR1",
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGUSR2 => "SIGUSR2",
-        libc::SIGPIPE => "SIGPIPE",
-        libc::SIGALRM => "SIGALRM",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGXCPU => "SIGXCPU",
-        libc::SIGXFSZ => "SIGXFSZ",
-        libc::SIGSYS => "SIGSYS",
-        _ => return format!("signal {signal}"),
-    };
-    name.to_string()
-}
-
-/// How submissions are cut off from the network.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Network {
-    /// In a new, empty network namespace (no interface but a down loopback).
-    Isolated,
-    /// Not isolated: the namespace could not be created (not root, or the
-    /// container forbids it).
-    Shared,
-}
-
-/// Moves the calling thread — and so every process and thread it starts
-/// afterwards — into a new, empty network namespace, once. Call it from the
-/// main thread after compiling and before starting workers; the cost is
-/// paid once, not per run (a namespace per run would cost ~3 ms each).
-pub fn isolate_network() -> Network {
-    // SAFETY: `geteuid` has no preconditions.
-    if unsafe { libc::geteuid() } != 0 {
-        return Network::Shared;
-    }
-    // SAFETY: `unshare` only changes this thread's namespaces.
-    if unsafe { libc::unshare(libc::CLONE_NEWNET) } == 0 {
-        Network::Isolated
-    } else {
-        Network::Shared
-    }
 }

@@ -1,0 +1,144 @@
+//! The kit's own checkers, validators and generators: binaries of its cargo
+//! packages, built with cargo only when their sources changed.
+//!
+//! Two small records under `target/judge/` keep a no-op build fast: the
+//! build stamp (a hash of every source the binaries are built from, then
+//! the binaries built from exactly those sources) and one memo per binary
+//! (its content hash, remembered with its size and time, so an unchanged
+//! binary is not read again).
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+
+use crate::fsutil;
+use crate::problem::Role;
+use crate::program::Program;
+
+/// The kit's cargo packages and their binaries.
+pub struct Cargo {
+    /// The kit's root (the cargo workspace).
+    root: PathBuf,
+    /// Cargo's target directory.
+    target: PathBuf,
+    /// Where the stamp and memos live (`target/judge`).
+    records: PathBuf,
+}
+
+impl Cargo {
+    /// The workspace at `root`, built into `target`.
+    pub fn new(root: &Path, target: &Path) -> Cargo {
+        Cargo {
+            root: root.to_path_buf(),
+            target: target.to_path_buf(),
+            records: target.join("judge"),
+        }
+    }
+
+    /// The folder of the binaries.
+    fn bin_dir(&self) -> PathBuf {
+        self.target.join("release")
+    }
+
+    /// A hash of every file the binaries are built from.
+    fn sources_hash(&self) -> Result<String> {
+        let mut sources = vec![
+            self.root.join("Cargo.toml"),
+            self.root.join("Cargo.lock"),
+            self.root.join("testlib/Cargo.toml"),
+        ];
+        sources.extend(fsutil::files_under(&self.root.join("testlib/src"))?);
+        for role in Role::ALL {
+            sources.extend(fsutil::files_under(&self.root.join(role.package()))?);
+        }
+        let mut hasher = blake3::Hasher::new();
+        for file in &sources {
+            hasher.update(file.to_string_lossy().as_bytes());
+            hasher.update(&[0]);
+            if file.exists() {
+                hasher.update(fsutil::hash_file(file)?.as_bytes());
+            }
+        }
+        Ok(hasher.finalize().to_hex().to_string())
+    }
+
+    /// Builds the named binaries unless they were built from the same
+    /// sources already (`force`: build them anyway). Only what the problems
+    /// at hand use is built: another problem's broken generator does not
+    /// stop this one.
+    pub fn build(&self, binaries: &BTreeSet<String>, force: bool) -> Result<()> {
+        if binaries.is_empty() {
+            return Ok(());
+        }
+        let hash = self.sources_hash()?;
+        // The stamp: the sources' hash, then the binaries built from them.
+        let stamp = self.records.join("cargo.stamp");
+        let text = std::fs::read_to_string(&stamp).unwrap_or_default();
+        let mut lines = text.lines();
+        let mut built: BTreeSet<String> = match lines.next() {
+            Some(h) if h == hash => lines.map(str::to_string).collect(),
+            _ => BTreeSet::new(),
+        };
+        let bin_dir = self.bin_dir();
+        let missing: Vec<&String> = binaries
+            .iter()
+            .filter(|b| force || !built.contains(*b) || !bin_dir.join(b).is_file())
+            .collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or("cargo".into()));
+        cmd.args(["build", "--release", "--quiet"])
+            .current_dir(&self.root);
+        for binary in &missing {
+            cmd.args(["--bin", binary]);
+        }
+        cmd.arg("--target-dir").arg(&self.target);
+        let status = cmd
+            .status()
+            .context("cannot run cargo to build the checkers, validators and generators")?;
+        if !status.success() {
+            bail!("cargo could not build the checkers, validators and generators (see above)");
+        }
+        built.extend(missing.into_iter().cloned());
+        fsutil::create_dir_all(&self.records)?;
+        let content: Vec<&str> = std::iter::once(hash.as_str())
+            .chain(built.iter().map(String::as_str))
+            .collect();
+        fsutil::write_atomic(&stamp, content.join("\n").as_bytes())?;
+        Ok(())
+    }
+
+    /// The content hash of a binary, from its memo when the binary's size
+    /// and time did not change.
+    fn identity(&self, path: &Path) -> Result<String> {
+        let stamp =
+            fsutil::stamp(path).with_context(|| format!("{} is not built", path.display()))?;
+        let memos = self.records.join("identities");
+        let memo = memos.join(path.file_name().unwrap_or_default());
+        let key = format!("{} {}", stamp.0, stamp.1);
+        let remembered = std::fs::read_to_string(&memo)
+            .ok()
+            .and_then(|m| m.strip_prefix(&format!("{key} ")).map(str::to_string));
+        if let Some(hash) = remembered {
+            return Ok(hash);
+        }
+        let hash = fsutil::hash_file(path)?;
+        fsutil::create_dir_all(&memos)?;
+        fsutil::write_atomic(&memo, format!("{key} {hash}").as_bytes())?;
+        Ok(hash)
+    }
+
+    /// The built binary `name`, ready to run.
+    pub fn program(&self, name: &str) -> Result<Program> {
+        let path = self.bin_dir().join(name);
+        let identity = self.identity(&path)?;
+        Ok(Program {
+            name: name.to_string(),
+            command: vec![path.into_os_string()],
+            identity,
+        })
+    }
+}

@@ -1,0 +1,110 @@
+//! Events: the only way the core tells the world what it does.
+//!
+//! The core (building tests, judging solutions, verifying folders) emits an
+//! [`Event`] at each step through [`Events`]; reporters (`report/`) turn
+//! them into a terminal display or a JSON document. Events are emitted on
+//! the command's own thread — the worker pool hands results back there — so
+//! a reporter never sees two events at once.
+
+use std::io;
+use std::time::{Duration, Instant};
+
+use crate::expect::VerifyRow;
+use crate::jury::{SolutionRun, TestOutcome};
+use crate::report::Reporter;
+use crate::report::schema::Report;
+use crate::testset::{BuildSummary, Test};
+
+/// The commands, as reporters tell them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommandKind {
+    Build,
+    Test,
+    Verify,
+    Check,
+}
+
+/// Something that happened, and when (since the command started).
+#[derive(Debug)]
+pub struct Event<'a> {
+    pub elapsed: Duration,
+    pub kind: EventKind<'a>,
+}
+
+/// What happened.
+#[derive(Debug)]
+pub enum EventKind<'a> {
+    /// The command starts; always the first event.
+    Started { command: CommandKind },
+    /// Building a problem's tests starts.
+    BuildStarted { problem: &'a str, tests: usize },
+    /// One test of the plan is built, or found up to date.
+    TestBuilt { problem: &'a str, test: &'a str },
+    /// A problem's tests are built.
+    BuildFinished {
+        problem: &'a str,
+        summary: &'a BuildSummary,
+    },
+    /// Judging a solution starts (before it is compiled).
+    SolutionStarted {
+        problem: &'a str,
+        solution: &'a str,
+        tests: &'a [Test],
+    },
+    /// A worker starts judging a test (in any order).
+    TestStarted { test: &'a str },
+    /// A test is judged (in test order).
+    TestFinished { outcome: &'a TestOutcome },
+    /// A solution is judged (or did not compile).
+    SolutionFinished {
+        run: &'a SolutionRun,
+        tests: &'a [Test],
+    },
+    /// `verify` compared a solution's run with its folder's promise.
+    SolutionVerified { row: &'a VerifyRow },
+    /// The command's report; always the last event.
+    Finished { report: &'a Report },
+}
+
+/// Emits events to one reporter. A reporter that fails (a closed pipe, a
+/// full disk) gets no more events, but the work goes on to its end so that
+/// every program started is reaped; [`Events::finish`] gives the error.
+pub struct Events<'r> {
+    reporter: &'r mut dyn Reporter,
+    start: Instant,
+    error: Option<io::Error>,
+}
+
+impl<'r> Events<'r> {
+    /// Events for `reporter`, timed from now.
+    pub fn new(reporter: &'r mut dyn Reporter) -> Events<'r> {
+        Events {
+            reporter,
+            start: Instant::now(),
+            error: None,
+        }
+    }
+
+    /// Hands `kind` to the reporter.
+    pub fn emit(&mut self, kind: EventKind) {
+        if self.error.is_some() {
+            return;
+        }
+        let event = Event {
+            elapsed: self.start.elapsed(),
+            kind,
+        };
+        if let Err(e) = self.reporter.report(&event) {
+            self.error = Some(e);
+        }
+    }
+
+    /// The reporter's failure, if any; a closed pipe (`judge test | head`)
+    /// is not one.
+    pub fn finish(self) -> io::Result<()> {
+        match self.error {
+            Some(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e),
+            _ => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! What each folder of `solutions/<problem>/` promises about the solutions
+//! in it, how `verify` judges them to find out, and whether they keep it.
+//!
+//! * `accepted/`: AC on every test.
+//! * `wrong_answer/`, `presentation_error/`, `time_limit_exceeded/`,
+//!   `memory_limit_exceeded/`, `runtime_error/`: that verdict overall (the
+//!   first that is not AC), and that verdict on every test aimed at the
+//!   solution (`targets` in problem.toml) — at least one test must aim at
+//!   it, so the tests provably catch the mistake it stands for.
+//! * `brute_force/`: judged on every test; it may run out of time or
+//!   memory (or crash for it) on big tests, but wherever it finishes its
+//!   answer is accepted, and it finishes the first test.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use anyhow::Result;
+use serde::Serialize;
+
+use crate::event::{EventKind, Events};
+use crate::jury::{Arena, Jury, SolutionRun};
+use crate::pool::Stop;
+use crate::program::Compiler;
+use crate::testset::Test;
+use crate::verdict::{Score, Verdict};
+
+/// What a folder promises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// This overall verdict, and on every test aimed at the solution.
+    Verdict(Verdict),
+    /// A brute force: never a wrong answer where it finishes.
+    BruteForce,
+}
+
+/// The folders `verify` knows, in the order it judges them.
+pub const FOLDERS: [(&str, Expect); 7] = [
+    ("accepted", Expect::Verdict(Verdict::Ac)),
+    ("wrong_answer", Expect::Verdict(Verdict::Wa)),
+    ("presentation_error", Expect::Verdict(Verdict::Pe)),
+    ("time_limit_exceeded", Expect::Verdict(Verdict::Tle)),
+    ("memory_limit_exceeded", Expect::Verdict(Verdict::Mle)),
+    ("runtime_error", Expect::Verdict(Verdict::Re)),
+    ("brute_force", Expect::BruteForce),
+];
+
+/// The verdict of one test aimed at a solution.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Aimed {
+    pub test: String,
+    pub verdict: Verdict,
+}
+
+/// `verify`'s finding on one solution.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VerifyRow {
+    pub problem: String,
+    /// The solution, relative to `solutions/<problem>/`.
+    pub solution: String,
+    /// What its folder promises: a verdict, or `no WA` for a brute force.
+    pub expected: String,
+    pub verdict: Verdict,
+    pub score: Option<Score>,
+    /// Returns true if and only if it kept its folder's promise.
+    pub ok: bool,
+    /// The first test it did not pass.
+    pub failed_test: Option<String>,
+    /// The tests aimed at it, with its verdict on each.
+    pub aimed: Vec<Aimed>,
+    /// Every way it broke its promise.
+    pub problems: Vec<String>,
+    /// The problem's number of tests.
+    pub tests: usize,
+    /// The tests it was judged on.
+    pub judged: usize,
+    /// The tests it ran to the end within the limits (its output checked).
+    pub finished: usize,
+    pub compile_error: Option<String>,
+}
+
+impl Expect {
+    /// How the folder's promise is written in reports.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Expect::Verdict(v) => v.as_str(),
+            Expect::BruteForce => "no WA",
+        }
+    }
+
+    /// Which tests to judge: everything for accepted solutions and brute
+    /// forces; for a wrong solution, up to its first failure plus the tests
+    /// aimed at it (`aimed`: their indices).
+    pub fn stop<'a>(self, aimed: &'a BTreeSet<usize>) -> Stop<'a> {
+        match self {
+            Expect::Verdict(Verdict::Ac) | Expect::BruteForce => Stop::Never,
+            Expect::Verdict(_) => Stop::AtFirstFailure { except: aimed },
+        }
+    }
+
+    /// Compares a solution's run (`shown`: its path under the solutions
+    /// folder) with the promise.
+    pub fn verify(
+        self,
+        problem: &str,
+        shown: &str,
+        tests: &[Test],
+        run: &SolutionRun,
+    ) -> VerifyRow {
+        let mut problems = Vec::new();
+        let mut aimed = Vec::new();
+        let failed = run.outcomes.iter().find(|o| !o.verdict.is_accepted());
+        let finished = run
+            .outcomes
+            .iter()
+            .filter(|o| o.verdict.is_checked())
+            .count();
+        match self {
+            Expect::Verdict(v) => {
+                if run.verdict != v {
+                    problems.push(format!("expected {}", self.describe()));
+                }
+                if v != Verdict::Ac && run.compile_error.is_none() {
+                    for test in tests
+                        .iter()
+                        .filter(|t| t.targets.iter().any(|s| s == shown))
+                    {
+                        let verdict = run.outcome(&test.name).map_or(Verdict::Fail, |o| o.verdict);
+                        if verdict != v {
+                            problems.push(format!("test {} aimed at it gave {verdict}", test.name));
+                        }
+                        aimed.push(Aimed {
+                            test: test.name.clone(),
+                            verdict,
+                        });
+                    }
+                    if aimed.is_empty() {
+                        problems.push("no test aims at it (`targets` in problem.toml)".to_string());
+                    }
+                }
+            }
+            Expect::BruteForce => {
+                if let Some(o) = run.outcomes.iter().find(|o| {
+                    o.verdict.is_checked() && !o.verdict.is_accepted() || o.verdict == Verdict::Fail
+                }) {
+                    problems.push(format!("test {} gave {}", o.name, o.verdict));
+                }
+                match run.outcomes.first() {
+                    Some(o) if o.verdict.is_accepted() => {}
+                    Some(o) => problems.push(format!("the first test gave {}", o.verdict)),
+                    None => problems.push(format!("expected {}", self.describe())),
+                }
+            }
+        }
+        VerifyRow {
+            problem: problem.to_string(),
+            solution: shown.to_string(),
+            expected: self.describe().to_string(),
+            verdict: run.verdict,
+            score: run.score,
+            ok: problems.is_empty(),
+            failed_test: failed.map(|o| o.name.clone()),
+            aimed,
+            problems,
+            tests: tests.len(),
+            judged: run.outcomes.len(),
+            finished,
+            compile_error: run.compile_error.clone(),
+        }
+    }
+}
+
+/// Judges the solution at `source` as its folder's promise needs and says
+/// whether it keeps it.
+pub fn verify_solution(
+    jury: &Jury,
+    compiler: &Compiler,
+    arena: &Arena,
+    expect: Expect,
+    source: &Path,
+    shown: &str,
+    events: &mut Events,
+) -> Result<VerifyRow> {
+    let aimed: BTreeSet<usize> = (arena.tests.iter().enumerate())
+        .filter(|(_, t)| t.targets.iter().any(|s| s == shown))
+        .map(|(i, _)| i)
+        .collect();
+    let run = jury.judge_source(compiler, arena, source, shown, expect.stop(&aimed), events)?;
+    let row = expect.verify(arena.problem, shown, arena.tests, &run);
+    events.emit(EventKind::SolutionVerified { row: &row });
+    Ok(row)
+}

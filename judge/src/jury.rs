@@ -1,0 +1,485 @@
+//! The jury: the one home of the protocols. It runs a generator (arguments
+//! in, a test on stdout), a validator (the input on stdin, exit 0 if valid),
+//! the reference solution (to make an answer), a submission on a set of
+//! tests, and a checker (`checker input output answer`, its exit code read
+//! by [`verdict::from_checker`]). Every command does these through the jury
+//! and its [`Sandbox`]; nothing else starts a checker or a reference.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use serde::{Serialize, Serializer};
+
+use crate::event::{EventKind, Events};
+use crate::fsutil;
+use crate::pool::{Pool, Progress, Stop};
+use crate::problem::Problem;
+use crate::program::{BuildError, Compiler, Program};
+use crate::sandbox::{Limits, Network, RunSpec, Sandbox};
+use crate::testset::Test;
+use crate::verdict::{self, Checked, Group, Score, Scored, Verdict};
+
+/// What happened on one test.
+#[derive(Clone, Debug, Serialize)]
+pub struct TestOutcome {
+    pub name: String,
+    pub verdict: Verdict,
+    /// CPU time of the solution.
+    #[serde(rename = "time_ms", serialize_with = "as_millis")]
+    pub cpu: Duration,
+    #[serde(rename = "wall_ms", serialize_with = "as_millis")]
+    pub wall: Duration,
+    #[serde(rename = "memory_kib", serialize_with = "as_kib")]
+    pub memory_bytes: u64,
+    /// The checker's message, or why the run failed.
+    pub message: String,
+    pub group: Option<String>,
+    /// The points a scoring checker gave.
+    pub points: Option<f64>,
+    /// The code of a partially correct answer.
+    pub partial: Option<u32>,
+    /// The solution's output (kept for tests that are not accepted).
+    #[serde(skip)]
+    pub output: PathBuf,
+}
+
+fn as_millis<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(d.as_millis() as u64)
+}
+
+fn as_kib<S: Serializer>(b: &u64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(b / 1024)
+}
+
+/// One solution's run over a problem's tests.
+#[derive(Clone, Debug)]
+pub struct SolutionRun {
+    /// The solution as shown to the user.
+    pub solution: String,
+    /// The first verdict that is not AC, in test order.
+    pub verdict: Verdict,
+    /// The tests judged, in order.
+    pub outcomes: Vec<TestOutcome>,
+    /// The compiler's message, for a solution that does not compile.
+    pub compile_error: Option<String>,
+    pub score: Option<Score>,
+    /// The most it could score, on a problem with groups.
+    pub max_score: Option<Score>,
+}
+
+impl SolutionRun {
+    /// The outcome on the test named `name`, if it was judged.
+    pub fn outcome(&self, name: &str) -> Option<&TestOutcome> {
+        self.outcomes.iter().find(|o| o.name == name)
+    }
+}
+
+/// What judging any solution of one problem needs.
+pub struct Arena<'a> {
+    pub problem: &'a str,
+    pub tests: &'a [Test],
+    pub checker: &'a Program,
+    pub limits: Limits,
+    pub groups: &'a [Group],
+    /// The folder under which each solution gets its working folder.
+    pub work: PathBuf,
+}
+
+impl<'a> Arena<'a> {
+    /// The arena of `problem` with its built `tests` and its `checker`;
+    /// solutions work under `work`.
+    pub fn new(
+        problem: &'a Problem,
+        tests: &'a [Test],
+        checker: &'a Program,
+        work: PathBuf,
+    ) -> Arena<'a> {
+        Arena {
+            problem: &problem.name,
+            tests,
+            checker,
+            limits: problem.limits,
+            groups: &problem.groups,
+            work,
+        }
+    }
+}
+
+/// Limits for the checker: it must never be the bottleneck nor be blamed.
+fn checker_limits() -> Limits {
+    Limits::new(Duration::from_secs(30), 4 << 30, 64 << 20)
+}
+
+/// Limits for the trusted tools (generators, validators): generous.
+fn tool_limits() -> Limits {
+    Limits::new(Duration::from_secs(20), 4 << 30, 1 << 30)
+}
+
+/// The reference gets this many times the time limit: a loaded machine
+/// must not cut it short.
+const REFERENCE_TIME_FACTOR: u32 = 10;
+
+/// The start of a text file, as text.
+fn read_head(path: &Path, limit: usize) -> String {
+    let bytes = std::fs::read(path).unwrap_or_default();
+    String::from_utf8_lossy(&bytes[..bytes.len().min(limit)]).into_owned()
+}
+
+/// The last lines of a program's stderr, for an error message.
+fn last_lines(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(20)..].join("\n")
+}
+
+/// The judging service over one sandbox and one pool of workers.
+pub struct Jury<'s> {
+    sandbox: &'s dyn Sandbox,
+    pool: Pool,
+}
+
+impl<'s> Jury<'s> {
+    /// A jury that runs programs in `sandbox`, `jobs` at a time.
+    pub fn new(sandbox: &'s dyn Sandbox, jobs: usize) -> Jury<'s> {
+        Jury {
+            sandbox,
+            pool: Pool::new(jobs),
+        }
+    }
+
+    /// The sandbox programs run in (to compile them, for one).
+    pub fn sandbox(&self) -> &'s dyn Sandbox {
+        self.sandbox
+    }
+
+    /// The worker pool.
+    pub fn pool(&self) -> Pool {
+        self.pool
+    }
+
+    /// Cuts the submissions that follow off from the network, if possible.
+    pub fn isolate_network(&self) -> Network {
+        self.sandbox.isolate_network()
+    }
+
+    /// Runs a trusted tool; its failure is an error naming `what` with the
+    /// end of its stderr.
+    fn run_tool(&self, what: &str, spec: RunSpec) -> Result<()> {
+        let stderr = spec.stderr.clone();
+        let outcome = self
+            .sandbox
+            .run(&spec)
+            .with_context(|| format!("cannot start {what}"))?;
+        if !outcome.is_success() {
+            let message = stderr.map(|f| last_lines(&f)).unwrap_or_default();
+            bail!(
+                "{what} ended with {}: {}",
+                outcome.describe(),
+                message.trim()
+            );
+        }
+        Ok(())
+    }
+
+    /// Runs `generator` with `args`; its output becomes `input`, atomically.
+    /// `scratch` receives its stderr as `<name>.gen.err`.
+    pub fn generate(
+        &self,
+        generator: &Program,
+        args: &[String],
+        input: &Path,
+        scratch: &Path,
+        name: &str,
+    ) -> Result<()> {
+        let tmp = fsutil::temp_file_in(input.parent().unwrap_or(Path::new(".")))?;
+        self.run_tool(
+            &format!("the generator {}", generator.name),
+            RunSpec {
+                argv: generator.argv(args),
+                stdin: None,
+                stdout: tmp.path().to_path_buf(),
+                stderr: Some(scratch.join(format!("{name}.gen.err"))),
+                cwd: Some(scratch.to_path_buf()),
+                limits: tool_limits(),
+            },
+        )?;
+        Ok(fsutil::persist(tmp, input)?)
+    }
+
+    /// Runs `validator` on `input` (testlib's `--testset tests [--group G]`).
+    pub fn validate(
+        &self,
+        validator: &Program,
+        input: &Path,
+        group: Option<&str>,
+        scratch: &Path,
+        name: &str,
+    ) -> Result<()> {
+        let mut args = vec!["--testset", "tests"];
+        if let Some(group) = group {
+            args.extend(["--group", group]);
+        }
+        self.run_tool(
+            &format!("the validator {}", validator.name),
+            RunSpec {
+                argv: validator.argv(args),
+                stdin: Some(input.to_path_buf()),
+                stdout: scratch.join(format!("{name}.val")),
+                stderr: Some(scratch.join(format!("{name}.val.err"))),
+                cwd: Some(scratch.to_path_buf()),
+                limits: tool_limits(),
+            },
+        )
+    }
+
+    /// Runs the reference solution on `input` to make `answer` (written
+    /// atomically); returns its CPU time. Its limits are the problem's with
+    /// ten times the time.
+    pub fn answer(
+        &self,
+        reference: &Program,
+        input: &Path,
+        answer: &Path,
+        limits: Limits,
+        scratch: &Path,
+        name: &str,
+    ) -> Result<Duration> {
+        let tmp = fsutil::temp_file_in(answer.parent().unwrap_or(Path::new(".")))?;
+        let errors = scratch.join(format!("{name}.ref.err"));
+        let run = self
+            .sandbox
+            .run(&RunSpec {
+                argv: reference.argv(Vec::<String>::new()),
+                stdin: Some(input.to_path_buf()),
+                stdout: tmp.path().to_path_buf(),
+                stderr: Some(errors.clone()),
+                cwd: Some(scratch.to_path_buf()),
+                limits: limits.with_time_factor(REFERENCE_TIME_FACTOR),
+            })
+            .with_context(|| format!("cannot start the reference solution {}", reference.name))?;
+        if !run.is_success() {
+            bail!(
+                "the reference solution {} failed on {} ({}, {} ms): {}",
+                reference.name,
+                input.display(),
+                run.describe(),
+                run.cpu.as_millis(),
+                last_lines(&errors).trim()
+            );
+        }
+        fsutil::persist(tmp, answer)?;
+        Ok(run.cpu)
+    }
+
+    /// Runs `checker` on an output; `scratch` receives its message as
+    /// `<name>.chk`.
+    pub fn check(
+        &self,
+        checker: &Program,
+        input: &Path,
+        output: &Path,
+        answer: &Path,
+        scratch: &Path,
+        name: &str,
+    ) -> Checked {
+        let message = scratch.join(format!("{name}.chk"));
+        let run = self.sandbox.run(&RunSpec {
+            argv: checker.argv([input.as_os_str(), output.as_os_str(), answer.as_os_str()]),
+            stdin: None,
+            stdout: scratch.join(format!("{name}.chk.out")),
+            stderr: Some(message.clone()),
+            cwd: Some(scratch.to_path_buf()),
+            limits: checker_limits(),
+        });
+        match run {
+            Ok(run) => verdict::from_checker(&run, &read_head(&message, 4096)),
+            Err(e) => Checked {
+                verdict: Verdict::Fail,
+                message: format!("cannot start the checker {}: {e}", checker.name),
+                points: None,
+                partial: None,
+            },
+        }
+    }
+
+    /// Runs the solution on one test under the problem's limits, then the
+    /// checker on its output; `dir` is the solution's working folder.
+    pub fn judge_test(
+        &self,
+        arena: &Arena,
+        solution: &Program,
+        test: &Test,
+        dir: &Path,
+    ) -> TestOutcome {
+        let output = dir.join(format!("{}.out", test.name));
+        let mut outcome = TestOutcome {
+            name: test.name.clone(),
+            verdict: Verdict::Fail,
+            cpu: Duration::ZERO,
+            wall: Duration::ZERO,
+            memory_bytes: 0,
+            message: String::new(),
+            group: test.group.clone(),
+            points: None,
+            partial: None,
+            output: output.clone(),
+        };
+        let run = self.sandbox.run(&RunSpec {
+            argv: solution.argv(Vec::<String>::new()),
+            stdin: Some(test.input.clone()),
+            stdout: output.clone(),
+            stderr: Some(dir.join(format!("{}.err", test.name))),
+            cwd: Some(dir.to_path_buf()),
+            limits: arena.limits,
+        });
+        let run = match run {
+            Ok(run) => run,
+            Err(e) => {
+                outcome.message = format!("cannot start the solution: {e}");
+                return outcome;
+            }
+        };
+        outcome.cpu = run.cpu;
+        outcome.wall = run.wall;
+        outcome.memory_bytes = run.peak_memory_bytes;
+        if let Some((verdict, message)) = verdict::classify(&run, &arena.limits) {
+            outcome.verdict = verdict;
+            outcome.message = message;
+            return outcome;
+        }
+        let checked = self.check(
+            arena.checker,
+            &test.input,
+            &output,
+            &test.answer,
+            dir,
+            &test.name,
+        );
+        outcome.verdict = checked.verdict;
+        outcome.message = checked.message;
+        outcome.points = checked.points;
+        outcome.partial = checked.partial;
+        if outcome.verdict.is_accepted() {
+            // Accepted outputs are not needed any more: keep the disk small.
+            for ext in ["out", "err", "chk", "chk.out"] {
+                let _ = std::fs::remove_file(dir.join(format!("{}.{ext}", test.name)));
+            }
+        }
+        outcome
+    }
+
+    /// Judges `solution` on the arena's tests in parallel, stopping as
+    /// `stop` says; events report each test in order.
+    pub fn judge(
+        &self,
+        arena: &Arena,
+        solution: &Program,
+        shown: &str,
+        stop: Stop,
+        events: &mut Events,
+    ) -> Result<SolutionRun> {
+        events.emit(EventKind::SolutionStarted {
+            problem: arena.problem,
+            solution: shown,
+            tests: arena.tests,
+        });
+        self.judge_started(arena, solution, shown, stop, events)
+    }
+
+    /// [`Jury::judge`] once `SolutionStarted` is emitted.
+    fn judge_started(
+        &self,
+        arena: &Arena,
+        solution: &Program,
+        shown: &str,
+        stop: Stop,
+        events: &mut Events,
+    ) -> Result<SolutionRun> {
+        let id = &solution.identity[..solution.identity.len().min(12)];
+        let dir = arena.work.join(format!("{}-{id}", arena.problem));
+        match std::fs::remove_dir_all(&dir) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(fsutil::naming(&dir, e).into());
+            }
+            _ => fsutil::create_dir_all(&dir)?,
+        }
+        let results = self.pool.run(
+            arena.tests,
+            stop,
+            |test| self.judge_test(arena, solution, test, &dir),
+            |outcome| !outcome.verdict.is_accepted(),
+            |progress| match progress {
+                Progress::Started(i) => events.emit(EventKind::TestStarted {
+                    test: &arena.tests[i].name,
+                }),
+                Progress::Finished(_, outcome) => events.emit(EventKind::TestFinished { outcome }),
+            },
+        );
+        let outcomes: Vec<TestOutcome> = results.into_iter().flatten().collect();
+        let run = SolutionRun {
+            solution: shown.to_string(),
+            verdict: verdict::overall(outcomes.iter().map(|o| o.verdict)),
+            score: score(arena, &outcomes),
+            max_score: verdict::max_score(arena.groups),
+            outcomes,
+            compile_error: None,
+        };
+        events.emit(EventKind::SolutionFinished {
+            run: &run,
+            tests: arena.tests,
+        });
+        Ok(run)
+    }
+
+    /// Compiles the solution at `source` and judges it; a compilation
+    /// error is the verdict CE with the compiler's message.
+    pub fn judge_source(
+        &self,
+        compiler: &Compiler,
+        arena: &Arena,
+        source: &Path,
+        shown: &str,
+        stop: Stop,
+        events: &mut Events,
+    ) -> Result<SolutionRun> {
+        events.emit(EventKind::SolutionStarted {
+            problem: arena.problem,
+            solution: shown,
+            tests: arena.tests,
+        });
+        match compiler.compile(self.sandbox, source) {
+            Ok(solution) => self.judge_started(arena, &solution, shown, stop, events),
+            Err(BuildError::Compile { output, .. }) => {
+                let run = SolutionRun {
+                    solution: shown.to_string(),
+                    verdict: Verdict::Ce,
+                    outcomes: Vec::new(),
+                    compile_error: Some(output),
+                    score: score(arena, &[]),
+                    max_score: verdict::max_score(arena.groups),
+                };
+                events.emit(EventKind::SolutionFinished {
+                    run: &run,
+                    tests: arena.tests,
+                });
+                Ok(run)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+/// The score of the judged tests (see [`verdict::score`]).
+fn score(arena: &Arena, outcomes: &[TestOutcome]) -> Option<Score> {
+    let all: Vec<Option<&str>> = arena.tests.iter().map(|t| t.group.as_deref()).collect();
+    let judged: Vec<Scored> = outcomes
+        .iter()
+        .map(|o| Scored {
+            group: o.group.as_deref(),
+            verdict: o.verdict,
+            points: o.points,
+        })
+        .collect();
+    verdict::score(arena.groups, &all, &judged)
+}

@@ -1,0 +1,395 @@
+//! The problem model: a problem as the rest of the kit sees it once its
+//! `problem.toml` is resolved — limits, the programs it names, its groups
+//! and its test plan with every `count` expanded and every test named.
+//!
+//! [`Problem::load`] reads the file and resolves it step by step; each step
+//! is a function below that checks what it resolves and points at the
+//! offending value (file, line, column) when it cannot.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use toml::Spanned;
+
+use crate::config::{self, ConfigError, KitConfig, ProblemConfig, Source, TestEntry};
+use crate::sandbox::Limits;
+use crate::verdict::Group;
+
+/// What a problem uses a program for, and so which cargo package of the
+/// kit holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Checker,
+    Validator,
+    Generator,
+}
+
+impl Role {
+    /// Every role, in the order of their packages.
+    pub const ALL: [Role; 3] = [Role::Checker, Role::Validator, Role::Generator];
+
+    /// The folder of the kit's cargo package for this role.
+    pub fn package(self) -> &'static str {
+        match self {
+            Role::Checker => "checkers",
+            Role::Validator => "validators",
+            Role::Generator => "generators",
+        }
+    }
+}
+
+/// A program named in `problem.toml`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProgramSpec {
+    /// A binary of the kit's cargo packages (`wcmp`, `check-nim`).
+    Cargo(String),
+    /// A source file (an external testlib checker, a C++ generator, ...).
+    Source(PathBuf),
+}
+
+impl ProgramSpec {
+    /// Its name for messages.
+    pub fn name(&self) -> String {
+        match self {
+            ProgramSpec::Cargo(name) => name.clone(),
+            ProgramSpec::Source(path) => path.display().to_string(),
+        }
+    }
+}
+
+/// Where a test's input comes from.
+#[derive(Clone, Debug)]
+pub enum TestSource {
+    /// A file written by hand (samples).
+    File(PathBuf),
+    /// A generator invocation.
+    Generated {
+        generator: ProgramSpec,
+        args: Vec<String>,
+    },
+}
+
+/// One test of the plan, after `count` expansion.
+#[derive(Clone, Debug)]
+pub struct TestSpec {
+    /// `01`, `02`, ...: its position in the plan.
+    pub name: String,
+    pub source: TestSource,
+    pub group: Option<String>,
+    pub sample: bool,
+    pub comment: Option<String>,
+    /// Solutions this test must reject (relative to `solutions/<problem>/`).
+    pub targets: Vec<String>,
+}
+
+impl TestSpec {
+    /// `test 03 (gen-nim --mode killer)`, for messages.
+    pub fn describe(&self) -> String {
+        match &self.source {
+            TestSource::File(path) => format!("test {} ({})", self.name, path.display()),
+            TestSource::Generated { generator, args } => {
+                format!(
+                    "test {} ({} {})",
+                    self.name,
+                    generator.name(),
+                    args.join(" ")
+                )
+            }
+        }
+    }
+}
+
+/// A loaded and checked problem.
+pub struct Problem {
+    pub name: String,
+    /// `problems/<name>/`.
+    pub dir: PathBuf,
+    /// `solutions/<name>/`.
+    pub solutions: PathBuf,
+    pub config: Source<ProblemConfig>,
+    pub limits: Limits,
+    pub checker: ProgramSpec,
+    pub validator: ProgramSpec,
+    /// The reference solution's source file.
+    pub reference: PathBuf,
+    /// Scored groups and their points, in order.
+    pub groups: Vec<Group>,
+    pub tests: Vec<TestSpec>,
+}
+
+/// The largest limits a problem may set: an hour of CPU time, a tebibyte.
+const MAX_TIME_MS: u64 = 3_600_000;
+const MAX_MIB: u64 = 1 << 20;
+
+impl Problem {
+    /// Loads `problems/<name>/problem.toml` of the kit at `root` and checks
+    /// it: every program and file it names exists, every test is well
+    /// formed. `kit` is `judge.toml`, for the default limits.
+    pub fn load(root: &Path, name: &str, kit: &Source<KitConfig>) -> Result<Problem> {
+        let dir = root.join("problems").join(name);
+        let solutions = root.join("solutions").join(name);
+        let src: Source<ProblemConfig> = config::load(&dir.join("problem.toml"))?;
+        let r = Resolver {
+            root,
+            dir: &dir,
+            solutions: &solutions,
+            src: &src,
+        };
+        let c = &src.value;
+        let limits = r.limits(kit)?;
+        let checker = r.program(&c.checker, Role::Checker)?;
+        let validator = r.program(&c.validator, Role::Validator)?;
+        let generator = c
+            .generator
+            .as_ref()
+            .map(|g| r.program(g, Role::Generator))
+            .transpose()?;
+        let reference = r.existing(&solutions, &c.reference)?;
+        let groups = r.groups()?;
+        let tests = r.plan(&groups, generator.as_ref())?;
+        Ok(Problem {
+            name: name.to_string(),
+            dir,
+            solutions,
+            limits,
+            checker,
+            validator,
+            reference,
+            groups,
+            tests,
+            config: src,
+        })
+    }
+
+    /// Where the problem's built tests live.
+    pub fn tests_dir(&self) -> PathBuf {
+        self.dir.join("tests")
+    }
+
+    /// The binaries of the kit's cargo packages this problem runs.
+    pub fn cargo_binaries(&self) -> BTreeSet<String> {
+        let generators = self.tests.iter().filter_map(|t| match &t.source {
+            TestSource::Generated { generator, .. } => Some(generator),
+            TestSource::File(_) => None,
+        });
+        [&self.checker, &self.validator]
+            .into_iter()
+            .chain(generators)
+            .filter_map(|s| match s {
+                ProgramSpec::Cargo(name) => Some(name.clone()),
+                ProgramSpec::Source(_) => None,
+            })
+            .collect()
+    }
+}
+
+/// Resolves one `problem.toml`.
+struct Resolver<'a> {
+    root: &'a Path,
+    dir: &'a Path,
+    solutions: &'a Path,
+    src: &'a Source<ProblemConfig>,
+}
+
+/// A limit's value, which must lie in `1..=max`.
+fn in_range<T>(value: &Spanned<u64>, src: &Source<T>, max: u64) -> Result<u64, ConfigError> {
+    let v = *value.get_ref();
+    if !(1..=max).contains(&v) {
+        return Err(src.error(
+            value.span(),
+            format!("{v} is out of range: a limit lies in 1..={max}"),
+        ));
+    }
+    Ok(v)
+}
+
+impl Resolver<'_> {
+    /// Each limit: the problem's, else the kit's default, else the kit's own.
+    fn limits(&self, kit: &Source<KitConfig>) -> Result<Limits, ConfigError> {
+        let pick =
+            |own: &Option<Spanned<u64>>, default: &Option<Spanned<u64>>, fallback, max| match (
+                own, default,
+            ) {
+                (Some(v), _) => in_range(v, self.src, max),
+                (None, Some(v)) => in_range(v, kit, max),
+                (None, None) => Ok(fallback),
+            };
+        let (c, d) = (&self.src.value, &kit.value.defaults);
+        let time = pick(&c.time_limit_ms, &d.time_limit_ms, 1000, MAX_TIME_MS)?;
+        let memory = pick(&c.memory_limit_mib, &d.memory_limit_mib, 256, MAX_MIB)?;
+        let output = pick(&c.output_limit_mib, &d.output_limit_mib, 64, MAX_MIB)?;
+        Ok(Limits::new(
+            Duration::from_millis(time),
+            memory << 20,
+            output << 20,
+        ))
+    }
+
+    /// A program: a source file (its name has a dot) relative to the
+    /// problem, or a binary of the role's cargo package.
+    fn program(&self, name: &Spanned<String>, role: Role) -> Result<ProgramSpec, ConfigError> {
+        let text = name.get_ref();
+        if text.contains('.') {
+            return Ok(ProgramSpec::Source(self.existing(self.dir, name)?));
+        }
+        let package = role.package();
+        let bin = self
+            .root
+            .join(package)
+            .join("src/bin")
+            .join(format!("{text}.rs"));
+        if !bin.is_file() {
+            return Err(self.src.error(
+                name.span(),
+                format!(
+                    "no {} `{text}` (expected {})",
+                    package.trim_end_matches('s'),
+                    bin.display()
+                ),
+            ));
+        }
+        Ok(ProgramSpec::Cargo(text.clone()))
+    }
+
+    /// `base/<name>`, which must be a file.
+    fn existing(&self, base: &Path, name: &Spanned<String>) -> Result<PathBuf, ConfigError> {
+        let path = base.join(name.get_ref());
+        if !path.is_file() {
+            return Err(self
+                .src
+                .error(name.span(), format!("{} does not exist", path.display())));
+        }
+        Ok(path)
+    }
+
+    fn groups(&self) -> Result<Vec<Group>, ConfigError> {
+        let mut groups: Vec<Group> = Vec::new();
+        for g in &self.src.value.groups {
+            let name = &g.get_ref().name;
+            if groups.iter().any(|known| &known.name == name) {
+                return Err(self
+                    .src
+                    .error(g.span(), format!("group `{name}` is defined twice")));
+            }
+            groups.push(Group {
+                name: name.clone(),
+                points: g.get_ref().points,
+            });
+        }
+        Ok(groups)
+    }
+
+    /// The test plan: each entry's tests, in order, named by position.
+    fn plan(&self, groups: &[Group], generator: Option<&ProgramSpec>) -> Result<Vec<TestSpec>> {
+        let mut plan = Vec::new();
+        for entry in &self.src.value.tests {
+            let group = self.group_of(entry, groups)?;
+            self.check_targets(entry)?;
+            for source in self.sources_of(entry, generator)? {
+                plan.push((source, group.clone(), entry.get_ref()));
+            }
+        }
+        if plan.is_empty() {
+            bail!("{}: the test plan is empty", self.src.path.display());
+        }
+        let width = plan.len().to_string().len().max(2);
+        Ok(plan
+            .into_iter()
+            .enumerate()
+            .map(|(i, (source, group, e))| TestSpec {
+                name: format!("{:0width$}", i + 1),
+                source,
+                group,
+                sample: e.sample,
+                comment: e.comment.clone(),
+                targets: e.targets.clone(),
+            })
+            .collect())
+    }
+
+    /// A test's group: required when the problem has groups, refused when not.
+    fn group_of(
+        &self,
+        entry: &Spanned<TestEntry>,
+        groups: &[Group],
+    ) -> Result<Option<String>, ConfigError> {
+        let span = entry.span();
+        match (&entry.get_ref().group, groups.is_empty()) {
+            (Some(_), true) => Err(self
+                .src
+                .error(span, "`group` given but the problem has no [[groups]]")),
+            (None, false) => Err(self
+                .src
+                .error(span, "every test needs a `group` in a problem with groups")),
+            (Some(g), false) if !groups.iter().any(|known| &known.name == g) => {
+                Err(self.src.error(span, format!("unknown group `{g}`")))
+            }
+            (g, _) => Ok(g.clone()),
+        }
+    }
+
+    /// Every solution a test aims at exists.
+    fn check_targets(&self, entry: &Spanned<TestEntry>) -> Result<(), ConfigError> {
+        for target in &entry.get_ref().targets {
+            let path = self.solutions.join(target);
+            if !path.is_file() {
+                return Err(self.src.error(
+                    entry.span(),
+                    format!("target {} does not exist", path.display()),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The inputs an entry stands for: one file, or `count` generator runs.
+    fn sources_of(
+        &self,
+        entry: &Spanned<TestEntry>,
+        default_generator: Option<&ProgramSpec>,
+    ) -> Result<Vec<TestSource>, ConfigError> {
+        let (span, e) = (entry.span(), entry.get_ref());
+        let error = |message: &str| self.src.error(span.clone(), message);
+        match (&e.file, &e.args) {
+            (Some(_), Some(_)) => Err(error("a test has either `file` or `args`, not both")),
+            (None, None) => Err(error("a test needs `file` (manual) or `args` (generated)")),
+            (Some(file), None) => {
+                if e.generator.is_some() || e.count.is_some() {
+                    return Err(error("`generator` and `count` need `args`"));
+                }
+                let file = Spanned::new(span.clone(), file.clone());
+                Ok(vec![TestSource::File(self.existing(self.dir, &file)?)])
+            }
+            (None, Some(args)) => {
+                let generator = match &e.generator {
+                    Some(g) => {
+                        self.program(&Spanned::new(span.clone(), g.clone()), Role::Generator)?
+                    }
+                    None => default_generator
+                        .cloned()
+                        .ok_or_else(|| error("no `generator` for this test"))?,
+                };
+                let count = e.count.unwrap_or(1);
+                if count == 0 {
+                    return Err(error("`count` must be at least 1"));
+                }
+                if count > 1 && !args.iter().any(|a| a.contains("{index}")) {
+                    return Err(error(
+                        "`count` needs `{index}` in `args`, so that the tests differ",
+                    ));
+                }
+                Ok((1..=count)
+                    .map(|k| TestSource::Generated {
+                        generator: generator.clone(),
+                        args: args
+                            .iter()
+                            .map(|a| a.replace("{index}", &k.to_string()))
+                            .collect(),
+                    })
+                    .collect())
+            }
+        }
+    }
+}

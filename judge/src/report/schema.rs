@@ -1,0 +1,87 @@
+//! The JSON reports, schema 1: the typed document each command ends with.
+//!
+//! `--json` prints exactly one of these on stdout. Their shape is written
+//! down in `docs/report.schema.json` (JSON Schema) and, with an example per
+//! command, in the README; the tests check every command's output against
+//! that file. Adding a field is a change of the documented schema; removing
+//! or changing one needs a new `schema` number.
+
+use serde::Serialize;
+
+use crate::expect::VerifyRow;
+use crate::jury::TestOutcome;
+use crate::testset::BuildSummary;
+use crate::verdict::{Score, Verdict};
+
+/// The version of the reports' shape.
+pub const SCHEMA: u32 = 1;
+
+/// The document a command ends with.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Report {
+    Build(BuildReport),
+    Test(TestReport),
+    Verify(VerifyReport),
+    Check(CheckReport),
+}
+
+impl Report {
+    /// The overall verdict.
+    pub fn verdict(&self) -> Verdict {
+        match self {
+            Report::Build(r) => r.verdict,
+            Report::Test(r) => r.verdict,
+            Report::Verify(r) => r.verdict,
+            Report::Check(r) => r.verdict,
+        }
+    }
+}
+
+/// `judge build`.
+#[derive(Debug, Serialize)]
+pub struct BuildReport {
+    pub schema: u32,
+    pub command: &'static str,
+    /// Always `AC`: a build that fails is an error, not a report.
+    pub verdict: Verdict,
+    pub problems: Vec<BuildSummary>,
+}
+
+/// `judge test`.
+#[derive(Debug, Serialize)]
+pub struct TestReport {
+    pub schema: u32,
+    pub command: &'static str,
+    pub verdict: Verdict,
+    pub problem: String,
+    pub solution: String,
+    pub score: Option<Score>,
+    pub max_score: Option<Score>,
+    pub compile_error: Option<String>,
+    pub network_isolated: bool,
+    pub tests: Vec<TestOutcome>,
+}
+
+/// `judge verify`.
+#[derive(Debug, Serialize)]
+pub struct VerifyReport {
+    pub schema: u32,
+    pub command: &'static str,
+    /// `AC` if every solution kept its folder's promise, else `FAIL`.
+    pub verdict: Verdict,
+    pub network_isolated: bool,
+    pub solutions: Vec<VerifyRow>,
+}
+
+/// `judge check`.
+#[derive(Debug, Serialize)]
+pub struct CheckReport {
+    pub schema: u32,
+    pub command: &'static str,
+    pub verdict: Verdict,
+    pub message: String,
+    pub checker: String,
+    pub points: Option<f64>,
+    pub partial: Option<u32>,
+}

@@ -1,0 +1,253 @@
+//! The display for people: a line per built problem, per judged test or
+//! per verified solution, summaries, the details of the first failing
+//! test, and progress bars on stderr while work goes on.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use anstyle::AnsiColor;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::Reporter;
+use super::diff::{failure_details, paint, test_line, verdict};
+use super::schema::Report;
+use crate::event::{CommandKind, Event, EventKind};
+use crate::expect::VerifyRow;
+use crate::jury::SolutionRun;
+use crate::testset::{BuildSummary, Test};
+
+/// Prints for people on `out` (stdout, which strips colours when they are
+/// off); progress bars go to stderr.
+pub struct TerminalReporter<W: Write> {
+    out: W,
+    bars: bool,
+    command: Option<CommandKind>,
+    bar: Option<ProgressBar>,
+    /// The latest solution judged, for the `verify` row that follows.
+    last_run: Option<SolutionRun>,
+    /// Whether `verify`'s table has its header yet.
+    header: bool,
+}
+
+impl<W: Write> TerminalReporter<W> {
+    /// A reporter writing to `out`, with progress bars if `bars`.
+    pub fn new(out: W, bars: bool) -> TerminalReporter<W> {
+        TerminalReporter {
+            out,
+            bars,
+            command: None,
+            bar: None,
+            last_run: None,
+            header: false,
+        }
+    }
+
+    fn start_bar(&mut self, len: usize, message: String) {
+        if !self.bars {
+            return;
+        }
+        let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+        if let Ok(style) =
+            ProgressStyle::with_template("{msg:>16} [{bar:40}] {pos}/{len} {elapsed}")
+        {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        bar.set_message(message);
+        self.bar = Some(bar);
+    }
+
+    fn advance_bar(&self) {
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+        }
+    }
+
+    fn clear_bar(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+
+    fn built(&mut self, s: &BuildSummary) -> io::Result<()> {
+        let what = if s.generated + s.validated + s.answered == 0 {
+            "up to date".to_string()
+        } else {
+            format!(
+                "{} generated, {} validated, {} answered; reference at most {} ms",
+                s.generated,
+                s.validated,
+                s.answered,
+                s.reference_max_time.as_millis()
+            )
+        };
+        writeln!(self.out, "{:<14} {:>3} tests  {what}", s.problem, s.tests)
+    }
+
+    /// `judge test`'s summary and the first failure's details.
+    fn judged(&mut self, run: &SolutionRun, tests: &[Test]) -> io::Result<()> {
+        if let Some(message) = &run.compile_error {
+            return writeln!(self.out, "{}\n{message}", verdict(run.verdict, 2));
+        }
+        let accepted = run
+            .outcomes
+            .iter()
+            .filter(|o| o.verdict.is_accepted())
+            .count();
+        let max_time = run.outcomes.iter().map(|o| o.cpu).max().unwrap_or_default();
+        let max_memory = run.outcomes.iter().map(|o| o.memory_bytes).max();
+        let score = match (run.score, run.max_score) {
+            (Some(s), Some(max)) => format!(", score {s}/{max}"),
+            (Some(s), None) => format!(", score {s}"),
+            (None, _) => String::new(),
+        };
+        writeln!(
+            self.out,
+            "\n{}  {accepted}/{} tests accepted, max {:.3} s, {} MiB{score}",
+            verdict(run.verdict, 2),
+            tests.len(),
+            max_time.as_secs_f64(),
+            max_memory.unwrap_or_default() >> 20
+        )?;
+        let first = run.outcomes.iter().find(|o| !o.verdict.is_accepted());
+        if let Some(first) = first {
+            if let Some(test) = tests.iter().find(|t| t.name == first.name) {
+                write!(
+                    self.out,
+                    "{}",
+                    failure_details(first, &test.input, &test.answer)
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// One row of `judge verify`'s table.
+    fn verified(&mut self, row: &VerifyRow) -> io::Result<()> {
+        let mut detail = match (&row.failed_test, &row.compile_error) {
+            (Some(test), _) => format!("on test {test}"),
+            (None, Some(_)) => "compile error".to_string(),
+            (None, None) => format!("{}/{} tests", row.judged, row.tests),
+        };
+        if row.expected == crate::expect::Expect::BruteForce.describe() {
+            detail.push_str(&format!(", finished {}/{} tests", row.finished, row.tests));
+        }
+        if !row.aimed.is_empty() {
+            let names: Vec<&str> = row.aimed.iter().map(|a| a.test.as_str()).collect();
+            detail.push_str(&format!(", aimed {}", names.join(" ")));
+        }
+        if let Some(score) = row.score {
+            detail.push_str(&format!(", score {score}"));
+        }
+        let mark = if row.ok {
+            paint(AnsiColor::Green.on_default(), "ok")
+        } else {
+            paint(AnsiColor::Red.on_default().bold(), "MISMATCH")
+        };
+        writeln!(
+            self.out,
+            "{:<14} {:<44} {:<9} {} {detail} {mark}",
+            row.problem,
+            row.solution,
+            row.expected,
+            verdict(row.verdict, 4)
+        )?;
+        for problem in &row.problems {
+            writeln!(self.out, "{:<14}   {problem}", "")?;
+        }
+        if !row.ok {
+            let run = self.last_run.as_ref();
+            let first = run.and_then(|r| r.outcomes.iter().find(|o| !o.verdict.is_accepted()));
+            if let Some(o) = first {
+                let line = o.message.lines().next().unwrap_or("");
+                writeln!(self.out, "{:<14}   {line}", "")?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finished(&mut self, report: &Report, elapsed: Duration) -> io::Result<()> {
+        match report {
+            Report::Build(r) => writeln!(
+                self.out,
+                "built {} problem(s) in {:.2} s",
+                r.problems.len(),
+                elapsed.as_secs_f64()
+            ),
+            Report::Verify(r) if r.verdict.is_accepted() => writeln!(
+                self.out,
+                "\nevery solution got the verdict its folder names"
+            ),
+            Report::Verify(_) => writeln!(
+                self.out,
+                "\n{}",
+                paint(
+                    AnsiColor::Red.on_default().bold(),
+                    "some solutions did not get the verdict their folder names"
+                )
+            ),
+            Report::Check(r) => writeln!(self.out, "{}  {}", verdict(r.verdict, 2), r.message),
+            Report::Test(_) => Ok(()),
+        }
+    }
+}
+
+impl<W: Write> Reporter for TerminalReporter<W> {
+    fn report(&mut self, event: &Event) -> io::Result<()> {
+        let command = self.command;
+        match &event.kind {
+            EventKind::Started { command } => self.command = Some(*command),
+            EventKind::BuildStarted { problem, tests } => {
+                self.start_bar(*tests, format!("building {problem}"));
+            }
+            EventKind::TestBuilt { .. } => self.advance_bar(),
+            EventKind::BuildFinished { summary, .. } => {
+                self.clear_bar();
+                if command == Some(CommandKind::Build) {
+                    self.built(summary)?;
+                }
+            }
+            EventKind::SolutionStarted {
+                problem,
+                solution,
+                tests,
+            } => match command {
+                Some(CommandKind::Test) => {
+                    writeln!(self.out, "{solution} on {problem} ({} tests)", tests.len())?
+                }
+                _ => {
+                    if !self.header {
+                        self.header = true;
+                        writeln!(
+                            self.out,
+                            "{:<14} {:<44} {:<9} got",
+                            "problem", "solution", "expected"
+                        )?;
+                    }
+                    self.start_bar(tests.len(), problem.to_string());
+                }
+            },
+            EventKind::TestStarted { .. } => {}
+            EventKind::TestFinished { outcome } => match command {
+                Some(CommandKind::Test) => writeln!(self.out, "{}", test_line(outcome))?,
+                _ => self.advance_bar(),
+            },
+            EventKind::SolutionFinished { run, tests } => {
+                self.clear_bar();
+                if command == Some(CommandKind::Test) {
+                    self.judged(run, tests)?;
+                }
+                self.last_run = Some((*run).clone());
+            }
+            EventKind::SolutionVerified { row } => self.verified(row)?,
+            EventKind::Finished { report } => self.finished(report, event.elapsed)?,
+        }
+        self.out.flush()
+    }
+}
+
+/// Returns true if and only if progress bars can be seen: stderr is a
+/// terminal and `NO_PROGRESS` is not set.
+pub fn bars_wanted() -> bool {
+    use std::io::IsTerminal;
+    io::stderr().is_terminal() && std::env::var_os("NO_PROGRESS").is_none()
+}

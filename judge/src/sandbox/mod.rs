@@ -1,0 +1,202 @@
+//! The seam between deciding and running: [`Sandbox`] runs one program
+//! under limits and says what happened; it decides nothing.
+//!
+//! Everything the kit starts while judging or building tests — compilers,
+//! generators, validators, reference solutions, submissions, checkers —
+//! goes through a `Sandbox`. [`native`] gives this machine's implementation
+//! ([`linux::LinuxSandbox`]); [`fake::FakeSandbox`] plays scripted outcomes,
+//! so that the verdict rules, the worker pool and `verify` are tested
+//! without starting a single process. A new sandbox is one more file here
+//! implementing the trait, chosen in [`native`].
+
+pub mod fake;
+#[cfg(target_os = "linux")]
+pub mod linux;
+
+use std::ffi::OsString;
+use std::io;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The limits of one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time (user + system) allowed; more is a time limit exceeded.
+    pub time: Duration,
+    /// Wall-clock time after which the run is killed.
+    pub wall: Duration,
+    /// Peak resident memory allowed; more is a memory limit exceeded.
+    pub memory_bytes: u64,
+    /// Largest output file allowed; more is an output limit exceeded.
+    pub output_bytes: u64,
+}
+
+impl Limits {
+    /// Limits for `time` of CPU: the wall limit is max(2 × time, time + 1 s),
+    /// which catches a sleeping program without calling a busy machine's
+    /// slowness a time limit.
+    pub fn new(time: Duration, memory_bytes: u64, output_bytes: u64) -> Limits {
+        let wall = time
+            .saturating_mul(2)
+            .max(time.saturating_add(Duration::from_secs(1)));
+        Limits {
+            time,
+            wall,
+            memory_bytes,
+            output_bytes,
+        }
+    }
+
+    /// The same limits with `factor` times the time (for a reference
+    /// solution, which a loaded machine must not cut short).
+    pub fn with_time_factor(&self, factor: u32) -> Limits {
+        Limits::new(
+            self.time.saturating_mul(factor),
+            self.memory_bytes,
+            self.output_bytes,
+        )
+    }
+}
+
+/// One run: the command, its files and its limits.
+#[derive(Clone, Debug)]
+pub struct RunSpec {
+    /// The program and its arguments.
+    pub argv: Vec<OsString>,
+    /// The file on stdin (`/dev/null` when absent).
+    pub stdin: Option<PathBuf>,
+    /// The file that receives stdout (created or truncated).
+    pub stdout: PathBuf,
+    /// The file that receives stderr (`/dev/null` when absent).
+    pub stderr: Option<PathBuf>,
+    /// The working directory (the current one when absent).
+    pub cwd: Option<PathBuf>,
+    pub limits: Limits,
+}
+
+/// How the program ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// It exited with this code.
+    Code(i32),
+    /// It was killed by this signal.
+    Signal(i32),
+}
+
+impl Exit {
+    /// `exit code 3`, `killed by SIGSEGV`.
+    pub fn describe(self) -> String {
+        match self {
+            Exit::Code(code) => format!("exit code {code}"),
+            Exit::Signal(signal) => format!("killed by {}", signal_name(signal)),
+        }
+    }
+}
+
+/// What happened in one run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunOutcome {
+    pub exit: Exit,
+    /// User + system CPU time of the program (and the children it reaped).
+    pub cpu: Duration,
+    /// Wall-clock time from spawn to exit.
+    pub wall: Duration,
+    /// Peak resident memory.
+    pub peak_memory_bytes: u64,
+    /// True if and only if the sandbox killed it at the wall limit.
+    pub wall_timeout: bool,
+    /// Size of the output file when the run ended.
+    pub output_bytes: u64,
+}
+
+impl RunOutcome {
+    /// Returns true if and only if the program exited with code 0 by itself.
+    pub fn is_success(&self) -> bool {
+        self.exit == Exit::Code(0) && !self.wall_timeout
+    }
+
+    /// `exit code 3`, `killed by SIGSEGV`, `killed at the wall limit`.
+    pub fn describe(&self) -> String {
+        if self.wall_timeout {
+            "killed at the wall limit".to_string()
+        } else {
+            self.exit.describe()
+        }
+    }
+}
+
+/// How the programs run after [`Sandbox::isolate_network`] reach the network.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Network {
+    /// In a new, empty network namespace (no interface but a down loopback).
+    Isolated,
+    /// As the kit itself: the sandbox could not cut them off.
+    Shared,
+}
+
+/// Runs programs under limits.
+pub trait Sandbox: Sync {
+    /// Runs one program under its limits and reaps it; no process it
+    /// started survives. An `Err` means it could not be started at all.
+    fn run(&self, spec: &RunSpec) -> io::Result<RunOutcome>;
+
+    /// Cuts every run that follows off from the network, if this sandbox
+    /// can; says what it achieved. Called once, before submissions run.
+    fn isolate_network(&self) -> Network;
+}
+
+/// This machine's sandbox.
+pub fn native() -> anyhow::Result<Box<dyn Sandbox>> {
+    #[cfg(target_os = "linux")]
+    return Ok(Box::new(linux::LinuxSandbox));
+    #[cfg(not(target_os = "linux"))]
+    anyhow::bail!("the kit has no sandbox for this operating system (Linux only)")
+}
+
+/// The name of a signal (`SIGSEGV`), or its number.
+pub fn signal_name(signal: i32) -> String {
+    let name = match signal {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGUSR1 => "SIGUSR1",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGUSR2 => "SIGUSR2",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        _ => return format!("signal {signal}"),
+    };
+    name.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn huge_limits_saturate_instead_of_overflowing() {
+        let limits = Limits::new(Duration::MAX, u64::MAX, u64::MAX);
+        assert_eq!(limits.wall, Duration::MAX);
+        assert_eq!(limits.with_time_factor(10).time, Duration::MAX);
+        let one = Limits::new(Duration::from_millis(300), 1, 1);
+        assert_eq!(one.wall, Duration::from_millis(1300));
+        assert_eq!(Limits::new(Duration::from_secs(3), 1, 1).wall.as_secs(), 6);
+    }
+
+    #[test]
+    fn exits_are_described() {
+        assert_eq!(Exit::Signal(libc::SIGSEGV).describe(), "killed by SIGSEGV");
+        assert_eq!(Exit::Code(3).describe(), "exit code 3");
+        assert_eq!(signal_name(64), "signal 64");
+    }
+}
