@@ -48,7 +48,7 @@ pub enum BuildError {
     UnknownLanguage { path: PathBuf, extension: String },
     #[error("{}: compilation failed\n{output}", path.display())]
     Compile { path: PathBuf, output: String },
-    #[error("{context}: {source}")]
+    #[error("{context}")]
     Io {
         context: String,
         #[source]

@@ -1,14 +1,36 @@
 //! The runner end to end, with real compilers on tiny programs: every
-//! verdict, a program whose children outlive it, a crashing checker, a
-//! malformed problem.toml, the no-op rebuild and an interrupted build.
+//! verdict, a program whose children outlive it, a crashing checker, bad
+//! configuration and bad files, the no-op rebuild and an interrupted build.
+//! Every `--json` document printed here is checked against the documented
+//! schema (`docs/report.schema.json`).
 //!
 //! Each test builds a throw-away kit: a problem "sum" (print a + b) whose
 //! checker, validator and reference are C sources, so no cargo is involved.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
 use serde_json::Value;
+
+/// The documented schema of the `--json` documents.
+fn schema() -> &'static jsonschema::Validator {
+    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
+    VALIDATOR.get_or_init(|| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/report.schema.json");
+        let text = std::fs::read_to_string(&path).unwrap();
+        jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+    })
+}
+
+/// Panics unless `document` follows the schema.
+fn assert_documented(document: &Value) {
+    let errors: Vec<String> = schema()
+        .iter_errors(document)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}\n{document:#}");
+}
 
 const JUDGE_TOML: &str = r#"
 problems = ["sum"]
@@ -133,7 +155,19 @@ impl TempKit {
                 String::from_utf8_lossy(&out.stderr)
             )
         });
+        assert_documented(&value);
         (out.status.code().unwrap(), value)
+    }
+
+    /// Runs the judge expecting an error of the kit: exit status 2, no
+    /// panic, no report; returns stderr.
+    fn error(&self, args: &[&str]) -> String {
+        let out = self.judge(args);
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(stderr.starts_with("error: "), "{stderr}");
+        stderr
     }
 
     /// Judges a solution with the given source; returns (exit status, overall
@@ -433,4 +467,133 @@ fn verify_reports_each_solution_against_its_folder() {
             .to_string()
             .contains("test 03 aimed at it gave AC")
     );
+}
+
+#[test]
+fn bad_configuration_is_an_error_naming_the_file() {
+    let kit = TempKit::new();
+    kit.write(
+        "judge.toml",
+        &JUDGE_TOML.replace("version = [\"gcc\", \"--version\"]", "version = []"),
+    );
+    let stderr = kit.error(&["build"]);
+    assert!(
+        stderr.contains("judge.toml:") && stderr.contains("`version` is an empty command"),
+        "{stderr}"
+    );
+
+    let kit = TempKit::new();
+    kit.write(
+        "problems/sum/problem.toml",
+        &PROBLEM_TOML.replace(
+            "reference = ",
+            "time_limit_ms = 9000000000000000000\nreference = ",
+        ),
+    );
+    let stderr = kit.error(&["build"]);
+    assert!(
+        stderr.contains("problem.toml:5:17") && stderr.contains("out of range"),
+        "{stderr}"
+    );
+
+    let kit = TempKit::new();
+    kit.write(
+        "judge.toml",
+        &JUDGE_TOML.replace("memory_limit_mib = 64", "memory_limit_mib = 0"),
+    );
+    let stderr = kit.error(&["build"]);
+    assert!(
+        stderr.contains("judge.toml:6:20") && stderr.contains("out of range"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn unreadable_files_are_errors_naming_the_file() {
+    let kit = TempKit::new();
+    // A source that cannot be read, even by root: a folder and a dangling link.
+    std::fs::create_dir_all(kit.path("solutions/sum/folder.c")).unwrap();
+    let stderr = kit.error(&["test", "sum", "solutions/sum/folder.c"]);
+    assert!(
+        stderr.contains("cannot read") && stderr.contains("folder.c"),
+        "{stderr}"
+    );
+    std::os::unix::fs::symlink("missing.c", kit.path("solutions/sum/dangling.c")).unwrap();
+    let stderr = kit.error(&["test", "sum", "solutions/sum/dangling.c"]);
+    assert!(stderr.contains("dangling.c"), "{stderr}");
+    let stderr = kit.error(&["check", "sum", "nowhere.in", "out.txt"]);
+    assert!(stderr.contains("nowhere.in"), "{stderr}");
+}
+
+#[test]
+fn folders_that_cannot_be_made_are_errors_naming_them() {
+    let kit = TempKit::new();
+    // The tests folder is a file: it cannot be created.
+    kit.write("problems/sum/tests", "in the way");
+    let stderr = kit.error(&["build"]);
+    assert!(
+        stderr.contains("cannot create the folder") && stderr.contains("sum/tests"),
+        "{stderr}"
+    );
+
+    let kit = TempKit::new();
+    kit.write("target/judge", "in the way");
+    let stderr = kit.error(&["build"]);
+    assert!(stderr.contains("target/judge"), "{stderr}");
+}
+
+#[test]
+fn colours_follow_the_flag_per_stream() {
+    let kit = TempKit::new();
+    let ac = "solutions/sum/accepted/ref.c";
+    let esc = |out: &[u8]| out.contains(&0x1b);
+    // Piped output is plain unless colours are forced; NO_COLOR is set here.
+    assert!(!esc(&kit.judge(&["test", "sum", ac]).stdout));
+    assert!(esc(&kit
+        .judge(&["--color", "always", "test", "sum", ac])
+        .stdout));
+    assert!(!esc(&kit
+        .judge(&["--color", "never", "test", "sum", ac])
+        .stdout));
+    let out = kit.judge(&["--color", "always", "test", "nope", ac]);
+    assert!(esc(&out.stderr) && !esc(&out.stdout));
+    assert!(!esc(&kit.judge(&["test", "nope", ac]).stderr));
+}
+
+#[test]
+fn every_command_prints_a_documented_report() {
+    let kit = TempKit::new();
+    kit.write("out.txt", "3\n");
+    let input = kit.path("problems/sum/t1.in");
+    for args in [
+        vec!["build"],
+        vec!["test", "sum", "solutions/sum/accepted/ref.c"],
+        vec!["test", "sum", "--fail-fast", "solutions/sum/accepted/ref.c"],
+        vec!["verify"],
+        vec!["check", "sum", input.to_str().unwrap(), "out.txt"],
+    ] {
+        let (code, report) = kit.json(&args);
+        assert_eq!(
+            (code, &report["verdict"]),
+            (0, &Value::from("AC")),
+            "{args:?}"
+        );
+        assert_eq!(report["command"], args[0]);
+    }
+}
+
+/// The examples of the README's JSON section follow the schema, and there
+/// is one per command.
+#[test]
+fn the_readme_examples_follow_the_schema() {
+    let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md");
+    let text = std::fs::read_to_string(readme).unwrap();
+    let mut commands = Vec::new();
+    for block in text.split("```json\n").skip(1) {
+        let example: Value = serde_json::from_str(block.split("```").next().unwrap()).unwrap();
+        assert_documented(&example);
+        commands.push(example["command"].as_str().unwrap().to_string());
+    }
+    commands.sort();
+    assert_eq!(commands, ["build", "check", "test", "verify"]);
 }

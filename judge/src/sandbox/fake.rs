@@ -23,6 +23,7 @@ pub struct FakeRun {
     wall: Option<Duration>,
     memory_bytes: u64,
     wall_timeout: bool,
+    unstartable: bool,
     stdout: Vec<u8>,
     stderr: Vec<u8>,
 }
@@ -36,6 +37,7 @@ impl FakeRun {
             wall: None,
             memory_bytes: 1 << 20,
             wall_timeout: false,
+            unstartable: false,
             stdout: Vec::new(),
             stderr: Vec::new(),
         }
@@ -54,6 +56,14 @@ impl FakeRun {
         FakeRun {
             wall_timeout: true,
             ..FakeRun::signal(libc::SIGKILL)
+        }
+    }
+
+    /// A program that cannot be started (a missing executable).
+    pub fn unstartable() -> FakeRun {
+        FakeRun {
+            unstartable: true,
+            ..FakeRun::exit(0)
         }
     }
 
@@ -161,6 +171,12 @@ impl Sandbox for FakeSandbox {
         };
         let run = (self.script)(&call);
         self.calls.lock().unwrap().push(call);
+        if run.unstartable {
+            return Err(io::Error::new(
+                io::ErrorKind::NotFound,
+                "no such file (scripted)",
+            ));
+        }
         std::fs::write(&spec.stdout, &run.stdout)?;
         if let Some(stderr) = &spec.stderr {
             std::fs::write(stderr, &run.stderr)?;

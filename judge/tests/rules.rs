@@ -1,0 +1,455 @@
+//! Every verdict rule, the fail-fast order, scoring and every `verify` rule,
+//! judged through the real jury and worker pool on a scripted sandbox: no
+//! compiler, no process, no timing noise.
+//!
+//! The scripted solution `sol` does, on each test, what the test's script
+//! says. The scripted checker `check` reads the solution's output: `right`
+//! is accepted, `wrong` is a wrong answer, `garbled` a presentation error,
+//! `points P` gives P points, `partial K` is partially correct with code K,
+//! `fail` makes it fail (exit 3) and `crash` kills it.
+
+use std::collections::{BTreeSet, HashMap};
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use judge::event::Events;
+use judge::expect::{Expect, VerifyRow};
+use judge::jury::{Arena, Jury, SolutionRun};
+use judge::pool::Stop;
+use judge::program::Program;
+use judge::report::Silent;
+use judge::sandbox::Limits;
+use judge::sandbox::fake::{FakeCall, FakeRun, FakeSandbox};
+use judge::testset::Test;
+use judge::verdict::{Group, Score, Verdict};
+
+fn right() -> FakeRun {
+    FakeRun::exit(0).stdout("right\n")
+}
+
+fn out(text: &str) -> FakeRun {
+    FakeRun::exit(0).stdout(format!("{text}\n"))
+}
+
+/// The scripted checker's reaction to an output.
+fn checker(call: &FakeCall) -> FakeRun {
+    let output = std::fs::read_to_string(&call.spec.argv[2]).unwrap_or_default();
+    let words: Vec<&str> = output.split_whitespace().collect();
+    match words.as_slice() {
+        ["right"] => FakeRun::exit(0).stderr("ok right\n"),
+        ["wrong"] => FakeRun::exit(1).stderr("wrong answer expected right, found wrong\n"),
+        ["garbled"] => FakeRun::exit(2).stderr("wrong output format expected a word\n"),
+        ["points", p] => FakeRun::exit(7).stderr(format!("points {p} some of it\n")),
+        ["partial", k] => {
+            let k: i32 = k.parse().unwrap();
+            FakeRun::exit(16 + k).stderr(format!("partially correct ({k}) part\n"))
+        }
+        ["fail"] => FakeRun::exit(3).stderr("FAIL the answer does not parse\n"),
+        ["crash"] => FakeRun::signal(libc::SIGSEGV),
+        _ => FakeRun::exit(2).stderr("wrong output format unexpected output\n"),
+    }
+}
+
+/// A problem of `n` tests named 01, 02, ... (1 s, 256 MiB, 1 KiB of output).
+struct Setup {
+    dir: tempfile::TempDir,
+    tests: Vec<Test>,
+    groups: Vec<Group>,
+    checker: Program,
+    limits: Limits,
+}
+
+fn program(name: &str) -> Program {
+    Program {
+        name: name.to_string(),
+        command: vec![OsString::from(format!("/scripted/{name}"))],
+        identity: format!("{name}-identity"),
+    }
+}
+
+impl Setup {
+    fn new(n: usize) -> Setup {
+        let dir = tempfile::tempdir().unwrap();
+        let tests = (1..=n)
+            .map(|i| {
+                let name = format!("{i:02}");
+                Test {
+                    input: dir.path().join(format!("tests/{name}.in")),
+                    answer: dir.path().join(format!("tests/{name}.ans")),
+                    name,
+                    group: None,
+                    sample: i == 1,
+                    targets: Vec::new(),
+                }
+            })
+            .collect();
+        Setup {
+            dir,
+            tests,
+            groups: Vec::new(),
+            checker: program("check"),
+            limits: Limits::new(Duration::from_millis(1000), 256 << 20, 1 << 10),
+        }
+    }
+
+    /// Puts tests in groups: `(group, points, how many tests)`, in order.
+    fn grouped(mut self, groups: &[(&str, u32, usize)]) -> Setup {
+        let mut tests = self.tests.iter_mut();
+        for (name, points, count) in groups {
+            self.groups.push(Group {
+                name: name.to_string(),
+                points: *points,
+            });
+            for test in tests.by_ref().take(*count) {
+                test.group = Some(name.to_string());
+            }
+        }
+        self
+    }
+
+    /// Makes test `index` (from 1) aim at `solution`.
+    fn aimed(mut self, index: usize, solution: &str) -> Setup {
+        self.tests[index - 1].targets.push(solution.to_string());
+        self
+    }
+
+    fn arena(&self) -> Arena<'_> {
+        Arena {
+            problem: "p",
+            tests: &self.tests,
+            checker: &self.checker,
+            limits: self.limits,
+            groups: &self.groups,
+            work: PathBuf::from(self.dir.path()).join("runs"),
+        }
+    }
+}
+
+/// A sandbox where `sol` runs as `plan` says per test (tests not listed:
+/// `right`) and `check` is the scripted checker.
+fn sandbox(plan: &[(&str, FakeRun)]) -> Arc<FakeSandbox> {
+    let plan: HashMap<String, FakeRun> = plan
+        .iter()
+        .map(|(t, r)| (t.to_string(), r.clone()))
+        .collect();
+    Arc::new(FakeSandbox::new(move |call| match call.program.as_str() {
+        "check" => checker(call),
+        _ => plan.get(&call.test).cloned().unwrap_or_else(right),
+    }))
+}
+
+fn judge_with(setup: &Setup, sandbox: &FakeSandbox, jobs: usize, stop: Stop) -> SolutionRun {
+    let jury = Jury::new(sandbox, jobs);
+    let mut reporter = Silent;
+    let mut events = Events::new(&mut reporter);
+    jury.judge(&setup.arena(), &program("sol"), "sol", stop, &mut events)
+        .unwrap()
+}
+
+fn judge(setup: &Setup, plan: &[(&str, FakeRun)]) -> SolutionRun {
+    judge_with(setup, &sandbox(plan), 2, Stop::Never)
+}
+
+/// The verdict and message on the only test.
+fn one(plan: FakeRun) -> (Verdict, String) {
+    let run = judge(&Setup::new(1), &[("01", plan)]);
+    let o = &run.outcomes[0];
+    assert_eq!(run.verdict, o.verdict);
+    (o.verdict, o.message.clone())
+}
+
+#[test]
+fn accepted_output_takes_the_checkers_message() {
+    assert_eq!(one(right()), (Verdict::Ac, "ok right".to_string()));
+}
+
+#[test]
+fn the_checker_decides_wa_and_pe() {
+    let (v, m) = one(out("wrong"));
+    assert_eq!(v, Verdict::Wa);
+    assert!(m.contains("expected right, found wrong"), "{m}");
+    assert_eq!(one(out("garbled")).0, Verdict::Pe);
+}
+
+#[test]
+fn tle_by_cpu_time_without_running_the_checker() {
+    let sandbox = sandbox(&[("01", right().cpu_ms(1001))]);
+    let run = judge_with(&Setup::new(1), &sandbox, 1, Stop::Never);
+    assert_eq!(run.verdict, Verdict::Tle);
+    assert!(run.outcomes[0].message.contains("1001 ms of CPU time"));
+    assert!(sandbox.tests_run_by("check").is_empty());
+    // At the limit exactly is still in time.
+    assert_eq!(one(right().cpu_ms(1000)).0, Verdict::Ac);
+}
+
+#[test]
+fn tle_by_the_cpu_backstop_signal() {
+    assert_eq!(
+        one(FakeRun::signal(libc::SIGXCPU).cpu_ms(900)).0,
+        Verdict::Tle
+    );
+}
+
+#[test]
+fn tle_by_the_wall_clock() {
+    let (v, m) = one(FakeRun::wall_timeout().cpu_ms(3).wall_ms(2000));
+    assert_eq!(v, Verdict::Tle);
+    assert!(m.contains("wall limit after 2000 ms"), "{m}");
+}
+
+#[test]
+fn mle_by_peak_memory() {
+    let (v, m) = one(right().memory_mib(257));
+    assert_eq!(v, Verdict::Mle);
+    assert!(m.contains("257 MiB"), "{m}");
+    assert_eq!(one(right().memory_mib(256)).0, Verdict::Ac);
+}
+
+#[test]
+fn ole_by_size_and_by_signal() {
+    assert_eq!(one(out(&"x".repeat(1024))).0, Verdict::Ole);
+    assert_eq!(one(FakeRun::signal(libc::SIGXFSZ)).0, Verdict::Ole);
+    // 1023 bytes and a newline: exactly the limit.
+    assert_eq!(one(out(&"x".repeat(1023))).0, Verdict::Pe);
+}
+
+#[test]
+fn re_by_exit_code_and_by_signal() {
+    let (v, m) = one(FakeRun::exit(3).stdout("right\n"));
+    assert_eq!((v, m.as_str()), (Verdict::Re, "exit code 3"));
+    let (v, m) = one(FakeRun::signal(libc::SIGSEGV));
+    assert_eq!(v, Verdict::Re);
+    assert!(m.contains("SIGSEGV") && m.contains("stack overflow"), "{m}");
+}
+
+#[test]
+fn precedence_between_the_rules() {
+    // Output over the limit beats memory, time and the exit.
+    let all = FakeRun::wall_timeout()
+        .stdout("x".repeat(2000))
+        .memory_mib(900)
+        .cpu_ms(5000);
+    assert_eq!(one(all).0, Verdict::Ole);
+    // Memory beats time and the exit.
+    let mle = FakeRun::wall_timeout().memory_mib(900).cpu_ms(5000);
+    assert_eq!(one(mle).0, Verdict::Mle);
+    // Time beats a crash.
+    let tle = FakeRun::signal(libc::SIGSEGV).cpu_ms(5000);
+    assert_eq!(one(tle).0, Verdict::Tle);
+    // A crash beats whatever the output says.
+    assert_eq!(one(FakeRun::exit(1).stdout("right\n")).0, Verdict::Re);
+}
+
+#[test]
+fn the_kits_faults_are_fail() {
+    let (v, m) = one(out("fail"));
+    assert_eq!(
+        (v, m.as_str()),
+        (Verdict::Fail, "FAIL the answer does not parse")
+    );
+    let (v, m) = one(out("crash"));
+    assert_eq!(v, Verdict::Fail);
+    assert!(m.contains("checker") && m.contains("SIGSEGV"), "{m}");
+    let (v, m) = one(FakeRun::unstartable());
+    assert_eq!(v, Verdict::Fail);
+    assert!(m.contains("cannot start the solution"), "{m}");
+}
+
+#[test]
+fn points_and_partial_scores_are_kept() {
+    let setup = Setup::new(3);
+    let run = judge(
+        &setup,
+        &[
+            ("01", out("points 12.5")),
+            ("02", out("points 30")),
+            ("03", out("partial 4")),
+        ],
+    );
+    let o = &run.outcomes;
+    assert_eq!((o[0].verdict, o[0].points), (Verdict::Ac, Some(12.5)));
+    assert_eq!((o[2].verdict, o[2].partial), (Verdict::Pc, Some(4)));
+    assert_eq!(run.verdict, Verdict::Pc);
+    // Like a group score: the points of the accepted tests.
+    assert_eq!(run.score, Some(Score(42.5)));
+    assert_eq!(run.max_score, None);
+}
+
+#[test]
+fn the_first_failure_in_test_order_is_the_verdict() {
+    // Test 4 fails first in time (it is quick), test 2 first in order.
+    let plan = [("02", out("wrong").cpu_ms(900)), ("04", FakeRun::exit(1))];
+    for jobs in [1, 2, 3] {
+        let run = judge_with(&Setup::new(5), &sandbox(&plan), jobs, Stop::Never);
+        assert_eq!(run.verdict, Verdict::Wa, "jobs {jobs}");
+        assert_eq!(run.outcomes.len(), 5);
+    }
+}
+
+#[test]
+fn fail_fast_stops_after_the_first_failure_in_order() {
+    let none = BTreeSet::new();
+    let plan = [("03", out("wrong")), ("05", FakeRun::exit(1))];
+    for jobs in [1, 2, 4] {
+        let sandbox = sandbox(&plan);
+        let stop = Stop::AtFirstFailure { except: &none };
+        let run = judge_with(&Setup::new(8), &sandbox, jobs, stop);
+        let names: Vec<&str> = run.outcomes.iter().map(|o| o.name.as_str()).collect();
+        assert_eq!(names, ["01", "02", "03"], "jobs {jobs}");
+        assert_eq!(run.verdict, Verdict::Wa);
+        if jobs == 1 {
+            assert_eq!(sandbox.tests_run_by("sol"), ["01", "02", "03"]);
+        }
+    }
+}
+
+#[test]
+fn a_group_scores_only_if_all_its_tests_pass() {
+    let setup = || Setup::new(5).grouped(&[("small", 30, 2), ("large", 70, 3)]);
+    let run = judge(&setup(), &[]);
+    assert_eq!(
+        (run.score, run.max_score),
+        (Some(Score(100.0)), Some(Score(100.0)))
+    );
+    let run = judge(&setup(), &[("04", right().cpu_ms(1500))]);
+    assert_eq!((run.verdict, run.score), (Verdict::Tle, Some(Score(30.0))));
+    let run = judge(&setup(), &[("01", out("wrong")), ("05", out("wrong"))]);
+    assert_eq!(run.score, Some(Score(0.0)));
+    // A group whose tests were not all judged (fail-fast) earns nothing.
+    let none = BTreeSet::new();
+    let stop = Stop::AtFirstFailure { except: &none };
+    let run = judge_with(&setup(), &sandbox(&[("02", out("wrong"))]), 2, stop);
+    assert_eq!(run.score, Some(Score(0.0)));
+}
+
+/// Judges `sol` as `verify` would for a solution of the folder `expect`,
+/// with `solution` its path under the solutions folder.
+fn verify(setup: &Setup, expect: Expect, solution: &str, plan: &[(&str, FakeRun)]) -> VerifyRow {
+    let sandbox = sandbox(plan);
+    let aimed: BTreeSet<usize> = (setup.tests.iter().enumerate())
+        .filter(|(_, t)| t.targets.iter().any(|s| s == solution))
+        .map(|(i, _)| i)
+        .collect();
+    let run = judge_with(setup, &sandbox, 2, expect.stop(&aimed));
+    expect.verify("p", solution, &setup.tests, &run)
+}
+
+const WA: Expect = Expect::Verdict(Verdict::Wa);
+
+#[test]
+fn verify_accepted_needs_every_test() {
+    let ok = verify(
+        &Setup::new(4),
+        Expect::Verdict(Verdict::Ac),
+        "accepted/a.rs",
+        &[],
+    );
+    assert!(ok.ok && ok.problems.is_empty(), "{ok:?}");
+    assert_eq!((ok.judged, ok.tests), (4, 4));
+    let late = verify(
+        &Setup::new(4),
+        Expect::Verdict(Verdict::Ac),
+        "accepted/a.rs",
+        &[("04", out("wrong"))],
+    );
+    assert!(!late.ok);
+    assert_eq!(late.problems, ["expected AC"]);
+    assert_eq!(late.failed_test.as_deref(), Some("04"));
+}
+
+#[test]
+fn verify_wrong_solutions_by_folder_verdict() {
+    let setup = Setup::new(4).aimed(2, "wrong_answer/w.rs");
+    let row = verify(&setup, WA, "wrong_answer/w.rs", &[("02", out("wrong"))]);
+    assert!(row.ok, "{row:?}");
+    assert_eq!(row.aimed.len(), 1);
+    // A wrong answer folder holding a TLE solution breaks its promise.
+    let tle = verify(
+        &setup,
+        WA,
+        "wrong_answer/w.rs",
+        &[("02", right().cpu_ms(3000))],
+    );
+    assert!(!tle.ok);
+    assert!(tle.problems.contains(&"expected WA".to_string()), "{tle:?}");
+    let setup = Setup::new(2).aimed(1, "time_limit_exceeded/slow.rs");
+    let slow = Expect::Verdict(Verdict::Tle);
+    let row = verify(
+        &setup,
+        slow,
+        "time_limit_exceeded/slow.rs",
+        &[("01", FakeRun::wall_timeout())],
+    );
+    assert!(row.ok, "{row:?}");
+}
+
+#[test]
+fn verify_needs_a_test_aimed_at_each_wrong_solution() {
+    let row = verify(
+        &Setup::new(3),
+        WA,
+        "wrong_answer/w.rs",
+        &[("01", out("wrong"))],
+    );
+    assert!(!row.ok);
+    assert_eq!(
+        row.problems,
+        ["no test aims at it (`targets` in problem.toml)"]
+    );
+}
+
+#[test]
+fn verify_judges_aimed_tests_past_the_first_failure() {
+    // It fails on test 1 (so fail-fast stops there), but test 5 aims at it.
+    let setup = Setup::new(6).aimed(5, "wrong_answer/w.rs");
+    let plan = [("01", out("wrong")), ("05", out("wrong"))];
+    let row = verify(&setup, WA, "wrong_answer/w.rs", &plan);
+    assert!(row.ok, "{row:?}");
+    assert_eq!(row.judged, 2);
+    assert_eq!(row.aimed[0].test, "05");
+    // The aimed test must fail with the folder's verdict.
+    let row = verify(&setup, WA, "wrong_answer/w.rs", &plan[..1]);
+    assert!(!row.ok);
+    assert_eq!(row.problems, ["test 05 aimed at it gave AC"]);
+    let plan = [("01", out("wrong")), ("05", FakeRun::exit(2))];
+    let row = verify(&setup, WA, "wrong_answer/w.rs", &plan);
+    assert_eq!(row.problems, ["test 05 aimed at it gave RE"]);
+}
+
+#[test]
+fn verify_brute_forces_on_every_test() {
+    let brute = "brute_force/b.rs";
+    let gives_up = [
+        ("03", FakeRun::exit(1)),
+        ("04", right().cpu_ms(5000)),
+        ("05", right().memory_mib(1000)),
+    ];
+    let row = verify(&Setup::new(6), Expect::BruteForce, brute, &gives_up);
+    assert!(row.ok, "{row:?}");
+    assert_eq!(row.verdict, Verdict::Re);
+    assert_eq!((row.judged, row.finished), (6, 3));
+    // A wrong answer anywhere it finishes, even after giving up elsewhere.
+    let mut plan = gives_up.to_vec();
+    plan.push(("06", out("wrong")));
+    let row = verify(&Setup::new(6), Expect::BruteForce, brute, &plan);
+    assert!(!row.ok);
+    assert_eq!(row.problems, ["test 06 gave WA"]);
+    // It must finish the first test.
+    let row = verify(
+        &Setup::new(2),
+        Expect::BruteForce,
+        brute,
+        &[("01", FakeRun::exit(1))],
+    );
+    assert_eq!(row.problems, ["the first test gave RE"]);
+    // A fault of the kit is never fine.
+    let row = verify(
+        &Setup::new(2),
+        Expect::BruteForce,
+        brute,
+        &[("02", out("fail"))],
+    );
+    assert_eq!(row.problems, ["test 02 gave FAIL"]);
+}
