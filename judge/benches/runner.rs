@@ -1,21 +1,28 @@
 //! Runner overhead: `cargo bench -p judge --bench runner`.
 //!
 //! A problem with 1000 tiny tests (`a b` → `a + b`), a trivial correct C
-//! solution and a small C checker. Measured in the same run:
+//! solution and a small C checker. Measured in the same run, in an order
+//! that rotates every round:
 //! * the floor: a plain loop that spawns the solution (stdin and stdout as
 //!   files) and then the checker, for each test, one after the other;
 //! * `judge test` with `--jobs 1` and `--jobs 2` (the whole command: start-up,
-//!   cache lookups, sandboxing, checking, reporting).
+//!   cache lookups, sandboxing, checking, reporting);
+//! * the same with another judge binary, when `JUDGE_BASELINE` names one (an
+//!   earlier build, to show a change costs nothing);
+//! * online-judge-tools (`oj test`, with the same checker) and BAPCtools
+//!   (`bt run`), when `judge/benches/peers/setup.sh` has installed them.
 //!
-//! For comparison, on this kind of machine: BAPCtools takes about 15 ms per
-//! test and online-judge-tools about 23 ms.
+//! Then a no-op `judge build` of the 1000 tests, for both binaries (ten
+//! times as many rounds: each takes milliseconds).
+
+mod peers;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const TESTS: usize = 1000;
-const ROUNDS: usize = 3;
+const ROUNDS: usize = 5;
 
 const SOLUTION: &str = "#include <stdio.h>\nint main(void){long long a,b;if(scanf(\"%lld %lld\",&a,&b)!=2)return 1;printf(\"%lld\\n\",a+b);return 0;}\n";
 const CHECKER: &str = "#include <stdio.h>\nint main(int c,char**v){if(c<4)return 3;FILE*o=fopen(v[2],\"r\"),*a=fopen(v[3],\"r\");long long x,y;if(!a||fscanf(a,\"%lld\",&x)!=1)return 3;if(!o||fscanf(o,\"%lld\",&y)!=1)return 2;if(x!=y){fprintf(stderr,\"wrong answer\\n\");return 1;}fprintf(stderr,\"ok\\n\");return 0;}\n";
@@ -72,7 +79,11 @@ fn kit() -> PathBuf {
 }
 
 fn judge(root: &Path, args: &[&str]) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+    judge_binary(Path::new(env!("CARGO_BIN_EXE_judge")), root, args)
+}
+
+fn judge_binary(binary: &Path, root: &Path, args: &[&str]) -> Command {
+    let mut cmd = Command::new(binary);
     cmd.args(args)
         .current_dir(root)
         .env("CARGO_TARGET_DIR", root.join("target"))
@@ -106,10 +117,12 @@ fn floor(root: &Path, solution: &Path, checker: &Path) -> Duration {
     start.elapsed()
 }
 
-/// One `judge test` run; returns its wall time and the judge's own peak memory.
-fn judge_run(root: &Path, jobs: &str) -> (Duration, u64) {
+/// One `judge test` run of `binary`; returns its wall time and the judge's
+/// own peak memory.
+fn judge_run(binary: &Path, root: &Path, jobs: &str) -> (Duration, u64) {
     let start = Instant::now();
-    let mut child = judge(
+    let mut child = judge_binary(
+        binary,
         root,
         &[
             "--jobs",
@@ -135,6 +148,18 @@ fn judge_run(root: &Path, jobs: &str) -> (Duration, u64) {
     (elapsed, usage.ru_maxrss as u64 / 1024)
 }
 
+/// A no-op `judge build` of `binary` (every test up to date).
+fn noop_build(binary: &Path, root: &Path) -> Duration {
+    let start = Instant::now();
+    assert!(
+        judge_binary(binary, root, &["build"])
+            .status()
+            .unwrap()
+            .success()
+    );
+    start.elapsed()
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -142,6 +167,16 @@ fn median(mut v: Vec<Duration>) -> Duration {
 
 fn per_test(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3 / TESTS as f64
+}
+
+/// What is measured, each once per round.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Contender {
+    Floor,
+    Judge(usize),
+    Baseline(usize),
+    Oj,
+    Bt,
 }
 
 fn main() {
@@ -153,31 +188,62 @@ fn main() {
     write(&bin.join("check.c"), CHECKER);
     gcc(&bin.join("sum.c"), &solution);
     gcc(&bin.join("check.c"), &checker);
-    judge_run(&root, "1"); // warm the compile cache
+    let judge_bin = PathBuf::from(env!("CARGO_BIN_EXE_judge"));
+    let baseline = std::env::var_os("JUDGE_BASELINE").map(PathBuf::from);
 
-    let mut floors = Vec::new();
-    let (mut one, mut two) = (Vec::new(), Vec::new());
-    let mut memory = 0;
-    for _ in 0..ROUNDS {
-        floors.push(floor(&root, &solution, &checker));
-        let (t, m) = judge_run(&root, "1");
-        one.push(t);
-        memory = memory.max(m);
-        two.push(judge_run(&root, "2").0);
+    let mut contenders = vec![Contender::Floor, Contender::Judge(1), Contender::Judge(2)];
+    // Warm the compile cache of each judge binary.
+    judge_run(&judge_bin, &root, "1");
+    if let Some(b) = &baseline {
+        judge_run(b, &root, "1");
+        contenders.extend([Contender::Baseline(1), Contender::Baseline(2)]);
     }
-    let noop = median(
-        (0..ROUNDS)
-            .map(|_| {
-                let start = Instant::now();
-                assert!(judge(&root, &["build"]).status().unwrap().success());
-                start.elapsed()
-            })
-            .collect(),
-    );
-    let (f, j1, j2) = (
-        per_test(median(floors)),
-        per_test(median(one)),
-        per_test(median(two)),
+    let tests = root.join("problems/sum/tests");
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap();
+    let found = peers::find(target);
+    let oj_dir = found.oj.as_ref().map(|oj| {
+        contenders.push(Contender::Oj);
+        peers::prepare_oj(oj, &root.join("peers/oj"), &tests, TESTS)
+    });
+    let bt_problem = found.bt.as_ref().map(|bt| {
+        contenders.push(Contender::Bt);
+        let source = bin.join("sum.c");
+        peers::prepare_bt(bt, &root.join("peers/bt"), &tests, TESTS, &source)
+    });
+
+    let mut times: std::collections::BTreeMap<Contender, Vec<Duration>> = Default::default();
+    let mut memory = 0;
+    for round in 0..ROUNDS {
+        let mut order = contenders.clone();
+        order.rotate_left(round % contenders.len());
+        for contender in order {
+            let time = match contender {
+                Contender::Floor => floor(&root, &solution, &checker),
+                Contender::Judge(jobs) => {
+                    let (time, peak) = judge_run(&judge_bin, &root, &jobs.to_string());
+                    memory = memory.max(peak);
+                    time
+                }
+                Contender::Baseline(jobs) => {
+                    judge_run(baseline.as_ref().unwrap(), &root, &jobs.to_string()).0
+                }
+                Contender::Oj => {
+                    let (oj, dir) = (found.oj.as_ref().unwrap(), oj_dir.as_ref().unwrap());
+                    peers::oj_test(oj, dir, &solution, Some(&checker), 1, TESTS)
+                }
+                Contender::Bt => {
+                    let bt = found.bt.as_ref().unwrap();
+                    peers::bt_run(bt, bt_problem.as_ref().unwrap(), 1, TESTS)
+                }
+            };
+            times.entry(contender).or_default().push(time);
+        }
+    }
+    let ms = |c: Contender| times.get(&c).map(|t| per_test(median(t.clone())));
+    let f = ms(Contender::Floor).unwrap();
+    let (j1, j2) = (
+        ms(Contender::Judge(1)).unwrap(),
+        ms(Contender::Judge(2)).unwrap(),
     );
     println!("{TESTS} tiny tests, a C solution and a C checker; medians of {ROUNDS} rounds\n");
     println!("floor: spawn solution + checker       {f:6.2} ms/test");
@@ -189,20 +255,58 @@ fn main() {
         "judge test --jobs 2                   {j2:6.2} ms/test   {:.2}x faster than --jobs 1",
         j1 / j2
     );
-    println!();
-    println!(
-        "against BAPCtools (15 ms/test): {:.1}x faster at --jobs 1, {:.1}x at --jobs 2",
-        15.0 / j1,
-        15.0 / j2
-    );
-    println!(
-        "against oj test   (23 ms/test): {:.1}x faster at --jobs 1, {:.1}x at --jobs 2",
-        23.0 / j1,
-        23.0 / j2
-    );
+    if let (Some(b1), Some(b2)) = (ms(Contender::Baseline(1)), ms(Contender::Baseline(2))) {
+        println!(
+            "baseline --jobs 1                     {b1:6.2} ms/test   {:.2}x the floor; the judge takes {:.3}x its time",
+            b1 / f,
+            j1 / b1
+        );
+        println!(
+            "baseline --jobs 2                     {b2:6.2} ms/test   the judge takes {:.3}x its time",
+            j2 / b2
+        );
+    }
+    match ms(Contender::Oj) {
+        Some(oj) => println!(
+            "oj test (same checker, one job)       {oj:6.2} ms/test   the judge is {:.1}x faster at --jobs 1, {:.1}x at --jobs 2",
+            oj / j1,
+            oj / j2
+        ),
+        None => println!("oj test: not installed (judge/benches/peers/setup.sh)"),
+    }
+    match ms(Contender::Bt) {
+        Some(bt) => println!(
+            "bt run (one job)                      {bt:6.2} ms/test   the judge is {:.1}x faster at --jobs 1, {:.1}x at --jobs 2",
+            bt / j1,
+            bt / j2
+        ),
+        None => println!("bt run: not installed (judge/benches/peers/setup.sh)"),
+    }
     println!("the judge's own peak memory: {memory} MiB");
-    println!(
-        "no-op `judge build` ({TESTS} tests up to date): {:.1} ms (BAPCtools: 1.3 s for one problem)",
-        noop.as_secs_f64() * 1e3
-    );
+
+    let mut builds = vec![(judge_bin.clone(), Vec::new())];
+    if let Some(b) = &baseline {
+        builds.push((b.clone(), Vec::new()));
+    }
+    // A no-op build takes milliseconds: many rounds, for a steady median.
+    for round in 0..ROUNDS * 10 {
+        let n = builds.len();
+        builds.rotate_left(round % n);
+        for (binary, samples) in &mut builds {
+            samples.push(noop_build(binary, &root));
+        }
+    }
+    let noop = |binary: &Path| {
+        let samples = &builds.iter().find(|(b, _)| b == binary).unwrap().1;
+        median(samples.clone()).as_secs_f64() * 1e3
+    };
+    let n = noop(&judge_bin);
+    println!("no-op `judge build` ({TESTS} tests up to date): {n:.1} ms");
+    if let Some(b) = &baseline {
+        let nb = noop(b);
+        println!(
+            "no-op build, baseline: {nb:.1} ms; the judge takes {:.3}x its time",
+            n / nb
+        );
+    }
 }

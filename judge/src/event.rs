@@ -32,7 +32,7 @@ pub struct Event<'a> {
 }
 
 /// What happened.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum EventKind<'a> {
     /// The command starts; always the first event.
     Started { command: CommandKind },

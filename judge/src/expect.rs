@@ -78,6 +78,13 @@ pub struct VerifyRow {
     pub compile_error: Option<String>,
 }
 
+impl VerifyRow {
+    /// Returns true if and only if the solution is a brute force.
+    pub fn is_brute_force(&self) -> bool {
+        self.expected == Expect::BruteForce.describe()
+    }
+}
+
 impl Expect {
     /// How the folder's promise is written in reports.
     pub fn describe(self) -> &'static str {

@@ -1,6 +1,7 @@
 //! File-system helpers: atomic writes, content hashes, directory walks.
 //! Every error names the file or folder it is about.
 
+use std::ffi::OsStr;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
@@ -98,16 +99,15 @@ pub fn files_in(dir: &Path) -> io::Result<Vec<PathBuf>> {
         return Ok(Vec::new());
     }
     let mut files = Vec::new();
-    for entry in WalkDir::new(dir)
-        .min_depth(1)
-        .max_depth(1)
-        .sort_by_file_name()
-    {
+    for entry in WalkDir::new(dir).min_depth(1).max_depth(1) {
         let entry = entry.map_err(walk_error)?;
         if entry.file_type().is_file() {
             files.push(entry.into_path());
         }
     }
+    // Each name is taken once: comparing paths parses them every time,
+    // which cost a no-op build of 1000 tests 10% of its instructions.
+    files.sort_by_cached_key(|p| p.file_name().map(OsStr::to_os_string));
     Ok(files)
 }
 

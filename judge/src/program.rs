@@ -1,5 +1,5 @@
-//! Programs: single source files compiled once and cached, and the kit's
-//! cargo-built checkers, validators and generators.
+//! Programs: what the kit runs ([`Program`], a command line), and the
+//! [`Compiler`] that turns a single source file into one, once.
 //!
 //! A compiled program lives in `target/judge/build/<key>/`, where the key is
 //! a hash of the source, the language's commands and the compiler's version.

@@ -54,8 +54,12 @@ fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error
 
 /// What `tests/<name>.meta` records about a finished test.
 #[derive(Debug, Default, Serialize, Deserialize, PartialEq)]
+#[serde(default)]
 struct Meta {
     recipe: String,
+    /// A manual test's source file, by size and time: unchanged, its
+    /// content hash in `recipe` is not computed again.
+    source_stamp: Option<(u64, u128)>,
     input_hash: String,
     input_stamp: Option<(u64, u128)>,
     validated: String,
@@ -115,7 +119,14 @@ fn build_test(
     let mut work = Work::default();
 
     meta.recipe = match &test.source {
-        TestSource::File(path) => key(&["file", &fsutil::hash_file(path)?]),
+        TestSource::File(path) => {
+            meta.source_stamp = fsutil::stamp(path);
+            if meta.source_stamp.is_some() && meta.source_stamp == old.source_stamp {
+                old.recipe.clone()
+            } else {
+                key(&["file", &fsutil::hash_file(path)?])
+            }
+        }
         TestSource::Generated { generator, args } => {
             let mut parts = vec!["generated", programs.generator(generator).identity.as_str()];
             parts.extend(args.iter().map(String::as_str));

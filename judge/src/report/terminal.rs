@@ -128,7 +128,7 @@ impl<W: Write> TerminalReporter<W> {
             (None, Some(_)) => "compile error".to_string(),
             (None, None) => format!("{}/{} tests", row.judged, row.tests),
         };
-        if row.expected == crate::expect::Expect::BruteForce.describe() {
+        if row.is_brute_force() {
             detail.push_str(&format!(", finished {}/{} tests", row.finished, row.tests));
         }
         if !row.aimed.is_empty() {
@@ -250,4 +250,89 @@ impl<W: Write> Reporter for TerminalReporter<W> {
 pub fn bars_wanted() -> bool {
     use std::io::IsTerminal;
     io::stderr().is_terminal() && std::env::var_os("NO_PROGRESS").is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expect::Aimed;
+    use crate::verdict::{Score, Verdict};
+
+    fn row(solution: &str, expected: &str, verdict: Verdict) -> VerifyRow {
+        VerifyRow {
+            problem: "bash".into(),
+            solution: solution.into(),
+            expected: expected.into(),
+            verdict,
+            score: None,
+            ok: true,
+            failed_test: None,
+            aimed: Vec::new(),
+            problems: Vec::new(),
+            tests: 20,
+            judged: 20,
+            finished: 20,
+            compile_error: None,
+        }
+    }
+
+    /// What the reporter prints for `events` (colours stripped).
+    fn printed(command: CommandKind, events: &[EventKind]) -> String {
+        let mut out = Vec::new();
+        let mut reporter = TerminalReporter::new(&mut out, false);
+        let mut all = vec![EventKind::Started { command }];
+        all.extend_from_slice(events);
+        for kind in all {
+            let event = Event {
+                elapsed: Duration::ZERO,
+                kind,
+            };
+            reporter.report(&event).unwrap();
+        }
+        anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string()
+    }
+
+    #[test]
+    fn verify_rows_keep_their_layout() {
+        let ac = row("accepted/bash.rs", "AC", Verdict::Ac);
+        let mut wa = row("wrong_answer/int32.cpp", "WA", Verdict::Wa);
+        wa.failed_test = Some("05".into());
+        wa.aimed = ["11", "12"]
+            .map(|t| Aimed {
+                test: t.into(),
+                verdict: Verdict::Wa,
+            })
+            .to_vec();
+        wa.score = Some(Score(30.0));
+        let mut brute = row("brute_force/bash_search.rs", "no WA", Verdict::Re);
+        brute.failed_test = Some("05".into());
+        brute.finished = 4;
+        let mut bad = row("wrong_answer/unaimed.c", "WA", Verdict::Wa);
+        bad.ok = false;
+        bad.failed_test = Some("01".into());
+        bad.problems = vec!["no test aims at it (`targets` in problem.toml)".into()];
+        let text = printed(
+            CommandKind::Verify,
+            &[
+                EventKind::SolutionStarted {
+                    problem: "bash",
+                    solution: "accepted/bash.rs",
+                    tests: &[],
+                },
+                EventKind::SolutionVerified { row: &ac },
+                EventKind::SolutionVerified { row: &wa },
+                EventKind::SolutionVerified { row: &brute },
+                EventKind::SolutionVerified { row: &bad },
+            ],
+        );
+        let expected = "\
+problem        solution                                     expected  got
+bash           accepted/bash.rs                             AC        AC   20/20 tests ok
+bash           wrong_answer/int32.cpp                       WA        WA   on test 05, aimed 11 12, score 30 ok
+bash           brute_force/bash_search.rs                   no WA     RE   on test 05, finished 4/20 tests ok
+bash           wrong_answer/unaimed.c                       WA        WA   on test 01 MISMATCH
+                 no test aims at it (`targets` in problem.toml)
+";
+        assert_eq!(text, expected);
+    }
 }
