@@ -379,11 +379,7 @@ impl<'s> Jury<'s> {
         stop: Stop,
         events: &mut Events,
     ) -> Result<SolutionRun> {
-        events.emit(EventKind::SolutionStarted {
-            problem: arena.problem,
-            solution: shown,
-            tests: arena.tests,
-        });
+        announce(arena, shown, events);
         self.judge_started(arena, solution, shown, stop, events)
     }
 
@@ -443,11 +439,7 @@ impl<'s> Jury<'s> {
         stop: Stop,
         events: &mut Events,
     ) -> Result<SolutionRun> {
-        events.emit(EventKind::SolutionStarted {
-            problem: arena.problem,
-            solution: shown,
-            tests: arena.tests,
-        });
+        announce(arena, shown, events);
         match compiler.compile(self.sandbox, source) {
             Ok(solution) => self.judge_started(arena, &solution, shown, stop, events),
             Err(BuildError::Compile { output, .. }) => {
@@ -468,6 +460,15 @@ impl<'s> Jury<'s> {
             Err(e) => Err(e.into()),
         }
     }
+}
+
+/// Tells that judging `shown` starts.
+fn announce(arena: &Arena, shown: &str, events: &mut Events) {
+    events.emit(EventKind::SolutionStarted {
+        problem: arena.problem,
+        solution: shown,
+        tests: arena.tests,
+    });
 }
 
 /// The score of the judged tests (see [`verdict::score`]).
