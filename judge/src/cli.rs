@@ -74,7 +74,9 @@ pub struct BuildArgs {
 
 #[derive(Debug, Args)]
 pub struct TestArgs {
+    /// The problem (a name from judge.toml).
     pub problem: String,
+    /// The solution: one source file in a language of judge.toml.
     pub file: PathBuf,
     /// Stop at the first test that is not accepted.
     #[arg(long)]
@@ -89,8 +91,11 @@ pub struct VerifyArgs {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
+    /// The problem (a name from judge.toml).
     pub problem: String,
+    /// The test's input.
     pub input: PathBuf,
+    /// The output to check.
     pub output: PathBuf,
     /// The jury's answer (default: the reference solution's output on INPUT).
     pub answer: Option<PathBuf>,

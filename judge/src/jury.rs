@@ -9,13 +9,14 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
 use crate::event::{EventKind, Events};
 use crate::fsutil;
 use crate::pool::{Pool, Progress, Stop};
 use crate::problem::Problem;
 use crate::program::{BuildError, Compiler, Program};
+use crate::report::schema;
 use crate::sandbox::{Limits, Network, RunSpec, Sandbox};
 use crate::testset::Test;
 use crate::verdict::{self, Checked, Group, Score, Scored, Verdict};
@@ -26,11 +27,11 @@ pub struct TestOutcome {
     pub name: String,
     pub verdict: Verdict,
     /// CPU time of the solution.
-    #[serde(rename = "time_ms", serialize_with = "as_millis")]
+    #[serde(rename = "time_ms", serialize_with = "schema::millis")]
     pub cpu: Duration,
-    #[serde(rename = "wall_ms", serialize_with = "as_millis")]
+    #[serde(rename = "wall_ms", serialize_with = "schema::millis")]
     pub wall: Duration,
-    #[serde(rename = "memory_kib", serialize_with = "as_kib")]
+    #[serde(rename = "memory_kib", serialize_with = "schema::kib")]
     pub memory_bytes: u64,
     /// The checker's message, or why the run failed.
     pub message: String,
@@ -42,14 +43,6 @@ pub struct TestOutcome {
     /// The solution's output (kept for tests that are not accepted).
     #[serde(skip)]
     pub output: PathBuf,
-}
-
-fn as_millis<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_u64(d.as_millis() as u64)
-}
-
-fn as_kib<S: Serializer>(b: &u64, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_u64(b / 1024)
 }
 
 /// One solution's run over a problem's tests.

@@ -22,6 +22,7 @@ use crate::kit::Kit;
 use crate::pool::{Progress, Stop};
 use crate::problem::{Problem, ProgramSpec, TestSource, TestSpec};
 use crate::program::Program;
+use crate::report::schema;
 
 /// A built test, ready to judge.
 #[derive(Clone, Debug)]
@@ -44,12 +45,8 @@ pub struct BuildSummary {
     pub validated: usize,
     pub answered: usize,
     /// The reference solution's largest CPU time over the tests it answered.
-    #[serde(rename = "reference_max_time_ms", serialize_with = "as_millis")]
+    #[serde(rename = "reference_max_time_ms", serialize_with = "schema::millis")]
     pub reference_max_time: Duration,
-}
-
-fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_u64(d.as_millis() as u64)
 }
 
 /// What `tests/<name>.meta` records about a finished test.

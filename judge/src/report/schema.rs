@@ -6,7 +6,9 @@
 //! that file. Adding a field is a change of the documented schema; removing
 //! or changing one needs a new `schema` number.
 
-use serde::Serialize;
+use std::time::Duration;
+
+use serde::{Serialize, Serializer};
 
 use crate::expect::VerifyRow;
 use crate::jury::TestOutcome;
@@ -84,4 +86,14 @@ pub struct CheckReport {
     pub checker: String,
     pub points: Option<f64>,
     pub partial: Option<u32>,
+}
+
+/// A duration as whole milliseconds (`time_ms`, `wall_ms`).
+pub fn millis<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(d.as_millis().try_into().unwrap_or(u64::MAX))
+}
+
+/// A size in bytes as whole KiB (`memory_kib`).
+pub fn kib<S: Serializer>(bytes: &u64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(bytes / 1024)
 }
