@@ -597,3 +597,32 @@ fn the_readme_examples_follow_the_schema() {
     commands.sort();
     assert_eq!(commands, ["build", "check", "test", "verify"]);
 }
+
+#[test]
+fn a_closed_stdout_changes_nothing_but_the_output() {
+    let kit = TempKit::new();
+    let wrong = c_program(
+        "long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b + 1); return 0;",
+    );
+    kit.write("solutions/sum/wrong.c", &wrong);
+    for json in [false, true] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+        if json {
+            cmd.arg("--json");
+        }
+        let mut child = cmd
+            .args(["test", "sum", "solutions/sum/wrong.c"])
+            .current_dir(kit.dir.path())
+            .env("CARGO_TARGET_DIR", kit.path("target"))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Nobody reads: every write of the judge meets a closed pipe.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "json {json}: {stderr}");
+        assert!(stderr.is_empty(), "{stderr}");
+    }
+}
