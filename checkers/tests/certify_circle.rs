@@ -8,7 +8,8 @@ mod common;
 
 use std::collections::HashMap;
 
-#[allow(dead_code)]
+// A contestant\'s program, for old compilers too: no `is_multiple_of`.
+#[allow(dead_code, clippy::manual_is_multiple_of)]
 #[path = "../../solutions/circle/accepted/circle.rs"]
 mod reference;
 

@@ -15,7 +15,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::fsutil;
 use crate::problem::Role;
-use crate::program::Program;
+use crate::program::{Program, Protocol};
 
 /// The kit's cargo packages and their binaries.
 pub struct Cargo {
@@ -111,6 +111,38 @@ impl Cargo {
         Ok(())
     }
 
+    /// Builds the named binaries for judges that speak `protocol`: static
+    /// (they run in any judge's sandbox), stripped, the protocol baked in
+    /// (testlib-rs reads `TESTLIB_RS_PROTOCOL` when it is compiled).
+    /// Returns the folder that holds them.
+    pub fn build_for(&self, protocol: Protocol, binaries: &BTreeSet<String>) -> Result<PathBuf> {
+        let host = host_triple()?;
+        let target = self.records.join("export").join(protocol.name());
+        let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or("cargo".into()));
+        cmd.args(["build", "--release", "--quiet", "--target", &host])
+            .arg("--target-dir")
+            .arg(&target)
+            .current_dir(&self.root)
+            .env("TESTLIB_RS_PROTOCOL", protocol.name())
+            .env(
+                "RUSTFLAGS",
+                format!(
+                    "-C target-feature=+crt-static -C strip=symbols --remap-path-prefix={}=.",
+                    self.root.display()
+                ),
+            );
+        for binary in binaries {
+            cmd.args(["--bin", binary]);
+        }
+        let status = cmd
+            .status()
+            .context("cannot run cargo to build the programs for the package")?;
+        if !status.success() {
+            bail!("cargo could not build the programs for the package (see above)");
+        }
+        Ok(target.join(host).join("release"))
+    }
+
     /// The content hash of a binary, from its memo when the binary's size
     /// and time did not change.
     fn identity(&self, path: &Path) -> Result<String> {
@@ -139,6 +171,22 @@ impl Cargo {
             name: name.to_string(),
             command: vec![path.into_os_string()],
             identity,
+            protocol: Protocol::Testlib,
         })
     }
+}
+
+/// The target triple of this machine (`x86_64-unknown-linux-gnu`), as rustc
+/// says.
+fn host_triple() -> Result<String> {
+    let rustc = std::env::var_os("RUSTC").unwrap_or("rustc".into());
+    let out = Command::new(rustc)
+        .arg("-vV")
+        .output()
+        .context("cannot run rustc -vV")?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .find_map(|l| l.strip_prefix("host: "))
+        .map(str::to_string)
+        .context("rustc -vV names no host")
 }

@@ -61,6 +61,9 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Run a problem's checker by hand.
     Check(CheckArgs),
+    /// Export problems as a package a judge imports (a contest when more
+    /// than one, or none, is named).
+    Package(PackageArgs),
 }
 
 #[derive(Debug, Args)]
@@ -99,4 +102,16 @@ pub struct CheckArgs {
     pub output: PathBuf,
     /// The jury's answer (default: the reference solution's output on INPUT).
     pub answer: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct PackageArgs {
+    /// Problems to export (default: all, as a contest).
+    pub problems: Vec<String>,
+    /// The judge's format.
+    #[arg(long, value_enum)]
+    pub format: crate::package::Format,
+    /// Where to write it: a folder, or a file ending in `.zip`.
+    #[arg(long)]
+    pub out: PathBuf,
 }

@@ -157,6 +157,13 @@ pub struct ProblemConfig {
     pub generator: Option<Spanned<String>>,
     /// The reference solution, relative to `solutions/<problem>/`.
     pub reference: Spanned<String>,
+    /// The checker for judges that compile only C++ testlib checkers
+    /// (Polygon, Hydro): a standard testlib checker by name (`wcmp`), where
+    /// the answer is unique, or a C++ source relative to the problem folder.
+    pub cpp_checker: Option<Spanned<String>>,
+    /// The validator for those judges: a C++ testlib source relative to the
+    /// problem folder.
+    pub cpp_validator: Option<Spanned<String>>,
     /// Scored groups; a problem without groups is all-or-nothing.
     #[serde(default)]
     pub groups: Vec<Spanned<Group>>,

@@ -22,6 +22,7 @@ pub enum CommandKind {
     Test,
     Verify,
     Check,
+    Package,
 }
 
 /// Something that happened, and when (since the command started).

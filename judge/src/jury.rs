@@ -15,7 +15,7 @@ use crate::event::{EventKind, Events};
 use crate::fsutil;
 use crate::pool::{Pool, Progress, Stop};
 use crate::problem::Problem;
-use crate::program::{BuildError, Compiler, Program};
+use crate::program::{BuildError, Compiler, Program, Protocol};
 use crate::report::schema;
 use crate::sandbox::{Limits, Network, RunSpec, Sandbox};
 use crate::testset::Test;
@@ -265,8 +265,9 @@ impl<'s> Jury<'s> {
         Ok(run.cpu)
     }
 
-    /// Runs `checker` on an output; `scratch` receives its message as
-    /// `<name>.chk`.
+    /// Runs `checker` on an output, in its protocol; `scratch` receives
+    /// its message as `<name>.chk` (and a Kattis validator's feedback
+    /// folder as `<name>.feedback/`).
     pub fn check(
         &self,
         checker: &Program,
@@ -277,22 +278,43 @@ impl<'s> Jury<'s> {
         name: &str,
     ) -> Checked {
         let message = scratch.join(format!("{name}.chk"));
+        let stdout = scratch.join(format!("{name}.chk.out"));
+        let feedback = scratch.join(format!("{name}.feedback"));
+        let (args, stdin) = match checker.protocol {
+            Protocol::Testlib => ([input, output, answer], None),
+            Protocol::Kattis => {
+                if let Err(e) = fsutil::create_dir_all(&feedback) {
+                    return failed(format!("cannot prepare the feedback folder: {e}"));
+                }
+                (
+                    [input, answer, feedback.as_path()],
+                    Some(output.to_path_buf()),
+                )
+            }
+            Protocol::Cms => ([input, answer, output], None),
+        };
         let run = self.sandbox.run(&RunSpec {
-            argv: checker.argv([input.as_os_str(), output.as_os_str(), answer.as_os_str()]),
-            stdin: None,
-            stdout: scratch.join(format!("{name}.chk.out")),
+            argv: checker.argv(args.map(Path::as_os_str)),
+            stdin,
+            stdout: stdout.clone(),
             stderr: Some(message.clone()),
             cwd: Some(scratch.to_path_buf()),
             limits: checker_limits(),
         });
-        match run {
-            Ok(run) => verdict::from_checker(&run, &read_head(&message, 4096)),
-            Err(e) => Checked {
-                verdict: Verdict::Fail,
-                message: format!("cannot start the checker {}: {e}", checker.name),
-                points: None,
-                partial: None,
-            },
+        let run = match run {
+            Ok(run) => run,
+            Err(e) => return failed(format!("cannot start the checker {}: {e}", checker.name)),
+        };
+        match checker.protocol {
+            Protocol::Testlib => verdict::from_checker(&run, &read_head(&message, 4096)),
+            Protocol::Kattis => {
+                let score = std::fs::read_to_string(feedback.join("score.txt")).ok();
+                let judged = read_head(&feedback.join("judgemessage.txt"), 4096);
+                verdict::from_kattis(&run, &judged, score.as_deref())
+            }
+            Protocol::Cms => {
+                verdict::from_cms(&run, &read_head(&stdout, 4096), &read_head(&message, 4096))
+            }
         }
     }
 
@@ -357,6 +379,9 @@ impl<'s> Jury<'s> {
             // Accepted outputs are not needed any more: keep the disk small.
             for ext in ["out", "err", "chk", "chk.out"] {
                 let _ = std::fs::remove_file(dir.join(format!("{}.{ext}", test.name)));
+            }
+            if arena.checker.protocol == Protocol::Kattis {
+                let _ = std::fs::remove_dir_all(dir.join(format!("{}.feedback", test.name)));
             }
         }
         outcome
@@ -452,6 +477,16 @@ impl<'s> Jury<'s> {
             }
             Err(e) => Err(e.into()),
         }
+    }
+}
+
+/// A check that could not be done: the kit's fault.
+fn failed(message: String) -> Checked {
+    Checked {
+        verdict: Verdict::Fail,
+        message,
+        points: None,
+        partial: None,
     }
 }
 

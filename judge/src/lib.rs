@@ -26,6 +26,7 @@ pub mod expect;
 pub mod fsutil;
 pub mod jury;
 pub mod kit;
+pub mod package;
 pub mod pool;
 pub mod problem;
 pub mod program;

@@ -59,6 +59,21 @@ impl ProgramSpec {
     }
 }
 
+/// A checker for judges that compile only C++.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CppChecker {
+    /// One of testlib's standard checkers, by name (`wcmp`).
+    Standard(String),
+    /// A C++ testlib checker.
+    Source(PathBuf),
+}
+
+/// testlib's standard checkers, which every judge that runs testlib has.
+pub const STANDARD_CHECKERS: [&str; 19] = [
+    "acmp", "caseicmp", "casencmp", "casewcmp", "dcmp", "fcmp", "hcmp", "icmp", "lcmp", "ncmp",
+    "nyesno", "rcmp", "rcmp4", "rcmp6", "rcmp9", "rncmp", "uncmp", "wcmp", "yesno",
+];
+
 /// Where a test's input comes from.
 #[derive(Clone, Debug)]
 pub enum TestSource {
@@ -114,6 +129,9 @@ pub struct Problem {
     pub validator: ProgramSpec,
     /// The reference solution's source file.
     pub reference: PathBuf,
+    /// The checker and validator for judges that compile only C++.
+    pub cpp_checker: Option<CppChecker>,
+    pub cpp_validator: Option<PathBuf>,
     /// Scored groups and their points, in order.
     pub groups: Vec<Group>,
     pub tests: Vec<TestSpec>,
@@ -147,6 +165,16 @@ impl Problem {
             .map(|g| r.program(g, Role::Generator))
             .transpose()?;
         let reference = r.existing(&solutions, &c.reference)?;
+        let cpp_checker = c
+            .cpp_checker
+            .as_ref()
+            .map(|n| r.cpp_checker(n))
+            .transpose()?;
+        let cpp_validator = c
+            .cpp_validator
+            .as_ref()
+            .map(|n| r.existing(&dir, n))
+            .transpose()?;
         let groups = r.groups()?;
         let tests = r.plan(&groups, generator.as_ref())?;
         Ok(Problem {
@@ -157,6 +185,8 @@ impl Problem {
             checker,
             validator,
             reference,
+            cpp_checker,
+            cpp_validator,
             groups,
             tests,
             config: src,
@@ -251,6 +281,24 @@ impl Resolver<'_> {
             ));
         }
         Ok(ProgramSpec::Cargo(text.clone()))
+    }
+
+    /// A C++ checker: a standard one by name, or a source file.
+    fn cpp_checker(&self, name: &Spanned<String>) -> Result<CppChecker, ConfigError> {
+        let text = name.get_ref();
+        if text.contains('.') {
+            return Ok(CppChecker::Source(self.existing(self.dir, name)?));
+        }
+        if !STANDARD_CHECKERS.contains(&text.as_str()) {
+            return Err(self.src.error(
+                name.span(),
+                format!(
+                    "`{text}` is not one of testlib's standard checkers ({})",
+                    STANDARD_CHECKERS.join(", ")
+                ),
+            ));
+        }
+        Ok(CppChecker::Standard(text.clone()))
     }
 
     /// `base/<name>`, which must be a file.

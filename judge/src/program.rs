@@ -16,6 +16,33 @@ use crate::config::Language;
 use crate::fsutil;
 use crate::sandbox::{Limits, RunSpec, Sandbox};
 
+/// How a checker or a validator is called and how it answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Protocol {
+    /// testlib's: `checker input output answer`, exit 0 OK, 1 WA, 2 PE, 3
+    /// FAIL, 7 points; a validator exits 0 if the input is valid.
+    #[default]
+    Testlib,
+    /// Kattis, DOMjudge, BAPCtools, problemtools: `checker input answer
+    /// feedback_dir < output`, exit 42 accepted, 43 rejected, the message in
+    /// `feedback_dir/judgemessage.txt`; a validator exits 42 if valid.
+    Kattis,
+    /// CMS: `checker input correct_output contestant_output`, the score (a
+    /// fraction) on stdout, the message on stderr, exit 0.
+    Cms,
+}
+
+impl Protocol {
+    /// Its name (the value of testlib-rs's `TESTLIB_RS_PROTOCOL`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Testlib => "testlib",
+            Protocol::Kattis => "kattis",
+            Protocol::Cms => "cms",
+        }
+    }
+}
+
 /// A program ready to run: the command line that starts it.
 #[derive(Clone, Debug)]
 pub struct Program {
@@ -26,6 +53,8 @@ pub struct Program {
     /// Changes whenever the program's behaviour may change: the build key of
     /// a compiled source, the content hash of a binary.
     pub identity: String,
+    /// How it speaks, when it is a checker or a validator.
+    pub protocol: Protocol,
 }
 
 impl Program {
@@ -211,6 +240,7 @@ impl Compiler {
                 name: name.clone(),
                 command: substitute(&language.run, &refs),
                 identity: key.clone(),
+                protocol: Protocol::Testlib,
             }
         };
         if dir.join("ok").exists() {

@@ -224,10 +224,10 @@ fn programs(kit: &Kit, jury: &Jury, problem: &Problem) -> Result<Programs> {
     let sandbox = jury.sandbox();
     let mut generators: Vec<(ProgramSpec, Program)> = Vec::new();
     for test in &problem.tests {
-        if let TestSource::Generated { generator, .. } = &test.source {
-            if !generators.iter().any(|(s, _)| s == generator) {
-                generators.push((generator.clone(), kit.program(generator, sandbox)?));
-            }
+        if let TestSource::Generated { generator, .. } = &test.source
+            && !generators.iter().any(|(s, _)| s == generator)
+        {
+            generators.push((generator.clone(), kit.program(generator, sandbox)?));
         }
     }
     Ok(Programs {

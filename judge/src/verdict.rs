@@ -224,6 +224,83 @@ pub fn from_checker(run: &RunOutcome, message: &str) -> Checked {
     }
 }
 
+/// What a Kattis output validator said: exit 42 accepted (with the points
+/// of `score.txt`, if it wrote one), 43 rejected (a wrong answer: the
+/// protocol has no presentation error), anything else the kit's fault.
+/// `message` is its `judgemessage.txt`.
+pub fn from_kattis(run: &RunOutcome, message: &str, score: Option<&str>) -> Checked {
+    let message = message.trim().to_string();
+    let verdict = match (run.wall_timeout, run.exit) {
+        (false, Exit::Code(42)) => Verdict::Ac,
+        (false, Exit::Code(43)) => Verdict::Wa,
+        _ => Verdict::Fail,
+    };
+    let message = if verdict == Verdict::Fail {
+        let how = format!("the output validator ended with {}", run.describe());
+        if message.is_empty() {
+            how
+        } else {
+            format!("{how}: {message}")
+        }
+    } else {
+        message
+    };
+    Checked {
+        verdict,
+        message,
+        points: score
+            .and_then(|s| s.trim().parse::<f64>().ok())
+            .filter(|p| verdict == Verdict::Ac && p.is_finite()),
+        partial: None,
+    }
+}
+
+/// What a CMS comparator said: the fraction of the points on the first line
+/// of stdout — 1 accepted, 0 a wrong answer, in between partially correct
+/// with that fraction as points — and its message on the first line of
+/// stderr. It must exit 0 with a fraction in [0, 1]; anything else is the
+/// kit's fault.
+pub fn from_cms(run: &RunOutcome, stdout: &str, stderr: &str) -> Checked {
+    let message = stderr.lines().next().unwrap_or("").trim().to_string();
+    let fraction = stdout
+        .lines()
+        .next()
+        .and_then(|l| l.trim().parse::<f64>().ok())
+        .filter(|f| (0.0..=1.0).contains(f));
+    match (run.is_success(), fraction) {
+        (true, Some(1.0)) => Checked {
+            verdict: Verdict::Ac,
+            message,
+            points: None,
+            partial: None,
+        },
+        (true, Some(0.0)) => Checked {
+            verdict: Verdict::Wa,
+            message,
+            points: None,
+            partial: None,
+        },
+        (true, Some(f)) => Checked {
+            verdict: Verdict::Pc,
+            message,
+            points: Some(f),
+            partial: None,
+        },
+        (true, None) => Checked {
+            verdict: Verdict::Fail,
+            message: format!("the checker wrote no score in [0, 1] on stdout: {stdout:?}"),
+            points: None,
+            partial: None,
+        },
+        (false, _) => Checked {
+            verdict: Verdict::Fail,
+            message: format!("the checker ended with {}: {message}", run.describe()),
+            points: None,
+            partial: None,
+        },
+    }
+}
+
 /// The value of `points <value> ...`, testlib's message for points.
 fn points_of(message: &str) -> Option<f64> {
     let value = message.strip_prefix("points ")?.split_whitespace().next()?;
@@ -397,6 +474,40 @@ mod tests {
         let killed = from_checker(&run(Exit::Signal(libc::SIGSEGV)), "");
         assert_eq!(killed.verdict, Verdict::Fail);
         assert!(killed.message.contains("SIGSEGV"), "{}", killed.message);
+    }
+
+    #[test]
+    fn kattis_exit_codes() {
+        let code = |c| run(Exit::Code(c));
+        let ok = from_kattis(&code(42), "ok 3\n", None);
+        assert_eq!((ok.verdict, ok.message.as_str()), (Verdict::Ac, "ok 3"));
+        assert_eq!(from_kattis(&code(42), "", Some("7.5\n")).points, Some(7.5));
+        assert_eq!(
+            from_kattis(&code(43), "wrong answer", None).verdict,
+            Verdict::Wa
+        );
+        let zero = from_kattis(&code(0), "", None);
+        assert_eq!(zero.verdict, Verdict::Fail);
+        assert!(zero.message.contains("exit code 0"), "{}", zero.message);
+    }
+
+    #[test]
+    fn cms_scores() {
+        let ok = run(Exit::Code(0));
+        let checked = from_cms(&ok, "1.0\n", "ok 3\nmore\n");
+        assert_eq!(
+            (checked.verdict, checked.message.as_str()),
+            (Verdict::Ac, "ok 3")
+        );
+        assert_eq!(from_cms(&ok, "0.0\n", "wrong").verdict, Verdict::Wa);
+        let half = from_cms(&ok, "0.5\n", "part");
+        assert_eq!((half.verdict, half.points), (Verdict::Pc, Some(0.5)));
+        assert_eq!(from_cms(&ok, "1.5\n", "").verdict, Verdict::Fail);
+        assert_eq!(from_cms(&ok, "", "").verdict, Verdict::Fail);
+        assert_eq!(
+            from_cms(&run(Exit::Code(3)), "0.0", "").verdict,
+            Verdict::Fail
+        );
     }
 
     #[test]

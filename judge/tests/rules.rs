@@ -10,7 +10,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,7 +18,7 @@ use judge::event::Events;
 use judge::expect::{Expect, VerifyRow};
 use judge::jury::{Arena, Jury, SolutionRun};
 use judge::pool::Stop;
-use judge::program::Program;
+use judge::program::{Program, Protocol};
 use judge::report::Silent;
 use judge::sandbox::Limits;
 use judge::sandbox::fake::{FakeCall, FakeRun, FakeSandbox};
@@ -66,6 +66,7 @@ fn program(name: &str) -> Program {
         name: name.to_string(),
         command: vec![OsString::from(format!("/scripted/{name}"))],
         identity: format!("{name}-identity"),
+        protocol: Protocol::Testlib,
     }
 }
 
@@ -452,4 +453,86 @@ fn verify_brute_forces_on_every_test() {
         &[("02", out("fail"))],
     );
     assert_eq!(row.problems, ["test 02 gave FAIL"]);
+}
+
+/// A problem whose checker speaks another protocol.
+fn judge_in(
+    protocol: Protocol,
+    checker: impl Fn(&FakeCall) -> FakeRun + Send + Sync + 'static,
+) -> SolutionRun {
+    let mut setup = Setup::new(3);
+    setup.checker.protocol = protocol;
+    let sandbox = FakeSandbox::new(move |call| match call.program.as_str() {
+        "check" => checker(call),
+        _ => right(),
+    });
+    judge_with(&setup, &sandbox, 1, Stop::Never)
+}
+
+#[test]
+fn kattis_output_validators_are_called_and_read_their_way() {
+    let run = judge_in(Protocol::Kattis, |call| {
+        // input answer feedback_dir, the output on stdin.
+        let args: Vec<String> = call
+            .spec
+            .argv
+            .iter()
+            .map(|a| a.to_string_lossy().into())
+            .collect();
+        assert!(
+            args[1].ends_with(".in") && args[2].ends_with(".ans"),
+            "{args:?}"
+        );
+        assert!(Path::new(&args[3]).is_dir(), "{args:?}");
+        assert!(
+            call.spec
+                .stdin
+                .as_ref()
+                .unwrap()
+                .ends_with(format!("{}.out", call.test))
+        );
+        match call.test.as_str() {
+            "01" => FakeRun::exit(42).file_in_arg(3, "judgemessage.txt", "fine\n"),
+            "02" => FakeRun::exit(43).file_in_arg(3, "judgemessage.txt", "wrong answer no\n"),
+            _ => FakeRun::exit(0),
+        }
+    });
+    let o = &run.outcomes;
+    assert_eq!((o[0].verdict, o[0].message.as_str()), (Verdict::Ac, "fine"));
+    assert_eq!(
+        (o[1].verdict, o[1].message.as_str()),
+        (Verdict::Wa, "wrong answer no")
+    );
+    assert_eq!(o[2].verdict, Verdict::Fail);
+}
+
+#[test]
+fn cms_comparators_are_called_and_read_their_way() {
+    let run = judge_in(Protocol::Cms, |call| {
+        // input correct_output contestant_output.
+        let args: Vec<String> = call
+            .spec
+            .argv
+            .iter()
+            .map(|a| a.to_string_lossy().into())
+            .collect();
+        assert!(
+            args[2].ends_with(".ans") && args[3].ends_with(".out"),
+            "{args:?}"
+        );
+        match call.test.as_str() {
+            "01" => FakeRun::exit(0)
+                .stdout("1.0\n")
+                .stderr("translate:success\n"),
+            "02" => FakeRun::exit(0).stdout("0.0\n").stderr("wrong answer no\n"),
+            _ => FakeRun::exit(3).stdout("0.0\n"),
+        }
+    });
+    let o = &run.outcomes;
+    assert_eq!(
+        (o[0].verdict, o[0].message.as_str()),
+        (Verdict::Ac, "translate:success")
+    );
+    assert_eq!(o[1].verdict, Verdict::Wa);
+    assert_eq!(o[2].verdict, Verdict::Fail);
 }

@@ -92,7 +92,7 @@ fn statement_samples_match_the_sample_files_and_the_reference() {
                 .unwrap_or_else(|_| panic!("{} is missing", path.display()));
             let blocks = code_blocks(&text);
             assert!(
-                !blocks.is_empty() && blocks.len() % 2 == 0,
+                !blocks.is_empty() && blocks.len().is_multiple_of(2),
                 "{}: samples come as input/output pairs",
                 path.display()
             );

@@ -5,6 +5,7 @@ use std::fmt::Display;
 
 use crate::format::{self, compress};
 use crate::outcome::Outcome;
+use crate::protocol::{self, Protocol};
 use crate::runtime::{self, Mode, Role, fail, quit_global, state};
 use crate::stream::{self, InStream};
 
@@ -19,6 +20,8 @@ pub struct Checker {
 }
 
 const USAGE: &str = "Program must be run with the following arguments: [--testset testset] [--group group] <input-file> <output-file> <answer-file> [<report-file> [<-appes>]]";
+const KATTIS_USAGE: &str = "Output validator must be run with the following arguments: [--testset testset] [--group group] <input-file> <answer-file> <feedback-dir> [<judge-flags>...] < <output-file>";
+const CMS_USAGE: &str = "Checker must be run with the following arguments: [--testset testset] [--group group] <input-file> <correct-output-file> <contestant-output-file>";
 
 /// The environment variable that overrides testlib's 128 MiB limit on the
 /// size of the files a checker opens (bytes; 0 lifts it).
@@ -130,6 +133,11 @@ pub(crate) fn read_result_file(positional: &[String], first: usize) {
 
 /// Registers a checker from the program's arguments (testlib's
 /// `registerTestlibCmd`) and opens its three streams.
+///
+/// The arguments depend on the judge protocol (see [`crate::Protocol`]):
+/// testlib's `input output answer [result-file [-appes]]`, Kattis's
+/// `input answer feedback-dir [judge flags...]` with the output on stdin, or
+/// CMS's `input correct-output contestant-output`.
 pub fn register_checker() -> Checker {
     register_checker_with(&program_args())
 }
@@ -139,15 +147,45 @@ pub fn register_checker_with(args: &[String]) -> Checker {
     read_testset_and_group(args);
     runtime::register(Mode::Checker);
     let positional = positional_args(args);
-    if !(4..=6).contains(&positional.len()) {
-        fail(format!("{USAGE}\nUse \"--help\" to get help information"));
-    }
-    read_result_file(&positional, 4);
+    // The files, in the order testlib opens them (which decides whose fault
+    // is reported first when several are missing).
+    let (input, output, answer) = match protocol::resolve(Some(&positional)) {
+        Protocol::Testlib => {
+            if !(4..=6).contains(&positional.len()) {
+                fail(format!("{USAGE}\nUse \"--help\" to get help information"));
+            }
+            read_result_file(&positional, 4);
+            (&positional[1], Some(&positional[2]), &positional[3])
+        }
+        Protocol::Kattis => {
+            if positional.len() < 4 {
+                fail(KATTIS_USAGE);
+            }
+            let dir = &positional[3];
+            if !std::path::Path::new(dir).is_dir() {
+                fail(format!("Feedback directory not found: \"{dir}\""));
+            }
+            state().feedback_dir = Some(dir.into());
+            // Anything after the feedback directory is a judge flag
+            // (`case_sensitive`, `float_tolerance 1e-6`, ...): the checker
+            // decides how to compare, so they are ignored.
+            (&positional[1], None, &positional[2])
+        }
+        Protocol::Cms => {
+            if positional.len() != 4 {
+                fail(CMS_USAGE);
+            }
+            (&positional[1], Some(&positional[3]), &positional[2])
+        }
+    };
     let limit = max_file_size();
-    let inf = InStream::open_file(&positional[1], Role::Input, limit);
-    let ouf = InStream::open_file(&positional[2], Role::Output, limit);
+    let inf = InStream::open_file(input, Role::Input, limit);
+    let ouf = match output {
+        Some(path) => InStream::open_file(path, Role::Output, limit),
+        None => InStream::stdin_capped(Role::Output, limit),
+    };
     ouf.skip_bom();
-    let ans = InStream::open_file(&positional[3], Role::Answer, limit);
+    let ans = InStream::open_file(answer, Role::Answer, limit);
     inf.make_std_input(false);
     stream::set_std(inf.clone(), ouf.clone(), ans.clone());
     Checker { inf, ouf, ans }
@@ -210,12 +248,13 @@ pub fn quitp<P: Points>(points: P, message: impl Display) -> ! {
         fail("Parameter 'points' can't be negative");
     }
     value = value.clamp(0.0, 1e6);
-    runtime::set_points(value);
+    let shown = points.render();
+    runtime::set_points(value, shown.clone());
     let message = message.to_string();
     let text = if message.is_empty() {
-        points.render()
+        shown
     } else {
-        format!("{} {message}", points.render())
+        format!("{shown} {message}")
     };
     quit(Outcome::Points, text)
 }

@@ -35,12 +35,11 @@ thread_local! {
 /// Flushes `tout`, if this program has one (called by every verdict).
 pub(crate) fn flush_tout() {
     let _ = TOUT.try_with(|t| {
-        if let Ok(slot) = t.try_borrow() {
-            if let Some(tout) = slot.as_ref() {
-                if let Ok(mut w) = tout.0.try_borrow_mut() {
-                    let _ = w.flush();
-                }
-            }
+        if let Ok(slot) = t.try_borrow()
+            && let Some(tout) = slot.as_ref()
+            && let Ok(mut w) = tout.0.try_borrow_mut()
+        {
+            let _ = w.flush();
         }
     });
 }

@@ -6,7 +6,8 @@ interactors.
 A program built with it is a drop-in replacement for its C++ twin: the same
 command line, the same exit codes (0 OK, 1 WA, 2 PE, 3 FAIL, 7 points), the
 same messages byte for byte, and for generators the same random numbers for
-the same arguments.
+the same arguments. Checkers and validators can also speak the Kattis and CMS
+judge protocols (see [Judge protocols](#judge-protocols)).
 
 # Brief overview
 
@@ -67,6 +68,48 @@ fn main() {
 }
 ```
 
+# Judge protocols
+
+By default a program speaks testlib's protocol, unchanged. Checkers and
+validators can also speak the protocols of other judges, so that the same
+source is shipped everywhere ([`Protocol`]):
+
+* **Kattis / ICPC** (DOMjudge, BAPCtools, problemtools). A checker is called
+  `checker input answer feedback_dir [judge flags...] < output`: `inf` is the
+  input, `ans` the answer, `ouf` stdin; the flags are ignored. It exits 42
+  for OK, points and partially correct, 43 for WA, PE, extra output and an
+  unexpected end of the output, 3 for FAIL, and writes its verdict text
+  (what testlib mode prints on stderr) to `feedback_dir/judgemessage.txt` as
+  well as to stderr; a [`quitp()`] score also goes to `feedback_dir/score.txt`,
+  as the message shows it. A validator is called as in testlib mode (it reads
+  `--group` and the other options) and exits 42 for a valid input, 43 for an
+  invalid one.
+* **CMS** (Batch comparator). A checker is called
+  `checker input correct_output contestant_output` (note the order), writes
+  its score on stdout (`1.0` for OK, `0.0` for WA, PE, extra output and an
+  unexpected end, a [`quitp()`] score clamped to [0, 1] — CMS wants the
+  fraction of the test's score —, `0.0` for [`pc`]`(k)`, whose code has no
+  documented fraction) and its verdict text on stderr, and exits 0, or 3 for
+  FAIL. [`quitpi`] gives no number, so it is a FAIL there. Validators keep
+  testlib's protocol: CMS does not run them.
+
+The protocol is chosen, in this order:
+
+1. the value of the environment variable `TESTLIB_RS_PROTOCOL` ([`PROTOCOL_ENV`])
+   when the crate was compiled (`testlib`, `kattis` or `cms`; unset or empty
+   means `testlib`; any other value does not compile). This is how binaries
+   for a judge are built — `TESTLIB_RS_PROTOCOL=cms cargo build --release` —
+   and cargo rebuilds when the value changes;
+2. the same variable at run time, which overrides the compiled default; an
+   unknown value is a FAIL;
+3. for checkers, whatever both say: a call whose third file argument (after
+   `--testset`/`--group`) is an existing directory is a Kattis call. A
+   testlib answer file is never a directory; CMS's call looks like testlib's
+   and is never detected.
+
+Interactors and generators always speak testlib's protocol. [`protocol()`]
+tells which one the program speaks.
+
 See the crate's README for the differences from testlib, all deliberate.
 
 [testlib.h]: https://github.com/MikeMirzayanov/testlib
@@ -82,6 +125,7 @@ mod macros;
 mod opts;
 mod outcome;
 mod pattern;
+mod protocol;
 mod random;
 mod runtime;
 mod stream;
@@ -103,6 +147,7 @@ pub use opts::{
 };
 pub use outcome::{DIRT, FAIL, OK, Outcome, PE, POINTS, UNEXPECTED_EOF, WA, pc};
 pub use pattern::Pattern;
+pub use protocol::{PROTOCOL_ENV, Protocol, protocol};
 pub use random::{Random, RandomInt};
 pub use runtime::{
     Exit, Role, catch_exit, disable_finalize_guard, enable_unexpected_eof, group,

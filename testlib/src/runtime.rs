@@ -13,6 +13,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use crate::format::{self, message_bytes};
 use crate::outcome::Outcome;
+use crate::protocol::{self, Protocol, Verdict};
 
 /// Which kind of testlib program is running (testlib's `TTestlibMode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,11 +98,16 @@ pub(crate) struct State {
     test_case: Option<i32>,
     test_case_seen: bool,
     test_case_zero_based: bool,
-    points: Option<f64>,
+    /// A `quitp` score: its value and its text as the message shows it.
+    points: Option<(f64, String)>,
     pub unexpected_eof: bool,
     pub testset: String,
     pub group: String,
     pub max_file_size: Option<u64>,
+    /// The judge protocol, decided when a checker or validator registers.
+    pub protocol: Protocol,
+    /// Where a Kattis output validator writes its feedback files.
+    pub feedback_dir: Option<std::path::PathBuf>,
     pub opts: crate::opts::OptsState,
     pub validator: crate::validator::ValidatorState,
 }
@@ -126,6 +132,8 @@ static STATE: Mutex<State> = Mutex::new(State {
     testset: String::new(),
     group: String::new(),
     max_file_size: None,
+    protocol: Protocol::Testlib,
+    feedback_dir: None,
     opts: crate::opts::OptsState::new(),
     validator: crate::validator::ValidatorState::new(),
 });
@@ -185,7 +193,7 @@ fn install_panic_hook() {
 
 /// Runs `f`, turning a verdict raised inside it into `Err(Exit)` instead of
 /// ending the process; the verdict's report is returned, not printed (result
-/// files are still written). This is testlib's
+/// and Kattis feedback files are still written; CMS's score line is not). This is testlib's
 /// `TESTLIB_THROW_EXIT_EXCEPTION_INSTEAD_OF_EXIT`, for testing checkers and
 /// the library in-process. Only this thread is affected; other panics pass
 /// through.
@@ -293,25 +301,24 @@ fn append_suffix(message: &[u8], extra: &[u8]) -> Vec<u8> {
     if let (Some(open), Some(close)) = (
         single(message, OPEN_BRACKET),
         single(message, CLOSE_BRACKET),
-    ) {
-        if open < close {
-            // Like `message.find(extra, open)`: an empty `extra` is found at once.
-            let found = if extra.is_empty() {
-                Some(0)
-            } else {
-                message[open..]
-                    .windows(extra.len())
-                    .position(|w| w == extra)
-            };
-            if found.is_some_and(|index| open + index < close) {
-                return message.to_vec();
-            }
-            let mut out = message[..close].to_vec();
-            out.extend_from_slice(b", ");
-            out.extend_from_slice(extra);
-            out.extend_from_slice(&message[close..]);
-            return out;
+    ) && open < close
+    {
+        // Like `message.find(extra, open)`: an empty `extra` is found at once.
+        let found = if extra.is_empty() {
+            Some(0)
+        } else {
+            message[open..]
+                .windows(extra.len())
+                .position(|w| w == extra)
+        };
+        if found.is_some_and(|index| open + index < close) {
+            return message.to_vec();
         }
+        let mut out = message[..close].to_vec();
+        out.extend_from_slice(b", ");
+        out.extend_from_slice(extra);
+        out.extend_from_slice(&message[close..]);
+        return out;
     }
     let mut out = message.to_vec();
     out.push(b' ');
@@ -327,11 +334,10 @@ fn printable(message: &[u8]) -> Vec<u8> {
     if let (Some(open), Some(close)) = (
         single(message, OPEN_BRACKET),
         single(message, CLOSE_BRACKET),
-    ) {
-        if open < close {
-            out[open] = b'(';
-            out[close] = b')';
-        }
+    ) && open < close
+    {
+        out[open] = b'(';
+        out[close] = b')';
     }
     out
 }
@@ -390,10 +396,11 @@ pub(crate) fn quit(origin: &Origin, outcome: Outcome, message: Vec<u8>) -> ! {
     };
     if origin.role != Role::Output && outcome != Outcome::Fail {
         let mut blamed = append_suffix(&message, origin.name.as_bytes());
-        if origin.role == Role::Input && st.mode == Mode::Validator {
-            if let Some(line) = origin.last_line {
-                blamed = append_suffix(&blamed, format!("line {line}").as_bytes());
-            }
+        if origin.role == Role::Input
+            && st.mode == Mode::Validator
+            && let Some(line) = origin.last_line
+        {
+            blamed = append_suffix(&blamed, format!("line {line}").as_bytes());
         }
         drop(st);
         quit(origin, Outcome::Fail, blamed);
@@ -433,7 +440,7 @@ pub(crate) fn quit(origin: &Origin, outcome: Outcome, message: Vec<u8>) -> ! {
                 )
                 .unwrap(),
                 Outcome::Points => {
-                    let Some(points) = st.points else {
+                    let Some((points, _)) = st.points else {
                         drop(st);
                         quit(
                             origin,
@@ -469,7 +476,8 @@ pub(crate) fn quit(origin: &Origin, outcome: Outcome, message: Vec<u8>) -> ! {
     let unexpected_eof = st.unexpected_eof;
     let mut report = Vec::new();
     if st.result_file.is_none() {
-        let colour = colours_wanted() && !catching();
+        // Other protocols' judges read the text: no colours there.
+        let colour = st.protocol == Protocol::Testlib && colours_wanted() && !catching();
         if colour {
             report.extend_from_slice(reported.colour().as_bytes());
         }
@@ -483,12 +491,43 @@ pub(crate) fn quit(origin: &Origin, outcome: Outcome, message: Vec<u8>) -> ! {
     if st.result_file.is_some() {
         report.extend_from_slice(b"See file to check exit message\n");
     }
-    let code = reported.exit_code(unexpected_eof);
-    st.exit_code = code;
+    let testlib_code = reported.exit_code(unexpected_eof);
+    st.exit_code = testlib_code;
+
+    let verdict = Verdict {
+        outcome: reported,
+        testlib_code,
+        text: &report,
+        points: st
+            .points
+            .as_ref()
+            .map(|(value, shown)| (*value, shown.as_str())),
+        validator: st.mode == Mode::Validator,
+    };
+    let delivery = match protocol::deliver(st.protocol, &verdict, st.feedback_dir.as_deref()) {
+        Ok(delivery) => delivery,
+        Err(message) => {
+            drop(st);
+            quit(origin, Outcome::Fail, message.into_bytes());
+        }
+    };
+    for (path, content) in &delivery.files {
+        if std::fs::write(path, content).is_err() {
+            // The FAIL must not try the same files again.
+            st.feedback_dir = None;
+            drop(st);
+            let message = format!("Can not write to the feedback file \"{}\"", path.display());
+            quit(origin, Outcome::Fail, message.into_bytes());
+        }
+    }
     drop(st);
 
     crate::interactor::flush_tout();
+    if let (Some(line), false) = (&delivery.stdout, catching()) {
+        let _ = std::io::stdout().write_all(line.as_bytes());
+    }
     let _ = std::io::stdout().flush();
+    let code = delivery.code;
     if catching() {
         std::panic::resume_unwind(Box::new(Exit { code, report }));
     }
@@ -562,8 +601,16 @@ extern "C" fn finalize() {
         }
         if st.exit_code == 0 && st.mode == Mode::Validator {
             let logs = std::mem::take(&mut st.validator);
+            let kattis = st.protocol == Protocol::Kattis;
             drop(st);
             logs.write_outputs();
+            // A valid input ends by returning from `main`, with no verdict
+            // to map: Kattis wants 42 for it, not 0.
+            if kattis && !exited_by_verdict {
+                // SAFETY: `_exit` ends the process at once; we are inside
+                // `exit`, where calling `exit` again is undefined behaviour.
+                unsafe { libc::_exit(protocol::KATTIS_ACCEPTED) }
+            }
         }
     });
     if body.is_err() {
@@ -580,9 +627,10 @@ pub(crate) fn note_read_eof() {
     }
 }
 
-/// Stores the score of a `quitp` verdict for the `-appes` report.
-pub(crate) fn set_points(points: f64) {
-    state().points = Some(points);
+/// Stores the score of a `quitp` verdict for the `-appes` report and the
+/// judge protocols: its value and its text as the message shows it.
+pub(crate) fn set_points(points: f64, shown: String) {
+    state().points = Some((points, shown));
 }
 
 #[cfg(test)]

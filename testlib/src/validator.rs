@@ -1,5 +1,5 @@
 //! Validators: read a test from stdin in strict mode; exit 0 if it is valid,
-//! 3 (FAIL) with the reason otherwise.
+//! 3 (FAIL) with the reason otherwise (42 and 43 in the Kattis protocol).
 //!
 //! Options, as testlib: `--testset T`, `--group G`,
 //! `--testOverviewLogFileName F` (which bounds were hit, which features were
@@ -200,14 +200,14 @@ impl ValidatorState {
         let Some((bytes, marks)) = &self.consumed else {
             return;
         };
-        if let Some(target) = &self.markup {
-            if !bytes.is_empty() || !marks.is_empty() {
-                write_to(
-                    target,
-                    &ValidatorState::markup(bytes, marks),
-                    "writeTestMarkup",
-                );
-            }
+        if let Some(target) = &self.markup
+            && (!bytes.is_empty() || !marks.is_empty())
+        {
+            write_to(
+                target,
+                &ValidatorState::markup(bytes, marks),
+                "writeTestMarkup",
+            );
         }
         if let Some(case) = self.test_case {
             let content = ValidatorState::test_case_content(bytes, marks, case);
@@ -228,6 +228,9 @@ pub fn register_validation() -> InStream {
 /// [`register_validation`] with explicit arguments (program name first).
 pub fn register_validation_with(args: &[String]) -> InStream {
     runtime::register(Mode::Validator);
+    // First, so that every later verdict, a bad option included, is
+    // reported the protocol's way.
+    crate::protocol::resolve(None);
     let inf = InStream::stdin(Role::Input, true);
     stream::set_std(inf.clone(), stream::ouf(), stream::ans());
     read_testset_and_group(args);

@@ -478,14 +478,14 @@ fn run(vector: &Vector, scratch: &Path) -> Result<(), String> {
             String::from_utf8_lossy(&vector.expected.stderr)
         ));
     }
-    if let Some(stdout) = &vector.expected.stdout {
-        if &output.stdout != stdout {
-            problems.push(format!(
-                "stdout {:?}\n      expected {:?}",
-                String::from_utf8_lossy(&output.stdout),
-                String::from_utf8_lossy(stdout)
-            ));
-        }
+    if let Some(stdout) = &vector.expected.stdout
+        && &output.stdout != stdout
+    {
+        problems.push(format!(
+            "stdout {:?}\n      expected {:?}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(stdout)
+        ));
     }
     for (name, content) in &vector.expected.files {
         match std::fs::read(work.join(name)) {

@@ -5,6 +5,7 @@
 
 pub mod build;
 pub mod check;
+pub mod package;
 pub mod test;
 pub mod verify;
 
@@ -40,6 +41,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Test(_) => CommandKind::Test,
         Command::Verify(_) => CommandKind::Verify,
         Command::Check(_) => CommandKind::Check,
+        Command::Package(_) => CommandKind::Package,
     };
     events.emit(EventKind::Started { command });
     let result = match &cli.command {
@@ -47,6 +49,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Test(args) => test::run(&kit, &jury, &mut events, args),
         Command::Verify(args) => verify::run(&kit, &jury, &mut events, args),
         Command::Check(args) => check::run(&kit, &jury, &mut events, args),
+        Command::Package(args) => package::run(&kit, &jury, &mut events, args),
     };
     // A closed stdout (`judge test | head`) does not change the verdict.
     let output = events.finish();

@@ -26,6 +26,7 @@ pub enum Report {
     Test(TestReport),
     Verify(VerifyReport),
     Check(CheckReport),
+    Package(PackageReport),
 }
 
 impl Report {
@@ -36,6 +37,7 @@ impl Report {
             Report::Test(r) => r.verdict,
             Report::Verify(r) => r.verdict,
             Report::Check(r) => r.verdict,
+            Report::Package(r) => r.verdict,
         }
     }
 }
@@ -86,6 +88,20 @@ pub struct CheckReport {
     pub checker: String,
     pub points: Option<f64>,
     pub partial: Option<u32>,
+}
+
+/// `judge package`.
+#[derive(Debug, Serialize)]
+pub struct PackageReport {
+    pub schema: u32,
+    pub command: &'static str,
+    /// Always `AC`: an export that fails is an error, not a report.
+    pub verdict: Verdict,
+    pub format: &'static str,
+    /// Where it was written (absolute).
+    pub out: String,
+    /// The problems it holds, in order.
+    pub problems: Vec<String>,
 }
 
 /// A duration as whole milliseconds (`time_ms`, `wall_ms`).

@@ -109,14 +109,11 @@ impl<W: Write> TerminalReporter<W> {
             max_memory.unwrap_or_default() >> 20
         )?;
         let first = run.outcomes.iter().find(|o| !o.verdict.is_accepted());
-        if let Some(first) = first {
-            if let Some(test) = tests.iter().find(|t| t.name == first.name) {
-                write!(
-                    self.out,
-                    "{}",
-                    failure_details(first, &test.input, &test.answer)
-                )?;
-            }
+        if let Some(first) = first
+            && let Some(test) = tests.iter().find(|t| t.name == first.name)
+        {
+            let details = failure_details(first, &test.input, &test.answer);
+            write!(self.out, "{details}")?;
         }
         Ok(())
     }
@@ -186,6 +183,13 @@ impl<W: Write> TerminalReporter<W> {
                 )
             ),
             Report::Check(r) => writeln!(self.out, "{}  {}", verdict(r.verdict, 2), r.message),
+            Report::Package(r) => writeln!(
+                self.out,
+                "{} package of {} problem(s) written to {}",
+                r.format,
+                r.problems.len(),
+                r.out
+            ),
             Report::Test(_) => Ok(()),
         }
     }

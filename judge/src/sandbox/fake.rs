@@ -26,6 +26,8 @@ pub struct FakeRun {
     unstartable: bool,
     stdout: Vec<u8>,
     stderr: Vec<u8>,
+    /// Files written in the folder an argument names: (argument, name, bytes).
+    files: Vec<(usize, String, Vec<u8>)>,
 }
 
 impl FakeRun {
@@ -40,6 +42,7 @@ impl FakeRun {
             unstartable: false,
             stdout: Vec::new(),
             stderr: Vec::new(),
+            files: Vec::new(),
         }
     }
 
@@ -88,6 +91,14 @@ impl FakeRun {
     /// What the program writes on stdout.
     pub fn stdout(mut self, text: impl AsRef<[u8]>) -> FakeRun {
         self.stdout = text.as_ref().to_vec();
+        self
+    }
+
+    /// A file the program writes in the folder its argument `arg` (from 1)
+    /// names, as a Kattis output validator writes in its feedback folder.
+    pub fn file_in_arg(mut self, arg: usize, name: &str, text: impl AsRef<[u8]>) -> FakeRun {
+        self.files
+            .push((arg, name.to_string(), text.as_ref().to_vec()));
         self
     }
 
@@ -180,6 +191,13 @@ impl Sandbox for FakeSandbox {
         std::fs::write(&spec.stdout, &run.stdout)?;
         if let Some(stderr) = &spec.stderr {
             std::fs::write(stderr, &run.stderr)?;
+        }
+        for (arg, name, bytes) in &run.files {
+            let dir = spec
+                .argv
+                .get(*arg)
+                .ok_or_else(|| io::Error::other("no such argument"))?;
+            std::fs::write(Path::new(dir).join(name), bytes)?;
         }
         Ok(RunOutcome {
             exit: run.exit,

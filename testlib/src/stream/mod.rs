@@ -19,6 +19,7 @@ use std::cell::RefCell;
 use std::fmt::Display;
 use std::fs::File;
 use std::ops::{Bound, RangeBounds};
+use std::os::fd::AsFd;
 use std::rc::Rc;
 
 use crate::format::{self, Bytes, compress, human_readable, message_bytes, vtos_f64};
@@ -497,11 +498,13 @@ impl Core {
             };
             result.push(item);
             self.many_index = self.many_index.map(|k| k + 1);
-            if self.strict && spaces && i + 1 < size {
-                if let Err(e) = self.read_char_expect(b' ') {
-                    self.many_index = None;
-                    return Err(e);
-                }
+            if self.strict
+                && spaces
+                && i + 1 < size
+                && let Err(e) = self.read_char_expect(b' ')
+            {
+                self.many_index = None;
+                return Err(e);
             }
         }
         self.many_index = None;
@@ -681,18 +684,7 @@ impl InStream {
     /// missing answer FAIL, a missing input is tolerated.
     pub(crate) fn open_file(path: &str, role: Role, max_file_size: Option<u64>) -> InStream {
         let stream = InStream::unopened(path, role);
-        if let (Ok(meta), Some(limit)) = (std::fs::metadata(path), max_file_size) {
-            if meta.is_file() && meta.len() > limit {
-                stream.quit(
-                    Outcome::Pe,
-                    format!(
-                        "File size exceeds {} bytes, size is {}",
-                        limit as i32,
-                        meta.len() as i32
-                    ),
-                );
-            }
-        }
+        stream.refuse_if_too_big(std::fs::metadata(path), max_file_size);
         match File::open(path) {
             Ok(file) => stream.0.borrow_mut().reader = Some(Reader::new(Source::File(file), path)),
             Err(_) => match role {
@@ -704,6 +696,40 @@ impl InStream {
                 }
                 Role::Input => {}
             },
+        }
+        stream
+    }
+
+    /// testlib's file-size cap: a file over the limit is refused before it
+    /// is read (PE, which becomes FAIL for the input or the answer).
+    fn refuse_if_too_big(&self, meta: std::io::Result<std::fs::Metadata>, limit: Option<u64>) {
+        if let (Ok(meta), Some(limit)) = (meta, limit)
+            && meta.is_file()
+            && meta.len() > limit
+        {
+            self.quit(
+                Outcome::Pe,
+                format!(
+                    "File size exceeds {} bytes, size is {}",
+                    limit as i32,
+                    meta.len() as i32
+                ),
+            );
+        }
+    }
+
+    /// The standard input as a lenient stream, held to the size cap when it
+    /// is a regular file: a Kattis judge redirects the contestant's output
+    /// from one, and the cap must not depend on how the output arrives.
+    pub(crate) fn stdin_capped(role: Role, max_file_size: Option<u64>) -> InStream {
+        let stream = InStream::stdin(role, false);
+        if max_file_size.is_some() {
+            let meta = std::io::stdin()
+                .as_fd()
+                .try_clone_to_owned()
+                .map(File::from)
+                .and_then(|file| file.metadata());
+            stream.refuse_if_too_big(meta, max_file_size);
         }
         stream
     }
@@ -724,10 +750,8 @@ impl InStream {
     pub(crate) fn make_std_input(&self, record: bool) {
         let mut core = self.0.borrow_mut();
         core.is_std_input = true;
-        if record {
-            if let Some(r) = &mut core.reader {
-                r.start_recording();
-            }
+        if record && let Some(r) = &mut core.reader {
+            r.start_recording();
         }
     }
 

@@ -1,0 +1,26 @@
+//! `judge package [PROBLEM...] --format FORMAT --out PATH`: export to a judge.
+
+use anyhow::Result;
+
+use crate::cli::PackageArgs;
+use crate::event::{EventKind, Events};
+use crate::jury::Jury;
+use crate::kit::Kit;
+use crate::package;
+use crate::report::schema::{PackageReport, Report, SCHEMA};
+use crate::verdict::Verdict;
+
+/// Exports the named problems (all when none is named).
+pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &PackageArgs) -> Result<bool> {
+    let problems = package::export(kit, jury, events, &args.problems, args.format, &args.out)?;
+    let report = Report::Package(PackageReport {
+        schema: SCHEMA,
+        command: "package",
+        verdict: Verdict::Ac,
+        format: args.format.name(),
+        out: std::path::absolute(&args.out)?.display().to_string(),
+        problems,
+    });
+    events.emit(EventKind::Finished { report: &report });
+    Ok(true)
+}

@@ -1,0 +1,125 @@
+//! CMS's `italy_yaml` task format (`cmsImportTask -L italy_yaml`), and its
+//! `contest.yaml` for a contest.
+//!
+//! * `task.yaml`: short name, title, limits, stdio (`infile`/`outfile`
+//!   empty: CMS defaults to file I/O), the samples as public test cases;
+//! * `input/inputN.txt`, `output/outputN.txt`, N from 0, grouped tests first
+//!   by group, in the problem's group order;
+//! * `gen/GEN`: one line per test; on a problem with groups, `# ST: points`
+//!   opens each group, which CMS turns into GroupMin subtasks (a group earns
+//!   its points only if every test of it is right, as in the kit); without
+//!   groups CMS scores the sum over the tests, 100 in all;
+//! * `check/checker`: the kit's Rust checker, static, speaking CMS's
+//!   protocol (input, correct output, contestant output; the score on
+//!   stdout), its sources in `check/src/`;
+//! * `att/`: the statements in Markdown, given to contestants. CMS shows
+//!   PDF statements (`statement/<language>.pdf`), which the kit does not
+//!   make yet: import with `--no-statement` (`-S`) until it does.
+
+use anyhow::{Result, bail};
+use yaml_rust2::Yaml;
+
+use super::yaml::{int, map, real, string, text};
+use super::{Exporter, Subject, Tree};
+use crate::program::Protocol;
+use crate::testset::Test;
+
+/// The `italy_yaml` format.
+#[derive(Clone, Copy, Debug)]
+pub struct Cms;
+
+/// The tests in CMS's order: each group's tests together, groups in order
+/// (all tests in plan order when there are no groups).
+pub fn cms_order<'a>(s: &'a Subject) -> Vec<&'a Test> {
+    if s.problem.groups.is_empty() {
+        return s.tests.iter().collect();
+    }
+    s.problem
+        .groups
+        .iter()
+        .flat_map(|g| {
+            s.tests
+                .iter()
+                .filter(move |t| t.group.as_deref() == Some(&g.name))
+        })
+        .collect()
+}
+
+impl Exporter for Cms {
+    fn protocol(&self) -> Option<Protocol> {
+        Some(Protocol::Cms)
+    }
+
+    fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
+        let p = s.problem;
+        let title = &p.config.value.title;
+        let tests = cms_order(s);
+        let total: u32 = p.groups.iter().map(|g| g.points).sum();
+        if !p.groups.is_empty() && total != 100 {
+            bail!(
+                "{}: CMS wants the groups' points to add up to 100, not {total}",
+                p.config.path.display()
+            );
+        }
+        let public: Vec<String> = (tests.iter().enumerate())
+            .filter(|(_, t)| t.sample)
+            .map(|(i, _)| i.to_string())
+            .collect();
+        let doc = map([
+            ("name", string(&p.name)),
+            ("title", string(&title.en)),
+            ("time_limit", real(p.limits.time.as_secs_f64())),
+            ("memory_limit", int((p.limits.memory_bytes >> 20) as i64)),
+            ("n_input", int(tests.len() as i64)),
+            ("infile", string("")),
+            ("outfile", string("")),
+            ("public_testcases", string(public.join(","))),
+            ("primary_language", string("en")),
+        ]);
+        out.text("task.yaml", text(&doc)?)?;
+
+        let mut lines =
+            String::from("# One line per test, in the order of input/; the kit built them.\n");
+        let mut group = None;
+        for (i, test) in tests.iter().enumerate() {
+            if test.group != group {
+                group = test.group.clone();
+                if let Some(g) = p.groups.iter().find(|g| Some(&g.name) == group.as_ref()) {
+                    lines.push_str(&format!("# ST: {}\n", g.points));
+                }
+            }
+            let spec = p.tests.iter().find(|t| t.name == test.name);
+            let what = spec.map_or_else(|| test.name.clone(), |t| t.describe());
+            // A test line must not hold `#`, which opens a comment.
+            lines.push_str(&format!("{}\n", what.replace('#', "")));
+            out.file(&format!("input/input{i}.txt"), &test.input)?;
+            out.file(&format!("output/output{i}.txt"), &test.answer)?;
+        }
+        out.text("gen/GEN", lines)?;
+
+        if let Some(checker) = &s.checker {
+            out.program("check/checker", &checker.binary)?;
+            for (name, source) in &checker.sources {
+                out.file(&format!("check/src/{name}"), source)?;
+            }
+        }
+        out.text("att/statement.en.md", s.statement_en.clone())?;
+        out.text("att/statement.zh.md", s.statement_zh.clone())?;
+        Ok(())
+    }
+
+    fn contest(&self, subjects: &[Subject], out: &mut Tree) -> Result<()> {
+        let tasks = subjects
+            .iter()
+            .map(|s| string(&s.problem.name))
+            .collect::<Vec<_>>();
+        let doc = map([
+            ("name", string("qushizi")),
+            ("description", string(crate::package::SOURCE)),
+            ("tasks", Yaml::Array(tasks)),
+            ("users", Yaml::Array(Vec::new())),
+        ]);
+        out.text("contest.yaml", text(&doc)?)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,134 @@
+//! Hydro's problem import: one folder per problem with `problem.yaml`
+//! (`pid`, `title`, `tag`), the statements as `problem_en.md` and
+//! `problem_zh.md`, and `testdata/` holding every test flat plus
+//! `config.yaml`: limits, the checker (`checker_type: testlib`: a C++
+//! testlib checker Hydro compiles with its own testlib.h, or one of its
+//! built-in standard checkers by name), and the groups as subtasks that
+//! score their points only when every case passes (`type: min`). Without
+//! groups the 100 points are shared by the tests.
+
+use anyhow::{Result, bail};
+use yaml_rust2::Yaml;
+
+use super::yaml::{int, map, string, strings, text};
+use super::{Exporter, Subject, Tree};
+use crate::problem::CppChecker;
+use crate::program::Protocol;
+use crate::testset::Test;
+
+/// Hydro's format.
+#[derive(Clone, Copy, Debug)]
+pub struct Hydro;
+
+/// A test as a case of `config.yaml`.
+fn case(test: &Test) -> Yaml {
+    map([
+        ("input", string(format!("{}.in", test.name))),
+        ("output", string(format!("{}.ans", test.name))),
+    ])
+}
+
+/// Hydro's problem ids are lowercase letters and digits, with at most one
+/// dash after a prefix of at most ten characters (`anti-nim`).
+pub fn pid(name: &str) -> String {
+    let clean: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    match clean.split_once('-') {
+        Some((prefix, rest)) if prefix.len() <= 10 && !rest.contains('-') => clean,
+        _ => clean.replace('-', ""),
+    }
+}
+
+impl Exporter for Hydro {
+    fn protocol(&self) -> Option<Protocol> {
+        None
+    }
+
+    fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
+        let p = s.problem;
+        let title = &p.config.value.title;
+        out.text(
+            "problem.yaml",
+            text(&map([
+                ("pid", string(pid(&p.name))),
+                ("title", string(format!("{} {}", title.en, title.zh))),
+                ("tag", strings([crate::package::SOURCE])),
+            ]))?,
+        )?;
+        out.text("problem_en.md", s.statement_en.clone())?;
+        out.text("problem_zh.md", s.statement_zh.clone())?;
+
+        let checker = match &p.cpp_checker {
+            Some(CppChecker::Standard(name)) => name.clone(),
+            Some(CppChecker::Source(path)) => {
+                out.file("testdata/checker.cc", path)?;
+                "checker.cc".to_string()
+            }
+            None => bail!(
+                "{}: Hydro compiles only C++ checkers: set `cpp_checker` (a standard \
+                 checker such as `wcmp` where the answer is unique, or a C++ source)",
+                p.config.path.display()
+            ),
+        };
+        let mut pairs = vec![
+            ("type", string("default")),
+            ("time", string(format!("{}ms", p.limits.time.as_millis()))),
+            (
+                "memory",
+                string(format!("{}m", p.limits.memory_bytes >> 20)),
+            ),
+            ("checker_type", string("testlib")),
+            ("checker", string(checker)),
+        ];
+        if p.groups.is_empty() {
+            pairs.push(("cases", Yaml::Array(s.tests.iter().map(case).collect())));
+        } else {
+            let subtasks = p
+                .groups
+                .iter()
+                .enumerate()
+                .map(|(i, g)| {
+                    let cases = s
+                        .tests
+                        .iter()
+                        .filter(|t| t.group.as_deref() == Some(&g.name));
+                    map([
+                        ("id", int(i as i64 + 1)),
+                        ("score", int(i64::from(g.points))),
+                        ("type", string("min")),
+                        ("cases", Yaml::Array(cases.map(case).collect())),
+                    ])
+                })
+                .collect();
+            pairs.push(("subtasks", Yaml::Array(subtasks)));
+        }
+        out.text("testdata/config.yaml", text(&map(pairs))?)?;
+        for test in s.tests {
+            out.file(&format!("testdata/{}.in", test.name), &test.input)?;
+            out.file(&format!("testdata/{}.ans", test.name), &test.answer)?;
+        }
+        Ok(())
+    }
+
+    /// Hydro imports a zip of problem folders: nothing more for a contest.
+    fn contest(&self, _: &[Subject], _: &mut Tree) -> Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_follow_hydros_pattern() {
+        assert_eq!(pid("nim"), "nim");
+        assert_eq!(pid("anti-nim"), "anti-nim");
+        assert_eq!(pid("merge-piles"), "merge-piles");
+        assert_eq!(pid("a-b-c"), "abc");
+        assert_eq!(pid("Wythoff"), "wythoff");
+    }
+}

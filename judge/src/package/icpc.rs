@@ -1,0 +1,322 @@
+//! The ICPC problem package: the 2025-09 format (BAPCtools, Kattis,
+//! DOMjudge) and the legacy one (problemtools, DOMjudge).
+//!
+//! Both ship the kit's Rust checker and validator as static binaries that
+//! speak the Kattis protocol (exit 42/43, a feedback folder; see
+//! testlib-rs), each in its folder as the program `run` with its sources
+//! beside it. What differs:
+//!
+//! | | 2025-09 | legacy |
+//! |---|---|---|
+//! | version | `problem_format_version: 2025-09` | absent |
+//! | name | both languages | English (`problem.yaml`), both statements |
+//! | time limit | `limits.time_limit` | `domjudge-problem.ini` (legacy has none) |
+//! | statements | `statement/problem.{en,zh}.md` | `problem_statement/problem.{en,zh}.md` |
+//! | checker | `output_validator/` | `output_validators/<name>/`, `validation: custom` |
+//! | groups | `test_group.yaml`: points, `--group` for the validator | `testdata.yaml`: the validator's `--group` |
+
+use anyhow::Result;
+use yaml_rust2::Yaml;
+
+use super::yaml::{int, map, real, string, strings, text};
+use super::{Exporter, Shipped, Subject, Tree, latex};
+use crate::program::Protocol;
+
+/// The two versions of the format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Icpc {
+    /// 2025-09.
+    Current,
+    /// Legacy (no `problem_format_version`).
+    Legacy,
+}
+
+/// Where each folder of `solutions/` goes: ICPC has no presentation error
+/// (it is a wrong answer there) and no memory verdict (exhausting memory is
+/// a run-time error there).
+fn submissions_folder(folder: &str) -> &'static str {
+    match folder {
+        "accepted" => "accepted",
+        "wrong_answer" | "presentation_error" => "wrong_answer",
+        "time_limit_exceeded" => "time_limit_exceeded",
+        "runtime_error" | "memory_limit_exceeded" => "run_time_error",
+        _ => "brute_force",
+    }
+}
+
+/// A program folder: the binary as `run`, and its sources beside it (the
+/// tools refuse subfolders in a program's folder).
+fn program(out: &mut Tree, dir: &str, shipped: &Shipped) -> Result<()> {
+    out.program(&format!("{dir}run"), &shipped.binary)?;
+    for (name, source) in &shipped.sources {
+        out.file(&format!("{dir}{name}"), source)?;
+    }
+    Ok(())
+}
+
+impl Icpc {
+    fn problem_yaml(self, s: &Subject) -> Result<String> {
+        let p = s.problem;
+        let config = &p.config.value;
+        let memory = int((p.limits.memory_bytes >> 20) as i64);
+        let output = int((p.limits.output_bytes >> 20) as i64);
+        let doc = match self {
+            Icpc::Current => {
+                let mut pairs = vec![
+                    ("problem_format_version", string("2025-09")),
+                    (
+                        "type",
+                        string(if p.groups.is_empty() {
+                            "pass-fail"
+                        } else {
+                            "scoring"
+                        }),
+                    ),
+                    (
+                        "name",
+                        map([
+                            ("en", string(&config.title.en)),
+                            ("zh", string(&config.title.zh)),
+                        ]),
+                    ),
+                    ("uuid", string(&s.uuid)),
+                    ("source", string(crate::package::SOURCE)),
+                ];
+                pairs.push((
+                    "limits",
+                    map([
+                        ("time_limit", real(p.limits.time.as_secs_f64())),
+                        ("memory", memory),
+                        ("output", output),
+                    ]),
+                ));
+                map(pairs)
+            }
+            Icpc::Legacy => map([
+                ("name", string(&config.title.en)),
+                ("uuid", string(&s.uuid)),
+                ("source", string(crate::package::SOURCE)),
+                (
+                    "type",
+                    string(if p.groups.is_empty() {
+                        "pass-fail"
+                    } else {
+                        "scoring"
+                    }),
+                ),
+                ("validation", string("custom")),
+                ("limits", map([("memory", memory), ("output", output)])),
+            ]),
+        };
+        text(&doc)
+    }
+
+    /// A statement with the title the format wants at its top.
+    fn statement(self, markdown: &str, title: &str) -> String {
+        match self {
+            // The statements start with `# Title` already.
+            Icpc::Current | Icpc::Legacy => {
+                if markdown.starts_with("# ") {
+                    markdown.to_string()
+                } else {
+                    format!("# {title}\n\n{markdown}")
+                }
+            }
+        }
+    }
+
+    fn data(self, s: &Subject, out: &mut Tree) -> Result<()> {
+        let p = s.problem;
+        let mut samples_in_group: Vec<&str> = Vec::new();
+        for test in s.tests {
+            let folder = if test.sample {
+                if let Some(group) = &test.group {
+                    samples_in_group.push(group);
+                }
+                "data/sample".to_string()
+            } else {
+                match &test.group {
+                    Some(group) => format!("data/secret/{}", group_folder(group)),
+                    None => "data/secret".to_string(),
+                }
+            };
+            out.file(&format!("{folder}/{}.in", test.name), &test.input)?;
+            out.file(&format!("{folder}/{}.ans", test.name), &test.answer)?;
+        }
+        for group in &p.groups {
+            let folder = format!("data/secret/{}", group_folder(&group.name));
+            let args = strings(["--group", group.name.as_str()]);
+            let doc = match self {
+                Icpc::Current => {
+                    let mut pairs = vec![
+                        ("max_score", int(i64::from(group.points))),
+                        ("score_aggregation", string("pass-fail")),
+                    ];
+                    // A group scores only if its samples (in data/sample
+                    // here) pass, as in the kit.
+                    if samples_in_group.contains(&group.name.as_str()) {
+                        pairs.push(("require_pass", string("sample")));
+                    }
+                    pairs.push(("input_validator_args", args));
+                    map(pairs)
+                }
+                Icpc::Legacy => map([(
+                    "input_validator_flags",
+                    string(format!("--group {}", group.name)),
+                )]),
+            };
+            let file = match self {
+                Icpc::Current => "test_group.yaml",
+                Icpc::Legacy => "testdata.yaml",
+            };
+            out.text(&format!("{folder}/{file}"), text(&doc)?)?;
+        }
+        if self == Icpc::Current {
+            // The kit's checkers read tokens, so a change of spaces is fine,
+            // but the answer words are case-sensitive: tools that make up
+            // "valid" outputs from the samples (BAPCtools) must know it.
+            out.text(
+                "data/valid_output/test_group.yaml",
+                text(&map([(
+                    "output_validator_args",
+                    strings(["case_sensitive"]),
+                )]))?,
+            )?;
+        }
+        // The samples of a problem with groups are validated as the group
+        // they belong to.
+        if let Some(group) = samples_in_group.first() {
+            let doc = match self {
+                Icpc::Current => map([("input_validator_args", strings(["--group", group]))]),
+                Icpc::Legacy => {
+                    map([("input_validator_flags", string(format!("--group {group}")))])
+                }
+            };
+            let file = match self {
+                Icpc::Current => "data/sample/test_group.yaml",
+                Icpc::Legacy => "data/sample/testdata.yaml",
+            };
+            out.text(file, text(&doc)?)?;
+        }
+        Ok(())
+    }
+}
+
+/// A group's folder name under `data/secret` (`group1`): the format wants
+/// names that sort in order and start with a letter.
+fn group_folder(name: &str) -> String {
+    format!("group{name}")
+}
+
+impl Exporter for Icpc {
+    fn protocol(&self) -> Option<Protocol> {
+        Some(Protocol::Kattis)
+    }
+
+    fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
+        let p = s.problem;
+        let title = &p.config.value.title;
+        out.text("problem.yaml", self.problem_yaml(s)?)?;
+        let (statements, checker_dir) = match self {
+            Icpc::Current => ("statement", "output_validator/".to_string()),
+            Icpc::Legacy => {
+                // DOMjudge reads the time limit here; legacy problem.yaml has none.
+                out.text(
+                    "domjudge-problem.ini",
+                    format!("timelimit='{}'\n", p.limits.time.as_secs_f64()),
+                )?;
+                let name = s.checker.as_ref().map_or("checker", |c| c.name.as_str());
+                ("problem_statement", format!("output_validators/{name}/"))
+            }
+        };
+        out.text(
+            &format!("{statements}/problem.en.md"),
+            self.statement(&s.statement_en, &title.en),
+        )?;
+        out.text(
+            &format!("{statements}/problem.zh.md"),
+            self.statement(&s.statement_zh, &title.zh),
+        )?;
+        if *self == Icpc::Current {
+            // BAPCtools reads only LaTeX statements.
+            out.text(
+                "statement/problem.en.tex",
+                latex::statement(&s.statement_en),
+            )?;
+            out.text(
+                "statement/problem.zh.tex",
+                latex::statement(&s.statement_zh),
+            )?;
+        }
+        self.data(s, out)?;
+        if let Some(checker) = &s.checker {
+            program(out, &checker_dir, checker)?;
+        }
+        if let Some(validator) = &s.validator {
+            program(
+                out,
+                &format!("input_validators/{}/", validator.name),
+                validator,
+            )?;
+        }
+        for (folder, path) in &s.solutions {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            out.file(
+                &format!("submissions/{}/{name}", submissions_folder(folder)),
+                path,
+            )?;
+        }
+        Ok(())
+    }
+
+    fn contest(&self, subjects: &[Subject], out: &mut Tree) -> Result<()> {
+        let problems: Vec<Yaml> = subjects
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let title = &s.problem.config.value.title;
+                map([
+                    ("id", string(&s.problem.name)),
+                    ("label", string(label(i))),
+                    (
+                        "name",
+                        map([("en", string(&title.en)), ("zh", string(&title.zh))]),
+                    ),
+                    ("time_limit", real(s.problem.limits.time.as_secs_f64())),
+                ])
+            })
+            .collect();
+        out.text("problems.yaml", text(&Yaml::Array(problems))?)?;
+        out.text(
+            "contest.yaml",
+            text(&map([("name", string(crate::package::SOURCE))]))?,
+        )?;
+        Ok(())
+    }
+}
+
+/// A problem's label in a contest: A, B, ..., Z, AA, AB, ...
+fn label(index: usize) -> String {
+    let letters = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    if index < 26 {
+        (letters[index] as char).to_string()
+    } else {
+        format!("{}{}", label(index / 26 - 1), letters[index % 26] as char)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_go_on_past_z() {
+        assert_eq!(label(0), "A");
+        assert_eq!(label(25), "Z");
+        assert_eq!(label(26), "AA");
+        assert_eq!(label(27), "AB");
+    }
+}

@@ -1,0 +1,304 @@
+//! `judge package`: contest packages that real judges import.
+//!
+//! An [`Exporter`] per format turns each problem — its built tests,
+//! statements, limits, groups, checker, validator and solutions — into the
+//! files its judge reads, in a [`Tree`]; [`export`] builds what the format
+//! needs, assembles the problems (side by side, with the contest's files,
+//! when more than one), and writes the tree as a folder or a zip in one
+//! step. A new format is one more file here implementing [`Exporter`].
+
+pub mod cms;
+pub mod hydro;
+pub mod icpc;
+pub mod latex;
+pub mod tree;
+pub mod yaml;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+
+use crate::event::Events;
+use crate::expect::FOLDERS;
+use crate::fsutil;
+use crate::jury::Jury;
+use crate::kit::Kit;
+use crate::problem::{Problem, ProgramSpec};
+use crate::program::Protocol;
+use crate::testset::{self, Test};
+pub use tree::Tree;
+
+/// Where the problems come from, as the packages say (`source`).
+pub const SOURCE: &str = "取石子 kit";
+
+/// The package formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The ICPC problem package format 2025-09 (BAPCtools, Kattis, DOMjudge).
+    Icpc,
+    /// The legacy ICPC/Kattis format (problemtools, DOMjudge).
+    IcpcLegacy,
+    /// CMS's italy_yaml task format.
+    Cms,
+    /// Hydro's problem import.
+    Hydro,
+}
+
+impl Format {
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Icpc => "icpc",
+            Format::IcpcLegacy => "icpc-legacy",
+            Format::Cms => "cms",
+            Format::Hydro => "hydro",
+        }
+    }
+
+    fn exporter(self) -> Box<dyn Exporter> {
+        match self {
+            Format::Icpc => Box::new(icpc::Icpc::Current),
+            Format::IcpcLegacy => Box::new(icpc::Icpc::Legacy),
+            Format::Cms => Box::new(cms::Cms),
+            Format::Hydro => Box::new(hydro::Hydro),
+        }
+    }
+}
+
+/// A Rust program of the kit built for a judge: the binary and the
+/// sources it was built from.
+#[derive(Clone, Debug)]
+pub struct Shipped {
+    /// The binary's name (`check-nim`).
+    pub name: String,
+    pub binary: PathBuf,
+    /// Its source files: (name in the package, file of the kit).
+    pub sources: Vec<(String, PathBuf)>,
+}
+
+/// One problem, as an exporter sees it.
+pub struct Subject<'a> {
+    pub problem: &'a Problem,
+    /// The built tests, in order.
+    pub tests: &'a [Test],
+    /// Every solution with the folder it is in, sorted.
+    pub solutions: Vec<(&'static str, PathBuf)>,
+    /// The statement in English and in Chinese (Markdown).
+    pub statement_en: String,
+    pub statement_zh: String,
+    /// The checker and the validator, built for the format's protocol.
+    pub checker: Option<Shipped>,
+    pub validator: Option<Shipped>,
+    /// Stable across exports: derived from the kit's and the problem's names.
+    pub uuid: String,
+}
+
+/// A package format.
+pub trait Exporter {
+    /// The protocol its judges speak to checkers and validators, when it
+    /// runs the kit's Rust programs.
+    fn protocol(&self) -> Option<Protocol>;
+
+    /// The files of one problem.
+    fn problem(&self, subject: &Subject, out: &mut Tree) -> Result<()>;
+
+    /// The files of a contest beside its problems (each in a folder named
+    /// after the problem).
+    fn contest(&self, subjects: &[Subject], out: &mut Tree) -> Result<()>;
+}
+
+/// A UUID (version 8, RFC 9562) derived from `name`: the same name gives
+/// the same UUID on every machine and every export.
+pub fn stable_uuid(name: &str) -> String {
+    let hash = blake3::hash(format!("qushizi-kit problem {name}").as_bytes());
+    let mut b: [u8; 16] = hash.as_bytes()[..16].try_into().unwrap_or_default();
+    b[6] = (b[6] & 0x0f) | 0x80;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..]
+    )
+}
+
+/// What `target/judge/exports.json` remembers of each export: the
+/// fingerprint of what was written, so that only an unchanged earlier
+/// export is ever replaced.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Exports {
+    written: BTreeMap<PathBuf, String>,
+}
+
+/// A cheap fingerprint of a file or folder: every path with its size and
+/// modification time.
+fn fingerprint(path: &Path) -> Result<String> {
+    let mut hasher = blake3::Hasher::new();
+    let files = if path.is_dir() {
+        fsutil::files_under(path)?
+    } else {
+        vec![path.to_path_buf()]
+    };
+    for file in files {
+        let (size, time) = fsutil::stamp(&file).unwrap_or_default();
+        let relative = file.strip_prefix(path).unwrap_or(&file);
+        hasher.update(format!("{}\0{size}\0{time}\0", relative.display()).as_bytes());
+    }
+    Ok(hasher.finalize().to_hex().to_string())
+}
+
+/// The solutions of a problem with their folders, in verify's order.
+fn solutions_of(problem: &Problem) -> Result<Vec<(&'static str, PathBuf)>> {
+    let mut all = Vec::new();
+    for (folder, _) in FOLDERS {
+        for file in fsutil::files_in(&problem.solutions.join(folder))? {
+            all.push((folder, file));
+        }
+    }
+    Ok(all)
+}
+
+/// The source files shipped with a Rust program: its own file and the
+/// library of its package.
+fn sources_of(kit: &Kit, package: &str, name: &str) -> Result<Vec<(String, PathBuf)>> {
+    let src = kit.root.join(package).join("src");
+    let mut sources = vec![(
+        format!("{name}.rs"),
+        src.join("bin").join(format!("{name}.rs")),
+    )];
+    for file in fsutil::files_in(&src)? {
+        let file_name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+        if let Some(file_name) = file_name.filter(|n| n.ends_with(".rs")) {
+            sources.push((format!("{package}-{file_name}"), file));
+        }
+    }
+    Ok(sources)
+}
+
+/// Exports the named problems (all of judge.toml when none is named; a
+/// contest unless exactly one is named) to `out` in `format`.
+pub fn export(
+    kit: &Kit,
+    jury: &Jury,
+    events: &mut Events,
+    names: &[String],
+    format: Format,
+    out: &Path,
+) -> Result<Vec<String>> {
+    let out = std::path::absolute(out)?;
+    let records_path = kit.work_dir().join("exports.json");
+    let mut records: Exports = std::fs::read(&records_path)
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or_default();
+    if out.exists() {
+        let earlier = records.written.get(&out);
+        if earlier.is_none_or(|f| *f != fingerprint(&out).unwrap_or_default()) {
+            bail!(
+                "{} exists and is not an unchanged earlier export of this kit: \
+                 remove it or choose another path",
+                out.display()
+            );
+        }
+    }
+    let problems = kit.prepare(names, false)?;
+    let mut built = Vec::new();
+    for problem in &problems {
+        built.push(testset::build(kit, jury, problem, events)?.0);
+    }
+    let exporter = format.exporter();
+    let binaries = match exporter.protocol() {
+        Some(protocol) => {
+            let wanted = problems
+                .iter()
+                .flat_map(|p| [&p.checker, &p.validator])
+                .filter_map(|s| match s {
+                    ProgramSpec::Cargo(name) => Some(name.clone()),
+                    ProgramSpec::Source(_) => None,
+                })
+                .collect();
+            Some(kit.cargo.build_for(protocol, &wanted)?)
+        }
+        None => None,
+    };
+    let mut subjects = Vec::new();
+    for (problem, tests) in problems.iter().zip(&built) {
+        let read = |lang: &str| {
+            let path = problem.dir.join(format!("statement.{lang}.md"));
+            std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))
+        };
+        let ship = |spec: &ProgramSpec, package: &str| -> Result<Option<Shipped>> {
+            match (spec, &binaries) {
+                (ProgramSpec::Cargo(name), Some(dir)) => Ok(Some(Shipped {
+                    name: name.clone(),
+                    binary: dir.join(name),
+                    sources: sources_of(kit, package, name)?,
+                })),
+                (ProgramSpec::Source(path), Some(_)) => bail!(
+                    "{}: the {} format ships the kit's Rust checkers and validators; \
+                     a source program cannot be shipped",
+                    path.display(),
+                    format.name()
+                ),
+                (_, None) => Ok(None),
+            }
+        };
+        subjects.push(Subject {
+            problem,
+            tests,
+            solutions: solutions_of(problem)?,
+            statement_en: read("en")?,
+            statement_zh: read("zh")?,
+            checker: ship(&problem.checker, "checkers")?,
+            validator: ship(&problem.validator, "validators")?,
+            uuid: stable_uuid(&problem.name),
+        });
+    }
+    let mut tree = Tree::default();
+    if names.len() == 1 {
+        exporter.problem(&subjects[0], &mut tree)?;
+    } else {
+        for subject in &subjects {
+            let mut one = Tree::default();
+            exporter.problem(subject, &mut one)?;
+            tree.nest(&format!("{}/", subject.problem.name), one)?;
+        }
+        exporter.contest(&subjects, &mut tree)?;
+    }
+
+    if out.exists() {
+        // An unchanged earlier export (checked above): replace it.
+        let removed = if out.is_dir() {
+            std::fs::remove_dir_all(&out)
+        } else {
+            std::fs::remove_file(&out)
+        };
+        removed.map_err(|e| fsutil::naming(&out, e))?;
+    }
+    tree.write(&out)?;
+    records.written.insert(out.clone(), fingerprint(&out)?);
+    fsutil::create_dir_all(&kit.work_dir())?;
+    fsutil::write_atomic(&records_path, &serde_json::to_vec_pretty(&records)?)?;
+    Ok(problems.iter().map(|p| p.name.clone()).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uuids_are_stable_and_well_formed() {
+        let a = stable_uuid("nim");
+        assert_eq!(a, stable_uuid("nim"));
+        assert_ne!(a, stable_uuid("bash"));
+        assert_eq!(a.len(), 36);
+        assert_eq!(&a[14..15], "8");
+        assert!("89ab".contains(&a[19..20]));
+    }
+}
