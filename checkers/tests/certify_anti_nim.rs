@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::Checker;
+
 // A contestant\'s program, for old compilers too: no `is_multiple_of`.
 #[allow(dead_code, clippy::manual_is_multiple_of)]
 #[path = "../../solutions/anti-nim/accepted/anti-nim.rs"]
@@ -15,7 +17,7 @@ mod reference;
 #[path = "../../solutions/anti-nim/brute_force/anti-nim_search.rs"]
 mod brute;
 
-const CHECKER: &str = env!("CARGO_BIN_EXE_check-anti-nim");
+const CHECKER: Checker = Checker::Rust(env!("CARGO_BIN_EXE_check-anti-nim"));
 const PILES: usize = 4;
 const STONES: u64 = 12;
 
@@ -45,7 +47,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
         output.push_str(&format!("{}\n", word(reference::first_wins(piles))));
     }
     let ok = format!("{} case(s)", states.len());
-    common::check(CHECKER, &input, &output, &answer).expect(0, &ok);
+    common::check(&CHECKER, &input, &output, &answer).expect(0, &ok);
     // One flipped answer in the middle is found and named.
     let k = states.len() / 2;
     let mut flipped: Vec<&str> = output.lines().collect();
@@ -55,7 +57,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
         "First"
     };
     flipped[k] = wrong;
-    common::check(CHECKER, &input, &flipped.join("\n"), &answer)
+    common::check(&CHECKER, &input, &flipped.join("\n"), &answer)
         .expect(1, &format!("case {}: expected", k + 1));
     common::report(
         "anti-nim",
@@ -146,7 +148,7 @@ fn the_spec_traps_are_caught_by_their_smallest_inputs() {
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
     common::first_second_shapes(
-        CHECKER,
+        &CHECKER,
         "5\n1\n1\n2\n1 1\n1\n2\n2\n1 2\n3\n1 2 3\n",
         &["Second", "First", "First", "First", "Second"],
     );

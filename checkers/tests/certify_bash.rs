@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::Checker;
+
 // A contestant\'s program, for old compilers too: no `is_multiple_of`.
 #[allow(dead_code, clippy::manual_is_multiple_of)]
 #[path = "../../solutions/bash/accepted/bash.rs"]
@@ -13,7 +15,7 @@ mod reference;
 #[path = "../../solutions/bash/brute_force/bash_search.rs"]
 mod brute;
 
-const CHECKER: &str = env!("CARGO_BIN_EXE_check-bash");
+const CHECKER: Checker = Checker::Rust(env!("CARGO_BIN_EXE_check-bash"));
 const N: u64 = 200;
 
 fn word(first: bool) -> &'static str {
@@ -33,7 +35,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
             output.push_str(&format!("{}\n", word(reference::first_wins(n, m))));
         }
     }
-    common::check(CHECKER, &input, &output, &answer).expect(0, "40000 case(s)");
+    common::check(&CHECKER, &input, &output, &answer).expect(0, "40000 case(s)");
     common::report(
         "bash",
         &format!(
@@ -46,7 +48,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
     common::first_second_shapes(
-        CHECKER,
+        &CHECKER,
         "3\n3 2\n4 3\n1 1\n",
         &["Second", "Second", "First"],
     );

@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::Checker;
+
 use std::collections::HashMap;
 
 // A contestant\'s program, for old compilers too: no `is_multiple_of`.
@@ -17,7 +19,7 @@ mod reference;
 #[path = "../../solutions/circle/brute_force/circle_search.rs"]
 mod brute;
 
-const CHECKER: &str = env!("CARGO_BIN_EXE_check-circle");
+const CHECKER: Checker = Checker::Rust(env!("CARGO_BIN_EXE_check-circle"));
 const N: u64 = 100;
 /// The plain search covers every set of paths with at most this many stones.
 const STONES: usize = 20;
@@ -56,7 +58,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
             output.push_str(&format!("{}\n", word(reference::first_wins(n, k))));
         }
     }
-    common::check(CHECKER, &input, &output, &answer).expect(0, "10000 case(s)");
+    common::check(&CHECKER, &input, &output, &answer).expect(0, "10000 case(s)");
     common::report(
         "circle",
         &format!(
@@ -158,7 +160,7 @@ fn grundy_values_agree_with_a_plain_search() {
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
     common::first_second_shapes(
-        CHECKER,
+        &CHECKER,
         "4\n1 2\n3 2\n6 1\n5 7\n",
         &["First", "Second", "Second", "First"],
     );

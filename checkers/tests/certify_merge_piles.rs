@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::Checker;
+
 // A contestant\'s program, for old compilers too: no `is_multiple_of`.
 #[allow(dead_code, clippy::manual_is_multiple_of)]
 #[path = "../../solutions/merge-piles/accepted/merge-piles.rs"]
@@ -14,7 +16,7 @@ mod reference;
 #[path = "../../solutions/merge-piles/brute_force/merge-piles_search.rs"]
 mod brute;
 
-const CHECKER: &str = env!("CARGO_BIN_EXE_check-merge-piles");
+const CHECKER: Checker = Checker::Rust(env!("CARGO_BIN_EXE_check-merge-piles"));
 const STONES: u64 = 40;
 
 fn word(first: bool) -> &'static str {
@@ -55,7 +57,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
         output.push_str(&format!("{}\n", word(reference::first_wins(piles))));
     }
     let cases = format!("{} case(s)", all.len());
-    common::check(CHECKER, &input, &output, &answer).expect(0, &cases);
+    common::check(&CHECKER, &input, &output, &answer).expect(0, &cases);
     // One flipped answer deep in the file is found and named.
     let mut flipped: Vec<&str> = output.lines().collect();
     let k = 20_000;
@@ -65,7 +67,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
         "First"
     };
     flipped[k - 1] = wrong;
-    common::check(CHECKER, &input, &flipped.join("\n"), &answer).expect(
+    common::check(&CHECKER, &input, &flipped.join("\n"), &answer).expect(
         1,
         &format!(
             "case {k}: expected {}, found {wrong}",
@@ -85,7 +87,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
     common::first_second_shapes(
-        CHECKER,
+        &CHECKER,
         "5\n2\n1 2\n3\n1 1 1\n3\n1 1 2\n2\n2 3\n3\n1 4 1\n",
         &["First", "Second", "First", "Second", "Second"],
     );

@@ -5,10 +5,18 @@
 //! moves among every answer of the form `First i x` near the legal range,
 //! and the checker binary must accept the reference's and another solution's
 //! answers. Then the checker rejects each wrong shape of answer.
+//!
+//! The binary-level certification runs twice, on the Rust checker and on its
+//! C++ twin `checkers/cpp/check-nim.cpp` (built on testlib.h): both must
+//! accept every small state and give each wrong shape the same verdict and
+//! message.
 
 mod common;
 
+use std::sync::OnceLock;
+
 use checkers::nim::{Answer, Wrong, judge};
+use common::Checker;
 
 #[allow(dead_code)]
 #[path = "../../solutions/nim/accepted/nim.rs"]
@@ -18,7 +26,8 @@ mod reference;
 #[path = "../../solutions/nim/brute_force/nim_search.rs"]
 mod brute;
 
-const CHECKER: &str = env!("CARGO_BIN_EXE_check-nim");
+const RUST: Checker = Checker::Rust(env!("CARGO_BIN_EXE_check-nim"));
+const CPP: Checker = Checker::Cpp("check-nim");
 const PILES: usize = 4;
 const STONES: u64 = 12;
 
@@ -29,53 +38,98 @@ fn line(answer: Option<(usize, u64)>) -> String {
     }
 }
 
+/// Every small state, certified in the checker's logic; the files for the
+/// checker binaries: the input, the reference's answers and the last winning
+/// moves the search finds.
+struct SmallStates {
+    input: String,
+    output: String,
+    last: String,
+    states: usize,
+    moves_judged: usize,
+}
+
+/// Built once per test binary, whichever checker's test comes first.
+fn small_states() -> &'static SmallStates {
+    static STATES: OnceLock<SmallStates> = OnceLock::new();
+    STATES.get_or_init(|| {
+        let states = common::pile_lists(PILES, 0..=STONES);
+        let mut search = brute::Search::new();
+        let (mut input, mut output, mut last) = (String::new(), String::new(), String::new());
+        let mut moves_judged = 0;
+        for piles in &states {
+            let truth = search.first_wins(piles);
+            let winning = search.winning_moves(piles);
+            assert_eq!(truth, !winning.is_empty(), "{piles:?}");
+
+            let answer = reference::winning_move(piles);
+            assert_eq!(answer.is_some(), truth, "reference on {piles:?}");
+            if let Some(m) = answer {
+                assert!(winning.contains(&m), "reference's {m:?} loses on {piles:?}");
+            }
+
+            // The checker's logic accepts exactly the brute force's winning
+            // moves, and `Second` exactly on losing positions.
+            assert_eq!(judge(piles, Answer::Second).is_ok(), !truth, "{piles:?}");
+            for pile in -1..=piles.len() as i64 + 1 {
+                for left in -2..=STONES as i64 + 2 {
+                    let accepted = judge(piles, Answer::First { pile, left }).is_ok();
+                    let wins = winning.contains(&(pile as usize, left as u64));
+                    assert_eq!(accepted, wins, "First {pile} {left} on {piles:?}");
+                    moves_judged += 1;
+                }
+            }
+
+            input.push_str(&format!("{}\n{}\n", piles.len(), join(piles)));
+            output.push_str(&line(answer));
+            last.push_str(&line(winning.last().copied()));
+        }
+        SmallStates {
+            input: format!("{}\n{input}", states.len()),
+            output,
+            last,
+            states: states.len(),
+            moves_judged,
+        }
+    })
+}
+
+/// The checker accepts the reference's move and the last winning move on
+/// every small state.
+fn accepts_every_small_state(checker: &Checker) {
+    let s = small_states();
+    let ok = format!("{} case(s)", s.states);
+    common::check(checker, &s.input, &s.output, &s.output).expect(0, &ok);
+    // Another winning move (the last one the search finds) is accepted too.
+    common::check(checker, &s.input, &s.last, &s.output).expect(0, &ok);
+    common::report_checker(
+        checker,
+        "nim",
+        &format!(
+            "{} states (every list of ≤ {PILES} piles ≤ {STONES}): \
+             checker accepts the reference's and the last winning moves",
+            s.states
+        ),
+    );
+}
+
 #[test]
 fn reference_brute_force_and_checker_agree_on_small_states() {
-    let states = common::pile_lists(PILES, 0..=STONES);
-    let mut search = brute::Search::new();
-    let (mut input, mut output, mut last) = (String::new(), String::new(), String::new());
-    let mut moves_judged = 0;
-    for piles in &states {
-        let truth = search.first_wins(piles);
-        let winning = search.winning_moves(piles);
-        assert_eq!(truth, !winning.is_empty(), "{piles:?}");
-
-        let answer = reference::winning_move(piles);
-        assert_eq!(answer.is_some(), truth, "reference on {piles:?}");
-        if let Some(m) = answer {
-            assert!(winning.contains(&m), "reference's {m:?} loses on {piles:?}");
-        }
-
-        // The checker's logic accepts exactly the brute force's winning moves,
-        // and `Second` exactly on losing positions.
-        assert_eq!(judge(piles, Answer::Second).is_ok(), !truth, "{piles:?}");
-        for pile in -1..=piles.len() as i64 + 1 {
-            for left in -2..=STONES as i64 + 2 {
-                let accepted = judge(piles, Answer::First { pile, left }).is_ok();
-                let wins = winning.contains(&(pile as usize, left as u64));
-                assert_eq!(accepted, wins, "First {pile} {left} on {piles:?}");
-                moves_judged += 1;
-            }
-        }
-
-        input.push_str(&format!("{}\n{}\n", piles.len(), join(piles)));
-        output.push_str(&line(answer));
-        last.push_str(&line(winning.last().copied()));
-    }
-    let input = format!("{}\n{input}", states.len());
-    let ok = format!("{} case(s)", states.len());
-    common::check(CHECKER, &input, &output, &output).expect(0, &ok);
-    // Another winning move (the last one the search finds) is accepted too.
-    common::check(CHECKER, &input, &last, &output).expect(0, &ok);
+    let s = small_states();
     common::report(
         "nim",
         &format!(
             "{} states (every list of ≤ {PILES} piles ≤ {STONES}): reference = brute force; \
-             checker logic accepts exactly the winning moves among {moves_judged} answers; \
-             checker accepts the reference's and the last winning moves",
-            states.len()
+             checker logic accepts exactly the winning moves among {} answers",
+            s.states, s.moves_judged
         ),
     );
+    accepts_every_small_state(&RUST);
+}
+
+#[test]
+fn the_cpp_checker_accepts_every_small_state() {
+    accepts_every_small_state(&CPP);
 }
 
 /// Beyond the exhaustive bound: random positions of up to 6 piles of up to 16
@@ -157,9 +211,24 @@ fn the_logic_names_each_wrong_kind() {
 
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
+    rejects_each_wrong_shape(&RUST);
+}
+
+#[test]
+fn the_cpp_checker_rejects_each_wrong_shape() {
+    rejects_each_wrong_shape(&CPP);
+}
+
+/// Each wrong shape of answer gets its verdict (the same from the Rust
+/// checker and its C++ twin) and a message naming the case.
+fn rejects_each_wrong_shape(checker: &Checker) {
     let input = "5\n3\n1 2 3\n3\n5 4 3\n2\n0 7\n1\n0\n4\n3 5 6 1\n";
     let answer = "Second\nFirst 3 1\nFirst 2 0\nSecond\nFirst 1 2\n";
-    let check = |output: &str| common::check(CHECKER, input, output, answer);
+    let runs = std::cell::Cell::new(0);
+    let check = |output: &str| {
+        runs.set(runs.get() + 1);
+        common::check(checker, input, output, answer)
+    };
     check("Second First 3 1\r\nFirst 2 0 Second\nFirst 4 0").expect(0, "5 case(s)");
     check("Second\nFirst 3 1\nFirst 2 0\nSecond\nFirst 2 4\n").expect(0, "5 case(s)");
     // Wrong winner.
@@ -197,7 +266,10 @@ fn the_checker_rejects_each_wrong_shape() {
     check(&format!("{answer}Second\n")).expect(2, "Extra information");
     // A broken or wrong answer file is the jury's fault.
     let right = "Second\nFirst 3 1\nFirst 2 0\nSecond\nFirst 4 0\n";
-    let jury = |answer: &str| common::check(CHECKER, input, right, answer);
+    let jury = |answer: &str| {
+        runs.set(runs.get() + 1);
+        common::check(checker, input, right, answer)
+    };
     jury("Second\nFirst 3 1\nFirst 2 0\nSecond\nDraw\n").expect(
         3,
         "case 5: the jury's answer: expected First or Second, found Draw",
@@ -210,5 +282,81 @@ fn the_checker_rejects_each_wrong_shape() {
     jury("Second\n").expect(
         3,
         "case 2: the jury's answer: expected First or Second, found the end",
+    );
+    common::report_checker(
+        checker,
+        "nim",
+        &format!(
+            "{} shapes of answer, each with its verdict and message",
+            runs.get()
+        ),
+    );
+}
+
+/// Beyond the listed shapes: on random positions (some with piles near
+/// 10^18) and random answers, right or wrong, well-formed or not, and now
+/// and then a wrong jury answer, the C++ twin gives the Rust checker's
+/// verdict and message, one answer per run.
+#[test]
+fn the_cpp_checker_agrees_with_the_rust_one_on_random_answers() {
+    const RUNS: usize = 200;
+    const ODD: [&str; 16] = [
+        "first 1 0",
+        "First 01 0",
+        "First -0 1",
+        "First 1 -0",
+        "First +1 0",
+        "First 1",
+        "First",
+        "",
+        "First 99999999999999999999 1",
+        "First 1 9223372036854775808",
+        "First -9223372036854775808 0",
+        "First 1 1.0",
+        "Second Second",
+        "First\t1\r\n0",
+        "\u{feff}Second",
+        "Second\0",
+    ];
+    let mut lcg = common::Lcg(2025);
+    let mut runs = Vec::with_capacity(RUNS);
+    for _ in 0..RUNS {
+        let n = 1 + lcg.below(4) as usize;
+        let mut piles: Vec<u64> = (0..n).map(|_| lcg.below(13)).collect();
+        if lcg.below(6) == 0 {
+            piles[0] = 1_000_000_000_000_000_000 - lcg.below(3);
+        }
+        let right = line(reference::winning_move(&piles));
+        let random = |lcg: &mut common::Lcg| match lcg.below(4) {
+            0 => "Second\n".to_string(),
+            1 => format!(
+                "First {} {}\n",
+                lcg.below(n as u64 + 3) as i64 - 1,
+                lcg.below(17) as i64 - 2
+            ),
+            2 => ODD[lcg.below(ODD.len() as u64) as usize].to_string(),
+            _ => right.clone(),
+        };
+        let output = random(&mut lcg);
+        // Mostly the right jury answer; sometimes a wrong or broken one.
+        let answer = if lcg.below(10) == 0 {
+            random(&mut lcg)
+        } else {
+            right.clone()
+        };
+        runs.push((format!("1\n{n}\n{}\n", join(&piles)), output, answer));
+    }
+    let [ok, wa, pe, fail] = common::same_verdicts(&RUST, &CPP, &runs);
+    assert!(
+        ok > 0 && wa > 0 && pe > 0 && fail > 0,
+        "{ok} {wa} {pe} {fail}"
+    );
+    common::report_checker(
+        &CPP,
+        "nim",
+        &format!(
+            "{RUNS} random answers: the Rust checker's verdict and message on each \
+             ({ok} OK, {wa} WA, {pe} PE, {fail} FAIL)"
+        ),
     );
 }

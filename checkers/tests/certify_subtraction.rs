@@ -8,6 +8,8 @@
 
 mod common;
 
+use common::Checker;
+
 // A contestant's program, for old compilers too: no `is_multiple_of`.
 #[allow(dead_code, clippy::manual_is_multiple_of)]
 #[path = "../../solutions/subtraction/accepted/subtraction.rs"]
@@ -17,7 +19,7 @@ mod reference;
 #[path = "../../solutions/subtraction/brute_force/subtraction_search.rs"]
 mod brute;
 
-const CHECKER: &str = env!("CARGO_BIN_EXE_check-subtraction");
+const CHECKER: Checker = Checker::Rust(env!("CARGO_BIN_EXE_check-subtraction"));
 const B: u64 = 40;
 /// The checker gets every game the reference and the brute force compare.
 const CHECKER_B: u64 = B;
@@ -69,7 +71,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
     // C(40, 3) move sets {1..a} ∪ {c..b} with a + 2 ≤ c ≤ b ≤ 40.
     assert_eq!(games, 9880);
     let input = format!("{checked}\n{input}");
-    common::check(CHECKER, &input, &output, &answer).expect(0, &format!("{checked} case(s)"));
+    common::check(&CHECKER, &input, &output, &answer).expect(0, &format!("{checked} case(s)"));
     // One flipped answer deep in the file is found and named.
     let mut flipped: Vec<&str> = output.lines().collect();
     let k = 300_000;
@@ -80,7 +82,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
     };
     flipped[k - 1] = wrong;
     let expected = output.lines().nth(k - 1).unwrap();
-    common::check(CHECKER, &input, &flipped.join("\n"), &answer)
+    common::check(&CHECKER, &input, &flipped.join("\n"), &answer)
         .expect(1, &format!("case {k}: expected {expected}, found {wrong}"));
     common::report(
         "subtraction",
@@ -128,7 +130,7 @@ fn reference_and_brute_force_agree_on_random_games_beyond() {
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
     common::first_second_shapes(
-        CHECKER,
+        &CHECKER,
         "5\n1 3 4 4\n1 3 4 7\n2 5 5 6\n3 6 8 9\n2 4 7 12\n",
         &["First", "Second", "Second", "Second", "First"],
     );

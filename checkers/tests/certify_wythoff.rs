@@ -4,8 +4,15 @@
 //! logic accepts exactly the right answer there; the reference and the
 //! checker's logic (written independently) agree on large piles; and the
 //! checker binary rejects each wrong shape of answer with the right verdict.
+//!
+//! The binary-level certification runs twice, on the Rust checker and on its
+//! C++ twin `checkers/cpp/check-wythoff.cpp` (built on testlib.h): both must
+//! accept the exact answer of every small position and give each wrong shape
+//! the same verdict and message.
 
 mod common;
+
+use std::sync::OnceLock;
 
 #[allow(dead_code)]
 #[path = "../../solutions/wythoff/accepted/wythoff.rs"]
@@ -16,8 +23,10 @@ mod reference;
 mod brute;
 
 use checkers::wythoff::{self, Claim, judge};
+use common::Checker;
 
-const CHECKER: &str = env!("CARGO_BIN_EXE_check-wythoff");
+const RUST: Checker = Checker::Rust(env!("CARGO_BIN_EXE_check-wythoff"));
+const CPP: Checker = Checker::Cpp("check-wythoff");
 const N: usize = 300;
 /// Up to here every one-move answer is tried against every position.
 const ALL_CLAIMS: usize = 60;
@@ -71,41 +80,85 @@ fn wrong_shapes(a: u64, b: u64, truth: &[(u64, u64)]) -> Vec<Claim> {
     wrong
 }
 
+/// Every small position, certified in the checker's logic; the files for
+/// the checker binaries: the input, the brute force's answers and the
+/// reference's.
+struct SmallStates {
+    input: String,
+    answer: String,
+    output: String,
+    states: usize,
+    rejected: usize,
+}
+
+/// Built once per test binary, whichever checker's test comes first.
+fn small_states() -> &'static SmallStates {
+    static STATES: OnceLock<SmallStates> = OnceLock::new();
+    STATES.get_or_init(|| {
+        let lose = brute::losing_table(N);
+        let states = (N + 1) * (N + 1);
+        let mut input = format!("{states}\n");
+        let (mut answer, mut output) = (String::new(), String::new());
+        let mut rejected = 0;
+        for a in 0..=N {
+            for b in 0..=N {
+                let truth: Vec<(u64, u64)> = brute::winning_moves(&lose, a, b)
+                    .into_iter()
+                    .map(|(x, y)| (x as u64, y as u64))
+                    .collect();
+                let (a, b) = (a as u64, b as u64);
+                assert_eq!(reference::winning_moves(a, b), truth, "({a}, {b})");
+                assert_eq!(wythoff::winning_moves(a, b), truth, "({a}, {b})");
+                assert_eq!(reference::is_losing(a, b), truth.is_empty());
+                assert_eq!(judge(a, b, &claim(&truth)), Ok(()), "({a}, {b})");
+                for wrong in wrong_shapes(a, b, &truth) {
+                    assert!(judge(a, b, &wrong).is_err(), "({a}, {b}): {wrong:?}");
+                    rejected += 1;
+                }
+                input.push_str(&format!("{a} {b}\n"));
+                answer.push_str(&render(&truth));
+                output.push_str(&render(&reference::winning_moves(a, b)));
+            }
+        }
+        SmallStates {
+            input,
+            answer,
+            output,
+            states,
+            rejected,
+        }
+    })
+}
+
+/// The checker accepts the reference's answer on every small position.
+fn accepts_every_small_state(checker: &Checker) {
+    let s = small_states();
+    common::check(checker, &s.input, &s.output, &s.answer)
+        .expect(0, &format!("{} case(s)", s.states));
+    common::report_checker(
+        checker,
+        "wythoff",
+        &format!("{} states (a, b ≤ {N}): checker accepts", s.states),
+    );
+}
+
 #[test]
 fn reference_brute_force_and_checker_agree_on_small_states() {
-    let lose = brute::losing_table(N);
-    let states = (N + 1) * (N + 1);
-    let mut input = format!("{states}\n");
-    let (mut answer, mut output) = (String::new(), String::new());
-    let mut rejected = 0;
-    for a in 0..=N {
-        for b in 0..=N {
-            let truth: Vec<(u64, u64)> = brute::winning_moves(&lose, a, b)
-                .into_iter()
-                .map(|(x, y)| (x as u64, y as u64))
-                .collect();
-            let (a, b) = (a as u64, b as u64);
-            assert_eq!(reference::winning_moves(a, b), truth, "({a}, {b})");
-            assert_eq!(wythoff::winning_moves(a, b), truth, "({a}, {b})");
-            assert_eq!(reference::is_losing(a, b), truth.is_empty());
-            assert_eq!(judge(a, b, &claim(&truth)), Ok(()), "({a}, {b})");
-            for wrong in wrong_shapes(a, b, &truth) {
-                assert!(judge(a, b, &wrong).is_err(), "({a}, {b}): {wrong:?}");
-                rejected += 1;
-            }
-            input.push_str(&format!("{a} {b}\n"));
-            answer.push_str(&render(&truth));
-            output.push_str(&render(&reference::winning_moves(a, b)));
-        }
-    }
-    common::check(CHECKER, &input, &output, &answer).expect(0, &format!("{states} case(s)"));
+    let s = small_states();
     common::report(
         "wythoff",
         &format!(
-            "{states} states (a, b ≤ {N}): reference = brute force = checker logic, \
-             checker accepts; {rejected} wrong answers rejected"
+            "{} states (a, b ≤ {N}): reference = brute force = checker logic; \
+             {} wrong answers rejected",
+            s.states, s.rejected
         ),
     );
+    accepts_every_small_state(&RUST);
+}
+
+#[test]
+fn the_cpp_checker_accepts_every_small_state() {
+    accepts_every_small_state(&CPP);
 }
 
 #[test]
@@ -199,6 +252,17 @@ fn reference_and_checker_agree_on_large_positions() {
 
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
+    rejects_each_wrong_shape(&RUST);
+}
+
+#[test]
+fn the_cpp_checker_rejects_each_wrong_shape() {
+    rejects_each_wrong_shape(&CPP);
+}
+
+/// Each wrong shape of answer gets its verdict (the same from the Rust
+/// checker and its C++ twin) and a message naming the case.
+fn rejects_each_wrong_shape(checker: &Checker) {
     let input = "5\n2 1\n4 5\n2 3\n10 15\n0 7\n";
     let answer =
         "Second\nFirst 2\n1 2\n3 5\nFirst 1\n1 2\nFirst 3\n8 13\n6 10\n9 15\nFirst 1\n0 0\n";
@@ -213,7 +277,11 @@ fn the_checker_rejects_each_wrong_shape() {
         parts[case - 1] = text;
         parts.concat()
     };
-    let check = |output: &str| common::check(CHECKER, input, output, answer);
+    let runs = std::cell::Cell::new(0);
+    let check = |output: &str| {
+        runs.set(runs.get() + 1);
+        common::check(checker, input, output, answer)
+    };
     check(answer).expect(0, "5 case(s)");
     check(&answer.replace(" 2\n", " 2 ").replace('\n', "\r\n")).expect(0, "5 case(s)");
     check(&with(1, "First 1\n0 1\n")).expect(
@@ -272,7 +340,102 @@ fn the_checker_rejects_each_wrong_shape() {
     check(&format!("{answer}Second\n")).expect(2, "Extra information");
     check("").expect(2, "Unexpected end of file");
     // A broken answer, or one that breaks the rules, is the jury's fault.
-    let jury = |answer: &str| common::check(CHECKER, input, answer, answer);
+    let jury = |answer: &str| {
+        runs.set(runs.get() + 1);
+        common::check(checker, input, answer, answer)
+    };
     jury(&answer.replace("Second", "Draw")).expect(3, "answer");
     jury(&answer.replace("3 5\n", "2 5\n")).expect(3, "case 2: the jury's answer breaks the rules");
+    common::report_checker(
+        checker,
+        "wythoff",
+        &format!(
+            "{} shapes of answer, each with its verdict and message",
+            runs.get()
+        ),
+    );
+}
+
+/// Beyond the listed shapes: on random positions (small ones, and losing
+/// positions near 10^18 with their neighbours) and random answers (the wrong
+/// shapes of the logic's certification, random pairs, malformed tokens), and
+/// now and then a wrong jury answer, the C++ twin gives the Rust checker's
+/// verdict and message, one answer per run.
+#[test]
+fn the_cpp_checker_agrees_with_the_rust_one_on_random_answers() {
+    const RUNS: usize = 200;
+    const ODD: [&str; 15] = [
+        "first 1\n0 0\n",
+        "First -0\n",
+        "First -1\n",
+        "First 4\n",
+        "First 1\n0 -0\n",
+        "First 1\n0 -1\n",
+        "First 1\n0 18446744073709551615\n",
+        "First 1\n0 18446744073709551616\n",
+        "First 1\n007 1\n",
+        "First 1\n0\n",
+        "First 9223372036854775808\n",
+        "First -9223372036854775808\n",
+        "",
+        "Second Second\n",
+        "\u{feff}Second\n",
+    ];
+    let render_claim = |claim: &Claim| match claim {
+        Claim::Second => "Second\n".to_string(),
+        Claim::First(moves) => {
+            let pairs: String = moves.iter().map(|(x, y)| format!("{x} {y}\n")).collect();
+            format!("First {}\n{pairs}", moves.len())
+        }
+    };
+    let mut lcg = common::Lcg(4181);
+    let mut runs = Vec::with_capacity(RUNS);
+    for _ in 0..RUNS {
+        let (a, b) = if lcg.below(4) == 0 {
+            let k = 1 + lcg.below(300_000_000_000_000_000);
+            let low = wythoff::lower(k);
+            (low + lcg.below(3), low + k + lcg.below(3))
+        } else {
+            (lcg.below(31), lcg.below(31))
+        };
+        let truth = wythoff::winning_moves(a, b);
+        let right = render(&truth);
+        let random = |lcg: &mut common::Lcg| match lcg.below(5) {
+            0 => {
+                let wrong = wrong_shapes(a, b, &truth);
+                render_claim(&wrong[lcg.below(wrong.len() as u64) as usize])
+            }
+            1 => {
+                let k = lcg.below(4);
+                let (lo, hi) = (a.min(b), a.max(b));
+                let pairs: String = (0..k)
+                    .map(|_| format!("{} {}\n", lcg.below(lo + 1), hi - lcg.below(hi.min(5) + 1)))
+                    .collect();
+                format!("First {k}\n{pairs}")
+            }
+            2 => ODD[lcg.below(ODD.len() as u64) as usize].to_string(),
+            _ => right.clone(),
+        };
+        let output = random(&mut lcg);
+        // Mostly the right jury answer; sometimes a wrong or broken one.
+        let answer = if lcg.below(10) == 0 {
+            random(&mut lcg)
+        } else {
+            right.clone()
+        };
+        runs.push((format!("1\n{a} {b}\n"), output, answer));
+    }
+    let [ok, wa, pe, fail] = common::same_verdicts(&RUST, &CPP, &runs);
+    assert!(
+        ok > 0 && wa > 0 && pe > 0 && fail > 0,
+        "{ok} {wa} {pe} {fail}"
+    );
+    common::report_checker(
+        &CPP,
+        "wythoff",
+        &format!(
+            "{RUNS} random answers: the Rust checker's verdict and message on each \
+             ({ok} OK, {wa} WA, {pe} PE, {fail} FAIL)"
+        ),
+    );
 }

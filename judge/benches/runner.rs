@@ -10,7 +10,7 @@
 //! * the same with another judge binary, when `JUDGE_BASELINE` names one (an
 //!   earlier build, to show a change costs nothing);
 //! * online-judge-tools (`oj test`, with the same checker) and BAPCtools
-//!   (`bt run`), when `judge/benches/peers/setup.sh` has installed them.
+//!   (`bt run`), when `scripts/setup-tools.sh` has installed them.
 //!
 //! Then a no-op `judge build` of the 1000 tests, for both binaries (ten
 //! times as many rounds: each takes milliseconds).
@@ -272,7 +272,7 @@ fn main() {
             oj / j1,
             oj / j2
         ),
-        None => println!("oj test: not installed (judge/benches/peers/setup.sh)"),
+        None => println!("oj test: not installed (scripts/setup-tools.sh)"),
     }
     match ms(Contender::Bt) {
         Some(bt) => println!(
@@ -280,7 +280,7 @@ fn main() {
             bt / j1,
             bt / j2
         ),
-        None => println!("bt run: not installed (judge/benches/peers/setup.sh)"),
+        None => println!("bt run: not installed (scripts/setup-tools.sh)"),
     }
     println!("the judge's own peak memory: {memory} MiB");
 

@@ -92,6 +92,9 @@ pub struct KitConfig {
     pub jobs: Option<usize>,
     /// Languages by name.
     pub languages: BTreeMap<String, Spanned<Language>>,
+    /// testlib.h, relative to the kit's root, for the packages of judges
+    /// that compile C++ checkers (the kit never ships its own copy).
+    pub testlib_h: Option<Spanned<String>>,
 }
 
 /// Default limits of every problem; the kit's own defaults when absent.

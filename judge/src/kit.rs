@@ -114,6 +114,45 @@ impl Kit {
         Ok(problems)
     }
 
+    /// testlib.h, which the kit does not hold: the `TESTLIB_H` environment
+    /// variable, else `testlib_h` in judge.toml, else the copy that the
+    /// PyPI package p2d ships, in the kit's tools venv
+    /// (`target/tools/venv`, made by `scripts/setup-tools.sh`).
+    pub fn testlib_h(&self) -> Result<PathBuf> {
+        if let Some(path) = std::env::var_os("TESTLIB_H") {
+            let path = PathBuf::from(path);
+            if !path.is_file() {
+                bail!("TESTLIB_H names {}, which is not a file", path.display());
+            }
+            return Ok(path);
+        }
+        if let Some(name) = &self.config.value.testlib_h {
+            let path = self.root.join(name.get_ref());
+            if !path.is_file() {
+                return Err(self
+                    .config
+                    .error(name.span(), format!("{} does not exist", path.display()))
+                    .into());
+            }
+            return Ok(path);
+        }
+        let lib = self.target.join("tools/venv/lib");
+        let found = std::fs::read_dir(&lib).ok().and_then(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path().join("site-packages/p2d/testlib/testlib.h"))
+                .find(|p| p.is_file())
+        });
+        found.with_context(|| {
+            format!(
+                "this format needs testlib.h, which the kit does not ship: set TESTLIB_H or \
+                 `testlib_h` in judge.toml to a copy, or run scripts/setup-tools.sh (the PyPI \
+                 package p2d ships one, looked for under {})",
+                lib.display()
+            )
+        })
+    }
+
     /// The runnable program for `spec`: a cargo binary or a compiled
     /// source (compiled in `sandbox`).
     pub fn program(&self, spec: &ProgramSpec, sandbox: &dyn Sandbox) -> Result<Program> {

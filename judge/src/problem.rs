@@ -193,6 +193,21 @@ impl Problem {
         })
     }
 
+    /// How a test is made, for people: the file relative to the problem's
+    /// folder (`samples/1.in`), or the generator with its arguments.
+    pub fn recipe(&self, test: &TestSpec) -> String {
+        match &test.source {
+            TestSource::File(path) => path
+                .strip_prefix(&self.dir)
+                .unwrap_or(path)
+                .display()
+                .to_string(),
+            TestSource::Generated { generator, args } => {
+                format!("{} {}", generator.name(), args.join(" "))
+            }
+        }
+    }
+
     /// Where the problem's built tests live.
     pub fn tests_dir(&self) -> PathBuf {
         self.dir.join("tests")

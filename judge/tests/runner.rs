@@ -564,6 +564,13 @@ fn colours_follow_the_flag_per_stream() {
 fn every_command_prints_a_documented_report() {
     let kit = TempKit::new();
     kit.write("out.txt", "3\n");
+    // What a Hydro package needs: statements, and a checker Hydro compiles.
+    kit.write("problems/sum/statement.en.md", "# Sum\n\nPrint a + b.\n");
+    kit.write("problems/sum/statement.zh.md", "# 求和\n\n输出 a + b。\n");
+    kit.write(
+        "problems/sum/problem.toml",
+        &PROBLEM_TOML.replace("reference = ", "cpp_checker = \"wcmp\"\nreference = "),
+    );
     let input = kit.path("problems/sum/t1.in");
     for args in [
         vec!["build"],
@@ -571,6 +578,7 @@ fn every_command_prints_a_documented_report() {
         vec!["test", "sum", "--fail-fast", "solutions/sum/accepted/ref.c"],
         vec!["verify"],
         vec!["check", "sum", input.to_str().unwrap(), "out.txt"],
+        vec!["package", "--format", "hydro", "--out", "sum-hydro"],
     ] {
         let (code, report) = kit.json(&args);
         assert_eq!(
@@ -595,7 +603,7 @@ fn the_readme_examples_follow_the_schema() {
         commands.push(example["command"].as_str().unwrap().to_string());
     }
     commands.sort();
-    assert_eq!(commands, ["build", "check", "test", "verify"]);
+    assert_eq!(commands, ["build", "check", "package", "test", "verify"]);
 }
 
 #[test]

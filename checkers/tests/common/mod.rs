@@ -1,10 +1,36 @@
-//! Shared by the certification tests: running a checker binary on texts,
-//! and reporting how many states were checked.
+//! Shared by the certification tests: running a checker (a Rust binary or
+//! its C++ twin on testlib.h) on texts, and reporting how many states were
+//! checked.
 
 #![allow(dead_code)]
 
+pub mod cpp;
+
 use std::io::Write;
 use std::process::Command;
+
+/// A checker under certification.
+#[derive(Clone, Copy, Debug)]
+pub enum Checker {
+    /// A Rust checker binary (its path, from `CARGO_BIN_EXE_<name>`).
+    Rust(&'static str),
+    /// The C++ twin `checkers/cpp/<name>.cpp` of a Rust checker, built on
+    /// testlib.h when first run (see [`cpp`]).
+    Cpp(&'static str),
+}
+
+impl Checker {
+    /// Which checker this is, for the certification reports.
+    pub fn describe(&self) -> String {
+        match self {
+            Checker::Rust(path) => {
+                let name = std::path::Path::new(path).file_name().unwrap();
+                format!("Rust {}", name.to_string_lossy())
+            }
+            Checker::Cpp(name) => format!("C++ {name}.cpp on {}", cpp::testlib().describe()),
+        }
+    }
+}
 
 /// A checker's verdict: its exit code and its message.
 #[derive(Debug)]
@@ -26,8 +52,12 @@ impl Verdict {
     }
 }
 
-/// Runs `checker input output answer` on the given texts.
-pub fn check(checker: &str, input: &str, output: &str, answer: &str) -> Verdict {
+/// Runs `checker` on the given texts (for a Rust checker,
+/// `checker input output answer`; a C++ one is called the way its testlib.h
+/// wants, see [`cpp::run_checker`]). Either way the exit code is testlib's;
+/// the temporary folder of the files is written `<tmp>` in the message, so
+/// that two runs' messages compare.
+pub fn check(checker: &Checker, input: &str, output: &str, answer: &str) -> Verdict {
     let dir = tempfile::tempdir().unwrap();
     let files = [
         ("input.txt", input),
@@ -37,15 +67,66 @@ pub fn check(checker: &str, input: &str, output: &str, answer: &str) -> Verdict 
     for (name, text) in files {
         std::fs::write(dir.path().join(name), text).unwrap();
     }
-    let out = Command::new(checker)
-        .args(files.map(|(name, _)| dir.path().join(name)))
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    Verdict {
-        code: out.status.code().unwrap_or(-1),
-        message: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+    let [input, output, answer] = files.map(|(name, _)| dir.path().join(name));
+    let (code, message) = match checker {
+        Checker::Rust(path) => {
+            let out = Command::new(path)
+                .args([input, output, answer])
+                .env("NO_COLOR", "1")
+                .output()
+                .unwrap();
+            let message = String::from_utf8_lossy(&out.stderr).trim().to_string();
+            (out.status.code().unwrap_or(-1), message)
+        }
+        Checker::Cpp(name) => {
+            let program = cpp::build(&format!("checkers/cpp/{name}.cpp"));
+            let out = cpp::run_checker(&program, &input, &output, &answer, dir.path());
+            (out.code, out.message)
+        }
+    };
+    let message = message.replace(&*dir.path().to_string_lossy(), "<tmp>");
+    Verdict { code, message }
+}
+
+/// A message without the verdict testlib puts first (the C++ checker on
+/// DOMjudge's testlib.h writes none in its feedback file).
+fn message_body(message: &str) -> &str {
+    let verdicts = [
+        "ok ",
+        "wrong answer ",
+        "wrong output format ",
+        "FAIL ",
+        "points ",
+    ];
+    let message = message.trim();
+    verdicts
+        .iter()
+        .find_map(|v| message.strip_prefix(v))
+        .unwrap_or(message)
+        .trim()
+}
+
+/// Runs two checkers (the Rust one and its C++ twin) on each
+/// `(input, output, answer)` and asserts that they give the same exit code
+/// and the same message; returns how many runs ended with each exit code
+/// (0 OK, 1 WA, 2 PE, 3 FAIL).
+pub fn same_verdicts(a: &Checker, b: &Checker, runs: &[(String, String, String)]) -> [usize; 4] {
+    let mut seen = [0; 4];
+    for (input, output, answer) in runs {
+        let (x, y) = (
+            check(a, input, output, answer),
+            check(b, input, output, answer),
+        );
+        assert_eq!(
+            (x.code, message_body(&x.message)),
+            (y.code, message_body(&y.message)),
+            "{} and {} differ on output {output:?} (input {input:?}, answer {answer:?})",
+            a.describe(),
+            b.describe()
+        );
+        seen[x.code.clamp(0, 3) as usize] += 1;
     }
+    seen
 }
 
 /// Prints how many states a certification checked, past the test harness's
@@ -53,6 +134,11 @@ pub fn check(checker: &str, input: &str, output: &str, answer: &str) -> Verdict 
 pub fn report(problem: &str, what: &str) {
     let mut err = std::io::stderr().lock();
     writeln!(err, "certified {problem}: {what}").unwrap();
+}
+
+/// [`report`] for a certification of one checker, naming it.
+pub fn report_checker(checker: &Checker, problem: &str, what: &str) {
+    report(&format!("{problem} [{}]", checker.describe()), what);
 }
 
 fn lines(words: &[&str]) -> String {
@@ -65,7 +151,7 @@ fn lines(words: &[&str]) -> String {
 /// last case (WA naming it), a word that is not First or Second (PE naming
 /// the case), a missing case, an extra word, an empty output (PE), and a
 /// broken answer file (FAIL). Any whitespace between the words is accepted.
-pub fn first_second_shapes(checker: &str, input: &str, words: &[&str]) {
+pub fn first_second_shapes(checker: &Checker, input: &str, words: &[&str]) {
     let n = words.len();
     assert!(n >= 2, "give at least two cases");
     let answer = lines(words);

@@ -1,6 +1,6 @@
 //! The judge's peers, timed on the same tests as the judge: online-judge-tools
 //! (`oj test`) and BAPCtools (`bt run`). Both are Python programs that
-//! `peers/setup.sh` installs into a venv under the target directory; when it
+//! `scripts/setup-tools.sh` installs into a venv under the target directory; when it
 //! has not been run, `find` reports them absent and the bench skips them.
 //!
 //! Each `prepare_*` lays the tests out the way the tool reads them, in a work
@@ -18,9 +18,9 @@ pub struct Peers {
     pub bt: Option<PathBuf>,
 }
 
-/// Looks for the venv that `peers/setup.sh` makes under `target_dir`.
+/// Looks for the venv that `scripts/setup-tools.sh` makes under `target_dir`.
 pub fn find(target_dir: &Path) -> Peers {
-    let bin = target_dir.join("bench-peers/venv/bin");
+    let bin = target_dir.join("tools/venv/bin");
     let exe = |name: &str| Some(bin.join(name)).filter(|p| p.is_file());
     Peers {
         oj: exe("oj"),

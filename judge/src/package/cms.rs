@@ -89,7 +89,7 @@ impl Exporter for Cms {
                 }
             }
             let spec = p.tests.iter().find(|t| t.name == test.name);
-            let what = spec.map_or_else(|| test.name.clone(), |t| t.describe());
+            let what = spec.map_or_else(|| test.name.clone(), |t| p.recipe(t));
             // A test line must not hold `#`, which opens a comment.
             lines.push_str(&format!("{}\n", what.replace('#', "")));
             out.file(&format!("input/input{i}.txt"), &test.input)?;

@@ -15,7 +15,9 @@
 //! | checker | `output_validator/` | `output_validators/<name>/`, `validation: custom` |
 //! | groups | `test_group.yaml`: points, `--group` for the validator | `testdata.yaml`: the validator's `--group` |
 
-use anyhow::Result;
+use std::collections::BTreeSet;
+
+use anyhow::{Result, bail};
 use yaml_rust2::Yaml;
 
 use super::yaml::{int, map, real, string, strings, text};
@@ -44,10 +46,18 @@ fn submissions_folder(folder: &str) -> &'static str {
     }
 }
 
-/// A program folder: the binary as `run`, and its sources beside it (the
-/// tools refuse subfolders in a program's folder).
+/// A program folder: the binary as `run`, a `build` that has nothing left
+/// to do (with it, the tools run `run` instead of compiling the sources),
+/// and the sources beside them (the tools refuse subfolders there).
 fn program(out: &mut Tree, dir: &str, shipped: &Shipped) -> Result<()> {
     out.program(&format!("{dir}run"), &shipped.binary)?;
+    out.script(
+        &format!("{dir}build"),
+        "#!/bin/sh
+# `run` is the program, built already (static): nothing to do.
+exit 0
+",
+    )?;
     for (name, source) in &shipped.sources {
         out.file(&format!("{dir}{name}"), source)?;
     }
@@ -92,111 +102,120 @@ impl Icpc {
                 ));
                 map(pairs)
             }
-            Icpc::Legacy => map([
-                ("name", string(&config.title.en)),
-                ("uuid", string(&s.uuid)),
-                ("source", string(crate::package::SOURCE)),
-                (
-                    "type",
-                    string(if p.groups.is_empty() {
-                        "pass-fail"
-                    } else {
-                        "scoring"
-                    }),
-                ),
-                ("validation", string("custom")),
-                ("limits", map([("memory", memory), ("output", output)])),
-            ]),
+            Icpc::Legacy => {
+                let kind = if p.groups.is_empty() {
+                    "pass-fail"
+                } else {
+                    "scoring"
+                };
+                let mut pairs = vec![
+                    ("name", string(&config.title.en)),
+                    ("uuid", string(&s.uuid)),
+                    ("source", string(crate::package::SOURCE)),
+                    ("type", string(kind)),
+                    ("validation", string("custom")),
+                    ("limits", map([("memory", memory), ("output", output)])),
+                ];
+                if !p.groups.is_empty() {
+                    let show = map([("show_test_data_groups", Yaml::Boolean(true))]);
+                    pairs.push(("grading", show));
+                }
+                map(pairs)
+            }
         };
         text(&doc)
     }
 
-    /// A statement with the title the format wants at its top.
-    fn statement(self, markdown: &str, title: &str) -> String {
-        match self {
-            // The statements start with `# Title` already.
-            Icpc::Current | Icpc::Legacy => {
-                if markdown.starts_with("# ") {
-                    markdown.to_string()
-                } else {
-                    format!("# {title}\n\n{markdown}")
-                }
-            }
-        }
-    }
-
+    /// `data/`: the samples, the secret tests (in a folder per group), and
+    /// how each group is validated and scored.
     fn data(self, s: &Subject, out: &mut Tree) -> Result<()> {
         let p = s.problem;
-        let mut samples_in_group: Vec<&str> = Vec::new();
+        let scoring = !p.groups.is_empty();
+        let sample_groups: BTreeSet<&str> = (s.tests.iter())
+            .filter(|t| t.sample)
+            .filter_map(|t| t.group.as_deref())
+            .collect();
         for test in s.tests {
-            let folder = if test.sample {
-                if let Some(group) = &test.group {
-                    samples_in_group.push(group);
-                }
-                "data/sample".to_string()
-            } else {
-                match &test.group {
-                    Some(group) => format!("data/secret/{}", group_folder(group)),
-                    None => "data/secret".to_string(),
-                }
+            let folder = match (&test.group, test.sample) {
+                (_, true) => "data/sample".to_string(),
+                (Some(group), false) => format!("data/secret/{}", group_folder(group)),
+                (None, false) => "data/secret".to_string(),
             };
             out.file(&format!("{folder}/{}.in", test.name), &test.input)?;
             out.file(&format!("{folder}/{}.ans", test.name), &test.answer)?;
+            // A sample is validated as the group it belongs to.
+            if let (Some(group), true, Icpc::Current) = (&test.group, test.sample, self) {
+                let args = map([("input_validator_args", strings(["--group", group]))]);
+                out.text(&format!("{folder}/{}.yaml", test.name), text(&args)?)?;
+            }
         }
-        for group in &p.groups {
-            let folder = format!("data/secret/{}", group_folder(&group.name));
-            let args = strings(["--group", group.name.as_str()]);
-            let doc = match self {
-                Icpc::Current => {
+        match self {
+            Icpc::Current => {
+                for group in &p.groups {
                     let mut pairs = vec![
                         ("max_score", int(i64::from(group.points))),
                         ("score_aggregation", string("pass-fail")),
                     ];
                     // A group scores only if its samples (in data/sample
                     // here) pass, as in the kit.
-                    if samples_in_group.contains(&group.name.as_str()) {
+                    if sample_groups.contains(group.name.as_str()) {
                         pairs.push(("require_pass", string("sample")));
                     }
-                    pairs.push(("input_validator_args", args));
-                    map(pairs)
+                    pairs.push(("input_validator_args", strings(["--group", &group.name])));
+                    let folder = group_folder(&group.name);
+                    out.text(
+                        &format!("data/secret/{folder}/test_group.yaml"),
+                        text(&map(pairs))?,
+                    )?;
                 }
-                Icpc::Legacy => map([(
-                    "input_validator_flags",
-                    string(format!("--group {}", group.name)),
-                )]),
-            };
-            let file = match self {
-                Icpc::Current => "test_group.yaml",
-                Icpc::Legacy => "testdata.yaml",
-            };
-            out.text(&format!("{folder}/{file}"), text(&doc)?)?;
-        }
-        if self == Icpc::Current {
-            // The kit's checkers read tokens, so a change of spaces is fine,
-            // but the answer words are case-sensitive: tools that make up
-            // "valid" outputs from the samples (BAPCtools) must know it.
-            out.text(
-                "data/valid_output/test_group.yaml",
-                text(&map([(
-                    "output_validator_args",
-                    strings(["case_sensitive"]),
-                )]))?,
-            )?;
-        }
-        // The samples of a problem with groups are validated as the group
-        // they belong to.
-        if let Some(group) = samples_in_group.first() {
-            let doc = match self {
-                Icpc::Current => map([("input_validator_args", strings(["--group", group]))]),
-                Icpc::Legacy => {
-                    map([("input_validator_flags", string(format!("--group {group}")))])
+                // The kit's checkers read tokens, so a change of spaces is
+                // fine, but the answer words are case-sensitive: tools that
+                // make up "valid" outputs from the samples (BAPCtools) must
+                // know it.
+                let flags = map([("output_validator_args", strings(["case_sensitive"]))]);
+                out.text("data/valid_output/test_group.yaml", text(&flags)?)?;
+            }
+            Icpc::Legacy => {
+                // The default grader: a group's score is the least of its
+                // tests' (its points if all pass, else 0); the samples score
+                // nothing but must pass; the verdict is the first error.
+                for group in &p.groups {
+                    let doc = map([
+                        ("accept_score", int(i64::from(group.points))),
+                        ("range", string(format!("0 {}", group.points))),
+                        ("grader_flags", string("min")),
+                        (
+                            "input_validator_flags",
+                            string(format!("--group {}", group.name)),
+                        ),
+                    ]);
+                    let folder = group_folder(&group.name);
+                    out.text(&format!("data/secret/{folder}/testdata.yaml"), text(&doc)?)?;
                 }
-            };
-            let file = match self {
-                Icpc::Current => "data/sample/test_group.yaml",
-                Icpc::Legacy => "data/sample/testdata.yaml",
-            };
-            out.text(file, text(&doc)?)?;
+                let mut pairs = Vec::new();
+                if scoring {
+                    pairs.push(("accept_score", int(0)));
+                    pairs.push(("range", string("0 0")));
+                    let total: u32 = p.groups.iter().map(|g| g.points).sum();
+                    let range = map([("range", string(format!("0 {total}")))]);
+                    out.text("data/testdata.yaml", text(&range)?)?;
+                    out.text("data/secret/testdata.yaml", text(&range)?)?;
+                }
+                match sample_groups.iter().collect::<Vec<_>>().as_slice() {
+                    [] => {}
+                    [group] => {
+                        pairs.push(("input_validator_flags", string(format!("--group {group}"))))
+                    }
+                    _ => bail!(
+                        "{}: the legacy format validates all samples alike, \
+                         but they belong to different groups",
+                        p.config.path.display()
+                    ),
+                }
+                if !pairs.is_empty() {
+                    out.text("data/sample/testdata.yaml", text(&map(pairs))?)?;
+                }
+            }
         }
         Ok(())
     }
@@ -215,7 +234,6 @@ impl Exporter for Icpc {
 
     fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
         let p = s.problem;
-        let title = &p.config.value.title;
         out.text("problem.yaml", self.problem_yaml(s)?)?;
         let (statements, checker_dir) = match self {
             Icpc::Current => ("statement", "output_validator/".to_string()),
@@ -229,25 +247,19 @@ impl Exporter for Icpc {
                 ("problem_statement", format!("output_validators/{name}/"))
             }
         };
-        out.text(
-            &format!("{statements}/problem.en.md"),
-            self.statement(&s.statement_en, &title.en),
-        )?;
-        out.text(
-            &format!("{statements}/problem.zh.md"),
-            self.statement(&s.statement_zh, &title.zh),
-        )?;
         if *self == Icpc::Current {
-            // BAPCtools reads only LaTeX statements.
-            out.text(
-                "statement/problem.en.tex",
-                latex::statement(&s.statement_en),
-            )?;
-            out.text(
-                "statement/problem.zh.tex",
-                latex::statement(&s.statement_zh),
-            )?;
+            out.text("statement/problem.en.md", s.statement_en.clone())?;
+            out.text("statement/problem.zh.md", s.statement_zh.clone())?;
         }
+        // BAPCtools and problemtools (legacy) read only LaTeX statements.
+        out.text(
+            &format!("{statements}/problem.en.tex"),
+            latex::statement(&s.statement_en),
+        )?;
+        out.text(
+            &format!("{statements}/problem.zh.tex"),
+            latex::statement(&s.statement_zh),
+        )?;
         self.data(s, out)?;
         if let Some(checker) = &s.checker {
             program(out, &checker_dir, checker)?;
@@ -260,6 +272,10 @@ impl Exporter for Icpc {
             )?;
         }
         for (folder, path) in &s.solutions {
+            // The legacy format knows no brute forces.
+            if *folder == "brute_force" && *self == Icpc::Legacy {
+                continue;
+            }
             let name = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -279,7 +295,7 @@ impl Exporter for Icpc {
             .map(|(i, s)| {
                 let title = &s.problem.config.value.title;
                 map([
-                    ("id", string(&s.problem.name)),
+                    ("id", string(&s.folder)),
                     ("label", string(label(i))),
                     (
                         "name",
@@ -299,7 +315,7 @@ impl Exporter for Icpc {
 }
 
 /// A problem's label in a contest: A, B, ..., Z, AA, AB, ...
-fn label(index: usize) -> String {
+pub fn label(index: usize) -> String {
     let letters = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     if index < 26 {
         (letters[index] as char).to_string()

@@ -98,11 +98,7 @@ pub fn statement(markdown: &str) -> String {
                     out.push_str("\\textbf{");
                 }
             }
-            Event::End(TagEnd::TableCell) => {
-                if table_head {
-                    out.push('}');
-                }
-            }
+            Event::End(TagEnd::TableCell) if table_head => out.push('}'),
             Event::Text(text) if in_code => out.push_str(&text),
             Event::Text(text) => out.push_str(&escape(&text)),
             Event::Code(text) => out.push_str(&format!("\\texttt{{{}}}", escape(&text))),

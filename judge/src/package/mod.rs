@@ -11,6 +11,7 @@ pub mod cms;
 pub mod hydro;
 pub mod icpc;
 pub mod latex;
+pub mod polygon;
 pub mod tree;
 pub mod yaml;
 
@@ -40,6 +41,8 @@ pub enum Format {
     Icpc,
     /// The legacy ICPC/Kattis format (problemtools, DOMjudge).
     IcpcLegacy,
+    /// A full Codeforces Polygon package (p2d, CMS's Polygon loader).
+    Polygon,
     /// CMS's italy_yaml task format.
     Cms,
     /// Hydro's problem import.
@@ -52,18 +55,36 @@ impl Format {
         match self {
             Format::Icpc => "icpc",
             Format::IcpcLegacy => "icpc-legacy",
+            Format::Polygon => "polygon",
             Format::Cms => "cms",
             Format::Hydro => "hydro",
         }
     }
 
-    fn exporter(self) -> Box<dyn Exporter> {
+    /// The folder of each problem in a contest package.
+    fn folder(self, problem: &str) -> String {
         match self {
+            // ICPC problem folders are `[a-z0-9]+`.
+            Format::Icpc | Format::IcpcLegacy => problem
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .collect::<String>()
+                .to_ascii_lowercase(),
+            Format::Polygon => format!("problems/{problem}"),
+            Format::Cms | Format::Hydro => problem.to_string(),
+        }
+    }
+
+    fn exporter(self, kit: &Kit) -> Result<Box<dyn Exporter>> {
+        Ok(match self {
             Format::Icpc => Box::new(icpc::Icpc::Current),
             Format::IcpcLegacy => Box::new(icpc::Icpc::Legacy),
+            Format::Polygon => Box::new(polygon::Polygon {
+                testlib_h: kit.testlib_h()?,
+            }),
             Format::Cms => Box::new(cms::Cms),
             Format::Hydro => Box::new(hydro::Hydro),
-        }
+        })
     }
 }
 
@@ -93,6 +114,10 @@ pub struct Subject<'a> {
     pub validator: Option<Shipped>,
     /// Stable across exports: derived from the kit's and the problem's names.
     pub uuid: String,
+    /// Its folder in a contest package.
+    pub folder: String,
+    /// The kit's root.
+    pub kit_root: PathBuf,
 }
 
 /// A package format.
@@ -104,8 +129,8 @@ pub trait Exporter {
     /// The files of one problem.
     fn problem(&self, subject: &Subject, out: &mut Tree) -> Result<()>;
 
-    /// The files of a contest beside its problems (each in a folder named
-    /// after the problem).
+    /// The files of a contest beside its problems (each in its folder,
+    /// [`Format::folder`]).
     fn contest(&self, subjects: &[Subject], out: &mut Tree) -> Result<()>;
 }
 
@@ -211,7 +236,7 @@ pub fn export(
     for problem in &problems {
         built.push(testset::build(kit, jury, problem, events)?.0);
     }
-    let exporter = format.exporter();
+    let exporter = format.exporter(kit)?;
     let binaries = match exporter.protocol() {
         Some(protocol) => {
             let wanted = problems
@@ -258,6 +283,8 @@ pub fn export(
             checker: ship(&problem.checker, "checkers")?,
             validator: ship(&problem.validator, "validators")?,
             uuid: stable_uuid(&problem.name),
+            folder: format.folder(&problem.name),
+            kit_root: kit.root.clone(),
         });
     }
     let mut tree = Tree::default();
@@ -267,7 +294,7 @@ pub fn export(
         for subject in &subjects {
             let mut one = Tree::default();
             exporter.problem(subject, &mut one)?;
-            tree.nest(&format!("{}/", subject.problem.name), one)?;
+            tree.nest(&format!("{}/", subject.folder), one)?;
         }
         exporter.contest(&subjects, &mut tree)?;
     }

@@ -1,0 +1,379 @@
+//! A full Codeforces Polygon package (what Polygon's "full" download holds,
+//! and what p2d and CMS's Polygon loader read): `problem.xml`; every test
+//! written out as `tests/NN` with its answer `tests/NN.a` (importers need
+//! the files, not the generators); the C++ checker and validator with
+//! testlib.h under `files/` (Polygon compiles only C++ against testlib.h);
+//! the solutions tagged by verdict; the statements in both languages with
+//! their samples; `contest.xml` for a contest.
+//!
+//! Tags: the reference is `main`, other accepted solutions `accepted`, then
+//! `wrong-answer`, `presentation-error`, `time-limit-exceeded`,
+//! `memory-limit-exceeded`, and `failed` for a run-time error. Brute forces
+//! have no Polygon tag ("never wrong, may give up") and are left out.
+
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, bail};
+use quick_xml::Writer;
+use quick_xml::events::{BytesDecl, BytesText, Event};
+
+use super::{Exporter, Subject, Tree, latex};
+use crate::problem::CppChecker;
+use crate::program::Protocol;
+
+/// The Polygon format, with the testlib.h it ships.
+pub struct Polygon {
+    pub testlib_h: PathBuf,
+}
+
+/// Polygon's tag for a solution of `folder`, if it has one.
+fn tag(folder: &str) -> Option<&'static str> {
+    Some(match folder {
+        "accepted" => "accepted",
+        "wrong_answer" => "wrong-answer",
+        "presentation_error" => "presentation-error",
+        "time_limit_exceeded" => "time-limit-exceeded",
+        "memory_limit_exceeded" => "memory-limit-exceeded",
+        "runtime_error" => "failed",
+        _ => return None,
+    })
+}
+
+/// Polygon's source type for a file, by its extension.
+fn source_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "c" => "c.gcc",
+        "py" => "python.3",
+        "rs" => "rust.2021",
+        _ => "cpp.g++17",
+    }
+}
+
+/// The points of each test of a group: the group's points shared out, the
+/// remainder on the first tests, so that they add up exactly.
+fn shares(points: u32, tests: usize) -> Vec<u32> {
+    let n = tests.max(1) as u32;
+    (0..tests as u32)
+        .map(|i| points / n + u32::from(i < points % n))
+        .collect()
+}
+
+type Xml = Writer<Cursor<Vec<u8>>>;
+
+/// An element with attributes and content written by `inner`.
+fn element(
+    w: &mut Xml,
+    name: &str,
+    attributes: &[(&str, &str)],
+    inner: impl FnOnce(&mut Xml) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    w.create_element(name)
+        .with_attributes(attributes.iter().copied())
+        .write_inner_content(inner)
+        .map(drop)
+}
+
+/// An empty element with attributes.
+fn empty(w: &mut Xml, name: &str, attributes: &[(&str, &str)]) -> std::io::Result<()> {
+    w.create_element(name)
+        .with_attributes(attributes.iter().copied())
+        .write_empty()
+        .map(drop)
+}
+
+/// An element holding text.
+fn text_element(w: &mut Xml, name: &str, text: &str) -> std::io::Result<()> {
+    w.create_element(name)
+        .write_text_content(BytesText::new(text))
+        .map(drop)
+}
+
+/// An XML document written by `body`.
+fn document(body: impl FnOnce(&mut Xml) -> std::io::Result<()>) -> Result<String> {
+    let mut w = Writer::new_with_indent(Cursor::new(Vec::new()), b' ', 4);
+    w.write_event(Event::Decl(BytesDecl::new(
+        "1.0",
+        Some("utf-8"),
+        Some("no"),
+    )))?;
+    body(&mut w)?;
+    let mut text = String::from_utf8(w.into_inner().into_inner())?;
+    text.push('\n');
+    Ok(text)
+}
+
+impl Polygon {
+    fn problem_xml(&self, s: &Subject, checker: &CppChecker) -> Result<String> {
+        let p = s.problem;
+        let title = &p.config.value.title;
+        let count = s.tests.len();
+        let width = count.to_string().len().max(2);
+        let time = p.limits.time.as_millis().to_string();
+        let memory = p.limits.memory_bytes.to_string();
+        let mut points: Vec<Option<u32>> = vec![None; count];
+        for group in &p.groups {
+            let members: Vec<usize> = (0..count)
+                .filter(|&i| s.tests[i].group.as_deref() == Some(&group.name))
+                .collect();
+            for (i, share) in members.iter().zip(shares(group.points, members.len())) {
+                points[*i] = Some(share);
+            }
+        }
+        document(|w| {
+            element(
+                w,
+                "problem",
+                &[("revision", "1"), ("short-name", &p.name)],
+                |w| {
+                    element(w, "names", &[], |w| {
+                        empty(w, "name", &[("language", "english"), ("value", &title.en)])?;
+                        empty(w, "name", &[("language", "chinese"), ("value", &title.zh)])
+                    })?;
+                    element(w, "statements", &[], |w| {
+                        for language in ["english", "chinese"] {
+                            let path = format!("statements/{language}/problem.tex");
+                            empty(
+                                w,
+                                "statement",
+                                &[
+                                    ("charset", "UTF-8"),
+                                    ("language", language),
+                                    ("mathjax", "true"),
+                                    ("path", &path),
+                                    ("type", "application/x-tex"),
+                                ],
+                            )?;
+                        }
+                        Ok(())
+                    })?;
+                    element(
+                        w,
+                        "judging",
+                        &[("input-file", ""), ("output-file", "")],
+                        |w| {
+                            element(w, "testset", &[("name", "tests")], |w| {
+                                text_element(w, "time-limit", &time)?;
+                                text_element(w, "memory-limit", &memory)?;
+                                text_element(w, "test-count", &count.to_string())?;
+                                text_element(
+                                    w,
+                                    "input-path-pattern",
+                                    &format!("tests/%0{width}d"),
+                                )?;
+                                text_element(
+                                    w,
+                                    "answer-path-pattern",
+                                    &format!("tests/%0{width}d.a"),
+                                )?;
+                                element(w, "tests", &[], |w| {
+                                    for (i, test) in s.tests.iter().enumerate() {
+                                        let spec = p.tests.iter().find(|t| t.name == test.name);
+                                        let description = spec
+                                            .map(|t| {
+                                                t.comment.clone().unwrap_or_else(|| p.recipe(t))
+                                            })
+                                            .unwrap_or_default();
+                                        let share = points[i].map(|x| x.to_string());
+                                        let mut attributes = vec![
+                                            ("method", "manual"),
+                                            ("description", description.as_str()),
+                                        ];
+                                        // p2d 0.4 takes any `sample` value as true:
+                                        // the attribute is only on samples.
+                                        if test.sample {
+                                            attributes.push(("sample", "true"));
+                                        }
+                                        if let (Some(group), Some(share)) = (&test.group, &share) {
+                                            attributes.push(("group", group));
+                                            attributes.push(("points", share));
+                                        }
+                                        empty(w, "test", &attributes)?;
+                                    }
+                                    Ok(())
+                                })?;
+                                if !p.groups.is_empty() {
+                                    element(w, "groups", &[], |w| {
+                                        for group in &p.groups {
+                                            let points = group.points.to_string();
+                                            empty(
+                                                w,
+                                                "group",
+                                                &[
+                                                    ("feedback-policy", "complete"),
+                                                    ("name", &group.name),
+                                                    ("points", &points),
+                                                    ("points-policy", "complete-group"),
+                                                ],
+                                            )?;
+                                        }
+                                        Ok(())
+                                    })?;
+                                }
+                                Ok(())
+                            })
+                        },
+                    )?;
+                    element(w, "files", &[], |w| {
+                        element(w, "resources", &[], |w| {
+                            empty(w, "file", &[("path", "files/testlib.h"), ("type", "h.g++")])
+                        })?;
+                        element(w, "executables", &[], |w| {
+                            element(w, "executable", &[], |w| {
+                                empty(
+                                    w,
+                                    "source",
+                                    &[("path", "files/val.cpp"), ("type", "cpp.g++17")],
+                                )
+                            })
+                        })
+                    })?;
+                    element(w, "assets", &[], |w| {
+                        let standard = match checker {
+                            CppChecker::Standard(name) => Some(format!("std::{name}.cpp")),
+                            CppChecker::Source(_) => None,
+                        };
+                        let mut attributes = vec![("type", "testlib")];
+                        if let Some(name) = &standard {
+                            attributes.insert(0, ("name", name.as_str()));
+                        }
+                        element(w, "checker", &attributes, |w| {
+                            empty(
+                                w,
+                                "source",
+                                &[("path", "files/check.cpp"), ("type", "cpp.g++17")],
+                            )?;
+                            empty(w, "copy", &[("path", "check.cpp")])
+                        })?;
+                        element(w, "validators", &[], |w| {
+                            element(w, "validator", &[], |w| {
+                                empty(
+                                    w,
+                                    "source",
+                                    &[("path", "files/val.cpp"), ("type", "cpp.g++17")],
+                                )
+                            })
+                        })?;
+                        element(w, "solutions", &[], |w| {
+                            for (folder, path) in &s.solutions {
+                                let tag = if *path == p.reference {
+                                    Some("main")
+                                } else {
+                                    tag(folder)
+                                };
+                                let Some(tag) = tag else { continue };
+                                let file = format!("solutions/{}", file_name(path));
+                                element(w, "solution", &[("tag", tag)], |w| {
+                                    empty(
+                                        w,
+                                        "source",
+                                        &[("path", &file), ("type", source_type(path))],
+                                    )
+                                })?;
+                            }
+                            Ok(())
+                        })
+                    })
+                },
+            )
+        })
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+impl Exporter for Polygon {
+    fn protocol(&self) -> Option<Protocol> {
+        None
+    }
+
+    fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
+        let p = s.problem;
+        let path = p.config.path.display();
+        let Some(checker) = &p.cpp_checker else {
+            bail!("{path}: Polygon compiles only C++ checkers: set `cpp_checker`");
+        };
+        let Some(validator) = &p.cpp_validator else {
+            bail!("{path}: Polygon compiles only C++ validators: set `cpp_validator`");
+        };
+        let checker_source = match checker {
+            CppChecker::Source(source) => source.clone(),
+            // Polygon knows its standard checkers by name; the package still
+            // carries a source, the kit's own C++ twin of it.
+            CppChecker::Standard(name) => {
+                s.kit_root.join("checkers/cpp").join(format!("{name}.cpp"))
+            }
+        };
+        out.text("problem.xml", self.problem_xml(s, checker)?)?;
+        let width = s.tests.len().to_string().len().max(2);
+        for (i, test) in s.tests.iter().enumerate() {
+            let n = format!("{:0width$}", i + 1);
+            out.file(&format!("tests/{n}"), &test.input)?;
+            out.file(&format!("tests/{n}.a"), &test.answer)?;
+        }
+        out.file("files/testlib.h", &self.testlib_h)?;
+        out.file("files/check.cpp", &checker_source)?;
+        out.file("check.cpp", &checker_source)?;
+        out.file("files/val.cpp", validator)?;
+        for (folder, path) in &s.solutions {
+            if *path == p.reference || tag(folder).is_some() {
+                out.file(&format!("solutions/{}", file_name(path)), path)?;
+            }
+        }
+        for (language, markdown) in [("english", &s.statement_en), ("chinese", &s.statement_zh)] {
+            out.text(
+                &format!("statements/{language}/problem.tex"),
+                latex::statement(markdown),
+            )?;
+            let samples = s.tests.iter().filter(|t| t.sample);
+            for (k, test) in samples.enumerate() {
+                let n = format!("{:02}", k + 1);
+                out.file(&format!("statements/{language}/example.{n}"), &test.input)?;
+                out.file(
+                    &format!("statements/{language}/example.{n}.a"),
+                    &test.answer,
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    fn contest(&self, subjects: &[Subject], out: &mut Tree) -> Result<()> {
+        let xml = document(|w| {
+            element(w, "contest", &[], |w| {
+                element(w, "names", &[], |w| {
+                    empty(
+                        w,
+                        "name",
+                        &[("language", "english"), ("value", crate::package::SOURCE)],
+                    )
+                })?;
+                element(w, "problems", &[], |w| {
+                    for (i, s) in subjects.iter().enumerate() {
+                        let index = super::icpc::label(i);
+                        let url = format!("problems/{}", s.folder);
+                        empty(w, "problem", &[("index", &index), ("url", &url)])?;
+                    }
+                    Ok(())
+                })
+            })
+        })?;
+        out.text("contest.xml", xml)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_are_shared_exactly() {
+        assert_eq!(shares(30, 4), [8, 8, 7, 7]);
+        assert_eq!(shares(70, 7).iter().sum::<u32>(), 70);
+        assert_eq!(shares(5, 1), [5]);
+    }
+}

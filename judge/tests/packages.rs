@@ -1,0 +1,649 @@
+//! The kit's packages, proven by the judges' own tools: every problem of
+//! the kit is exported in each format, and
+//! * `icpc` (2025-09): BAPCtools' `bt validate` and `bt run` pass — every
+//!   input valid, every submission the verdict its folder names, judged with
+//!   the exported output validator;
+//! * `icpc-legacy`: problemtools' `verifyproblem` reports 0 errors;
+//! * `polygon`: p2d converts each package, and problemtools on p2d's output
+//!   (judging with the exported C++ checker, built against p2d's testlib.h)
+//!   gives every submission its verdict;
+//! * `cms`, `hydro`: every file and key their importers need is there, and
+//!   the exported tests judged by the kit with the exported checker, in the
+//!   exported protocol, give every solution the verdict and score it gets in
+//!   the kit;
+//! * exporting twice gives the same bytes; bad requests are refused cleanly.
+//!
+//! The tools come from `scripts/setup-tools.sh` (`.ci/run` runs it).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::{Mutex, OnceLock};
+
+use judge::event::Events;
+use judge::expect::{FOLDERS, VerifyRow, verify_solution};
+use judge::jury::{Arena, Jury};
+use judge::kit::Kit;
+use judge::problem::Problem;
+use judge::program::{Program, Protocol};
+use judge::report::Silent;
+use judge::sandbox::linux::LinuxSandbox;
+use judge::testset::{self, Test};
+use yaml_rust2::{Yaml, YamlLoader};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn target() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => root().join(dir),
+        _ => root().join("target"),
+    }
+}
+
+/// A tool of the tools venv; fails the test with how to get it.
+fn tool(name: &str) -> PathBuf {
+    let path = target().join("tools/venv/bin").join(name);
+    assert!(
+        path.is_file(),
+        "{} is missing: run scripts/setup-tools.sh (it installs the judges' tools from PyPI)",
+        path.display()
+    );
+    path
+}
+
+/// Exports share the kit's tests folder: one at a time.
+static KIT: Mutex<()> = Mutex::new(());
+
+fn judge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// Exports `problems` (none: the whole kit) in `format` to `out`.
+fn export_some(problems: &[&str], format: &str, out: &Path) {
+    let _kit = KIT.lock().unwrap_or_else(|e| e.into_inner());
+    let mut args = vec![
+        "package",
+        "--format",
+        format,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(problems);
+    let output = judge(&args);
+    assert!(
+        output.status.success(),
+        "judge {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// Exports the whole kit in `format` to `out`.
+fn export(format: &str, out: &Path) {
+    export_some(&[], format, out);
+}
+
+/// A scratch folder under the target folder (packages are large).
+fn scratch(name: &str) -> tempfile::TempDir {
+    let parent = target().join("tmp");
+    std::fs::create_dir_all(&parent).unwrap();
+    tempfile::Builder::new()
+        .prefix(name)
+        .tempdir_in(parent)
+        .unwrap()
+}
+
+fn yaml(path: &Path) -> Yaml {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    YamlLoader::load_from_str(&text)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .remove(0)
+}
+
+/// Runs a tool in `dir`; returns (success, stdout + stderr).
+fn run(program: &Path, args: &[&str], dir: &Path, home: &Path) -> (bool, String) {
+    let out = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        // Their caches, registries and temporary files stay in the scratch.
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_CACHE_HOME", home.join("cache"))
+        .env("TMPDIR", home)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+/// The problem folders of a contest package, from its problem list.
+fn problem_folders(contest: &Path) -> Vec<String> {
+    let list = yaml(&contest.join("problems.yaml"));
+    let ids: Vec<String> = list
+        .as_vec()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(ids.len(), 8, "{ids:?}");
+    ids
+}
+
+/// BAPCtools 2026.10 judges pass-fail problems only: it refuses `type:
+/// scoring`. Its view of a scoring problem is the same package with the
+/// points taken out (the points are checked by
+/// `scoring_problems_keep_their_points`).
+fn pass_fail_view(problem: &Path) {
+    let yaml_path = problem.join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml_path).unwrap();
+    std::fs::write(&yaml_path, text.replace("type: scoring", "type: pass-fail")).unwrap();
+    for entry in walkdir::WalkDir::new(problem.join("data")) {
+        let entry = entry.unwrap();
+        if entry.file_name() == "test_group.yaml" {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            let kept: Vec<&str> = text
+                .lines()
+                .filter(|l| {
+                    !["max_score:", "score_aggregation:", "require_pass:"]
+                        .iter()
+                        .any(|k| l.starts_with(k))
+                })
+                .collect();
+            std::fs::write(entry.path(), format!("{}\n", kept.join("\n"))).unwrap();
+        }
+    }
+}
+
+#[test]
+fn icpc_packages_pass_bapctools() {
+    let bt = tool("bt");
+    let dir = scratch("icpc");
+    let contest = dir.path().join("contest");
+    export("icpc", &contest);
+    for problem in problem_folders(&contest) {
+        let path = contest.join(&problem);
+        if yaml(&path.join("problem.yaml"))["type"].as_str() == Some("scoring") {
+            pass_fail_view(&path);
+        }
+        let home = dir.path().join(format!("home-{problem}"));
+        std::fs::create_dir_all(&home).unwrap();
+        for action in ["validate", "run"] {
+            let (ok, text) = run(&bt, &[action, "--no-bar"], &path, &home);
+            assert!(ok, "bt {action} on {problem} failed:\n{text}");
+            eprintln!("bt {action} {problem}: ok");
+        }
+    }
+}
+
+#[test]
+fn scoring_problems_keep_their_points() {
+    let dir = scratch("icpc-points");
+    let out = dir.path().join("merge-piles");
+    export_some(&["merge-piles"], "icpc", &out);
+    let problem = yaml(&out.join("problem.yaml"));
+    assert_eq!(problem["type"].as_str(), Some("scoring"));
+    assert_eq!(problem["problem_format_version"].as_str(), Some("2025-09"));
+    let mut points = BTreeMap::new();
+    for group in ["group1", "group2"] {
+        let config = yaml(&out.join(format!("data/secret/{group}/test_group.yaml")));
+        points.insert(group, config["max_score"].as_i64().unwrap());
+        assert_eq!(config["score_aggregation"].as_str(), Some("pass-fail"));
+        let args = config["input_validator_args"].as_vec().unwrap();
+        assert_eq!(args[0].as_str(), Some("--group"));
+    }
+    assert_eq!(points, BTreeMap::from([("group1", 30), ("group2", 70)]));
+    // The sample belongs to group 1: group 1 scores only if it passes.
+    let group1 = yaml(&out.join("data/secret/group1/test_group.yaml"));
+    assert_eq!(group1["require_pass"].as_str(), Some("sample"));
+}
+
+#[test]
+fn legacy_packages_pass_problemtools() {
+    let verify = tool("verifyproblem");
+    let dir = scratch("legacy");
+    let contest = dir.path().join("contest");
+    export("icpc-legacy", &contest);
+    for problem in problem_folders(&contest) {
+        let home = dir.path().join(format!("home-{problem}"));
+        std::fs::create_dir_all(&home).unwrap();
+        let args = [
+            problem.as_str(),
+            "-p",
+            "config",
+            "data",
+            "validators",
+            "submissions",
+        ];
+        let (ok, text) = run(&verify, &args, &contest, &home);
+        assert!(
+            ok && text.contains(&format!("{problem} tested: 0 errors")),
+            "verifyproblem {problem}:\n{text}"
+        );
+        eprintln!("verifyproblem {problem}: 0 errors");
+    }
+}
+
+/// p2d sorts `failed` solutions (Polygon's tag for a run-time error) into a
+/// `mixed` folder that problemtools does not know: tell it they crash. (Its
+/// config replaces the whole tag table, so every tag the kit uses is here.)
+const P2D_CONFIG: &str = r#"[tag]
+main = ["accepted"]
+accepted = ["accepted"]
+wrong-answer = ["wrong_answer"]
+presentation-error = ["wrong_answer"]
+time-limit-exceeded = ["time_limit_exceeded"]
+memory-limit-exceeded = ["run_time_error"]
+failed = ["run_time_error"]
+"#;
+
+#[test]
+fn polygon_packages_pass_p2d_and_problemtools() {
+    let (p2d, verify) = (tool("p2d"), tool("verifyproblem"));
+    let dir = scratch("polygon");
+    let contest = dir.path().join("contest");
+    export("polygon", &contest);
+    assert!(contest.join("contest.xml").is_file());
+    std::fs::write(dir.path().join("p2d.toml"), P2D_CONFIG).unwrap();
+    let config = dir.path().join("p2d.toml");
+    for (i, entry) in std::fs::read_dir(contest.join("problems"))
+        .unwrap()
+        .enumerate()
+    {
+        let problem = entry.unwrap().path();
+        let name = problem.file_name().unwrap().to_string_lossy().into_owned();
+        let home = dir.path().join(format!("home-{name}"));
+        std::fs::create_dir_all(&home).unwrap();
+        let converted = dir.path().join(format!("{name}.zip"));
+        let code = format!("{}", (b'A' + i as u8) as char);
+        let args = [
+            "--yes",
+            "--auto",
+            "--code",
+            code.as_str(),
+            "--config",
+            config.to_str().unwrap(),
+            "--output",
+            converted.to_str().unwrap(),
+            problem.to_str().unwrap(),
+        ];
+        let (ok, text) = run(&p2d, &args, dir.path(), &home);
+        assert!(ok, "p2d on {name}:\n{text}");
+        let unpacked = dir.path().join("domjudge").join(name.replace('-', ""));
+        let mut zip = zip::ZipArchive::new(std::fs::File::open(&converted).unwrap()).unwrap();
+        zip.extract(&unpacked).unwrap();
+        // p2d leaves out the statements and the validators: problemtools
+        // checks what it converts, the test data and the submissions.
+        let folder = unpacked.file_name().unwrap().to_str().unwrap().to_string();
+        let args = [folder.as_str(), "-p", "data", "submissions"];
+        let (ok, text) = run(&verify, &args, unpacked.parent().unwrap(), &home);
+        assert!(
+            ok && text.contains(&format!("{folder} tested: 0 errors")),
+            "verifyproblem on p2d's {name}:\n{text}"
+        );
+        eprintln!("p2d + verifyproblem {name}: 0 errors");
+    }
+}
+
+/// Every solution of the kit judged as `verify` judges it, with the kit's
+/// checker, or with another checker and other tests in their place.
+fn verify_all(kit: &Kit, problem: &Problem, tests: &[Test], checker: &Program) -> Vec<VerifyRow> {
+    let sandbox = LinuxSandbox;
+    let jury = Jury::new(&sandbox, 2);
+    let work = target().join("tmp/round-trip");
+    let arena = Arena::new(problem, tests, checker, work);
+    let mut reporter = Silent;
+    let mut events = Events::new(&mut reporter);
+    let mut rows = Vec::new();
+    for (folder, expect) in FOLDERS {
+        for file in judge::fsutil::files_in(&problem.solutions.join(folder)).unwrap() {
+            let shown = file
+                .strip_prefix(&problem.solutions)
+                .unwrap()
+                .display()
+                .to_string();
+            let row = verify_solution(
+                &jury,
+                &kit.compiler,
+                &arena,
+                expect,
+                &file,
+                &shown,
+                &mut events,
+            )
+            .unwrap();
+            rows.push(row);
+        }
+    }
+    rows
+}
+
+/// The kit, with its problems and their built tests.
+type Loaded = (Kit, Vec<(Problem, Vec<Test>)>);
+
+/// What the kit says of one solution: (solution, verdict, score, ok).
+type Said = (String, String, String, bool);
+
+/// The kit, its problems and their built tests (built by the exports).
+fn kit() -> &'static Loaded {
+    static KIT_LOADED: OnceLock<Loaded> = OnceLock::new();
+    KIT_LOADED.get_or_init(|| {
+        let kit = Kit::discover(&root()).unwrap();
+        let problems = kit.prepare(&[], false).unwrap();
+        // Hydro's built-in `wcmp`, played by the kit's twin of it.
+        kit.cargo
+            .build(
+                &std::collections::BTreeSet::from(["wcmp".to_string()]),
+                false,
+            )
+            .unwrap();
+        let loaded = problems
+            .into_iter()
+            .map(|p| {
+                let tests = testset::tests_of(&p);
+                (p, tests)
+            })
+            .collect();
+        (kit, loaded)
+    })
+}
+
+/// What the kit itself says of every solution of `problem`, judged once.
+fn ours(kit: &Kit, problem: &Problem, tests: &[Test]) -> Vec<Said> {
+    static DONE: Mutex<BTreeMap<String, Vec<Said>>> = Mutex::new(BTreeMap::new());
+    if let Some(rows) = DONE.lock().unwrap().get(&problem.name) {
+        return rows.clone();
+    }
+    let checker = kit.program(&problem.checker, &LinuxSandbox).unwrap();
+    let rows = summary(&verify_all(kit, problem, tests, &checker));
+    DONE.lock()
+        .unwrap()
+        .insert(problem.name.clone(), rows.clone());
+    rows
+}
+
+/// What the rows say of every solution.
+fn summary(rows: &[VerifyRow]) -> Vec<Said> {
+    rows.iter()
+        .map(|r| {
+            let score = r.score.map(|s| s.to_string()).unwrap_or_default();
+            (r.solution.clone(), r.verdict.to_string(), score, r.ok)
+        })
+        .collect()
+}
+
+#[test]
+fn cms_packages_are_complete_and_judge_like_the_kit() {
+    let dir = scratch("cms");
+    let contest = dir.path().join("contest");
+    export("cms", &contest);
+    let config = yaml(&contest.join("contest.yaml"));
+    assert_eq!(config["tasks"].as_vec().unwrap().len(), 8);
+    let (kit, problems) = kit();
+    for (problem, tests) in problems {
+        let task = contest.join(&problem.name);
+        let yaml = yaml(&task.join("task.yaml"));
+        // What CMS's italy_yaml loader needs, with stdio and the limits.
+        assert_eq!(yaml["name"].as_str(), Some(problem.name.as_str()));
+        assert!(yaml["title"].as_str().is_some());
+        assert_eq!(yaml["infile"].as_str(), Some(""));
+        assert_eq!(yaml["outfile"].as_str(), Some(""));
+        let n = yaml["n_input"].as_i64().unwrap() as usize;
+        assert_eq!(n, tests.len());
+        assert_eq!(
+            yaml["time_limit"].as_f64(),
+            Some(problem.limits.time.as_secs_f64())
+        );
+        assert_eq!(
+            yaml["memory_limit"].as_i64(),
+            Some((problem.limits.memory_bytes >> 20) as i64)
+        );
+        let generated = std::fs::read_to_string(task.join("gen/GEN")).unwrap();
+        let lines = generated
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+        assert_eq!(lines.count(), n, "gen/GEN holds one line per test");
+        let subtasks: Vec<u32> = generated
+            .lines()
+            .filter_map(|l| l.strip_prefix("# ST: "))
+            .map(|p| p.parse().unwrap())
+            .collect();
+        let groups: Vec<u32> = problem.groups.iter().map(|g| g.points).collect();
+        assert_eq!(subtasks, groups, "{}: subtasks", problem.name);
+        let checker = task.join("check/checker");
+        assert!(checker.is_file());
+        // The exported tests, in CMS's order, under their kit names.
+        let order: Vec<&Test> = if problem.groups.is_empty() {
+            tests.iter().collect()
+        } else {
+            (problem.groups.iter())
+                .flat_map(|g| {
+                    tests
+                        .iter()
+                        .filter(move |t| t.group.as_deref() == Some(&g.name))
+                })
+                .collect()
+        };
+        let exported: Vec<Test> = (order.iter().enumerate())
+            .map(|(i, t)| Test {
+                input: task.join(format!("input/input{i}.txt")),
+                answer: task.join(format!("output/output{i}.txt")),
+                ..(*t).clone()
+            })
+            .collect();
+        let public = yaml["public_testcases"].as_str().unwrap();
+        let samples: Vec<String> = (exported.iter().enumerate())
+            .filter(|(_, t)| t.sample)
+            .map(|(i, _)| i.to_string())
+            .collect();
+        assert_eq!(public, samples.join(","));
+        let cms_checker = Program {
+            name: "checker".into(),
+            command: vec![checker.into_os_string()],
+            identity: "cms".into(),
+            protocol: Protocol::Cms,
+        };
+        let theirs = summary(&verify_all(kit, problem, &exported, &cms_checker));
+        let ours = ours(kit, problem, tests);
+        assert_eq!(theirs, ours, "{}", problem.name);
+        eprintln!(
+            "cms {}: {} solutions judged alike",
+            problem.name,
+            ours.len()
+        );
+    }
+}
+
+#[test]
+fn hydro_packages_are_complete_and_judge_like_the_kit() {
+    let dir = scratch("hydro");
+    let contest = dir.path().join("contest");
+    export("hydro", &contest);
+    let (kit, problems) = kit();
+    for (problem, tests) in problems {
+        let folder = contest.join(&problem.name);
+        let meta = yaml(&folder.join("problem.yaml"));
+        let pid = meta["pid"].as_str().unwrap();
+        let pattern = |s: &str| {
+            let (prefix, rest) = s.split_once('-').unwrap_or(("", s));
+            prefix.len() <= 10
+                && prefix
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+                && rest.starts_with(|c: char| c.is_ascii_lowercase())
+                && rest
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        };
+        assert!(pattern(pid), "{pid}");
+        assert!(meta["tag"].as_vec().is_some(), "tag must be a list");
+        assert!(folder.join("problem_en.md").is_file() && folder.join("problem_zh.md").is_file());
+        let config = yaml(&folder.join("testdata/config.yaml"));
+        assert_eq!(config["checker_type"].as_str(), Some("testlib"));
+        assert_eq!(
+            config["time"].as_str(),
+            Some(format!("{}ms", problem.limits.time.as_millis()).as_str())
+        );
+        let cases: Vec<&Yaml> = match config["subtasks"].as_vec() {
+            Some(subtasks) => {
+                let points: Vec<i64> = subtasks
+                    .iter()
+                    .map(|s| s["score"].as_i64().unwrap())
+                    .collect();
+                let groups: Vec<i64> = problem.groups.iter().map(|g| i64::from(g.points)).collect();
+                assert_eq!(points, groups);
+                assert!(subtasks.iter().all(|s| s["type"].as_str() == Some("min")));
+                subtasks
+                    .iter()
+                    .flat_map(|s| s["cases"].as_vec().unwrap())
+                    .collect()
+            }
+            None => config["cases"].as_vec().unwrap().iter().collect(),
+        };
+        assert_eq!(cases.len(), tests.len());
+        for case in &cases {
+            for key in ["input", "output"] {
+                let file = folder.join("testdata").join(case[key].as_str().unwrap());
+                assert!(file.is_file(), "{}", file.display());
+            }
+        }
+        let exported: Vec<Test> = tests
+            .iter()
+            .map(|t| Test {
+                input: folder.join(format!("testdata/{}.in", t.name)),
+                answer: folder.join(format!("testdata/{}.ans", t.name)),
+                ..t.clone()
+            })
+            .collect();
+        // The checker Hydro runs: its built-in standard checker (the kit's
+        // Rust twin of it), or the exported C++ source built against testlib.h.
+        let name = config["checker"].as_str().unwrap();
+        let checker = if name.contains('.') {
+            hydro_cpp_checker(kit, &folder.join("testdata").join(name))
+        } else {
+            kit.program(
+                &judge::problem::ProgramSpec::Cargo(name.to_string()),
+                &LinuxSandbox,
+            )
+            .unwrap()
+        };
+        let theirs = summary(&verify_all(kit, problem, &exported, &checker));
+        let ours = ours(kit, problem, tests);
+        assert_eq!(theirs, ours, "{}", problem.name);
+        eprintln!(
+            "hydro {}: {} solutions judged alike",
+            problem.name,
+            ours.len()
+        );
+    }
+}
+
+/// A C++ testlib checker built against the kit's testlib.h: in testlib's
+/// protocol with a vanilla header, in DOMjudge's (Kattis) with p2d's.
+fn hydro_cpp_checker(kit: &Kit, source: &Path) -> Program {
+    let header = kit.testlib_h().unwrap();
+    let text = std::fs::read_to_string(&header).unwrap();
+    let domjudge = text
+        .lines()
+        .any(|l| l.starts_with("#define VERSION") && l.contains("DOMJUDGE"));
+    let out = target().join("tmp/hydro-checkers");
+    std::fs::create_dir_all(&out).unwrap();
+    let binary = out.join(source.file_stem().unwrap());
+    let status = Command::new("g++")
+        .args(["-O2", "-std=gnu++17", "-I"])
+        .arg(header.parent().unwrap())
+        .arg("-o")
+        .arg(&binary)
+        .arg(source)
+        .status()
+        .unwrap();
+    assert!(status.success(), "g++ {}", source.display());
+    Program {
+        name: "checker.cc".into(),
+        command: vec![binary.into_os_string()],
+        identity: "hydro".into(),
+        protocol: if domjudge {
+            Protocol::Kattis
+        } else {
+            Protocol::Testlib
+        },
+    }
+}
+
+#[test]
+fn exporting_twice_gives_the_same_bytes() {
+    let dir = scratch("twice");
+    let (one, two) = (dir.path().join("one.zip"), dir.path().join("two.zip"));
+    for out in [&one, &two] {
+        export_some(&["nim"], "icpc", out);
+    }
+    assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());
+    // Re-exporting over an unchanged earlier export replaces it.
+    export_some(&["nim"], "icpc", &one);
+}
+
+#[test]
+fn bad_requests_are_refused_and_leave_nothing() {
+    let dir = scratch("bad");
+    let _kit = KIT.lock().unwrap_or_else(|e| e.into_inner());
+    let refused = |args: &[&str], part: &str| {
+        let out = judge(args);
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(part), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    };
+    let out = dir.path().join("out");
+    let out_text = out.to_str().unwrap();
+    refused(
+        &["package", "--format", "kattis2", "--out", out_text],
+        "invalid value 'kattis2'",
+    );
+    refused(
+        &["package", "nope", "--format", "icpc", "--out", out_text],
+        "unknown problem `nope`",
+    );
+    // A path that exists and is not an earlier export is never replaced.
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("mine.txt"), "keep me").unwrap();
+    refused(
+        &["package", "bash", "--format", "icpc", "--out", out_text],
+        "is not an unchanged earlier export",
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("mine.txt")).unwrap(),
+        "keep me"
+    );
+    // A format that needs testlib.h, without one.
+    let missing = dir.path().join("no-testlib.h");
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["package", "bash", "--format", "polygon", "--out"])
+        .arg(dir.path().join("poly"))
+        .current_dir(root())
+        .env("TESTLIB_H", &missing)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("no-testlib.h"), "{stderr}");
+    // Nothing half-written beside the outputs.
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["out"], "{names:?}");
+}
