@@ -114,4 +114,8 @@ pub struct PackageArgs {
     /// Where to write it: a folder, or a file ending in `.zip`.
     #[arg(long)]
     pub out: PathBuf,
+    /// The testlib.h a Polygon package ships (default: `TESTLIB_H`, else
+    /// `testlib_h` in judge.toml, else p2d's copy in the tools venv).
+    #[arg(long, value_name = "PATH")]
+    pub testlib_h: Option<PathBuf>,
 }

@@ -640,6 +640,19 @@ fn bad_requests_are_refused_and_leave_nothing() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("no-testlib.h"), "{stderr}");
+    refused(
+        &[
+            "package",
+            "bash",
+            "--format",
+            "polygon",
+            "--testlib-h",
+            "/no/testlib.h",
+            "--out",
+            dir.path().join("poly2").to_str().unwrap(),
+        ],
+        "/no/testlib.h",
+    );
     // Nothing half-written beside the outputs.
     let names: Vec<String> = std::fs::read_dir(dir.path())
         .unwrap()

@@ -12,7 +12,13 @@ use crate::verdict::Verdict;
 
 /// Exports the named problems (all when none is named).
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &PackageArgs) -> Result<bool> {
-    let problems = package::export(kit, jury, events, &args.problems, args.format, &args.out)?;
+    let request = package::Request {
+        names: &args.problems,
+        format: args.format,
+        out: &args.out,
+        testlib_h: args.testlib_h.as_deref(),
+    };
+    let problems = package::export(kit, jury, events, &request)?;
     let report = Report::Package(PackageReport {
         schema: SCHEMA,
         command: "package",

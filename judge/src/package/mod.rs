@@ -75,12 +75,16 @@ impl Format {
         }
     }
 
-    fn exporter(self, kit: &Kit) -> Result<Box<dyn Exporter>> {
+    fn exporter(self, kit: &Kit, testlib_h: Option<&Path>) -> Result<Box<dyn Exporter>> {
         Ok(match self {
             Format::Icpc => Box::new(icpc::Icpc::Current),
             Format::IcpcLegacy => Box::new(icpc::Icpc::Legacy),
             Format::Polygon => Box::new(polygon::Polygon {
-                testlib_h: kit.testlib_h()?,
+                testlib_h: match testlib_h {
+                    Some(path) if path.is_file() => path.to_path_buf(),
+                    Some(path) => bail!("--testlib-h {}: no such file", path.display()),
+                    None => kit.testlib_h()?,
+                },
             }),
             Format::Cms => Box::new(cms::Cms),
             Format::Hydro => Box::new(hydro::Hydro),
@@ -205,16 +209,31 @@ fn sources_of(kit: &Kit, package: &str, name: &str) -> Result<Vec<(String, PathB
     Ok(sources)
 }
 
-/// Exports the named problems (all of judge.toml when none is named; a
-/// contest unless exactly one is named) to `out` in `format`.
+/// What to export, where, and how.
+pub struct Request<'a> {
+    /// The problems (all of judge.toml when none is named; a contest
+    /// unless exactly one is named).
+    pub names: &'a [String],
+    pub format: Format,
+    /// A folder, or a file ending in `.zip`.
+    pub out: &'a Path,
+    /// The testlib.h to ship, when the format ships one.
+    pub testlib_h: Option<&'a Path>,
+}
+
+/// Exports as `request` says; returns the problems exported.
 pub fn export(
     kit: &Kit,
     jury: &Jury,
     events: &mut Events,
-    names: &[String],
-    format: Format,
-    out: &Path,
+    request: &Request,
 ) -> Result<Vec<String>> {
+    let Request {
+        names,
+        format,
+        out,
+        testlib_h,
+    } = *request;
     let out = std::path::absolute(out)?;
     let records_path = kit.work_dir().join("exports.json");
     let mut records: Exports = std::fs::read(&records_path)
@@ -231,12 +250,13 @@ pub fn export(
             );
         }
     }
+    // Everything the request needs is checked before any work is done.
+    let exporter = format.exporter(kit, testlib_h)?;
     let problems = kit.prepare(names, false)?;
     let mut built = Vec::new();
     for problem in &problems {
         built.push(testset::build(kit, jury, problem, events)?.0);
     }
-    let exporter = format.exporter(kit)?;
     let binaries = match exporter.protocol() {
         Some(protocol) => {
             let wanted = problems
