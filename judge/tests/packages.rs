@@ -300,11 +300,19 @@ fn polygon_packages_pass_p2d_and_problemtools() {
 }
 
 /// Every solution of the kit judged as `verify` judges it, with the kit's
-/// checker, or with another checker and other tests in their place.
-fn verify_all(kit: &Kit, problem: &Problem, tests: &[Test], checker: &Program) -> Vec<VerifyRow> {
+/// checker, or with another checker and other tests in their place. Runs
+/// that may overlap need their own `label`: a solution's working folder is
+/// made afresh for each run.
+fn verify_all(
+    label: &str,
+    kit: &Kit,
+    problem: &Problem,
+    tests: &[Test],
+    checker: &Program,
+) -> Vec<VerifyRow> {
     let sandbox = LinuxSandbox;
     let jury = Jury::new(&sandbox, 2);
-    let work = target().join("tmp/round-trip");
+    let work = target().join("tmp/round-trip").join(label);
     let arena = Arena::new(problem, tests, checker, work);
     let mut reporter = Silent;
     let mut events = Events::new(&mut reporter);
@@ -365,14 +373,14 @@ fn kit() -> &'static Loaded {
 /// What the kit itself says of every solution of `problem`, judged once.
 fn ours(kit: &Kit, problem: &Problem, tests: &[Test]) -> Vec<Said> {
     static DONE: Mutex<BTreeMap<String, Vec<Said>>> = Mutex::new(BTreeMap::new());
-    if let Some(rows) = DONE.lock().unwrap().get(&problem.name) {
+    // Held while judging, so that two tests never judge it at once.
+    let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(rows) = done.get(&problem.name) {
         return rows.clone();
     }
     let checker = kit.program(&problem.checker, &LinuxSandbox).unwrap();
-    let rows = summary(&verify_all(kit, problem, tests, &checker));
-    DONE.lock()
-        .unwrap()
-        .insert(problem.name.clone(), rows.clone());
+    let rows = summary(&verify_all("kit", kit, problem, tests, &checker));
+    done.insert(problem.name.clone(), rows.clone());
     rows
 }
 
@@ -457,7 +465,7 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
             identity: "cms".into(),
             protocol: Protocol::Cms,
         };
-        let theirs = summary(&verify_all(kit, problem, &exported, &cms_checker));
+        let theirs = summary(&verify_all("cms", kit, problem, &exported, &cms_checker));
         let ours = ours(kit, problem, tests);
         assert_eq!(theirs, ours, "{}", problem.name);
         eprintln!(
@@ -541,7 +549,7 @@ fn hydro_packages_are_complete_and_judge_like_the_kit() {
             )
             .unwrap()
         };
-        let theirs = summary(&verify_all(kit, problem, &exported, &checker));
+        let theirs = summary(&verify_all("hydro", kit, problem, &exported, &checker));
         let ours = ours(kit, problem, tests);
         assert_eq!(theirs, ours, "{}", problem.name);
         eprintln!(
