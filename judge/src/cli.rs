@@ -64,6 +64,8 @@ pub enum Command {
     /// Export problems as a package a judge imports (a contest when more
     /// than one, or none, is named).
     Package(PackageArgs),
+    /// Say how submissions are contained on this machine, layer by layer.
+    Doctor,
 }
 
 #[derive(Debug, Args)]

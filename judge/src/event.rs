@@ -23,6 +23,7 @@ pub enum CommandKind {
     Verify,
     Check,
     Package,
+    Doctor,
 }
 
 /// Something that happened, and when (since the command started).
@@ -37,6 +38,8 @@ pub struct Event<'a> {
 pub enum EventKind<'a> {
     /// The command starts; always the first event.
     Started { command: CommandKind },
+    /// Another judge run on this kit holds `lock`: this one waits for it.
+    Waiting { lock: &'a std::path::Path },
     /// Building a problem's tests starts.
     BuildStarted { problem: &'a str, tests: usize },
     /// One test of the plan is built, or found up to date.

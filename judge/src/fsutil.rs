@@ -49,6 +49,43 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     persist(file, path)
 }
 
+/// Holds an exclusive lock on the file `path` (made if missing) until the
+/// returned file is dropped or the process ends; calls `waiting` first if
+/// another process holds it.
+pub fn lock(path: &Path, waiting: impl FnOnce()) -> io::Result<std::fs::File> {
+    let file = std::fs::File::create(path).map_err(|e| naming(path, e))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            waiting();
+            file.lock().map_err(|e| naming(path, e))?;
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(naming(path, e)),
+    }
+    Ok(file)
+}
+
+/// Gives every file under `dir`, and `dir`, to the owner of the folder
+/// that holds it (one this process made), not writable by others.
+pub fn own_tree(dir: &Path) -> io::Result<()> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let parent = dir.parent().unwrap_or(Path::new("."));
+    let owner = std::fs::metadata(parent).map_err(|e| naming(parent, e))?;
+    let (uid, gid) = (owner.uid(), owner.gid());
+    for entry in WalkDir::new(dir) {
+        let entry = entry.map_err(walk_error)?;
+        let path = entry.path();
+        // Not through links: a link the compiler left must not redirect.
+        std::os::unix::fs::lchown(path, Some(uid), Some(gid)).map_err(|e| naming(path, e))?;
+        if !entry.path_is_symlink() {
+            let mode = entry.metadata().map_err(walk_error)?.permissions().mode();
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & !0o022))
+                .map_err(|e| naming(path, e))?;
+        }
+    }
+    Ok(())
+}
+
 /// The blake3 hash of a file's content, as hex.
 pub fn hash_file(path: &Path) -> io::Result<String> {
     let file = std::fs::File::open(path).map_err(|e| naming(path, e))?;

@@ -17,7 +17,7 @@ use crate::pool::{Pool, Progress, Stop};
 use crate::problem::Problem;
 use crate::program::{BuildError, Compiler, Program, Protocol};
 use crate::report::schema;
-use crate::sandbox::{Limits, Network, RunSpec, Sandbox};
+use crate::sandbox::{Access, Limits, Network, RunSpec, Sandbox};
 use crate::testset::Test;
 use crate::verdict::{self, Checked, Group, Score, Scored, Verdict};
 
@@ -195,6 +195,7 @@ impl<'s> Jury<'s> {
                 stderr: Some(scratch.join(format!("{name}.gen.err"))),
                 cwd: Some(scratch.to_path_buf()),
                 limits: tool_limits(),
+                access: Access::new([], scratch),
             },
         )?;
         Ok(fsutil::persist(tmp, input)?)
@@ -222,6 +223,7 @@ impl<'s> Jury<'s> {
                 stderr: Some(scratch.join(format!("{name}.val.err"))),
                 cwd: Some(scratch.to_path_buf()),
                 limits: tool_limits(),
+                access: Access::new([], scratch),
             },
         )
     }
@@ -249,6 +251,7 @@ impl<'s> Jury<'s> {
                 stderr: Some(errors.clone()),
                 cwd: Some(scratch.to_path_buf()),
                 limits: limits.with_time_factor(REFERENCE_TIME_FACTOR),
+                access: Access::new([], scratch),
             })
             .with_context(|| format!("cannot start the reference solution {}", reference.name))?;
         if !run.is_success() {
@@ -300,6 +303,7 @@ impl<'s> Jury<'s> {
             stderr: Some(message.clone()),
             cwd: Some(scratch.to_path_buf()),
             limits: checker_limits(),
+            access: Access::new([], scratch),
         });
         let run = match run {
             Ok(run) => run,
@@ -340,14 +344,33 @@ impl<'s> Jury<'s> {
             partial: None,
             output: output.clone(),
         };
-        let run = self.sandbox.run(&RunSpec {
+        // A fresh working folder of its own, the only one it may write in.
+        let work = dir.join(format!("{}.d", test.name));
+        let _ = std::fs::remove_dir_all(&work);
+        if let Err(e) = fsutil::create_dir_all(&work) {
+            outcome.message = format!("cannot prepare the run: {e}");
+            return outcome;
+        }
+        let spec = RunSpec {
             argv: solution.argv(Vec::<String>::new()),
             stdin: Some(test.input.clone()),
             stdout: output.clone(),
             stderr: Some(dir.join(format!("{}.err", test.name))),
-            cwd: Some(dir.to_path_buf()),
+            cwd: Some(work.clone()),
             limits: arena.limits,
-        });
+            access: Access::new([], &work).untrusted(),
+        };
+        let mut run = self.sandbox.run(&spec);
+        // Killed at the wall limit with CPU time to spare: the machine may
+        // have been too busy to give it its time. A second run, alone,
+        // decides.
+        if let Ok(first) = &run
+            && first.wall_timeout
+            && first.cpu < arena.limits.time
+        {
+            run = self.sandbox.run_alone(&spec);
+        }
+        let _ = std::fs::remove_dir_all(&work);
         let run = match run {
             Ok(run) => run,
             Err(e) => {
@@ -412,6 +435,11 @@ impl<'s> Jury<'s> {
     ) -> Result<SolutionRun> {
         let id = &solution.identity[..solution.identity.len().min(12)];
         let dir = arena.work.join(format!("{}-{id}", arena.problem));
+        // Another judge run judging the same solution would share the
+        // folder: the second one waits for the first.
+        fsutil::create_dir_all(&arena.work)?;
+        let lock = dir.with_extension("lock");
+        let _held = fsutil::lock(&lock, || events.emit(EventKind::Waiting { lock: &lock }))?;
         match std::fs::remove_dir_all(&dir) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
                 return Err(fsutil::naming(&dir, e).into());
@@ -458,7 +486,7 @@ impl<'s> Jury<'s> {
         events: &mut Events,
     ) -> Result<SolutionRun> {
         announce(arena, shown, events);
-        match compiler.compile(self.sandbox, source) {
+        match compiler.compile(self.sandbox, source, true) {
             Ok(solution) => self.judge_started(arena, &solution, shown, stop, events),
             Err(BuildError::Compile { output, .. }) => {
                 let run = SolutionRun {

@@ -2,12 +2,15 @@
 //! problems, and where the programs they name come from.
 
 use std::collections::BTreeSet;
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
 use crate::cargo::Cargo;
 use crate::config::{self, KitConfig, Source};
+use crate::event::{EventKind, Events};
+use crate::fsutil;
 use crate::problem::{Problem, ProgramSpec};
 use crate::program::{Compiler, Program};
 use crate::sandbox::Sandbox;
@@ -75,6 +78,18 @@ impl Kit {
     /// The kit's scratch folder (`target/judge`).
     pub fn work_dir(&self) -> PathBuf {
         self.target.join("judge")
+    }
+
+    /// Waits until no other judge run on this kit builds, then holds the
+    /// kit's build lock until the returned file is dropped (or the process
+    /// ends): builds of programs and tests never interleave.
+    pub fn lock_builds(&self, events: &mut Events) -> Result<File> {
+        let dir = self.work_dir();
+        fsutil::create_dir_all(&dir)?;
+        let path = dir.join("build.lock");
+        Ok(fsutil::lock(&path, || {
+            events.emit(EventKind::Waiting { lock: &path })
+        })?)
     }
 
     /// The problems to work on: those named (checked), or all of them.
@@ -158,7 +173,7 @@ impl Kit {
     pub fn program(&self, spec: &ProgramSpec, sandbox: &dyn Sandbox) -> Result<Program> {
         match spec {
             ProgramSpec::Cargo(name) => self.cargo.program(name),
-            ProgramSpec::Source(path) => Ok(self.compiler.compile(sandbox, path)?),
+            ProgramSpec::Source(path) => Ok(self.compiler.compile(sandbox, path, false)?),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! `judge`: parse the command line, run the command, map the result to an
 //! exit status (0 success, 1 a verdict other than the expected one, 2 an
-//! error of the kit or of its configuration).
+//! error of the kit or of its configuration, 130 interrupted by Ctrl-C or
+//! SIGTERM).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -11,7 +12,12 @@ use judge::cli::Cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match judge::commands::run(&cli) {
+    let result = judge::commands::run(&cli);
+    if judge::sandbox::interrupted() {
+        let _ = writeln!(std::io::stderr(), "error: interrupted");
+        return ExitCode::from(130);
+    }
+    match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use crate::config::Language;
 use crate::fsutil;
-use crate::sandbox::{Limits, RunSpec, Sandbox};
+use crate::sandbox::{Access, Limits, RunSpec, Sandbox};
 
 /// How a checker or a validator is called and how it answers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -198,8 +198,15 @@ impl Compiler {
     }
 
     /// Compiles `source` (or finds it already compiled) and returns the
-    /// program; the compiler runs in `sandbox`.
-    pub fn compile(&self, sandbox: &dyn Sandbox, source: &Path) -> Result<Program, BuildError> {
+    /// program; the compiler runs in `sandbox`, confined to its build
+    /// folder — and, when `untrusted` (a submission), without the folder of
+    /// the source, which a trusted program may include files from.
+    pub fn compile(
+        &self,
+        sandbox: &dyn Sandbox,
+        source: &Path,
+        untrusted: bool,
+    ) -> Result<Program, BuildError> {
         let (language_name, language) = self.language_of(source)?;
         let code =
             std::fs::read(source).map_err(io_error(format!("cannot read {}", source.display())))?;
@@ -272,6 +279,11 @@ impl Compiler {
                     stderr: Some(errors.clone()),
                     cwd: Some(tmp.path().to_path_buf()),
                     limits: compile_limits(),
+                    access: if untrusted {
+                        Access::new([], tmp.path()).untrusted()
+                    } else {
+                        Access::new([source_dir.clone()], tmp.path())
+                    },
                 })
                 .map_err(io_error(format!(
                     "cannot start the compiler for {}",
@@ -289,6 +301,11 @@ impl Compiler {
                     output: output.trim_end().to_string(),
                 });
             }
+        }
+        if untrusted {
+            // The compiler may have run as another user: the build becomes
+            // the judge's, so that no later run can change it.
+            fsutil::own_tree(tmp.path()).map_err(io_error("cannot take the build back"))?;
         }
         std::fs::write(tmp.path().join("ok"), b"").map_err(io_error("cannot mark the build"))?;
         let built = tmp.keep();

@@ -232,7 +232,7 @@ fn programs(kit: &Kit, jury: &Jury, problem: &Problem) -> Result<Programs> {
     }
     Ok(Programs {
         validator: kit.program(&problem.validator, sandbox)?,
-        reference: kit.compiler.compile(sandbox, &problem.reference)?,
+        reference: kit.compiler.compile(sandbox, &problem.reference, false)?,
         generators,
     })
 }

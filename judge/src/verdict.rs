@@ -109,6 +109,15 @@ pub fn classify(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, String)> 
             format!("output exceeds {} bytes", limits.output_bytes),
         ));
     }
+    if run.memory_capped {
+        return Some((
+            Verdict::Mle,
+            format!(
+                "stopped at the memory cap, over the limit of {} MiB",
+                limits.memory_bytes >> 20
+            ),
+        ));
+    }
     if run.peak_memory_bytes > limits.memory_bytes {
         return Some((
             Verdict::Mle,
@@ -408,6 +417,7 @@ mod tests {
             peak_memory_bytes: 1 << 20,
             wall_timeout: false,
             output_bytes: 2,
+            memory_capped: false,
         }
     }
 

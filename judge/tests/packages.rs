@@ -310,8 +310,7 @@ fn verify_all(
     tests: &[Test],
     checker: &Program,
 ) -> Vec<VerifyRow> {
-    let sandbox = LinuxSandbox;
-    let jury = Jury::new(&sandbox, 2);
+    let jury = Jury::new(sandbox(), 2);
     let work = target().join("tmp/round-trip").join(label);
     let arena = Arena::new(problem, tests, checker, work);
     let mut reporter = Silent;
@@ -338,6 +337,12 @@ fn verify_all(
         }
     }
     rows
+}
+
+/// The sandbox every run of these tests shares, as a judge run has one.
+fn sandbox() -> &'static LinuxSandbox {
+    static SANDBOX: OnceLock<LinuxSandbox> = OnceLock::new();
+    SANDBOX.get_or_init(|| LinuxSandbox::new(&root()).unwrap())
 }
 
 /// The kit, with its problems and their built tests.
@@ -378,7 +383,7 @@ fn ours(kit: &Kit, problem: &Problem, tests: &[Test]) -> Vec<Said> {
     if let Some(rows) = done.get(&problem.name) {
         return rows.clone();
     }
-    let checker = kit.program(&problem.checker, &LinuxSandbox).unwrap();
+    let checker = kit.program(&problem.checker, sandbox()).unwrap();
     let rows = summary(&verify_all("kit", kit, problem, tests, &checker));
     done.insert(problem.name.clone(), rows.clone());
     rows
@@ -545,7 +550,7 @@ fn hydro_packages_are_complete_and_judge_like_the_kit() {
         } else {
             kit.program(
                 &judge::problem::ProgramSpec::Cargo(name.to_string()),
-                &LinuxSandbox,
+                sandbox(),
             )
             .unwrap()
         };

@@ -278,34 +278,37 @@ fn compile_errors_show_the_compiler_message() {
     );
 }
 
-fn alive(pid: i32) -> bool {
-    // A zombie is dead for our purposes; look at the state in /proc.
-    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| !s.contains(") Z "))
+/// The processes whose command line holds `marker`.
+fn processes_with(marker: &str) -> Vec<i32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        // A zombie is dead for our purposes.
+        if String::from_utf8_lossy(&cmdline).contains(marker) && !stat.contains(") Z ") {
+            found.push(pid);
+        }
+    }
+    found
 }
 
 #[test]
 fn no_descendant_survives_a_run() {
     let kit = TempKit::new();
-    let pid_file = kit.path("grandchild.pid");
+    // A child and a grandchild that sleep on; the marker finds them.
+    let marker = format!("61.{}", std::process::id());
     let source = c_program(&format!(
         "long long a, b; scanf(\"%lld %lld\", &a, &b);
-         pid_t pid = fork();
-         if (pid == 0) {{ sleep(60); return 0; }}
-         FILE *f = fopen(\"{}\", \"a\"); fprintf(f, \"%d\\n\", pid); fclose(f);
-         printf(\"%lld\\n\", a + b); return 0;",
-        pid_file.display()
+         if (fork() == 0) {{ fork(); execl(\"/bin/sleep\", \"sleep\", \"{marker}\", (char *) 0); return 0; }}
+         printf(\"%lld\\n\", a + b); return 0;"
     ));
     let (_, overall, _, _) = kit.verdict_of("forks.c", &source);
     assert_eq!(overall, "AC");
-    let pids: Vec<i32> = std::fs::read_to_string(&pid_file)
-        .unwrap()
-        .lines()
-        .map(|l| l.parse().unwrap())
-        .collect();
-    assert_eq!(pids.len(), 3);
-    for pid in pids {
-        assert!(!alive(pid), "process {pid} outlived its run");
-    }
+    let left = processes_with(&marker);
+    assert!(left.is_empty(), "processes {left:?} outlived their run");
 }
 
 #[test]
@@ -579,6 +582,7 @@ fn every_command_prints_a_documented_report() {
         vec!["verify"],
         vec!["check", "sum", input.to_str().unwrap(), "out.txt"],
         vec!["package", "--format", "hydro", "--out", "sum-hydro"],
+        vec!["doctor"],
     ] {
         let (code, report) = kit.json(&args);
         assert_eq!(
@@ -603,7 +607,10 @@ fn the_readme_examples_follow_the_schema() {
         commands.push(example["command"].as_str().unwrap().to_string());
     }
     commands.sort();
-    assert_eq!(commands, ["build", "check", "package", "test", "verify"]);
+    assert_eq!(
+        commands,
+        ["build", "check", "doctor", "package", "test", "verify"]
+    );
 }
 
 #[test]

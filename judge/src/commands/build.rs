@@ -12,6 +12,7 @@ use crate::verdict::Verdict;
 
 /// Builds the named problems (all when none is named).
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &BuildArgs) -> Result<bool> {
+    let _building = kit.lock_builds(events)?;
     let mut problems = Vec::new();
     for problem in &kit.prepare(&args.problems, args.force)? {
         problems.push(testset::build(kit, jury, problem, events)?.1);

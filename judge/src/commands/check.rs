@@ -24,23 +24,32 @@ fn existing(path: &Path, what: &str) -> Result<PathBuf> {
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Result<bool> {
     let input = existing(&args.input, "input")?;
     let output = existing(&args.output, "output")?;
+    let building = kit.lock_builds(events)?;
     let problem = kit
         .prepare(std::slice::from_ref(&args.problem), false)?
         .remove(0);
+    drop(building);
     let checker = kit.program(&problem.checker, jury.sandbox())?;
-    let work = kit.work_dir().join("check");
-    fsutil::create_dir_all(&work)?;
+    // A folder of its own: other judge runs on the kit may check too.
+    let scratch = kit.work_dir().join("check");
+    fsutil::create_dir_all(&scratch)?;
+    let folder = tempfile::Builder::new()
+        .tempdir_in(&scratch)
+        .map_err(|e| fsutil::naming(&scratch, e))?;
+    let work = folder.path();
     let answer = match &args.answer {
         Some(answer) => existing(answer, "answer")?,
         None => {
             // No answer given: the reference solution's output is the answer.
-            let reference = kit.compiler.compile(jury.sandbox(), &problem.reference)?;
+            let reference = kit
+                .compiler
+                .compile(jury.sandbox(), &problem.reference, false)?;
             let path = work.join("answer.txt");
-            jury.answer(&reference, &input, &path, problem.limits, &work, "check")?;
+            jury.answer(&reference, &input, &path, problem.limits, work, "check")?;
             path
         }
     };
-    let checked = jury.check(&checker, &input, &output, &answer, &work, "check");
+    let checked = jury.check(&checker, &input, &output, &answer, work, "check");
     let report = Report::Check(CheckReport {
         schema: SCHEMA,
         command: "check",

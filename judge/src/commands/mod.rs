@@ -5,6 +5,7 @@
 
 pub mod build;
 pub mod check;
+pub mod doctor;
 pub mod package;
 pub mod test;
 pub mod verify;
@@ -27,7 +28,7 @@ use crate::sandbox;
 /// solution as its folder says, ...).
 pub fn run(cli: &Cli) -> Result<bool> {
     let kit = Kit::discover(&std::env::current_dir()?)?;
-    let sandbox = sandbox::native()?;
+    let sandbox = sandbox::native(&kit.root)?;
     let jury = Jury::new(&*sandbox, kit.jobs(cli.global.jobs));
     let mut reporter: Box<dyn Reporter> = if cli.global.json {
         Box::new(JsonReporter::new(BufWriter::new(std::io::stdout())))
@@ -42,6 +43,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Verify(_) => CommandKind::Verify,
         Command::Check(_) => CommandKind::Check,
         Command::Package(_) => CommandKind::Package,
+        Command::Doctor => CommandKind::Doctor,
     };
     events.emit(EventKind::Started { command });
     let result = match &cli.command {
@@ -50,6 +52,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Verify(args) => verify::run(&kit, &jury, &mut events, args),
         Command::Check(args) => check::run(&kit, &jury, &mut events, args),
         Command::Package(args) => package::run(&kit, &jury, &mut events, args),
+        Command::Doctor => doctor::run(&jury, &mut events),
     };
     // A closed stdout (`judge test | head`) does not change the verdict.
     let output = events.finish();

@@ -15,10 +15,12 @@ use crate::testset;
 
 /// Judges the file on the problem; true if and only if every test is accepted.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Result<bool> {
+    let building = kit.lock_builds(events)?;
     let problem = kit
         .prepare(std::slice::from_ref(&args.problem), false)?
         .remove(0);
     let (tests, _) = testset::build(kit, jury, &problem, events)?;
+    drop(building);
     let checker = kit.program(&problem.checker, jury.sandbox())?;
     let network = jury.isolate_network();
     let arena = Arena::new(&problem, &tests, &checker, kit.work_dir().join("runs"));
@@ -40,6 +42,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
         max_score: run.max_score,
         compile_error: run.compile_error,
         network_isolated: network == Network::Isolated,
+        isolation: jury.sandbox().isolation(),
         tests: run.outcomes,
     });
     events.emit(EventKind::Finished { report: &report });

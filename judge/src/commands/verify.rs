@@ -16,11 +16,13 @@ use crate::verdict::Verdict;
 /// Verifies the named problems (all when none is named); true if and only
 /// if every solution got its expected verdict.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Result<bool> {
+    let building = kit.lock_builds(events)?;
     let problems = kit.prepare(&args.problems, false)?;
     let mut built = Vec::new();
     for problem in &problems {
         built.push(testset::build(kit, jury, problem, events)?.0);
     }
+    drop(building);
     let network = jury.isolate_network();
     let mut rows = Vec::new();
     for (problem, tests) in problems.iter().zip(&built) {
@@ -49,6 +51,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
         command: "verify",
         verdict: if all_ok { Verdict::Ac } else { Verdict::Fail },
         network_isolated: network == Network::Isolated,
+        isolation: jury.sandbox().isolation(),
         solutions: rows,
     });
     events.emit(EventKind::Finished { report: &report });

@@ -252,6 +252,7 @@ pub fn export(
     }
     // Everything the request needs is checked before any work is done.
     let exporter = format.exporter(kit, testlib_h)?;
+    let building = kit.lock_builds(events)?;
     let problems = kit.prepare(names, false)?;
     let mut built = Vec::new();
     for problem in &problems {
@@ -271,6 +272,7 @@ pub fn export(
         }
         None => None,
     };
+    drop(building);
     let mut subjects = Vec::new();
     for (problem, tests) in problems.iter().zip(&built) {
         let read = |lang: &str| {

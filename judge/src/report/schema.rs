@@ -12,6 +12,7 @@ use serde::{Serialize, Serializer};
 
 use crate::expect::VerifyRow;
 use crate::jury::TestOutcome;
+use crate::sandbox::Isolation;
 use crate::testset::BuildSummary;
 use crate::verdict::{Score, Verdict};
 
@@ -27,6 +28,7 @@ pub enum Report {
     Verify(VerifyReport),
     Check(CheckReport),
     Package(PackageReport),
+    Doctor(DoctorReport),
 }
 
 impl Report {
@@ -38,6 +40,7 @@ impl Report {
             Report::Verify(r) => r.verdict,
             Report::Check(r) => r.verdict,
             Report::Package(r) => r.verdict,
+            Report::Doctor(r) => r.verdict,
         }
     }
 }
@@ -64,6 +67,8 @@ pub struct TestReport {
     pub max_score: Option<Score>,
     pub compile_error: Option<String>,
     pub network_isolated: bool,
+    /// How the submission was contained.
+    pub isolation: Isolation,
     pub tests: Vec<TestOutcome>,
 }
 
@@ -75,6 +80,8 @@ pub struct VerifyReport {
     /// `AC` if every solution kept its folder's promise, else `FAIL`.
     pub verdict: Verdict,
     pub network_isolated: bool,
+    /// How the submissions were contained.
+    pub isolation: Isolation,
     pub solutions: Vec<VerifyRow>,
 }
 
@@ -102,6 +109,16 @@ pub struct PackageReport {
     pub out: String,
     /// The problems it holds, in order.
     pub problems: Vec<String>,
+}
+
+/// `judge doctor`.
+#[derive(Debug, Serialize)]
+pub struct DoctorReport {
+    pub schema: u32,
+    pub command: &'static str,
+    /// `AC`: the report itself never fails.
+    pub verdict: Verdict,
+    pub isolation: Isolation,
 }
 
 /// A duration as whole milliseconds (`time_ms`, `wall_ms`).

@@ -14,6 +14,7 @@ use super::schema::Report;
 use crate::event::{CommandKind, Event, EventKind};
 use crate::expect::VerifyRow;
 use crate::jury::SolutionRun;
+use crate::sandbox::Isolation;
 use crate::testset::{BuildSummary, Test};
 
 /// Prints for people on `out` (stdout, which strips colours when they are
@@ -162,6 +163,65 @@ impl<W: Write> TerminalReporter<W> {
         Ok(())
     }
 
+    /// `judge doctor`'s table: each layer, what is in effect, what it means.
+    fn doctor(&mut self, i: &Isolation) -> io::Result<()> {
+        let rows = [
+            (
+                "processes",
+                &i.processes,
+                match i.processes.as_str() {
+                    "cgroup-v1" | "cgroup-v2" => {
+                        "a control group holds every process of a run: all are killed at its end, at most 256 at once, CPU time summed over all"
+                    }
+                    "reaper" => {
+                        "the judge adopts orphans and kills each run's session and descendants; RLIMIT_NPROC caps the processes (one room for all runs at once); CPU time sampled every 5 ms over all"
+                    }
+                    _ => "the run's session is killed; a process that leaves it escapes",
+                },
+            ),
+            (
+                "files",
+                &i.files,
+                if i.files.starts_with("landlock") {
+                    "a run reads the system and its program, writes only its own working folder; it cannot signal or trace the judge"
+                } else {
+                    "not confined: a run can read the tests and answers"
+                },
+            ),
+            (
+                "memory",
+                &i.memory,
+                if i.memory == "cgroup" {
+                    "capped a little over the limit: a run far over it is stopped at once (MLE)"
+                } else {
+                    "sampled every 5 ms over the run's processes; killed once over its cap (MLE)"
+                },
+            ),
+            (
+                "network",
+                &i.network,
+                if i.network == "isolated" {
+                    "none for submissions and checkers (an empty network namespace)"
+                } else {
+                    "shared with the machine"
+                },
+            ),
+            (
+                "user",
+                &i.user,
+                if i.user == "nobody" {
+                    "submissions whose program any user can reach run as nobody"
+                } else {
+                    "submissions run as the judge's user"
+                },
+            ),
+        ];
+        for (layer, what, meaning) in rows {
+            writeln!(self.out, "{layer:<10} {what:<11} {meaning}")?;
+        }
+        Ok(())
+    }
+
     fn finished(&mut self, report: &Report, elapsed: Duration) -> io::Result<()> {
         match report {
             Report::Build(r) => writeln!(
@@ -190,6 +250,7 @@ impl<W: Write> TerminalReporter<W> {
                 r.problems.len(),
                 r.out
             ),
+            Report::Doctor(r) => self.doctor(&r.isolation),
             Report::Test(_) => Ok(()),
         }
     }
@@ -200,6 +261,10 @@ impl<W: Write> Reporter for TerminalReporter<W> {
         let command = self.command;
         match &event.kind {
             EventKind::Started { command } => self.command = Some(*command),
+            EventKind::Waiting { lock } => eprintln!(
+                "waiting for another judge run on this kit to finish ({} is held)",
+                lock.display()
+            ),
             EventKind::BuildStarted { problem, tests } => {
                 self.start_bar(*tests, format!("building {problem}"));
             }

@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::{Exit, Network, RunOutcome, RunSpec, Sandbox};
+use super::{Exit, Isolation, Network, RunOutcome, RunSpec, Sandbox};
 
 /// How a scripted run ends.
 #[derive(Clone, Debug)]
@@ -23,6 +23,7 @@ pub struct FakeRun {
     wall: Option<Duration>,
     memory_bytes: u64,
     wall_timeout: bool,
+    memory_capped: bool,
     unstartable: bool,
     stdout: Vec<u8>,
     stderr: Vec<u8>,
@@ -39,6 +40,7 @@ impl FakeRun {
             wall: None,
             memory_bytes: 1 << 20,
             wall_timeout: false,
+            memory_capped: false,
             unstartable: false,
             stdout: Vec::new(),
             stderr: Vec::new(),
@@ -58,6 +60,14 @@ impl FakeRun {
     pub fn wall_timeout() -> FakeRun {
         FakeRun {
             wall_timeout: true,
+            ..FakeRun::signal(libc::SIGKILL)
+        }
+    }
+
+    /// A run the sandbox stopped at its memory cap.
+    pub fn memory_capped() -> FakeRun {
+        FakeRun {
+            memory_capped: true,
             ..FakeRun::signal(libc::SIGKILL)
         }
     }
@@ -206,10 +216,21 @@ impl Sandbox for FakeSandbox {
             peak_memory_bytes: run.memory_bytes,
             wall_timeout: run.wall_timeout,
             output_bytes: run.stdout.len() as u64,
+            memory_capped: run.memory_capped,
         })
     }
 
     fn isolate_network(&self) -> Network {
         self.network
+    }
+
+    fn isolation(&self) -> Isolation {
+        Isolation {
+            processes: "fake".into(),
+            files: "fake".into(),
+            memory: "fake".into(),
+            network: "isolated".into(),
+            user: "fake".into(),
+        }
     }
 }

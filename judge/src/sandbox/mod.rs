@@ -9,14 +9,22 @@
 //! without starting a single process. A new sandbox is one more file here
 //! implementing the trait, chosen in [`native`].
 
+#[cfg(target_os = "linux")]
+pub mod cgroup;
 pub mod fake;
 #[cfg(target_os = "linux")]
+pub mod landlock;
+#[cfg(target_os = "linux")]
 pub mod linux;
+#[cfg(target_os = "linux")]
+pub mod reaper;
 
 use std::ffi::OsString;
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+use serde::Serialize;
 
 /// The limits of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +80,39 @@ pub struct RunSpec {
     /// The working directory (the current one when absent).
     pub cwd: Option<PathBuf>,
     pub limits: Limits,
+    /// What the run may touch, and whether its code is the kit's own.
+    pub access: Access,
+}
+
+/// What a run may touch in the file system besides the system itself (its
+/// libraries, the toolchains), and whether its code is the kit's own.
+#[derive(Clone, Debug, Default)]
+pub struct Access {
+    /// Files and folders it may read and execute: its own program, and the
+    /// files its arguments name.
+    pub read: Vec<PathBuf>,
+    /// Folders it may read and write: its working folder.
+    pub write: Vec<PathBuf>,
+    /// Code the kit did not write (a submission, or its compilation): it
+    /// runs as an unprivileged user where the sandbox can arrange it.
+    pub untrusted: bool,
+}
+
+impl Access {
+    /// A run that may read `read` and write in `work`.
+    pub fn new(read: impl IntoIterator<Item = PathBuf>, work: &Path) -> Access {
+        Access {
+            read: read.into_iter().collect(),
+            write: vec![work.to_path_buf()],
+            untrusted: false,
+        }
+    }
+
+    /// The same, for code the kit did not write.
+    pub fn untrusted(mut self) -> Access {
+        self.untrusted = true;
+        self
+    }
 }
 
 /// How the program ended.
@@ -107,6 +148,9 @@ pub struct RunOutcome {
     pub wall_timeout: bool,
     /// Size of the output file when the run ended.
     pub output_bytes: u64,
+    /// True if and only if the sandbox stopped it for holding more memory
+    /// than its cap (where it can cap memory).
+    pub memory_capped: bool,
 }
 
 impl RunOutcome {
@@ -134,21 +178,65 @@ pub enum Network {
     Shared,
 }
 
+/// What a sandbox contains, layer by layer (`judge doctor`, and `--json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Isolation {
+    /// How every process of a run is found and killed at its end:
+    /// `cgroup-v1`, `cgroup-v2`, or `reaper` (its session and descendants,
+    /// the judge adopting orphans).
+    pub processes: String,
+    /// How the file system is confined: `landlock-<ABI>`, or `none`.
+    pub files: String,
+    /// How memory is capped: `cgroup`, or `watcher` (sampled, killed over).
+    pub memory: String,
+    /// The network of runs: `isolated` (an empty namespace) or `shared`.
+    pub network: String,
+    /// Who runs submissions: `nobody` (the judge is root), or `judge`.
+    pub user: String,
+}
+
 /// Runs programs under limits.
 pub trait Sandbox: Sync {
     /// Runs one program under its limits and reaps it; no process it
-    /// started survives. An `Err` means it could not be started at all.
+    /// started survives. An `Err` means it could not be started at all
+    /// (or the judge is being interrupted).
     fn run(&self, spec: &RunSpec) -> io::Result<RunOutcome>;
+
+    /// Runs one program while no other run of this sandbox runs: for a
+    /// second look at a time limit that a loaded machine may have caused.
+    fn run_alone(&self, spec: &RunSpec) -> io::Result<RunOutcome> {
+        self.run(spec)
+    }
 
     /// Cuts every run that follows off from the network, if this sandbox
     /// can; says what it achieved. Called once, before submissions run.
     fn isolate_network(&self) -> Network;
+
+    /// What this sandbox contains.
+    fn isolation(&self) -> Isolation;
+
+    /// Returns true if and only if the judge was asked to stop (Ctrl-C,
+    /// SIGTERM): every live run is killed and no new one starts.
+    fn interrupted(&self) -> bool {
+        false
+    }
 }
 
-/// This machine's sandbox.
-pub fn native() -> anyhow::Result<Box<dyn Sandbox>> {
+/// Returns true if and only if the judge was asked to stop (Ctrl-C,
+/// SIGTERM) since a native sandbox was made: the command then ends with
+/// status 130 once its runs are killed and its temporary files removed.
+pub fn interrupted() -> bool {
     #[cfg(target_os = "linux")]
-    return Ok(Box::new(linux::LinuxSandbox));
+    return linux::interrupted();
+    #[cfg(not(target_os = "linux"))]
+    false
+}
+
+/// This machine's sandbox, for the kit at `kit_root` (whose files runs
+/// must not reach).
+pub fn native(kit_root: &Path) -> anyhow::Result<Box<dyn Sandbox>> {
+    #[cfg(target_os = "linux")]
+    return Ok(Box::new(linux::LinuxSandbox::new(kit_root)?));
     #[cfg(not(target_os = "linux"))]
     anyhow::bail!("the kit has no sandbox for this operating system (Linux only)")
 }

@@ -1,0 +1,389 @@
+//! Control groups: one per worker, reused run after run, holding every
+//! process of a run — whatever it does, a forked child or a process that
+//! left its session is still in it. Through it a run's memory is capped
+//! (an allocation far over the limit is stopped at once), its processes
+//! are counted and capped, its CPU time is summed over all its processes,
+//! and at its end every process of it is killed.
+//!
+//! Two layouts: cgroup v1 with writable `memory`, `pids`, `cpuacct` and
+//! `freezer` hierarchies (root on hybrid systems, as here), or a delegated
+//! cgroup v2 subtree with the `memory` and `pids` controllers. Detected
+//! once at start-up; without either, the Linux sandbox falls back to
+//! tracking descendants itself (see `linux.rs`).
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The cgroup layout in use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    V1,
+    V2,
+}
+
+/// The folders of one worker's cgroup.
+#[derive(Debug)]
+pub struct Slot {
+    version: Version,
+    /// v1: memory, pids, cpuacct, freezer; v2: the one folder.
+    dirs: Vec<PathBuf>,
+    /// The memory cap's kill count when the run started (it only grows).
+    oom_kills_before: u64,
+}
+
+/// What the cgroup saw of a run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Usage {
+    /// CPU time of all its processes.
+    pub cpu: Duration,
+    /// The most memory it held at once (v1: with page cache; v2: the same).
+    pub peak_bytes: u64,
+    /// How many of its processes the memory cap killed.
+    pub oom_kills: u64,
+}
+
+/// The control groups of one judge process.
+#[derive(Debug)]
+pub struct Cgroups {
+    version: Version,
+    /// Where this judge's cgroups are made, per hierarchy.
+    parents: Vec<PathBuf>,
+    free: Mutex<Vec<Slot>>,
+    made: Mutex<usize>,
+}
+
+const V1_CONTROLLERS: [&str; 4] = ["memory", "pids", "cpuacct", "freezer"];
+const ROOT: &str = "/sys/fs/cgroup";
+
+fn write_file(path: &Path, value: &str) -> io::Result<()> {
+    let mut file = OpenOptions::new().write(true).open(path)?;
+    file.write_all(value.as_bytes())
+}
+
+fn read_file(path: &Path) -> io::Result<String> {
+    let mut text = String::new();
+    File::open(path)?.read_to_string(&mut text)?;
+    Ok(text)
+}
+
+/// This process's cgroup path in hierarchy `controller` (v1) or in the
+/// unified one (`""`), from `/proc/self/cgroup`.
+fn own_path(controller: &str) -> Option<String> {
+    let text = read_file(Path::new("/proc/self/cgroup")).ok()?;
+    text.lines().find_map(|line| {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+        let found = if controller.is_empty() {
+            controllers.is_empty()
+        } else {
+            controllers.split(',').any(|c| c == controller)
+        };
+        found.then(|| path.to_string())
+    })
+}
+
+/// A fresh folder name for this judge's cgroups.
+fn own_name() -> String {
+    format!("qushizi-judge-{}", std::process::id())
+}
+
+/// Removes the cgroups of judges that are no longer running (left by a
+/// judge that was killed), so that they do not pile up.
+fn sweep(parent: &Path) {
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name.strip_prefix("qushizi-judge-") else {
+            continue;
+        };
+        if Path::new("/proc").join(pid).exists() {
+            continue;
+        }
+        if let Ok(slots) = std::fs::read_dir(entry.path()) {
+            for slot in slots.flatten() {
+                if slot.path().is_dir() {
+                    let _ = std::fs::remove_dir(slot.path());
+                }
+            }
+        }
+        let _ = std::fs::remove_dir(entry.path());
+    }
+}
+
+impl Cgroups {
+    /// The cgroups this process may use, if any: v1 hierarchies it can
+    /// write, or a v2 subtree delegated to it with memory and pids.
+    pub fn detect() -> Option<Cgroups> {
+        Self::detect_v1().or_else(Self::detect_v2)
+    }
+
+    fn detect_v1() -> Option<Cgroups> {
+        let mut parents = Vec::new();
+        for controller in V1_CONTROLLERS {
+            let path = own_path(controller)?;
+            let parent = Path::new(ROOT)
+                .join(controller)
+                .join(path.trim_start_matches('/'));
+            sweep(&parent);
+            let mine = parent.join(own_name());
+            std::fs::create_dir(&mine)
+                .ok()
+                .or_else(|| mine.is_dir().then_some(()))?;
+            parents.push(mine);
+        }
+        Some(Cgroups {
+            version: Version::V1,
+            parents,
+            free: Mutex::new(Vec::new()),
+            made: Mutex::new(0),
+        })
+    }
+
+    fn detect_v2() -> Option<Cgroups> {
+        let path = own_path("")?;
+        let own = Path::new(ROOT).join(path.trim_start_matches('/'));
+        // A process may only make child cgroups of its own where the
+        // controllers are enabled for children, and a process cannot sit in
+        // a cgroup that has children with controllers: the judge needs a
+        // subtree of its own (systemd-run --user --scope -p Delegate=yes).
+        let enabled = read_file(&own.join("cgroup.subtree_control")).ok()?;
+        let has = |c: &str| enabled.split_whitespace().any(|x| x == c);
+        if !(has("memory") && has("pids")) {
+            return None;
+        }
+        sweep(&own);
+        let mine = own.join(own_name());
+        std::fs::create_dir(&mine).ok()?;
+        write_file(&mine.join("cgroup.subtree_control"), "+memory +pids").ok()?;
+        Some(Cgroups {
+            version: Version::V2,
+            parents: vec![mine],
+            free: Mutex::new(Vec::new()),
+            made: Mutex::new(0),
+        })
+    }
+
+    /// The layout in use.
+    pub fn version(&self) -> Version {
+        self.version
+    }
+
+    /// A cgroup for one run: a free one, or a new one.
+    pub fn take(&self) -> io::Result<Slot> {
+        if let Some(slot) = self.free.lock().unwrap_or_else(|e| e.into_inner()).pop() {
+            return Ok(slot);
+        }
+        let n = {
+            let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
+            *made += 1;
+            *made
+        };
+        let dirs: Vec<PathBuf> = self
+            .parents
+            .iter()
+            .map(|p| p.join(format!("w{n}")))
+            .collect();
+        for dir in &dirs {
+            std::fs::create_dir(dir).or_else(|e| match e.kind() {
+                io::ErrorKind::AlreadyExists => Ok(()),
+                _ => Err(e),
+            })?;
+        }
+        Ok(Slot {
+            version: self.version,
+            dirs,
+            oom_kills_before: 0,
+        })
+    }
+
+    /// Gives back a cgroup whose run is over (it holds no process).
+    pub fn give(&self, slot: Slot) {
+        self.free
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(slot);
+    }
+}
+
+impl Drop for Cgroups {
+    fn drop(&mut self) {
+        let slots = std::mem::take(&mut *self.free.lock().unwrap_or_else(|e| e.into_inner()));
+        for slot in slots {
+            for dir in slot.dirs {
+                let _ = std::fs::remove_dir(dir);
+            }
+        }
+        for parent in &self.parents {
+            let _ = std::fs::remove_dir(parent);
+        }
+    }
+}
+
+/// The files a new process writes `0` into to join a cgroup (opened before
+/// `fork`, so that the child only writes).
+pub struct Joiner {
+    pub files: Vec<File>,
+}
+
+impl Slot {
+    fn dir(&self, controller: &str) -> &Path {
+        match self.version {
+            Version::V2 => &self.dirs[0],
+            Version::V1 => {
+                let i = V1_CONTROLLERS
+                    .iter()
+                    .position(|c| *c == controller)
+                    .unwrap_or(0);
+                &self.dirs[i]
+            }
+        }
+    }
+
+    /// Sets the caps of the next run (memory in bytes, processes) and
+    /// resets the counters; returns the files the run's process joins with.
+    pub fn prepare(&mut self, memory_cap: u64, max_processes: u64) -> io::Result<Joiner> {
+        self.oom_kills_before = self.oom_kills();
+        let memory = self.dir("memory");
+        let pids = self.dir("pids");
+        match self.version {
+            Version::V1 => {
+                // The swap limit (memory + swap) may only be raised above the
+                // memory limit: set them in the order that keeps it above.
+                let memsw = memory.join("memory.memsw.limit_in_bytes");
+                let limit = memory.join("memory.limit_in_bytes");
+                let cap = memory_cap.to_string();
+                if write_file(&limit, &cap).is_err() {
+                    let _ = write_file(&memsw, &cap);
+                    write_file(&limit, &cap)?;
+                }
+                let _ = write_file(&memsw, &cap);
+                write_file(&memory.join("memory.max_usage_in_bytes"), "0")?;
+                write_file(&self.dir("cpuacct").join("cpuacct.usage"), "0")?;
+            }
+            Version::V2 => {
+                write_file(&memory.join("memory.max"), &memory_cap.to_string())?;
+                let _ = write_file(&memory.join("memory.swap.max"), "0");
+                // Since Linux 6.12 writing memory.peak starts a new peak.
+                let _ = write_file(&memory.join("memory.peak"), "0");
+            }
+        }
+        write_file(&pids.join("pids.max"), &max_processes.to_string())?;
+        let mut files = Vec::new();
+        let controllers: &[&str] = match self.version {
+            Version::V1 => &V1_CONTROLLERS,
+            Version::V2 => &["memory"],
+        };
+        for controller in controllers {
+            files.push(
+                OpenOptions::new()
+                    .write(true)
+                    .open(self.dir(controller).join("cgroup.procs"))?,
+            );
+        }
+        Ok(Joiner { files })
+    }
+
+    fn oom_kills(&self) -> u64 {
+        let memory = self.dir("memory");
+        let (file, key) = match self.version {
+            Version::V1 => ("memory.oom_control", "oom_kill"),
+            Version::V2 => ("memory.events", "oom_kill"),
+        };
+        read_file(&memory.join(file))
+            .ok()
+            .and_then(|t| {
+                t.lines().find_map(|l| {
+                    let (k, v) = l.split_once(' ')?;
+                    (k == key).then(|| v.trim().parse().ok())?
+                })
+            })
+            .unwrap_or(0)
+    }
+
+    /// What the cgroup saw of the run since [`Slot::prepare`]. A v2
+    /// cgroup's CPU time counts from its creation: pass what it was then.
+    pub fn usage(&self, cpu_before: Duration) -> Usage {
+        let memory = self.dir("memory");
+        let number = |path: PathBuf| {
+            read_file(&path)
+                .ok()
+                .and_then(|t| t.trim().parse::<u64>().ok())
+                .unwrap_or(0)
+        };
+        let (cpu, peak_bytes) = match self.version {
+            Version::V1 => (
+                Duration::from_nanos(number(self.dir("cpuacct").join("cpuacct.usage"))),
+                number(memory.join("memory.max_usage_in_bytes")),
+            ),
+            Version::V2 => (
+                self.cpu_v2().saturating_sub(cpu_before),
+                number(memory.join("memory.peak")),
+            ),
+        };
+        Usage {
+            cpu,
+            peak_bytes,
+            oom_kills: self.oom_kills().saturating_sub(self.oom_kills_before),
+        }
+    }
+
+    /// A v2 cgroup's CPU time so far (`usage_usec` of `cpu.stat`).
+    pub fn cpu_v2(&self) -> Duration {
+        let text = read_file(&self.dir("memory").join("cpu.stat")).unwrap_or_default();
+        let usec = text
+            .lines()
+            .find_map(|l| l.strip_prefix("usage_usec "))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(0);
+        Duration::from_micros(usec)
+    }
+
+    /// The processes in the cgroup.
+    fn pids(&self) -> Vec<libc::pid_t> {
+        read_file(&self.dir("pids").join("cgroup.procs"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .collect()
+    }
+
+    /// Kills every process in the cgroup and waits (briefly) until none is
+    /// left: frozen first where a freezer exists, so that none can fork
+    /// while the others are killed.
+    pub fn kill_all(&self) {
+        match self.version {
+            Version::V2 => {
+                let _ = write_file(&self.dirs[0].join("cgroup.kill"), "1");
+            }
+            Version::V1 => {
+                let freezer = self.dir("freezer").join("freezer.state");
+                let frozen = write_file(&freezer, "FROZEN").is_ok();
+                for pid in self.pids() {
+                    // SAFETY: `kill` has no memory preconditions.
+                    unsafe { libc::kill(pid, libc::SIGKILL) };
+                }
+                if frozen {
+                    let _ = write_file(&freezer, "THAWED");
+                }
+            }
+        }
+        // Killed processes leave once the kernel has torn them down.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let left = self.pids();
+            if left.is_empty() || Instant::now() > deadline {
+                break;
+            }
+            for pid in left {
+                // SAFETY: as above.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+            }
+            std::thread::sleep(Duration::from_micros(200));
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! Landlock: what a run may touch in the file system, enforced by the
+//! kernel for the run and everything it starts, without root.
+//!
+//! A run may read and execute the system (`/usr`, `/lib`, ...), its own
+//! program and the toolchains on `PATH`; it may read and write only its own
+//! fresh working folder; `/dev` for its special files. Its input and output
+//! arrive as open descriptors, so the tests, the answers, the kit's
+//! binaries and caches stay out of its reach — also through
+//! `/proc/self/fd/0`, which opens the file again by its path. Where the
+//! kernel knows them (ABI 6), it may neither signal nor trace a process
+//! outside its own sandbox: not the judge, not another run.
+//!
+//! The ruleset is built in the judge (it allocates); the child only calls
+//! `landlock_restrict_self` on it between `fork` and `exec`.
+
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::path::{Path, PathBuf};
+
+use landlock::{
+    ABI, Access, AccessFs, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset, RulesetAttr,
+    RulesetCreatedAttr, Scope,
+};
+
+/// The newest Landlock ABI the kit asks for.
+const ABI_WANTED: ABI = ABI::V6;
+
+/// What the running kernel offers: its Landlock ABI version, if any.
+pub fn abi_version() -> Option<i32> {
+    // SAFETY: querying the version passes no pointer.
+    let v = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<u8>(),
+            0usize,
+            1u32, // LANDLOCK_CREATE_RULESET_VERSION
+        )
+    };
+    (v > 0).then_some(v as i32)
+}
+
+/// The folders a run may read and execute besides its own: the system, and
+/// the toolchains on `PATH` (with the folder above each `bin`, where
+/// compilers and interpreters keep their libraries), except any folder
+/// that holds the kit itself.
+pub fn system_paths(kit_root: &Path) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = [
+        "/usr", "/lib", "/lib32", "/lib64", "/bin", "/sbin", "/etc", "/opt",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .collect();
+    let mut toolchains = Vec::new();
+    if let Some(path) = std::env::var_os("PATH") {
+        for dir in std::env::split_paths(&path) {
+            toolchains.push(dir.clone());
+            if let Some(parent) = dir
+                .parent()
+                .filter(|_| dir.ends_with("bin") || dir.ends_with("shims"))
+            {
+                toolchains.push(parent.to_path_buf());
+            }
+        }
+    }
+    // rustup's proxies read their toolchains here.
+    if let Some(home) = std::env::var_os("HOME").map(PathBuf::from) {
+        toolchains.push(home.join(".rustup"));
+        toolchains.push(home.join(".cargo"));
+    }
+    for dir in toolchains {
+        // Never a folder that holds the kit: its tests would be readable.
+        if !kit_root.starts_with(&dir) && dir.is_absolute() && !paths.contains(&dir) {
+            paths.push(dir);
+        }
+    }
+    paths.retain(|p| p.exists());
+    paths
+}
+
+/// A ruleset for one run, ready to be applied in the child.
+pub struct Prepared {
+    fd: OwnedFd,
+}
+
+/// Builds the ruleset of a run: `read` may be read and executed, `write`
+/// read and written.
+pub fn prepare(read: &[PathBuf], write: &[PathBuf]) -> Result<Prepared, landlock::RulesetError> {
+    let all = AccessFs::from_all(ABI_WANTED);
+    let read_access = AccessFs::from_read(ABI_WANTED);
+    let mut ruleset = Ruleset::default()
+        .set_compatibility(CompatLevel::BestEffort)
+        .handle_access(all)?
+        .scope(Scope::Signal)?
+        .create()?;
+    for path in read {
+        if let Ok(fd) = PathFd::new(path) {
+            ruleset = ruleset.add_rule(PathBeneath::new(fd, read_access))?;
+        }
+    }
+    for path in write {
+        if let Ok(fd) = PathFd::new(path) {
+            ruleset = ruleset.add_rule(PathBeneath::new(fd, all))?;
+        }
+    }
+    // Special files: /dev/null, /dev/urandom, ... read and written.
+    if let Ok(fd) = PathFd::new("/dev") {
+        ruleset = ruleset.add_rule(PathBeneath::new(fd, read_access | AccessFs::WriteFile))?;
+    }
+    // /proc: what programs read of themselves (their maps, the cpu count).
+    if let Ok(fd) = PathFd::new("/proc") {
+        ruleset = ruleset.add_rule(PathBeneath::new(fd, AccessFs::ReadFile | AccessFs::ReadDir))?;
+    }
+    let fd: Option<OwnedFd> = ruleset.into();
+    match fd {
+        Some(fd) => Ok(Prepared { fd }),
+        None => Err(landlock::RulesetError::from(
+            landlock::CreateRulesetError::MissingHandledAccess,
+        )),
+    }
+}
+
+impl Prepared {
+    /// The ruleset's descriptor, for [`restrict_self`] in the child.
+    pub fn raw_fd(&self) -> i32 {
+        self.fd.as_raw_fd()
+    }
+}
+
+/// Applies the ruleset `fd` to the calling process; for the child between
+/// `fork` and `exec`: two system calls, no allocation.
+pub fn restrict_self(fd: i32) -> std::io::Result<()> {
+    // SAFETY: plain system calls on a descriptor the caller holds open.
+    unsafe {
+        if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        if libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}

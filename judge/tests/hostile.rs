@@ -1,0 +1,582 @@
+//! Hostile submissions, judged for real: each gets its expected verdict
+//! within a bounded time, and after each the suite checks that no process
+//! of the run is left (in /proc), that the tests and the kit's programs are
+//! unchanged, and that the judge is healthy (it answered with its report).
+//!
+//! The suite runs with the judge as root and as an unprivileged user
+//! (`nobody`, through `setpriv`, when the tests run as root): the two
+//! settings contain submissions with different layers (`judge doctor`).
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+const JUDGE_TOML: &str = r#"
+problems = ["sum"]
+
+[defaults]
+time_limit_ms = 500
+memory_limit_mib = 64
+output_limit_mib = 16
+
+[languages.c]
+extensions = ["c"]
+compile = ["gcc", "-O1", "-o", "{binary}", "{source}"]
+run = ["{binary}"]
+version = ["gcc", "--version"]
+"#;
+
+const PROBLEM_TOML: &str = r#"
+title = { en = "Sum", zh = "求和" }
+checker = "check.c"
+validator = "validate.c"
+reference = "accepted/ref.c"
+
+[[tests]]
+file = "t1.in"
+
+[[tests]]
+file = "t2.in"
+"#;
+
+const CHECKER: &str = r#"
+#include <stdio.h>
+int main(int argc, char **argv) {
+    FILE *out = fopen(argv[2], "r"), *ans = fopen(argv[3], "r");
+    long long a, b;
+    if (!ans || fscanf(ans, "%lld", &a) != 1) { fprintf(stderr, "FAIL bad answer\n"); return 3; }
+    if (!out || fscanf(out, "%lld", &b) != 1) { fprintf(stderr, "wrong output format a number\n"); return 2; }
+    if (a != b) { fprintf(stderr, "wrong answer expected %lld, found %lld\n", a, b); return 1; }
+    if (fscanf(out, "%lld", &b) == 1) { fprintf(stderr, "wrong answer extra output\n"); return 1; }
+    fprintf(stderr, "ok %lld\n", a);
+    return 0;
+}
+"#;
+
+const VALIDATOR: &str =
+    "#include <stdio.h>\nint main(void){long long a,b;return scanf(\"%lld %lld\",&a,&b)==2?0:3;}\n";
+const REFERENCE: &str = "#include <stdio.h>\nint main(void){long long a,b;scanf(\"%lld %lld\",&a,&b);printf(\"%lld\\n\",a+b);return 0;}\n";
+
+/// A C program: reads the test (`a`, `b`), then does `body`.
+fn program(body: &str) -> String {
+    format!(
+        "#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n#include <signal.h>\n#include <fcntl.h>\n#include <sys/types.h>\n#include <sys/socket.h>\n#include <netinet/in.h>\n#include <arpa/inet.h>\nint main(void) {{ long long a = 0, b = 0; if (scanf(\"%lld %lld\", &a, &b) != 2) return 9;\n{body}\n}}\n"
+    )
+}
+
+const ANSWER: &str = "printf(\"%lld\\n\", a + b); fflush(stdout);";
+
+/// One hostile submission and the verdicts it may get.
+struct Case {
+    name: &'static str,
+    source: String,
+    expected: &'static [&'static str],
+}
+
+fn cases(kit: &Path, port: u16) -> Vec<Case> {
+    let tests = kit.join("problems/sum/tests");
+    let case = |name, body: String, expected| Case {
+        name,
+        source: program(&body),
+        expected,
+    };
+    vec![
+        case("busy loop", "for (;;) {}".into(), &["TLE"]),
+        case("sleep forever", "for (;;) pause();".into(), &["TLE"]),
+        case(
+            "block on a pipe",
+            "int p[2]; pipe(p); char c; read(p[0], &c, 1); return 0;".into(),
+            &["TLE"],
+        ),
+        case(
+            "close stdout and loop",
+            "fclose(stdout); close(1); for (;;) {}".into(),
+            &["TLE"],
+        ),
+        case(
+            "touch 10 GB",
+            "size_t n = 10UL << 30; volatile char *p = malloc(n); if (!p) return 7; for (size_t i = 0; i < n; i += 4096) p[i] = 1; printf(\"%d\\n\", p[n - 1]); return 0;".into(),
+            &["MLE"],
+        ),
+        Case {
+            name: "unbounded recursion",
+            source: "#include <stdio.h>\nint depth(int x) { volatile char frame[4096]; frame[0] = (char) x; return depth(x + 1) + frame[0]; }\nint main(void) { long long a, b; if (scanf(\"%lld %lld\", &a, &b) != 2) return 9; return depth(0); }\n".into(),
+            expected: &["RE", "MLE"],
+        },
+        case(
+            "100 sleeping children",
+            format!("for (int i = 0; i < 100; i++) if (fork() == 0) {{ sleep(1000); _exit(0); }} {ANSWER} return 0;"),
+            &["AC"],
+        ),
+        case(
+            "fork loop of 3000",
+            format!("for (int i = 0; i < 3000; i++) if (fork() == 0) {{ sleep(1000); _exit(0); }} {ANSWER} return 0;"),
+            &["AC"],
+        ),
+        case(
+            "setsid escape",
+            format!("if (fork() == 0) {{ setsid(); if (fork() == 0) for (;;) sleep(1000); _exit(0); }} {ANSWER} return 0;"),
+            &["AC"],
+        ),
+        case(
+            "setpgid escape",
+            format!("setpgid(0, getpgid(getppid())); if (fork() == 0) for (;;) sleep(1000); {ANSWER} return 0;"),
+            &["AC"],
+        ),
+        case(
+            "10 GB of output",
+            "static char line[1 << 20]; memset(line, '1', sizeof line); for (int i = 0; i < 10240; i++) fwrite(line, 1, sizeof line, stdout); return 0;".into(),
+            &["OLE"],
+        ),
+        case(
+            "write outside its folder",
+            format!(
+                "const char *targets[] = {{\"{t}/01.ans\", \"{t}/01.in\", \"{k}/problems/sum/check.c\", \"{k}/judge.toml\"}}; for (int i = 0; i < 4; i++) {{ FILE *f = fopen(targets[i], \"w\"); if (f) {{ fputs(\"999\\n\", f); fclose(f); }} }} {ANSWER} return 0;",
+                t = tests.display(),
+                k = kit.display()
+            ),
+            &["AC"],
+        ),
+        case(
+            "read the answer",
+            "char path[4096] = {0}; readlink(\"/proc/self/fd/0\", path, sizeof path - 1); char *dot = strrchr(path, '.'); if (dot) strcpy(dot, \".ans\"); FILE *f = fopen(path, \"r\"); if (!f) f = fopen(\"/proc/self/fd/0/../01.ans\", \"r\"); long long x = -1; if (f && fscanf(f, \"%lld\", &x) == 1) printf(\"%lld\\n\", x); else printf(\"-1\\n\"); return 0;".into(),
+            &["WA"],
+        ),
+        Case {
+            name: "include a test at compile time",
+            source: format!(
+                "#include <stdio.h>\nint main(void) {{ long long x =\n#include \"{}/01.ans\"\n; printf(\"%lld\\n\", x); return 0; }}\n",
+                tests.display()
+            ),
+            expected: &["CE"],
+        },
+        case(
+            "connect to 127.0.0.1",
+            format!(
+                "int s = socket(AF_INET, SOCK_STREAM, 0); struct sockaddr_in to = {{0}}; to.sin_family = AF_INET; to.sin_port = htons({port}); to.sin_addr.s_addr = inet_addr(\"127.0.0.1\"); if (s >= 0 && connect(s, (struct sockaddr *) &to, sizeof to) == 0) {{ printf(\"-1\\n\"); return 0; }} {ANSWER} return 0;"
+            ),
+            &["AC"],
+        ),
+        case(
+            "kill its parent",
+            format!("kill(getppid(), SIGKILL); kill(getppid(), SIGTERM); {ANSWER} return 0;"),
+            &["AC"],
+        ),
+        case(
+            "signal its own group",
+            format!("{ANSWER} kill(0, SIGTERM); sleep(1); return 0;"),
+            &["RE"],
+        ),
+        case("segfault", "volatile int *p = 0; *p = 1; return 0;".into(), &["RE"]),
+        case("abort", "abort();".into(), &["RE"]),
+        case("exit 1", format!("{ANSWER} return 1;"), &["RE"]),
+        case(
+            "NUL bytes",
+            "fwrite(\"3\\0\\n\", 1, 3, stdout); return 0;".into(),
+            &["WA", "PE"],
+        ),
+        case(
+            "invalid UTF-8",
+            "fputs(\"\\xff\\xfe\\n\", stdout); return 0;".into(),
+            &["PE"],
+        ),
+        case(
+            "a 100 MB token",
+            "static char chunk[1 << 20]; memset(chunk, '1', sizeof chunk); for (int i = 0; i < 100; i++) fwrite(chunk, 1, sizeof chunk, stdout); return 0;".into(),
+            &["OLE"],
+        ),
+        case(
+            "no final newline",
+            "printf(\"%lld\", a + b); return 0;".into(),
+            &["AC"],
+        ),
+        case("CRLF", "printf(\"%lld\\r\\n\", a + b); return 0;".into(), &["AC"]),
+    ]
+}
+
+/// A throw-away kit owned by `owner`.
+struct Kit {
+    dir: tempfile::TempDir,
+}
+
+impl Kit {
+    fn new() -> Kit {
+        // In the target folder, not /tmp: `nobody` must reach it, and the
+        // kit must not sit below a folder runs may read.
+        let parent = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile");
+        std::fs::create_dir_all(&parent).unwrap();
+        let dir = tempfile::Builder::new()
+            .prefix("kit")
+            .tempdir_in(&parent)
+            .unwrap();
+        let kit = Kit { dir };
+        kit.write("judge.toml", JUDGE_TOML);
+        kit.write("problems/sum/problem.toml", PROBLEM_TOML);
+        kit.write("problems/sum/check.c", CHECKER);
+        kit.write("problems/sum/validate.c", VALIDATOR);
+        kit.write("problems/sum/t1.in", "1 2\n");
+        kit.write("problems/sum/t2.in", "40 2\n");
+        kit.write("solutions/sum/accepted/ref.c", REFERENCE);
+        kit
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        let path = self.path(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    /// Hands the kit (and the folders above it) to `uid`.
+    fn give_to(&self, uid: u32) {
+        let status = Command::new("chown")
+            .args(["-R", &format!("{uid}:{uid}")])
+            .arg(self.dir.path())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        for dir in self.dir.path().ancestors().skip(1) {
+            use std::os::unix::fs::PermissionsExt;
+            let Ok(meta) = std::fs::metadata(dir) else {
+                break;
+            };
+            if meta.permissions().mode() & 0o001 == 0 {
+                panic!(
+                    "{} is not searchable by others: the unprivileged judge cannot reach its kit",
+                    dir.display()
+                );
+            }
+        }
+    }
+
+    /// Runs the judge (as `user`, when given) with a watchdog.
+    fn judge(&self, args: &[&str], user: Option<u32>) -> (Option<i32>, String, String, Duration) {
+        let mut cmd = match user {
+            Some(uid) => {
+                let mut cmd = Command::new("setpriv");
+                cmd.args([
+                    &format!("--reuid={uid}"),
+                    &format!("--regid={uid}"),
+                    "--clear-groups",
+                    "--",
+                    env!("CARGO_BIN_EXE_judge"),
+                ]);
+                cmd.env("HOME", self.dir.path());
+                cmd
+            }
+            None => Command::new(env!("CARGO_BIN_EXE_judge")),
+        };
+        cmd.args(args)
+            .current_dir(self.dir.path())
+            .env("CARGO_TARGET_DIR", self.path("target"))
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let start = Instant::now();
+        let mut child = cmd.spawn().unwrap();
+        let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+        let readers = std::thread::spawn(move || {
+            let (mut o, mut e) = (String::new(), String::new());
+            let _ = out.read_to_string(&mut o);
+            let _ = err.read_to_string(&mut e);
+            (o, e)
+        });
+        // Every case must end within a bounded time.
+        let limit = Duration::from_secs(120);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status.code();
+            }
+            if start.elapsed() > limit {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("judge {args:?} did not end within {limit:?}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let (o, e) = readers.join().unwrap();
+        (status, o, e, start.elapsed())
+    }
+}
+
+/// The processes (not zombies) whose command line names the kit.
+fn processes_of(kit: &Path) -> Vec<String> {
+    let marker = kit.to_string_lossy().into_owned();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if entry.file_name().to_string_lossy().parse::<u32>().is_err() {
+            continue;
+        }
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        // The judge's own command line names no path in the kit.
+        if cmdline.contains(&marker) && !stat.contains(") Z ") {
+            found.push(format!(
+                "{}: {cmdline}",
+                entry.file_name().to_string_lossy()
+            ));
+        }
+    }
+    found
+}
+
+/// The content hash of every file under `dir`.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, String> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let hash = blake3::hash(&std::fs::read(e.path()).unwrap_or_default());
+            (e.path().to_path_buf(), hash.to_hex().to_string())
+        })
+        .collect()
+}
+
+/// Runs every case with the judge as `user` (None: as the tests' user);
+/// returns each case's verdict.
+fn suite(user: Option<u32>) -> Vec<(&'static str, String)> {
+    let kit = Kit::new();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let cases = cases(kit.dir.path(), port);
+    for (i, case) in cases.iter().enumerate() {
+        kit.write(&format!("solutions/sum/hostile/{i:02}.c"), &case.source);
+    }
+    if let Some(uid) = user {
+        kit.give_to(uid);
+    }
+    // Build once, then keep what the runs must not touch.
+    let (code, _, err, _) = kit.judge(&["build"], user);
+    assert_eq!(code, Some(0), "build: {err}");
+    let before = (
+        snapshot(&kit.path("problems")),
+        snapshot(&kit.path("target/judge/build")),
+    );
+
+    let mut got = Vec::new();
+    let mut failures = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        let file = format!("solutions/sum/hostile/{i:02}.c");
+        let (code, out, err, took) =
+            kit.judge(&["--json", "--jobs", "2", "test", "sum", &file], user);
+        let report: Value = serde_json::from_str(&out).unwrap_or(Value::Null);
+        // A healthy judge: it ended by itself, with its report.
+        if !matches!(code, Some(0) | Some(1)) || report.is_null() {
+            failures.push(format!(
+                "{}: the judge ended with {code:?}: {err}",
+                case.name
+            ));
+            got.push((case.name, "judge failed".to_string()));
+            continue;
+        }
+        let verdict = report["verdict"].as_str().unwrap_or("?").to_string();
+        if !case.expected.contains(&verdict.as_str()) {
+            let message = report["tests"][0]["message"]
+                .as_str()
+                .unwrap_or("")
+                .to_string();
+            failures.push(format!(
+                "{}: got {verdict} ({message}), expected one of {:?}",
+                case.name, case.expected
+            ));
+        }
+        if case.name == "touch 10 GB" {
+            // Stopped near its limit: the machine never saw gigabytes.
+            let peak = report["tests"][0]["memory_kib"]
+                .as_u64()
+                .unwrap_or(u64::MAX);
+            if peak > 512 * 1024 {
+                failures.push(format!("{}: it reached {peak} KiB", case.name));
+            }
+        }
+        let left = processes_of(kit.dir.path());
+        if !left.is_empty() {
+            failures.push(format!("{}: processes left: {left:?}", case.name));
+            for p in &left {
+                let pid: i32 = p.split(':').next().unwrap().parse().unwrap();
+                // SAFETY: cleaning up what the judge failed to kill.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+            }
+        }
+        let after = (
+            snapshot(&kit.path("problems")),
+            snapshot(&kit.path("target/judge/build")),
+        );
+        let changed: Vec<&PathBuf> = before
+            .0
+            .iter()
+            .chain(&before.1)
+            .filter(|(path, hash)| after.0.get(*path).or(after.1.get(*path)) != Some(*hash))
+            .map(|(path, _)| path)
+            .collect();
+        if !changed.is_empty() {
+            failures.push(format!("{}: changed {changed:?}", case.name));
+        }
+        eprintln!(
+            "{:<32} {verdict:<5} {:>6.2} s",
+            case.name,
+            took.as_secs_f64()
+        );
+        got.push((case.name, verdict));
+    }
+    if listener.accept().is_ok() {
+        failures.push("a run reached the listener on 127.0.0.1".to_string());
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    got
+}
+
+/// Returns true if and only if the tests run as root.
+fn root() -> bool {
+    // SAFETY: `geteuid` has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+#[test]
+fn hostile_submissions_are_contained() {
+    let mut settings = vec![("the tests' user", suite(None))];
+    // As root, also with the judge unprivileged: other layers contain then.
+    if root() {
+        settings.push(("nobody", suite(Some(65534))));
+    }
+    for (who, got) in settings {
+        eprintln!("judge as {who}:");
+        for (case, verdict) in got {
+            eprintln!("  {case:<32} {verdict}");
+        }
+    }
+}
+
+/// Waits for `child` to end, for at most `limit`; its exit status.
+fn wait_within(child: &mut std::process::Child, limit: Duration) -> Option<i32> {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the judge did not end within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn ctrl_c_kills_every_run_and_removes_its_folders() {
+    let kit = Kit::new();
+    // Sleeping children, in and out of its session, on every test.
+    let sleeper = program(
+        "for (int i = 0; i < 5; i++) if (fork() == 0) { if (i % 2) setsid(); for (;;) pause(); } for (;;) pause();",
+    );
+    kit.write("solutions/sum/sleeper.c", &sleeper);
+    let (code, _, err, _) = kit.judge(&["build"], None);
+    assert_eq!(code, Some(0), "{err}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["--jobs", "2", "test", "sum", "solutions/sum/sleeper.c"])
+        .current_dir(kit.dir.path())
+        .env("CARGO_TARGET_DIR", kit.path("target"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Until the runs are under way.
+    let start = Instant::now();
+    while processes_of(kit.dir.path()).len() < 6 && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!processes_of(kit.dir.path()).is_empty(), "no run started");
+    // SAFETY: signals our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let code = wait_within(&mut child, Duration::from_secs(10));
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    assert_eq!(processes_of(kit.dir.path()), Vec::<String>::new());
+    let left: Vec<PathBuf> = walkdir::WalkDir::new(kit.path("target/judge/runs"))
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".d"))
+        .map(|e| e.into_path())
+        .collect();
+    assert!(left.is_empty(), "working folders left: {left:?}");
+}
+
+#[test]
+fn two_judge_runs_on_one_kit_keep_to_their_own_files() {
+    let kit = Kit::new();
+    let slow = program(&format!("usleep(100000); {ANSWER} return 0;"));
+    kit.write("solutions/sum/slow.c", &slow);
+    kit.write(
+        "solutions/sum/wrong.c",
+        &program("printf(\"0\\n\"); return 0;"),
+    );
+    let start = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(args)
+            .current_dir(kit.dir.path())
+            .env("CARGO_TARGET_DIR", kit.path("target"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    // Builds race for the tests; tests race for a solution's folder.
+    let mut runs = vec![
+        (
+            start(&["--json", "test", "sum", "solutions/sum/slow.c"]),
+            "AC",
+        ),
+        (
+            start(&["--json", "test", "sum", "solutions/sum/slow.c"]),
+            "AC",
+        ),
+        (
+            start(&["--json", "test", "sum", "solutions/sum/wrong.c"]),
+            "WA",
+        ),
+        (start(&["--json", "build"]), "AC"),
+    ];
+    for (child, expected) in &mut runs {
+        let code = wait_within(child, Duration::from_secs(60));
+        let mut out = String::new();
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        let report: Value = serde_json::from_str(&out).unwrap_or(Value::Null);
+        assert_eq!(report["verdict"], *expected, "exit {code:?}: {out}");
+    }
+    // The wrong solution's outputs are kept for the user to look at.
+    let kept: Vec<PathBuf> = walkdir::WalkDir::new(kit.path("target/judge/runs"))
+        .into_iter()
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy();
+            name.ends_with(".out") && !name.ends_with(".chk.out")
+        })
+        .map(|e| e.into_path())
+        .collect();
+    assert_eq!(kept.len(), 2, "{kept:?}");
+}
