@@ -196,13 +196,13 @@ pub struct Group {
 #[serde(deny_unknown_fields)]
 pub struct TestEntry {
     /// A manual test's input, relative to the problem folder.
-    pub file: Option<String>,
+    pub file: Option<Spanned<String>>,
     /// The generator, when not the problem's default.
-    pub generator: Option<String>,
+    pub generator: Option<Spanned<String>>,
     /// The generator's arguments.
     pub args: Option<Vec<String>>,
     /// Expands into this many tests; `{index}` in `args` becomes 1, 2, ...
-    pub count: Option<u32>,
+    pub count: Option<Spanned<u32>>,
     /// The scoring group.
     pub group: Option<String>,
     /// Shown in the statement as a sample.

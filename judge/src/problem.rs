@@ -14,6 +14,7 @@ use anyhow::{Result, bail};
 use toml::Spanned;
 
 use crate::config::{self, ConfigError, KitConfig, ProblemConfig, Source, TestEntry};
+use crate::program::BuildError;
 use crate::sandbox::Limits;
 use crate::verdict::Group;
 
@@ -141,6 +142,10 @@ pub struct Problem {
 const MAX_TIME_MS: u64 = 3_600_000;
 const MAX_MIB: u64 = 1 << 20;
 
+/// The most tests a problem may have: a slip in `count` must be an error,
+/// not billions of tests expanded until memory runs out.
+pub const MAX_TESTS: usize = 10_000;
+
 impl Problem {
     /// Loads `problems/<name>/problem.toml` of the kit at `root` and checks
     /// it: every program and file it names exists, every test is well
@@ -154,6 +159,7 @@ impl Problem {
             dir: &dir,
             solutions: &solutions,
             src: &src,
+            kit,
         };
         let c = &src.value;
         let limits = r.limits(kit)?;
@@ -164,7 +170,7 @@ impl Problem {
             .as_ref()
             .map(|g| r.program(g, Role::Generator))
             .transpose()?;
-        let reference = r.existing(&solutions, &c.reference)?;
+        let reference = r.source(&solutions, &c.reference)?;
         let cpp_checker = c
             .cpp_checker
             .as_ref()
@@ -236,6 +242,8 @@ struct Resolver<'a> {
     dir: &'a Path,
     solutions: &'a Path,
     src: &'a Source<ProblemConfig>,
+    /// `judge.toml`, for its languages.
+    kit: &'a Source<KitConfig>,
 }
 
 /// A limit's value, which must lie in `1..=max`.
@@ -277,7 +285,7 @@ impl Resolver<'_> {
     fn program(&self, name: &Spanned<String>, role: Role) -> Result<ProgramSpec, ConfigError> {
         let text = name.get_ref();
         if text.contains('.') {
-            return Ok(ProgramSpec::Source(self.existing(self.dir, name)?));
+            return Ok(ProgramSpec::Source(self.source(self.dir, name)?));
         }
         let package = role.package();
         let bin = self
@@ -327,6 +335,21 @@ impl Resolver<'_> {
         Ok(path)
     }
 
+    /// `base/<name>`, a source file the kit compiles: it must exist, and a
+    /// language of judge.toml must have its extension (said here, at the
+    /// line naming it, not when the program is first needed).
+    fn source(&self, base: &Path, name: &Spanned<String>) -> Result<PathBuf, ConfigError> {
+        let path = self.existing(base, name)?;
+        let mut languages = self.kit.value.languages.values().map(Spanned::get_ref);
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !languages.any(|l| l.extensions.iter().any(|e| e == extension)) {
+            let languages = self.kit.value.languages.values().map(Spanned::get_ref);
+            let error = BuildError::unknown_language(&path, languages);
+            return Err(self.src.error(name.span(), error.to_string()));
+        }
+        Ok(path)
+    }
+
     fn groups(&self) -> Result<Vec<Group>, ConfigError> {
         let mut groups: Vec<Group> = Vec::new();
         for g in &self.src.value.groups {
@@ -352,6 +375,15 @@ impl Resolver<'_> {
             self.check_targets(entry)?;
             for source in self.sources_of(entry, generator)? {
                 plan.push((source, group.clone(), entry.get_ref()));
+            }
+            if plan.len() > MAX_TESTS {
+                return Err(self
+                    .src
+                    .error(
+                        entry.span(),
+                        format!("the test plan has more than {MAX_TESTS} tests"),
+                    )
+                    .into());
             }
         }
         if plan.is_empty() {
@@ -422,21 +454,22 @@ impl Resolver<'_> {
                 if e.generator.is_some() || e.count.is_some() {
                     return Err(error("`generator` and `count` need `args`"));
                 }
-                let file = Spanned::new(span.clone(), file.clone());
-                Ok(vec![TestSource::File(self.existing(self.dir, &file)?)])
+                Ok(vec![TestSource::File(self.existing(self.dir, file)?)])
             }
             (None, Some(args)) => {
                 let generator = match &e.generator {
-                    Some(g) => {
-                        self.program(&Spanned::new(span.clone(), g.clone()), Role::Generator)?
-                    }
+                    Some(g) => self.program(g, Role::Generator)?,
                     None => default_generator
                         .cloned()
                         .ok_or_else(|| error("no `generator` for this test"))?,
                 };
-                let count = e.count.unwrap_or(1);
-                if count == 0 {
-                    return Err(error("`count` must be at least 1"));
+                let count = e.count.as_ref().map_or(1, |c| *c.get_ref());
+                if !(1..=MAX_TESTS).contains(&(count as usize)) {
+                    let span = e.count.as_ref().map_or(span.clone(), Spanned::span);
+                    return Err(self.src.error(
+                        span,
+                        format!("`count` is {count}: it lies in 1..={MAX_TESTS}"),
+                    ));
                 }
                 if count > 1 && !args.iter().any(|a| a.contains("{index}")) {
                     return Err(error(

@@ -70,11 +70,39 @@ impl Program {
     }
 }
 
+impl BuildError {
+    /// `path` has an extension none of `languages` has.
+    pub fn unknown_language<'a>(
+        path: &Path,
+        languages: impl Iterator<Item = &'a Language>,
+    ) -> BuildError {
+        let mut known: Vec<String> = languages.flat_map(|l| l.extensions.clone()).collect();
+        known.sort_unstable();
+        BuildError::UnknownLanguage {
+            path: path.to_path_buf(),
+            extension: path
+                .extension()
+                .map(|e| e.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            known,
+        }
+    }
+}
+
 /// Why a program could not be built.
 #[derive(Debug, thiserror::Error)]
 pub enum BuildError {
-    #[error("{}: no language in judge.toml has the extension `.{extension}`", path.display())]
-    UnknownLanguage { path: PathBuf, extension: String },
+    #[error(
+        "{}: no language in judge.toml has the extension `.{extension}` (they have: {})",
+        path.display(),
+        known.join(", ")
+    )]
+    UnknownLanguage {
+        path: PathBuf,
+        extension: String,
+        /// The extensions judge.toml's languages have, sorted.
+        known: Vec<String>,
+    },
     #[error("{}: compilation failed\n{output}", path.display())]
     Compile { path: PathBuf, output: String },
     #[error("{context}")]
@@ -133,19 +161,12 @@ impl Compiler {
 
     /// The language of `path`, by its extension.
     pub fn language_of(&self, path: &Path) -> Result<(&str, &Language), BuildError> {
-        let extension = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or("")
-            .to_string();
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         self.languages
             .iter()
-            .find(|(_, l)| l.extensions.iter().any(|e| e == &extension))
+            .find(|(_, l)| l.extensions.iter().any(|e| e == extension))
             .map(|(name, l)| (name.as_str(), l))
-            .ok_or(BuildError::UnknownLanguage {
-                path: path.to_path_buf(),
-                extension,
-            })
+            .ok_or_else(|| BuildError::unknown_language(path, self.languages.values()))
     }
 
     /// The first line the language's version command prints, cached for the

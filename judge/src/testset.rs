@@ -130,27 +130,32 @@ fn build_test(
             key(&parts)
         }
     };
-    if old.recipe == meta.recipe
+    // A new input is made aside and takes the old one's place only once it
+    // is validated and answered: a build that fails keeps the last good
+    // test whole, and the input that failed stays there to be looked at
+    // (the next build removes it).
+    let fresh = dir.join(format!("{}.in.new", test.name));
+    let remade = !(old.recipe == meta.recipe
         && old.input_stamp.is_some()
-        && fsutil::stamp(&input) == old.input_stamp
-    {
-        meta.input_hash = old.input_hash.clone();
-    } else {
+        && fsutil::stamp(&input) == old.input_stamp);
+    let made = if remade { &fresh } else { &input };
+    if remade {
         match &test.source {
             TestSource::File(path) => {
                 let bytes = std::fs::read(path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
-                write_atomic(&input, &bytes)?;
+                write_atomic(made, &bytes)?;
             }
             TestSource::Generated { generator, args } => {
                 let generator = programs.generator(generator);
-                jury.generate(generator, args, &input, scratch, &test.name)?;
+                jury.generate(generator, args, made, scratch, &test.name)?;
             }
         }
-        meta.input_hash = fsutil::hash_file(&input)?;
+        meta.input_hash = fsutil::hash_file(made)?;
         work.generated = true;
+    } else {
+        meta.input_hash = old.input_hash.clone();
     }
-    meta.input_stamp = fsutil::stamp(&input);
 
     let group = test.group.as_deref();
     meta.validated = key(&[
@@ -159,7 +164,8 @@ fn build_test(
         group.unwrap_or(""),
     ]);
     if meta.validated != old.validated {
-        jury.validate(&programs.validator, &input, group, scratch, &test.name)?;
+        jury.validate(&programs.validator, made, group, scratch, &test.name)
+            .with_context(|| format!("validating {}", made.display()))?;
         work.validated = true;
     }
 
@@ -170,7 +176,7 @@ fn build_test(
     {
         work.reference_time = jury.answer(
             &programs.reference,
-            &input,
+            made,
             &answer,
             problem.limits,
             scratch,
@@ -179,6 +185,10 @@ fn build_test(
         work.answered = true;
     }
     meta.answer_stamp = fsutil::stamp(&answer);
+    if remade {
+        std::fs::rename(&fresh, &input).map_err(|e| fsutil::naming(&input, e))?;
+    }
+    meta.input_stamp = fsutil::stamp(&input);
     if meta != old {
         write_atomic(&meta_path, &serde_json::to_vec_pretty(&meta)?)?;
     }

@@ -119,6 +119,11 @@ fn cases(kit: &Path, port: u16) -> Vec<Case> {
             &["AC"],
         ),
         case(
+            "CPU time in children never waited for",
+            format!("for (int i = 0; i < 4; i++) if (fork() == 0) for (;;) {{}} usleep(1200000); {ANSWER} return 0;"),
+            &["TLE"],
+        ),
+        case(
             "setsid escape",
             format!("if (fork() == 0) {{ setsid(); if (fork() == 0) for (;;) sleep(1000); _exit(0); }} {ANSWER} return 0;"),
             &["AC"],
@@ -199,17 +204,54 @@ fn cases(kit: &Path, port: u16) -> Vec<Case> {
     ]
 }
 
-/// A throw-away kit owned by `owner`.
+/// Returns true if and only if every user may pass through `dir` and the
+/// folders above it.
+fn searchable(dir: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    dir.ancestors()
+        .all(|d| std::fs::metadata(d).is_ok_and(|m| m.permissions().mode() & 0o001 != 0))
+}
+
+/// Where the throw-away kits go: the target folder if every user can reach
+/// it (the unprivileged judge must), else the system's temporary folder.
+fn base() -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let base = if searchable(target) {
+        target.join("hostile")
+    } else {
+        std::env::temp_dir().join("qushizi-hostile")
+    };
+    std::fs::create_dir_all(&base).unwrap();
+    std::fs::set_permissions(&base, std::fs::Permissions::from_mode(0o755)).unwrap();
+    base
+}
+
+/// The judge binary, where every user can run it.
+fn judge_binary() -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let built = Path::new(env!("CARGO_BIN_EXE_judge"));
+    if searchable(built.parent().unwrap()) {
+        return built.to_path_buf();
+    }
+    static COPY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    COPY.get_or_init(|| {
+        let copy = base().join(format!("judge-{}", std::process::id()));
+        std::fs::copy(built, &copy).unwrap();
+        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).unwrap();
+        copy
+    })
+    .clone()
+}
+
+/// A throw-away kit.
 struct Kit {
     dir: tempfile::TempDir,
 }
 
 impl Kit {
     fn new() -> Kit {
-        // In the target folder, not /tmp: `nobody` must reach it, and the
-        // kit must not sit below a folder runs may read.
-        let parent = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile");
-        std::fs::create_dir_all(&parent).unwrap();
+        let parent = base();
         let dir = tempfile::Builder::new()
             .prefix("kit")
             .tempdir_in(&parent)
@@ -243,18 +285,7 @@ impl Kit {
             .status()
             .unwrap();
         assert!(status.success());
-        for dir in self.dir.path().ancestors().skip(1) {
-            use std::os::unix::fs::PermissionsExt;
-            let Ok(meta) = std::fs::metadata(dir) else {
-                break;
-            };
-            if meta.permissions().mode() & 0o001 == 0 {
-                panic!(
-                    "{} is not searchable by others: the unprivileged judge cannot reach its kit",
-                    dir.display()
-                );
-            }
-        }
+        assert!(searchable(self.dir.path().parent().unwrap()));
     }
 
     /// Runs the judge (as `user`, when given) with a watchdog.
@@ -267,8 +298,8 @@ impl Kit {
                     &format!("--regid={uid}"),
                     "--clear-groups",
                     "--",
-                    env!("CARGO_BIN_EXE_judge"),
                 ]);
+                cmd.arg(judge_binary());
                 cmd.env("HOME", self.dir.path());
                 cmd
             }
@@ -360,10 +391,13 @@ fn suite(user: Option<u32>) -> Vec<(&'static str, String)> {
     // Build once, then keep what the runs must not touch.
     let (code, _, err, _) = kit.judge(&["build"], user);
     assert_eq!(code, Some(0), "build: {err}");
-    let before = (
-        snapshot(&kit.path("problems")),
-        snapshot(&kit.path("target/judge/build")),
-    );
+    let guarded = || {
+        let mut all = snapshot(&kit.path("problems"));
+        all.extend(snapshot(&kit.path("target/judge/build")));
+        all.extend(snapshot(&kit.path("judge.toml")));
+        all
+    };
+    let before = guarded();
 
     let mut got = Vec::new();
     let mut failures = Vec::new();
@@ -410,15 +444,10 @@ fn suite(user: Option<u32>) -> Vec<(&'static str, String)> {
                 unsafe { libc::kill(pid, libc::SIGKILL) };
             }
         }
-        let after = (
-            snapshot(&kit.path("problems")),
-            snapshot(&kit.path("target/judge/build")),
-        );
+        let after = guarded();
         let changed: Vec<&PathBuf> = before
-            .0
             .iter()
-            .chain(&before.1)
-            .filter(|(path, hash)| after.0.get(*path).or(after.1.get(*path)) != Some(*hash))
+            .filter(|(path, hash)| after.get(*path) != Some(*hash))
             .map(|(path, _)| path)
             .collect();
         if !changed.is_empty() {
@@ -450,6 +479,7 @@ fn hostile_submissions_are_contained() {
     // As root, also with the judge unprivileged: other layers contain then.
     if root() {
         settings.push(("nobody", suite(Some(65534))));
+        let _ = std::fs::remove_file(base().join(format!("judge-{}", std::process::id())));
     }
     for (who, got) in settings {
         eprintln!("judge as {who}:");

@@ -274,17 +274,19 @@ enum Waited {
     Interrupted,
 }
 
-/// What the judge watches of a run that no control group holds: its
-/// processes' memory against a cap, their peak, and their CPU time.
+/// What the judge watches of a run: its processes' memory together (their
+/// peak, and against a cap where no control group caps it) and their CPU
+/// time.
 struct Watch {
-    cap: u64,
+    /// Without a control group: the memory over which the run is killed.
+    cap: Option<u64>,
     peak_memory: u64,
     /// The last CPU time seen of each process of the run.
     cpu: BTreeMap<libc::pid_t, Duration>,
 }
 
 impl Watch {
-    fn new(cap: u64) -> Watch {
+    fn new(cap: Option<u64>) -> Watch {
         Watch {
             cap,
             peak_memory: 0,
@@ -299,11 +301,10 @@ impl Watch {
         let seen = reaper::sample(&tree);
         self.peak_memory = self.peak_memory.max(seen.memory_bytes);
         self.cpu.extend(seen.cpu);
-        seen.memory_bytes > self.cap
+        self.cap.is_some_and(|cap| seen.memory_bytes > cap)
     }
 
-    /// The CPU time of every process seen (a child reaped by its parent
-    /// counts in its parent's).
+    /// The CPU time of every process seen, each its own.
     fn cpu(&self) -> Duration {
         self.cpu.values().sum()
     }
@@ -316,7 +317,7 @@ fn wait_for(
     pid: libc::pid_t,
     wall: Duration,
     interrupt: Option<&Interrupt>,
-    mut watch: Option<&mut Watch>,
+    watch: &mut Watch,
 ) -> Waited {
     // SAFETY: plain syscall; a negative result means pidfds are unavailable.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
@@ -327,9 +328,7 @@ fn wait_for(
             break Waited::WallLimit;
         }
         let mut left = deadline - now;
-        if watch.is_some() || pidfd < 0 {
-            left = left.min(SAMPLE);
-        }
+        left = left.min(SAMPLE);
         let mut fds = [
             libc::pollfd {
                 fd: pidfd,
@@ -354,9 +353,7 @@ fn wait_for(
         if fds[0].revents != 0 || (pidfd < 0 && has_exited(pid)) {
             break Waited::Exited;
         }
-        if let Some(watch) = watch.as_deref_mut()
-            && watch.look(pid)
-        {
+        if watch.look(pid) {
             break Waited::MemoryCap;
         }
     };
@@ -557,11 +554,12 @@ impl LinuxSandbox {
         // `child` is never waited on by std: we reap it with wait4.
         drop(child);
 
-        let mut watch = self
+        let cap = self
             .cgroups
             .is_none()
-            .then(|| Watch::new(memory_cap(limits.memory_bytes)));
-        let waited = wait_for(pid, limits.wall, self.interrupt.as_ref(), watch.as_mut());
+            .then(|| memory_cap(limits.memory_bytes));
+        let mut watch = Watch::new(cap);
+        let waited = wait_for(pid, limits.wall, self.interrupt.as_ref(), &mut watch);
 
         // Kill everything of the run, the program itself too, before the
         // program is reaped: its unreaped zombie pins its pid and session.
@@ -594,10 +592,8 @@ impl LinuxSandbox {
         let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
         let mut cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
         let mut peak_memory = usage.ru_maxrss as u64 * 1024;
-        if let Some(watch) = &watch {
-            cpu = cpu.max(watch.cpu());
-            peak_memory = peak_memory.max(watch.peak_memory);
-        }
+        cpu = cpu.max(watch.cpu());
+        peak_memory = peak_memory.max(watch.peak_memory);
         let mut memory_capped = matches!(waited, Waited::MemoryCap);
         if let (Some(slot), Some(cgroups)) = (slot, &self.cgroups) {
             let seen = slot.usage(cpu_before);

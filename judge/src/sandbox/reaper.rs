@@ -63,7 +63,7 @@ pub struct Sample {
     /// summed, plus the largest set of shared ones (shared libraries are
     /// resident once, not once per process).
     pub memory_bytes: u64,
-    /// Each process's CPU time so far, its reaped children's included.
+    /// Each process's own CPU time so far.
     pub cpu: Vec<(libc::pid_t, Duration)>,
 }
 
@@ -85,7 +85,9 @@ pub fn sample(pids: &[libc::pid_t]) -> Sample {
             private += resident.saturating_sub(file);
             shared = shared.max(file);
         }
-        if let Some(t) = stat_field(p, 11..15) {
+        // Its own time only: a reaped child's time, also in its parent's
+        // `cutime`, was seen under the child's pid.
+        if let Some(t) = stat_field(p, 11..13) {
             let sum: u64 = t.iter().sum();
             cpu.push((p, Duration::from_micros(sum * 1_000_000 / ticks)));
         }
