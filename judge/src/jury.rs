@@ -346,8 +346,11 @@ impl<'s> Jury<'s> {
         };
         // A fresh working folder of its own, the only one it may write in.
         let work = dir.join(format!("{}.d", test.name));
-        let _ = std::fs::remove_dir_all(&work);
-        if let Err(e) = fsutil::create_dir_all(&work) {
+        if let Err(e) = std::fs::create_dir(&work).or_else(|_| {
+            // Left by an earlier run that was killed: made afresh.
+            let _ = std::fs::remove_dir_all(&work);
+            fsutil::create_dir_all(&work)
+        }) {
             outcome.message = format!("cannot prepare the run: {e}");
             return outcome;
         }

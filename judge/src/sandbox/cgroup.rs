@@ -32,6 +32,8 @@ pub struct Slot {
     dirs: Vec<PathBuf>,
     /// The memory cap's kill count when the run started (it only grows).
     oom_kills_before: u64,
+    /// The caps last set (memory, processes): set again only if changed.
+    caps: Option<(u64, u64)>,
 }
 
 /// What the cgroup saw of a run.
@@ -39,8 +41,6 @@ pub struct Slot {
 pub struct Usage {
     /// CPU time of all its processes.
     pub cpu: Duration,
-    /// The most memory it held at once (v1: with page cache; v2: the same).
-    pub peak_bytes: u64,
     /// How many of its processes the memory cap killed.
     pub oom_kills: u64,
 }
@@ -194,11 +194,14 @@ impl Cgroups {
                 _ => Err(e),
             })?;
         }
-        Ok(Slot {
+        let mut slot = Slot {
             version: self.version,
             dirs,
             oom_kills_before: 0,
-        })
+            caps: None,
+        };
+        slot.oom_kills_before = slot.oom_kills();
+        Ok(slot)
     }
 
     /// Gives back a cgroup whose run is over (it holds no process).
@@ -247,32 +250,13 @@ impl Slot {
     /// Sets the caps of the next run (memory in bytes, processes) and
     /// resets the counters; returns the files the run's process joins with.
     pub fn prepare(&mut self, memory_cap: u64, max_processes: u64) -> io::Result<Joiner> {
-        self.oom_kills_before = self.oom_kills();
-        let memory = self.dir("memory");
-        let pids = self.dir("pids");
-        match self.version {
-            Version::V1 => {
-                // The swap limit (memory + swap) may only be raised above the
-                // memory limit: set them in the order that keeps it above.
-                let memsw = memory.join("memory.memsw.limit_in_bytes");
-                let limit = memory.join("memory.limit_in_bytes");
-                let cap = memory_cap.to_string();
-                if write_file(&limit, &cap).is_err() {
-                    let _ = write_file(&memsw, &cap);
-                    write_file(&limit, &cap)?;
-                }
-                let _ = write_file(&memsw, &cap);
-                write_file(&memory.join("memory.max_usage_in_bytes"), "0")?;
-                write_file(&self.dir("cpuacct").join("cpuacct.usage"), "0")?;
-            }
-            Version::V2 => {
-                write_file(&memory.join("memory.max"), &memory_cap.to_string())?;
-                let _ = write_file(&memory.join("memory.swap.max"), "0");
-                // Since Linux 6.12 writing memory.peak starts a new peak.
-                let _ = write_file(&memory.join("memory.peak"), "0");
-            }
+        if self.caps != Some((memory_cap, max_processes)) {
+            self.set_caps(memory_cap, max_processes)?;
+            self.caps = Some((memory_cap, max_processes));
         }
-        write_file(&pids.join("pids.max"), &max_processes.to_string())?;
+        if self.version == Version::V1 {
+            write_file(&self.dir("cpuacct").join("cpuacct.usage"), "0")?;
+        }
         let mut files = Vec::new();
         let controllers: &[&str] = match self.version {
             Version::V1 => &V1_CONTROLLERS,
@@ -286,6 +270,32 @@ impl Slot {
             );
         }
         Ok(Joiner { files })
+    }
+
+    fn set_caps(&self, memory_cap: u64, max_processes: u64) -> io::Result<()> {
+        let memory = self.dir("memory");
+        match self.version {
+            Version::V1 => {
+                // The swap limit (memory + swap) may only be raised above the
+                // memory limit: set them in the order that keeps it above.
+                let memsw = memory.join("memory.memsw.limit_in_bytes");
+                let limit = memory.join("memory.limit_in_bytes");
+                let cap = memory_cap.to_string();
+                if write_file(&limit, &cap).is_err() {
+                    let _ = write_file(&memsw, &cap);
+                    write_file(&limit, &cap)?;
+                }
+                let _ = write_file(&memsw, &cap);
+            }
+            Version::V2 => {
+                write_file(&memory.join("memory.max"), &memory_cap.to_string())?;
+                let _ = write_file(&memory.join("memory.swap.max"), "0");
+            }
+        }
+        write_file(
+            &self.dir("pids").join("pids.max"),
+            &max_processes.to_string(),
+        )
     }
 
     fn oom_kills(&self) -> u64 {
@@ -307,28 +317,23 @@ impl Slot {
 
     /// What the cgroup saw of the run since [`Slot::prepare`]. A v2
     /// cgroup's CPU time counts from its creation: pass what it was then.
-    pub fn usage(&self, cpu_before: Duration) -> Usage {
-        let memory = self.dir("memory");
+    pub fn usage(&mut self, cpu_before: Duration) -> Usage {
         let number = |path: PathBuf| {
             read_file(&path)
                 .ok()
                 .and_then(|t| t.trim().parse::<u64>().ok())
                 .unwrap_or(0)
         };
-        let (cpu, peak_bytes) = match self.version {
-            Version::V1 => (
-                Duration::from_nanos(number(self.dir("cpuacct").join("cpuacct.usage"))),
-                number(memory.join("memory.max_usage_in_bytes")),
-            ),
-            Version::V2 => (
-                self.cpu_v2().saturating_sub(cpu_before),
-                number(memory.join("memory.peak")),
-            ),
+        let cpu = match self.version {
+            Version::V1 => Duration::from_nanos(number(self.dir("cpuacct").join("cpuacct.usage"))),
+            Version::V2 => self.cpu_v2().saturating_sub(cpu_before),
         };
+        // The next run counts its kills from here.
+        let oom_kills = self.oom_kills();
+        let before = std::mem::replace(&mut self.oom_kills_before, oom_kills);
         Usage {
             cpu,
-            peak_bytes,
-            oom_kills: self.oom_kills().saturating_sub(self.oom_kills_before),
+            oom_kills: oom_kills.saturating_sub(before),
         }
     }
 
@@ -361,6 +366,11 @@ impl Slot {
                 let _ = write_file(&self.dirs[0].join("cgroup.kill"), "1");
             }
             Version::V1 => {
+                // Mostly nothing is left once the program and its session
+                // are killed: then freezing would only cost time.
+                if self.pids().is_empty() {
+                    return;
+                }
                 let freezer = self.dir("freezer").join("freezer.state");
                 let frozen = write_file(&freezer, "FROZEN").is_ok();
                 for pid in self.pids() {

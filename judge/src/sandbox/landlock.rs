@@ -73,7 +73,34 @@ pub fn system_paths(kit_root: &Path) -> Vec<PathBuf> {
         }
     }
     paths.retain(|p| p.exists());
+    // A rule covers everything beneath its folder: nested folders
+    // (`/usr/local/bin` under `/usr`) would only cost a rule per run.
+    let all = paths.clone();
+    paths.retain(|p| !all.iter().any(|q| q != p && p.starts_with(q)));
     paths
+}
+
+/// The folders every run may reach, opened once (a run's ruleset is made
+/// afresh each time, but re-opening some twenty folders for each run would
+/// cost as much as the run itself).
+pub struct System {
+    /// Read and executed.
+    read: Vec<PathFd>,
+    /// `/dev`: special files, read and written.
+    dev: Option<PathFd>,
+    /// `/proc`: what programs read of themselves (their maps, the cpu count).
+    proc: Option<PathFd>,
+}
+
+impl System {
+    /// Opens `paths` (see [`system_paths`]), `/dev` and `/proc`.
+    pub fn open(paths: &[PathBuf]) -> System {
+        System {
+            read: paths.iter().filter_map(|p| PathFd::new(p).ok()).collect(),
+            dev: PathFd::new("/dev").ok(),
+            proc: PathFd::new("/proc").ok(),
+        }
+    }
 }
 
 /// A ruleset for one run, ready to be applied in the child.
@@ -81,9 +108,13 @@ pub struct Prepared {
     fd: OwnedFd,
 }
 
-/// Builds the ruleset of a run: `read` may be read and executed, `write`
-/// read and written.
-pub fn prepare(read: &[PathBuf], write: &[PathBuf]) -> Result<Prepared, landlock::RulesetError> {
+/// Builds the ruleset of a run: the system, and `read` may be read and
+/// executed, `write` read and written.
+pub fn prepare(
+    system: &System,
+    read: &[PathBuf],
+    write: &[PathBuf],
+) -> Result<Prepared, landlock::RulesetError> {
     let all = AccessFs::from_all(ABI_WANTED);
     let read_access = AccessFs::from_read(ABI_WANTED);
     let mut ruleset = Ruleset::default()
@@ -91,6 +122,9 @@ pub fn prepare(read: &[PathBuf], write: &[PathBuf]) -> Result<Prepared, landlock
         .handle_access(all)?
         .scope(Scope::Signal)?
         .create()?;
+    for fd in &system.read {
+        ruleset = ruleset.add_rule(PathBeneath::new(fd, read_access))?;
+    }
     for path in read {
         if let Ok(fd) = PathFd::new(path) {
             ruleset = ruleset.add_rule(PathBeneath::new(fd, read_access))?;
@@ -101,12 +135,10 @@ pub fn prepare(read: &[PathBuf], write: &[PathBuf]) -> Result<Prepared, landlock
             ruleset = ruleset.add_rule(PathBeneath::new(fd, all))?;
         }
     }
-    // Special files: /dev/null, /dev/urandom, ... read and written.
-    if let Ok(fd) = PathFd::new("/dev") {
+    if let Some(fd) = &system.dev {
         ruleset = ruleset.add_rule(PathBeneath::new(fd, read_access | AccessFs::WriteFile))?;
     }
-    // /proc: what programs read of themselves (their maps, the cpu count).
-    if let Ok(fd) = PathFd::new("/proc") {
+    if let Some(fd) = &system.proc {
         ruleset = ruleset.add_rule(PathBeneath::new(fd, AccessFs::ReadFile | AccessFs::ReadDir))?;
     }
     let fd: Option<OwnedFd> = ruleset.into();

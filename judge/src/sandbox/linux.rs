@@ -26,7 +26,7 @@
 //!
 //! This module and its siblings are the only code with `unsafe`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ffi::{CString, OsString};
 use std::fs::File;
 use std::io;
@@ -127,8 +127,11 @@ impl Interrupt {
 /// Runs programs as children of the kit, contained as far as the machine
 /// allows.
 pub struct LinuxSandbox {
-    /// What runs may read besides their own files: the system, the toolchains.
-    system: Vec<PathBuf>,
+    /// What runs may read besides their own files: the system, the
+    /// toolchains (opened once).
+    system: landlock::System,
+    /// Each program run so far: its path, and whether `nobody` may run it.
+    programs: Mutex<HashMap<OsString, (Option<PathBuf>, bool)>>,
     landlock: Option<i32>,
     cgroups: Option<Cgroups>,
     /// Without control groups: the judge adopts and hunts down orphans.
@@ -168,7 +171,8 @@ impl LinuxSandbox {
             reaper::tasks_of(uid) + MAX_PROCESSES * cores
         });
         Ok(LinuxSandbox {
-            system: landlock::system_paths(kit_root),
+            system: landlock::System::open(&landlock::system_paths(kit_root)),
+            programs: Mutex::new(HashMap::new()),
             landlock: landlock::abi_version(),
             cgroups,
             reaper,
@@ -392,6 +396,19 @@ impl LinuxSandbox {
         io::Error::new(io::ErrorKind::Interrupted, "interrupted")
     }
 
+    /// Where `program` is, and whether `nobody` may run it; looked up once.
+    fn program(&self, program: &OsString) -> (Option<PathBuf>, bool) {
+        let mut programs = self.programs.lock().unwrap_or_else(|e| e.into_inner());
+        programs
+            .entry(program.clone())
+            .or_insert_with(|| {
+                let path = resolve(program);
+                let reachable = path.as_deref().is_some_and(reachable_by_others);
+                (path, reachable)
+            })
+            .clone()
+    }
+
     /// Runs `spec`; no process it started survives.
     fn run_contained(&self, spec: &RunSpec) -> io::Result<RunOutcome> {
         if self.interrupted() {
@@ -410,10 +427,8 @@ impl LinuxSandbox {
         let stderr = open_write(spec.stderr.as_deref())?;
 
         // Who runs it.
-        let user = self
-            .run_user
-            .filter(|_| spec.access.untrusted)
-            .filter(|_| resolve(program).is_some_and(|p| reachable_by_others(&p)));
+        let (resolved, reachable) = self.program(program);
+        let user = self.run_user.filter(|_| spec.access.untrusted && reachable);
         if let (Some((uid, gid)), Some(dir)) = (user, work) {
             let path = CString::new(dir.as_os_str().as_bytes()).map_err(io::Error::other)?;
             // SAFETY: `path` is a valid C string.
@@ -425,11 +440,8 @@ impl LinuxSandbox {
         // What it may touch.
         let ruleset: Option<Prepared> = match self.landlock {
             Some(_) => {
-                let mut read = self.system.clone();
-                read.extend(spec.access.read.iter().cloned());
-                if let Some(p) = resolve(program) {
-                    read.push(p);
-                }
+                let mut read = spec.access.read.clone();
+                read.extend(resolved);
                 // The files its arguments name (a checker's input, output
                 // and answer; an interpreter's script): the kit chose them.
                 read.extend(
@@ -440,7 +452,8 @@ impl LinuxSandbox {
                 );
                 let mut write = spec.access.write.clone();
                 write.extend(work.map(Path::to_path_buf));
-                Some(landlock::prepare(&read, &write).map_err(io::Error::other)?)
+                write.dedup();
+                Some(landlock::prepare(&self.system, &read, &write).map_err(io::Error::other)?)
             }
             None => None,
         };
@@ -595,7 +608,7 @@ impl LinuxSandbox {
         cpu = cpu.max(watch.cpu());
         peak_memory = peak_memory.max(watch.peak_memory);
         let mut memory_capped = matches!(waited, Waited::MemoryCap);
-        if let (Some(slot), Some(cgroups)) = (slot, &self.cgroups) {
+        if let (Some(mut slot), Some(cgroups)) = (slot, &self.cgroups) {
             let seen = slot.usage(cpu_before);
             cpu = cpu.max(seen.cpu);
             memory_capped |= seen.oom_kills > 0;
