@@ -247,8 +247,10 @@ fn main() {
     );
     println!("{TESTS} tiny tests, a C solution and a C checker; medians of {ROUNDS} rounds\n");
     println!("floor: spawn solution + checker       {f:6.2} ms/test");
+    // The budget of containment: a run costs at most half again a bare spawn.
+    let budget = if j1 / f <= 1.5 { "within" } else { "OVER" };
     println!(
-        "judge test --jobs 1                   {j1:6.2} ms/test   {:.2}x the floor",
+        "judge test --jobs 1                   {j1:6.2} ms/test   {:.2}x the floor ({budget} the 1.5x budget)",
         j1 / f
     );
     println!(

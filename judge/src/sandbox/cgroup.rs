@@ -13,6 +13,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
+use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -24,7 +25,9 @@ pub enum Version {
     V2,
 }
 
-/// The folders of one worker's cgroup.
+/// The folders of one worker's cgroup, and the files read and written at
+/// every run, kept open (opening and closing them at each run cost more
+/// system calls than the run itself makes).
 #[derive(Debug)]
 pub struct Slot {
     version: Version,
@@ -34,6 +37,12 @@ pub struct Slot {
     oom_kills_before: u64,
     /// The caps last set (memory, processes): set again only if changed.
     caps: Option<(u64, u64)>,
+    /// `cgroup.procs` of each hierarchy, written by a new run's process.
+    join: Vec<File>,
+    /// v1 `memory.oom_control`, v2 `memory.events`.
+    events: File,
+    /// v1 `cpuacct.usage`, v2 `cpu.stat`.
+    cpu: File,
 }
 
 /// What the cgroup saw of a run.
@@ -194,11 +203,38 @@ impl Cgroups {
                 _ => Err(e),
             })?;
         }
+        let read = |i: usize, name: &str| File::open(dirs[i].join(name));
+        let (events, cpu) = match self.version {
+            // V1_CONTROLLERS: memory, pids, cpuacct, freezer.
+            Version::V1 => (
+                read(0, "memory.oom_control")?,
+                OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .open(dirs[2].join("cpuacct.usage"))?,
+            ),
+            Version::V2 => (read(0, "memory.events")?, read(0, "cpu.stat")?),
+        };
+        let joined: &[usize] = match self.version {
+            Version::V1 => &[0, 1, 2, 3],
+            Version::V2 => &[0],
+        };
+        let join = joined
+            .iter()
+            .map(|&i| {
+                OpenOptions::new()
+                    .write(true)
+                    .open(dirs[i].join("cgroup.procs"))
+            })
+            .collect::<io::Result<Vec<File>>>()?;
         let mut slot = Slot {
             version: self.version,
             dirs,
             oom_kills_before: 0,
             caps: None,
+            join,
+            events,
+            cpu,
         };
         slot.oom_kills_before = slot.oom_kills();
         Ok(slot)
@@ -227,10 +263,18 @@ impl Drop for Cgroups {
     }
 }
 
-/// The files a new process writes `0` into to join a cgroup (opened before
-/// `fork`, so that the child only writes).
-pub struct Joiner {
-    pub files: Vec<File>,
+/// Reads a whole control file from its start: mostly one system call.
+fn read_at_start(file: &File) -> String {
+    use std::os::unix::fs::FileExt;
+    let mut text = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while let Ok(n) = file.read_at(&mut buffer, text.len() as u64) {
+        if n == 0 {
+            break;
+        }
+        text.extend_from_slice(&buffer[..n]);
+    }
+    String::from_utf8_lossy(&text).into_owned()
 }
 
 impl Slot {
@@ -248,28 +292,18 @@ impl Slot {
     }
 
     /// Sets the caps of the next run (memory in bytes, processes) and
-    /// resets the counters; returns the files the run's process joins with.
-    pub fn prepare(&mut self, memory_cap: u64, max_processes: u64) -> io::Result<Joiner> {
+    /// resets the counters; returns the descriptors the run's process
+    /// writes `0` into to join (open already, so the child only writes).
+    pub fn prepare(&mut self, memory_cap: u64, max_processes: u64) -> io::Result<Vec<i32>> {
         if self.caps != Some((memory_cap, max_processes)) {
             self.set_caps(memory_cap, max_processes)?;
             self.caps = Some((memory_cap, max_processes));
         }
         if self.version == Version::V1 {
-            write_file(&self.dir("cpuacct").join("cpuacct.usage"), "0")?;
+            use std::os::unix::fs::FileExt;
+            self.cpu.write_at(b"0", 0)?;
         }
-        let mut files = Vec::new();
-        let controllers: &[&str] = match self.version {
-            Version::V1 => &V1_CONTROLLERS,
-            Version::V2 => &["memory"],
-        };
-        for controller in controllers {
-            files.push(
-                OpenOptions::new()
-                    .write(true)
-                    .open(self.dir(controller).join("cgroup.procs"))?,
-            );
-        }
-        Ok(Joiner { files })
+        Ok(self.join.iter().map(|f| f.as_raw_fd()).collect())
     }
 
     fn set_caps(&self, memory_cap: u64, max_processes: u64) -> io::Result<()> {
@@ -299,18 +333,11 @@ impl Slot {
     }
 
     fn oom_kills(&self) -> u64 {
-        let memory = self.dir("memory");
-        let (file, key) = match self.version {
-            Version::V1 => ("memory.oom_control", "oom_kill"),
-            Version::V2 => ("memory.events", "oom_kill"),
-        };
-        read_file(&memory.join(file))
-            .ok()
-            .and_then(|t| {
-                t.lines().find_map(|l| {
-                    let (k, v) = l.split_once(' ')?;
-                    (k == key).then(|| v.trim().parse().ok())?
-                })
+        read_at_start(&self.events)
+            .lines()
+            .find_map(|l| {
+                let (k, v) = l.split_once(' ')?;
+                (k == "oom_kill").then(|| v.trim().parse().ok())?
             })
             .unwrap_or(0)
     }
@@ -318,14 +345,10 @@ impl Slot {
     /// What the cgroup saw of the run since [`Slot::prepare`]. A v2
     /// cgroup's CPU time counts from its creation: pass what it was then.
     pub fn usage(&mut self, cpu_before: Duration) -> Usage {
-        let number = |path: PathBuf| {
-            read_file(&path)
-                .ok()
-                .and_then(|t| t.trim().parse::<u64>().ok())
-                .unwrap_or(0)
-        };
         let cpu = match self.version {
-            Version::V1 => Duration::from_nanos(number(self.dir("cpuacct").join("cpuacct.usage"))),
+            Version::V1 => {
+                Duration::from_nanos(read_at_start(&self.cpu).trim().parse().unwrap_or(0))
+            }
             Version::V2 => self.cpu_v2().saturating_sub(cpu_before),
         };
         // The next run counts its kills from here.
@@ -339,8 +362,7 @@ impl Slot {
 
     /// A v2 cgroup's CPU time so far (`usage_usec` of `cpu.stat`).
     pub fn cpu_v2(&self) -> Duration {
-        let text = read_file(&self.dir("memory").join("cpu.stat")).unwrap_or_default();
-        let usec = text
+        let usec = read_at_start(&self.cpu)
             .lines()
             .find_map(|l| l.strip_prefix("usage_usec "))
             .and_then(|v| v.trim().parse().ok())
@@ -350,6 +372,8 @@ impl Slot {
 
     /// The processes in the cgroup.
     fn pids(&self) -> Vec<libc::pid_t> {
+        // Opened afresh: a list read again through one descriptor can come
+        // back empty.
         read_file(&self.dir("pids").join("cgroup.procs"))
             .unwrap_or_default()
             .lines()

@@ -72,9 +72,17 @@ pub fn system_paths(kit_root: &Path) -> Vec<PathBuf> {
             paths.push(dir);
         }
     }
-    paths.retain(|p| p.exists());
-    // A rule covers everything beneath its folder: nested folders
+    // Rules name inodes: `/bin` is `/usr/bin` on most systems, and a rule
+    // covers everything beneath its folder, so nested folders
     // (`/usr/local/bin` under `/usr`) would only cost a rule per run.
+    let mut paths: Vec<PathBuf> = paths
+        .iter()
+        .filter_map(|p| std::fs::canonicalize(p).ok())
+        .collect();
+    let kit = std::fs::canonicalize(kit_root).unwrap_or_else(|_| kit_root.to_path_buf());
+    paths.retain(|p| !kit.starts_with(p));
+    paths.sort();
+    paths.dedup();
     let all = paths.clone();
     paths.retain(|p| !all.iter().any(|q| q != p && p.starts_with(q)));
     paths

@@ -32,7 +32,7 @@ use std::fs::File;
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -124,6 +124,10 @@ impl Interrupt {
     }
 }
 
+/// A folder or file a ruleset grants, and the inode it held then (device,
+/// inode number).
+type Granted = (PathBuf, u64, u64);
+
 /// Runs programs as children of the kit, contained as far as the machine
 /// allows.
 pub struct LinuxSandbox {
@@ -132,6 +136,8 @@ pub struct LinuxSandbox {
     system: landlock::System,
     /// Each program run so far: its path, and whether `nobody` may run it.
     programs: Mutex<HashMap<OsString, (Option<PathBuf>, bool)>>,
+    /// The rulesets of trusted programs, by what they grant.
+    rulesets: Mutex<HashMap<Vec<Granted>, Arc<Prepared>>>,
     landlock: Option<i32>,
     cgroups: Option<Cgroups>,
     /// Without control groups: the judge adopts and hunts down orphans.
@@ -173,6 +179,7 @@ impl LinuxSandbox {
         Ok(LinuxSandbox {
             system: landlock::System::open(&landlock::system_paths(kit_root)),
             programs: Mutex::new(HashMap::new()),
+            rulesets: Mutex::new(HashMap::new()),
             landlock: landlock::abi_version(),
             cgroups,
             reaper,
@@ -409,6 +416,64 @@ impl LinuxSandbox {
             .clone()
     }
 
+    /// The Landlock ruleset of a run: the system, its program (`resolved`),
+    /// what `spec` grants, and the files its arguments name (a checker's
+    /// input, output and answer; an interpreter's script: the kit chose
+    /// them). A trusted program gets the folders of those files instead,
+    /// so that its ruleset, the same test after test, is made once.
+    fn ruleset(
+        &self,
+        spec: &RunSpec,
+        resolved: Option<PathBuf>,
+        args: &[OsString],
+    ) -> io::Result<Arc<Prepared>> {
+        let mut read = spec.access.read.clone();
+        read.extend(resolved);
+        let named = args
+            .iter()
+            .map(Path::new)
+            .filter(|p| p.is_absolute() && p.exists());
+        match spec.access.untrusted {
+            true => read.extend(named.map(Path::to_path_buf)),
+            false => read.extend(named.filter_map(Path::parent).map(Path::to_path_buf)),
+        }
+        let mut write = spec.access.write.clone();
+        write.extend(spec.cwd.clone());
+        for paths in [&mut read, &mut write] {
+            paths.sort();
+            paths.dedup();
+        }
+        let prepare = || {
+            landlock::prepare(&self.system, &read, &write)
+                .map(Arc::new)
+                .map_err(io::Error::other)
+        };
+        if spec.access.untrusted {
+            return prepare();
+        }
+        // Rules hold inodes, not paths: a folder made again is another key.
+        let key: Vec<Granted> = read
+            .iter()
+            .chain(&write)
+            .map(|p| {
+                let meta = std::fs::metadata(p);
+                let (dev, ino) = meta.map_or((0, 0), |m| (m.dev(), m.ino()));
+                (p.clone(), dev, ino)
+            })
+            .collect();
+        let mut cache = self.rulesets.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(found) = cache.get(&key) {
+            return Ok(found.clone());
+        }
+        let made = prepare()?;
+        // Each holds a descriptor: keep a few.
+        if cache.len() >= 32 {
+            cache.clear();
+        }
+        cache.insert(key, made.clone());
+        Ok(made)
+    }
+
     /// Runs `spec`; no process it started survives.
     fn run_contained(&self, spec: &RunSpec) -> io::Result<RunOutcome> {
         if self.interrupted() {
@@ -438,23 +503,8 @@ impl LinuxSandbox {
         }
 
         // What it may touch.
-        let ruleset: Option<Prepared> = match self.landlock {
-            Some(_) => {
-                let mut read = spec.access.read.clone();
-                read.extend(resolved);
-                // The files its arguments name (a checker's input, output
-                // and answer; an interpreter's script): the kit chose them.
-                read.extend(
-                    args.iter()
-                        .map(Path::new)
-                        .filter(|p| p.is_absolute() && p.exists())
-                        .map(Path::to_path_buf),
-                );
-                let mut write = spec.access.write.clone();
-                write.extend(work.map(Path::to_path_buf));
-                write.dedup();
-                Some(landlock::prepare(&self.system, &read, &write).map_err(io::Error::other)?)
-            }
+        let ruleset: Option<Arc<Prepared>> = match self.landlock {
+            Some(_) => Some(self.ruleset(spec, resolved, args)?),
             None => None,
         };
 
@@ -463,9 +513,10 @@ impl LinuxSandbox {
             Some(cgroups) => Some(cgroups.take()?),
             None => None,
         };
-        let joiner = match &mut slot {
-            Some(slot) => Some(slot.prepare(memory_cap(limits.memory_bytes), MAX_PROCESSES)?),
-            None => None,
+        // The slot's open `cgroup.procs` files, which the child joins by.
+        let join_fds: Vec<i32> = match &mut slot {
+            Some(slot) => slot.prepare(memory_cap(limits.memory_bytes), MAX_PROCESSES)?,
+            None => Vec::new(),
         };
         let cpu_before = match (&slot, &self.cgroups) {
             (Some(slot), Some(c)) if c.version() == Version::V2 => slot.cpu_v2(),
@@ -489,11 +540,7 @@ impl LinuxSandbox {
         let cpu = limits.time.as_secs().saturating_add(2).min(hard.cpu);
         let fsize = limits.output_bytes.saturating_add(1).min(hard.fsize);
         let stack = limits.memory_bytes.max(64 << 20).min(hard.stack);
-        let join_fds: Vec<i32> = joiner
-            .as_ref()
-            .map(|j| j.files.iter().map(|f| f.as_raw_fd()).collect())
-            .unwrap_or_default();
-        let ruleset_fd = ruleset.as_ref().map(Prepared::raw_fd);
+        let ruleset_fd = ruleset.as_deref().map(Prepared::raw_fd);
         // SAFETY: the closure runs between fork and exec and only makes
         // system calls (no allocation: `join_fds` is built beforehand and
         // only read).
@@ -550,8 +597,6 @@ impl LinuxSandbox {
             Some(reaper) => reaper.spawn(spawn),
             None => spawn().map(|(child, _)| child),
         };
-        // The descriptors the child needed are closed in the judge.
-        drop(joiner);
         drop(ruleset);
         let child = match spawned {
             Ok(child) => child,
