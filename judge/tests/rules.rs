@@ -201,6 +201,33 @@ fn tle_by_the_wall_clock() {
 }
 
 #[test]
+fn a_wall_timeout_with_cpu_to_spare_is_judged_again_alone() {
+    // Starved by a busy machine: alone, it finishes in time.
+    let starved = Arc::new(FakeSandbox::new(|call| match call.program.as_str() {
+        "check" => checker(call),
+        _ if call.alone => right().cpu_ms(300),
+        _ => FakeRun::wall_timeout().cpu_ms(300).wall_ms(2000),
+    }));
+    let run = judge_with(&Setup::new(2), &starved, 2, Stop::Never);
+    assert_eq!(run.verdict, Verdict::Ac);
+    let alone = starved.calls().iter().filter(|c| c.alone).count();
+    assert_eq!(alone, 2);
+    // Asleep for good: alone it times out again, and that is the verdict.
+    let asleep = Arc::new(FakeSandbox::new(|call| match call.program.as_str() {
+        "check" => checker(call),
+        _ => FakeRun::wall_timeout().cpu_ms(3).wall_ms(2000),
+    }));
+    let run = judge_with(&Setup::new(1), &asleep, 1, Stop::Never);
+    assert_eq!(run.verdict, Verdict::Tle);
+    assert_eq!(asleep.calls().iter().filter(|c| c.alone).count(), 1);
+    // Out of CPU time already: no second run.
+    let busy = sandbox(&[("01", FakeRun::wall_timeout().cpu_ms(1500).wall_ms(2000))]);
+    let run = judge_with(&Setup::new(1), &busy, 1, Stop::Never);
+    assert_eq!(run.verdict, Verdict::Tle);
+    assert!(busy.calls().iter().all(|c| !c.alone));
+}
+
+#[test]
 fn mle_by_peak_memory() {
     let (v, m) = one(right().memory_mib(257));
     assert_eq!(v, Verdict::Mle);

@@ -641,3 +641,44 @@ fn a_closed_stdout_changes_nothing_but_the_output() {
         assert!(stderr.is_empty(), "{stderr}");
     }
 }
+
+#[test]
+fn low_hard_limits_of_the_judge_are_respected() {
+    use std::os::unix::process::CommandExt;
+    let kit = TempKit::new();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+    cmd.args(["--json", "verify"])
+        .current_dir(kit.dir.path())
+        .env("CARGO_TARGET_DIR", kit.path("target"));
+    // Hard limits below what the kit would ask for its runs (CPU time,
+    // output, stack): each spawn must stay under them, not fail.
+    // SAFETY: only `setrlimit` between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            for (resource, hard) in [
+                (libc::RLIMIT_CPU, 10),
+                (libc::RLIMIT_FSIZE, 512 << 20),
+                (libc::RLIMIT_STACK, 16 << 20),
+                (libc::RLIMIT_CORE, 0),
+            ] {
+                let lim = libc::rlimit {
+                    rlim_cur: hard,
+                    rlim_max: hard,
+                };
+                if libc::setrlimit(resource, &lim) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    assert_eq!(
+        report["verdict"],
+        "AC",
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

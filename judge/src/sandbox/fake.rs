@@ -130,6 +130,8 @@ pub struct FakeCall {
     /// (a checker's input file); empty when there is none.
     pub test: String,
     pub spec: RunSpec,
+    /// Asked for with no other run at the same time ([`Sandbox::run_alone`]).
+    pub alone: bool,
 }
 
 /// A [`Sandbox`] that plays a script.
@@ -173,8 +175,8 @@ impl FakeSandbox {
     }
 }
 
-impl Sandbox for FakeSandbox {
-    fn run(&self, spec: &RunSpec) -> io::Result<RunOutcome> {
+impl FakeSandbox {
+    fn play(&self, spec: &RunSpec, alone: bool) -> io::Result<RunOutcome> {
         let program = spec
             .argv
             .first()
@@ -189,6 +191,7 @@ impl Sandbox for FakeSandbox {
             program,
             test,
             spec: spec.clone(),
+            alone,
         };
         let run = (self.script)(&call);
         self.calls.lock().unwrap().push(call);
@@ -218,6 +221,16 @@ impl Sandbox for FakeSandbox {
             output_bytes: run.stdout.len() as u64,
             memory_capped: run.memory_capped,
         })
+    }
+}
+
+impl Sandbox for FakeSandbox {
+    fn run(&self, spec: &RunSpec) -> io::Result<RunOutcome> {
+        self.play(spec, false)
+    }
+
+    fn run_alone(&self, spec: &RunSpec) -> io::Result<RunOutcome> {
+        self.play(spec, true)
     }
 
     fn isolate_network(&self) -> Network {
