@@ -541,7 +541,13 @@ fn ctrl_c_kills_every_run_and_removes_its_folders() {
         .unwrap();
     assert_eq!(code, Some(130), "{err}");
     assert!(err.contains("interrupted"), "{err}");
-    assert_eq!(processes_of(kit.dir.path()), Vec::<String>::new());
+    let left = processes_of(kit.dir.path());
+    for p in &left {
+        let pid: i32 = p.split(':').next().unwrap().parse().unwrap();
+        // SAFETY: cleaning up what the judge failed to kill.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+    assert_eq!(left, Vec::<String>::new());
     let left: Vec<PathBuf> = walkdir::WalkDir::new(kit.path("target/judge/runs"))
         .into_iter()
         .flatten()
