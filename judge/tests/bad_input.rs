@@ -11,12 +11,14 @@
 //! is involved.
 
 use std::collections::BTreeMap;
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+
+mod common;
+use common::{Run, kill_all, processes_of, wait};
 
 const JUDGE_TOML: &str = r#"
 problems = ["sum"]
@@ -111,13 +113,6 @@ const CRASHING_CHECKER: &str = "int main(void) { volatile int *p = 0; return *p;
 const WATCHDOG: Duration = Duration::from_secs(120);
 
 /// What a run of the judge gave.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    took: Duration,
-}
-
 struct TempKit {
     dir: tempfile::TempDir,
 }
@@ -255,57 +250,6 @@ impl TempKit {
         self.assert_clean();
         stderr
     }
-}
-
-/// Waits for `child` (reading its output), killing it after `limit`.
-fn wait(mut child: Child, args: &[&str], start: Instant, limit: Duration) -> Run {
-    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-    let readers = std::thread::spawn(move || {
-        let (mut o, mut e) = (String::new(), String::new());
-        let _ = out.read_to_string(&mut o);
-        let _ = err.read_to_string(&mut e);
-        (o, e)
-    });
-    let code = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status.code();
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("judge {args:?} did not end within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let (stdout, stderr) = readers.join().unwrap();
-    Run {
-        code,
-        stdout,
-        stderr,
-        took: start.elapsed(),
-    }
-}
-
-/// The processes (not zombies) whose command line names `dir`: every
-/// program of a run in a kit there does, by its path.
-fn processes_of(dir: &Path) -> Vec<String> {
-    let marker = dir.to_string_lossy().into_owned();
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        if entry.file_name().to_string_lossy().parse::<u32>().is_err() {
-            continue;
-        }
-        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        if cmdline.contains(&marker) && !stat.contains(") Z ") {
-            found.push(format!(
-                "{}: {cmdline}",
-                entry.file_name().to_string_lossy()
-            ));
-        }
-    }
-    found
 }
 
 // ---------------------------------------------------------------------------
@@ -598,6 +542,7 @@ fn a_generator_that_never_ends_is_stopped() {
     assert_eq!(kit.tests(false), before);
     kit.assert_clean();
     let left = processes_of(kit.dir.path());
+    kill_all(&left);
     assert!(left.is_empty(), "{left:?}");
     eprintln!("the endless generator was stopped after {:?}", run.took);
 }
@@ -806,6 +751,7 @@ fn ctrl_c_stops_a_build_that_then_resumes() {
     let took = interrupted.elapsed();
     assert!(took < Duration::from_secs(10), "it took {took:?} to stop");
     let left = processes_of(kit.dir.path());
+    kill_all(&left);
     assert!(left.is_empty(), "processes left: {left:?}");
     assert_eq!(run.code, Some(130), "{}", run.stderr);
     assert!(run.stderr.contains("interrupted"), "{}", run.stderr);

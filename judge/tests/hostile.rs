@@ -8,13 +8,15 @@
 //! settings contain submissions with different layers (`judge doctor`).
 
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+
+mod common;
+use common::{kill_all, processes_of, wait};
 
 const JUDGE_TOML: &str = r#"
 problems = ["sum"]
@@ -313,52 +315,10 @@ impl Kit {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         let start = Instant::now();
-        let mut child = cmd.spawn().unwrap();
-        let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-        let readers = std::thread::spawn(move || {
-            let (mut o, mut e) = (String::new(), String::new());
-            let _ = out.read_to_string(&mut o);
-            let _ = err.read_to_string(&mut e);
-            (o, e)
-        });
         // Every case must end within a bounded time.
-        let limit = Duration::from_secs(120);
-        let status = loop {
-            if let Some(status) = child.try_wait().unwrap() {
-                break status.code();
-            }
-            if start.elapsed() > limit {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("judge {args:?} did not end within {limit:?}");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        let (o, e) = readers.join().unwrap();
-        (status, o, e, start.elapsed())
+        let run = wait(cmd.spawn().unwrap(), args, start, Duration::from_secs(120));
+        (run.code, run.stdout, run.stderr, run.took)
     }
-}
-
-/// The processes (not zombies) whose command line names the kit.
-fn processes_of(kit: &Path) -> Vec<String> {
-    let marker = kit.to_string_lossy().into_owned();
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        if entry.file_name().to_string_lossy().parse::<u32>().is_err() {
-            continue;
-        }
-        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        // The judge's own command line names no path in the kit.
-        if cmdline.contains(&marker) && !stat.contains(") Z ") {
-            found.push(format!(
-                "{}: {cmdline}",
-                entry.file_name().to_string_lossy()
-            ));
-        }
-    }
-    found
 }
 
 /// The content hash of every file under `dir`.
@@ -438,11 +398,7 @@ fn suite(user: Option<u32>) -> Vec<(&'static str, String)> {
         let left = processes_of(kit.dir.path());
         if !left.is_empty() {
             failures.push(format!("{}: processes left: {left:?}", case.name));
-            for p in &left {
-                let pid: i32 = p.split(':').next().unwrap().parse().unwrap();
-                // SAFETY: cleaning up what the judge failed to kill.
-                unsafe { libc::kill(pid, libc::SIGKILL) };
-            }
+            kill_all(&left);
         }
         let after = guarded();
         let changed: Vec<&PathBuf> = before
@@ -489,22 +445,6 @@ fn hostile_submissions_are_contained() {
     }
 }
 
-/// Waits for `child` to end, for at most `limit`; its exit status.
-fn wait_within(child: &mut std::process::Child, limit: Duration) -> Option<i32> {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status.code();
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("the judge did not end within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
 #[test]
 fn ctrl_c_kills_every_run_and_removes_its_folders() {
     let kit = Kit::new();
@@ -515,7 +455,7 @@ fn ctrl_c_kills_every_run_and_removes_its_folders() {
     kit.write("solutions/sum/sleeper.c", &sleeper);
     let (code, _, err, _) = kit.judge(&["build"], None);
     assert_eq!(code, Some(0), "{err}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+    let child = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(["--jobs", "2", "test", "sum", "solutions/sum/sleeper.c"])
         .current_dir(kit.dir.path())
         .env("CARGO_TARGET_DIR", kit.path("target"))
@@ -531,22 +471,12 @@ fn ctrl_c_kills_every_run_and_removes_its_folders() {
     assert!(!processes_of(kit.dir.path()).is_empty(), "no run started");
     // SAFETY: signals our own child.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
-    let code = wait_within(&mut child, Duration::from_secs(10));
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert_eq!(code, Some(130), "{err}");
+    let run = wait(child, &["test"], Instant::now(), Duration::from_secs(10));
+    let err = run.stderr;
+    assert_eq!(run.code, Some(130), "{err}");
     assert!(err.contains("interrupted"), "{err}");
     let left = processes_of(kit.dir.path());
-    for p in &left {
-        let pid: i32 = p.split(':').next().unwrap().parse().unwrap();
-        // SAFETY: cleaning up what the judge failed to kill.
-        unsafe { libc::kill(pid, libc::SIGKILL) };
-    }
+    kill_all(&left);
     assert_eq!(left, Vec::<String>::new());
     let left: Vec<PathBuf> = walkdir::WalkDir::new(kit.path("target/judge/runs"))
         .into_iter()
@@ -577,7 +507,7 @@ fn two_judge_runs_on_one_kit_keep_to_their_own_files() {
             .unwrap()
     };
     // Builds race for the tests; tests race for a solution's folder.
-    let mut runs = vec![
+    let runs = vec![
         (
             start(&["--json", "test", "sum", "solutions/sum/slow.c"]),
             "AC",
@@ -592,15 +522,9 @@ fn two_judge_runs_on_one_kit_keep_to_their_own_files() {
         ),
         (start(&["--json", "build"]), "AC"),
     ];
-    for (child, expected) in &mut runs {
-        let code = wait_within(child, Duration::from_secs(60));
-        let mut out = String::new();
-        child
-            .stdout
-            .take()
-            .unwrap()
-            .read_to_string(&mut out)
-            .unwrap();
+    for (child, expected) in runs {
+        let run = wait(child, &["test"], Instant::now(), Duration::from_secs(60));
+        let (code, out) = (run.code, run.stdout);
         let report: Value = serde_json::from_str(&out).unwrap_or(Value::Null);
         assert_eq!(report["verdict"], *expected, "exit {code:?}: {out}");
     }

@@ -112,16 +112,6 @@ impl Interrupt {
         }
         Ok(Interrupt { read })
     }
-
-    fn is_set(&self) -> bool {
-        let mut pfd = libc::pollfd {
-            fd: self.read.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: `pfd` is valid for the call.
-        unsafe { libc::poll(&mut pfd, 1, 0) > 0 }
-    }
 }
 
 /// A folder or file a ruleset grants, and the inode it held then (device,
@@ -476,7 +466,7 @@ impl LinuxSandbox {
 
     /// Runs `spec`; no process it started survives.
     fn run_contained(&self, spec: &RunSpec) -> io::Result<RunOutcome> {
-        if self.interrupted() {
+        if interrupted() {
             return Err(Self::interrupted_error());
         }
         let (program, args) = spec
@@ -747,10 +737,6 @@ impl Sandbox for LinuxSandbox {
             }
             .to_string(),
         }
-    }
-
-    fn interrupted(&self) -> bool {
-        self.interrupt.as_ref().is_some_and(Interrupt::is_set)
     }
 }
 

@@ -214,12 +214,6 @@ pub trait Sandbox: Sync {
 
     /// What this sandbox contains.
     fn isolation(&self) -> Isolation;
-
-    /// Returns true if and only if the judge was asked to stop (Ctrl-C,
-    /// SIGTERM): every live run is killed and no new one starts.
-    fn interrupted(&self) -> bool {
-        false
-    }
 }
 
 /// Returns true if and only if the judge was asked to stop (Ctrl-C,

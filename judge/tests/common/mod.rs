@@ -1,0 +1,83 @@
+//! What the end-to-end tests that start hostile or hanging programs share:
+//! a watchdog on the judge, and a look in /proc for what a run left.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::Child;
+use std::time::{Duration, Instant};
+
+/// How a judge process ended.
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    pub took: Duration,
+}
+
+/// Waits for `child` (reading what it pipes), started at `start`; one
+/// that outlives `limit` is killed and fails the test.
+pub fn wait(mut child: Child, args: &[&str], start: Instant, limit: Duration) -> Run {
+    let (out, err) = (child.stdout.take(), child.stderr.take());
+    let readers = std::thread::spawn(move || {
+        let (mut o, mut e) = (String::new(), String::new());
+        if let Some(mut out) = out {
+            let _ = out.read_to_string(&mut o);
+        }
+        if let Some(mut err) = err {
+            let _ = err.read_to_string(&mut e);
+        }
+        (o, e)
+    });
+    let code = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("judge {args:?} did not end within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let (stdout, stderr) = readers.join().unwrap();
+    Run {
+        code,
+        stdout,
+        stderr,
+        took: start.elapsed(),
+    }
+}
+
+/// The processes (not zombies) whose command line names `dir`, as
+/// `pid: command line`: every program of a run in a kit there does, by its
+/// path (the judge's own command line names none).
+pub fn processes_of(dir: &Path) -> Vec<String> {
+    let marker = dir.to_string_lossy().into_owned();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if entry.file_name().to_string_lossy().parse::<u32>().is_err() {
+            continue;
+        }
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        if cmdline.contains(&marker) && !stat.contains(") Z ") {
+            found.push(format!(
+                "{}: {cmdline}",
+                entry.file_name().to_string_lossy()
+            ));
+        }
+    }
+    found
+}
+
+/// Kills what [`processes_of`] found: what the judge failed to kill must
+/// not outlive the test.
+pub fn kill_all(found: &[String]) {
+    for p in found {
+        if let Some(pid) = p.split(':').next().and_then(|p| p.parse::<i32>().ok()) {
+            // SAFETY: `kill` has no memory preconditions.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+    }
+}
