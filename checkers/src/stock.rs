@@ -39,14 +39,16 @@ pub fn compare_doubles(eps: f64, decimals: usize) -> ! {
     quitf!(OK, "{n} numbers");
 }
 
-/// Compares one double: `close` decides whether the output is near enough
-/// to the answer (rcmp, acmp, dcmp).
-pub fn compare_one_double(close: impl Fn(f64, f64) -> bool) -> ! {
+/// Compares one double: `differ` decides whether the output is too far from
+/// the answer (rcmp, acmp, dcmp). It is written as testlib's condition, so
+/// that NaN comparisons come out the same (`inf - inf` is NaN, and
+/// `fabs(NaN) > eps` is false: equal infinities are accepted).
+pub fn compare_one_double(differ: impl Fn(f64, f64) -> bool) -> ! {
     let Checker { ouf, ans, .. } = register_checker();
     let ja = ans.read_double();
     let pa = ouf.read_double();
     quitif!(
-        !close(ja, pa),
+        differ(ja, pa),
         WA,
         "expected {}, found {}",
         fixed(ja, 10),
@@ -86,40 +88,44 @@ pub fn compare_lines(same: impl Fn(&[u8], &[u8]) -> bool, show_output: bool) -> 
 }
 
 /// Reads the header `[Case] <case>:` of test case `case`; the word `Case`
-/// is skipped when it was already read. A malformed header is `bad`.
-pub fn read_case_header(stream: &InStream, bad: Outcome, case: i64, case_word_read: bool) {
+/// is skipped when it was already read. A malformed header is the stream's
+/// PE: a presentation error in the output, FAIL naming the answer file.
+pub fn read_case_header(stream: &InStream, case: i64, case_word_read: bool) {
     if !case_word_read {
         let word = stream.read_token();
         if word != b"Case" {
-            quitf!(
-                bad,
-                "Expected 'Case' but found '{}' [test case {case}]",
-                compress(&word)
+            stream.quit(
+                PE,
+                format_args!(
+                    "Expected 'Case' but found '{}' [test case {case}]",
+                    compress(&word)
+                ),
             );
         }
     }
     let label = format!("{case}:");
     let number = stream.read_token();
     if number != label.as_bytes() {
-        quitf!(
-            bad,
-            "Expected '{label}' but found '{}' [test case {case}]",
-            compress(&number)
+        stream.quit(
+            PE,
+            format_args!(
+                "Expected '{label}' but found '{}' [test case {case}]",
+                compress(&number)
+            ),
         );
     }
 }
 
 /// Reads the rest of test case `case` (`[Case] <case>: <items>`) up to the
-/// next `Case`, which it consumes and notes in `preread`; a malformed header
-/// is `bad`. As in testlib, `preread` is never reset.
+/// next `Case`, which it consumes and notes in `preread`. As in testlib,
+/// `preread` is never reset.
 fn read_case<T>(
     stream: &InStream,
-    bad: Outcome,
     case: i64,
     preread: &mut bool,
     item: &impl Fn(&InStream, Vec<u8>) -> T,
 ) -> Vec<T> {
-    read_case_header(stream, bad, case, *preread);
+    read_case_header(stream, case, *preread);
     let mut items = Vec::new();
     while !stream.seek_eof() {
         let token = stream.read_token();
@@ -143,8 +149,8 @@ pub fn compare_cases<T: PartialEq>(
     let (mut ans_preread, mut ouf_preread) = (false, false);
     while !ans.seek_eof() {
         case += 1;
-        let ja = read_case(&ans, FAIL, case, &mut ans_preread, &item);
-        let pa = read_case(&ouf, PE, case, &mut ouf_preread, &item);
+        let ja = read_case(&ans, case, &mut ans_preread, &item);
+        let pa = read_case(&ouf, case, &mut ouf_preread, &item);
         if ja != pa {
             quitf!(
                 WA,

@@ -3,7 +3,7 @@
 
 use std::fmt::Display;
 
-use crate::format::{self, compress};
+use crate::format::{self, c_abs, c_max, c_min, compress};
 use crate::outcome::Outcome;
 use crate::protocol::{self, Protocol};
 use crate::runtime::{self, Mode, Role, fail, quit_global, state};
@@ -364,20 +364,21 @@ pub fn double_compare(expected: f64, result: f64, max_error: f64) -> bool {
     if result.is_nan() || is_infinite(result) {
         return false;
     }
-    if (result - expected).abs() <= max_error {
+    if c_abs(result - expected) <= max_error {
         return true;
     }
-    let a = expected * (1.0 - max_error);
-    let b = expected * (1.0 + max_error);
-    result >= a.min(b) && result <= a.max(b)
+    let low = c_min(expected * (1.0 - max_error), expected * (1.0 + max_error));
+    let high = c_max(expected * (1.0 - max_error), expected * (1.0 + max_error));
+    result >= low && result <= high
 }
 
 /// testlib's `doubleDelta`: the smaller of the absolute and relative errors
-/// (just the absolute one when `expected` is about zero).
+/// (just the absolute one when `expected` is about zero), with testlib's
+/// signs: an error of zero is `-0`, and a NaN error keeps C's sign.
 pub fn double_delta(expected: f64, result: f64) -> f64 {
-    let absolute = (result - expected).abs();
-    if expected.abs() > 1e-9 {
-        absolute.min((absolute / expected).abs())
+    let absolute = c_abs(result - expected);
+    if c_abs(expected) > 1e-9 {
+        c_min(absolute, c_abs(absolute / expected))
     } else {
         absolute
     }
@@ -403,5 +404,18 @@ mod tests {
         assert!(!double_compare(1.0, f64::INFINITY, 1e-6));
         assert!(double_compare(f64::INFINITY, 1e301, 1e-6));
         assert!((double_delta(1.0, 1.001) - 0.001).abs() < 1e-12);
+    }
+
+    #[test]
+    fn errors_keep_testlibs_signs() {
+        use crate::fixed;
+        assert_eq!(fixed(double_delta(0.0, 0.0), 10), "-0.0000000000");
+        assert_eq!(fixed(double_delta(-0.0, -0.0), 5), "-0.00000");
+        // Relative error -(-0 / 2) is +0, and C's min takes it.
+        assert_eq!(fixed(double_delta(2.0, 2.0), 5), "0.00000");
+        // |0 - inf| is inf, |inf / 1e400| is NaN: C's min keeps the NaN.
+        assert!(double_delta(f64::INFINITY, 0.0).is_nan());
+        assert!(c_min(f64::INFINITY, f64::NAN).is_nan());
+        assert_eq!(c_min(f64::NAN, 1.0), 1.0);
     }
 }

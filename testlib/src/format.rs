@@ -113,6 +113,24 @@ pub fn human_readable(n: i128) -> String {
     }
 }
 
+/// testlib's `__testlib_abs` on doubles, `x > 0 ? x : -x`. Unlike `f64::abs`
+/// it turns `0` into `-0` and flips the sign of a NaN, which shows in
+/// printed errors (`-0.0000000000`, `-nan`).
+pub(crate) fn c_abs(x: f64) -> f64 {
+    if x > 0.0 { x } else { -x }
+}
+
+/// testlib's `__testlib_min`, `a < b ? a : b`: a NaN on either side gives `b`
+/// (`f64::min` would ignore the NaN).
+pub(crate) fn c_min(a: f64, b: f64) -> f64 {
+    if a < b { a } else { b }
+}
+
+/// testlib's `__testlib_max`, `a > b ? a : b`.
+pub(crate) fn c_max(a: f64, b: f64) -> f64 {
+    if a > b { a } else { b }
+}
+
 /// C's `printf("%.{precision}f", x)`, including `inf` and `nan`.
 pub fn fixed(x: f64, precision: usize) -> String {
     if let Some(s) = non_finite(x) {

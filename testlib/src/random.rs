@@ -13,6 +13,8 @@
 //! * [`Random::wnext_range`] — `wnext(from, to, t)`, the 31-bit path for
 //!   `i32`/`u32` and the 63-bit path for `i64`/`u64` (as testlib).
 
+use crate::format::{c_max, c_min};
+
 const MULTIPLIER: u64 = 0x5_DEEC_E66D;
 const ADDEND: u64 = 0xB;
 const MASK: u64 = (1 << 48) - 1;
@@ -39,9 +41,16 @@ fn fail(message: &str) -> ! {
 
 /// Clamps `value` into `[a, b)` (testlib's `__testlib_crop` for doubles).
 fn crop_f64(value: f64, a: f64, b: f64) -> f64 {
-    let value = value.max(a).min(b);
+    let value = c_min(c_max(value, a), b);
     if value >= b {
-        if b > a { b.next_down() } else { a }
+        // C's `nexttoward(b, a)`.
+        if b > a {
+            b.next_down()
+        } else if b < a {
+            b.next_up()
+        } else {
+            a
+        }
     } else {
         value
     }
@@ -206,7 +215,7 @@ impl Random {
         if n <= 0 {
             fail("random_t::wnext(int n, int type): n must be positive");
         }
-        if t.abs() < WNEXT_LIMIT {
+        if t.wrapping_abs() < WNEXT_LIMIT {
             let mut result = self.next_int(n);
             for _ in 0..t {
                 result = result.max(self.next_int(n));
@@ -226,7 +235,7 @@ impl Random {
         if n <= 0 {
             fail("random_t::wnext(long long n, int type): n must be positive");
         }
-        if t.abs() < WNEXT_LIMIT {
+        if t.wrapping_abs() < WNEXT_LIMIT {
             let mut result = self.next_long(n);
             for _ in 0..t {
                 result = result.max(self.next_long(n));
@@ -261,13 +270,13 @@ impl Random {
         if n <= 0.0 {
             fail("random_t::wnext(double n, int type): n must be positive");
         }
-        if t.abs() < WNEXT_LIMIT {
+        if t.wrapping_abs() < WNEXT_LIMIT {
             let mut result = self.next_f64();
             for _ in 0..t {
-                result = result.max(self.next_f64());
+                result = c_max(result, self.next_f64());
             }
             for _ in 0..-t {
-                result = result.min(self.next_f64());
+                result = c_min(result, self.next_f64());
             }
             n * result
         } else {

@@ -2,11 +2,11 @@
 use testlib::prelude::*;
 
 /// Reads `Case 1: a`, `Case 2: b`, ...; a malformed header is `bad`.
-fn read_cases(stream: &InStream, bad: Outcome) -> Vec<i64> {
+fn read_cases(stream: &InStream) -> Vec<i64> {
     let mut values = Vec::new();
     let mut case: i64 = 1;
     while !stream.seek_eof() {
-        checkers::stock::read_case_header(stream, bad, case, false);
+        checkers::stock::read_case_header(stream, case, false);
         values.push(stream.read_long());
         case += 1;
     }
@@ -15,8 +15,8 @@ fn read_cases(stream: &InStream, bad: Outcome) -> Vec<i64> {
 
 fn main() {
     let Checker { ouf, ans, .. } = register_checker();
-    let ja = read_cases(&ans, FAIL);
-    let pa = read_cases(&ouf, PE);
+    let ja = read_cases(&ans);
+    let pa = read_cases(&ouf);
     for (i, (j, p)) in ja.iter().zip(&pa).enumerate() {
         quitif!(j != p, WA, "Expected {j} found {p} [test case {}]", i + 1);
     }

@@ -3,19 +3,18 @@ use testlib::prelude::*;
 
 /// The token as an integer, as testlib parses a C string: the text ends at
 /// the first NUL byte, and an empty text is 0.
+/// testlib converts `token.c_str()`: the number ends at the first NUL, so a
+/// token that starts with NUL is the empty text, which is no integer.
 fn parse_long(stream: &InStream, token: &[u8]) -> i64 {
     let text = token.split(|&b| b == 0).next().unwrap_or_default();
-    match std::str::from_utf8(text) {
-        Ok("") => 0,
-        Ok(text) => stream.parse_long(text),
-        Err(_) => stream.quit(
+    testlib::parse_i64(text).unwrap_or_else(|| {
+        stream.quit(
             PE,
-            format!("Expected integer, but \"{}\" found", compress(text)),
-        ),
-    }
+            format_args!("Expected integer, but \"{}\" found", compress(text)),
+        )
+    })
 }
 
-/// `"a b c" [size=3]`, with only the first three and last two of a long sequence.
 fn describe(values: &[i64]) -> String {
     let shown = if values.len() <= 5 {
         join(values, " ")

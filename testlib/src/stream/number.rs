@@ -2,9 +2,10 @@
 //!
 //! * signed integers: `0` or `-?[1-9][0-9]*`, at most 20 bytes, in `i64`;
 //! * unsigned integers: `0` or `[1-9][0-9]*`, at most 20 bytes, in `u64`;
-//! * doubles: what C's `sscanf("%lf")` reads completely from a token made of
-//!   digits, `.`, `e`, `E`, `+`, `-` (with testlib's count limits); an
-//!   overflow becomes infinity and is accepted, as in testlib;
+//! * doubles: what glibc's `sscanf("%lf")` consumes completely from a token
+//!   made of digits, `.`, `e`, `E`, `+`, `-` (with testlib's count limits),
+//!   a dangling exponent included; an overflow becomes infinity and is
+//!   accepted, as in testlib;
 //! * strict doubles: `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with a bounded number of
 //!   digits after the point, finite, and no `-` on a zero.
 
@@ -60,46 +61,61 @@ pub fn parse_u64(t: &[u8]) -> Option<u64> {
     Some(value)
 }
 
-/// Returns true if and only if `t` is entirely a number `strtod` reads:
-/// `[+-]?(D+(.D*)?|.D+)([eE][+-]?D+)?`.
-fn is_c_float(t: &[u8]) -> bool {
-    let mut i = 0;
-    if i < t.len() && (t[i] == b'+' || t[i] == b'-') {
+/// How many bytes of `t` glibc's `scanf("%lf")` consumes: it collects an
+/// optional sign, digits with at most one point, then `e`/`E` (once a digit
+/// was seen) with an optional sign right after it, stopping at the first
+/// byte that cannot continue. The collected bytes need not form a number:
+/// `1e+` is collected whole and converted as `1`.
+fn scanf_float_len(t: &[u8]) -> usize {
+    let mut i = usize::from(matches!(t.first(), Some(b'+' | b'-')));
+    let (mut digit, mut point, mut exponent) = (false, false, false);
+    while let Some(&b) = t.get(i) {
+        match b {
+            b'0'..=b'9' => digit = true,
+            b'+' | b'-' if exponent && matches!(t[i - 1], b'e' | b'E') => {}
+            b'e' | b'E' if digit && !exponent => (exponent, point) = (true, true),
+            b'.' if !point => point = true,
+            _ => break,
+        }
         i += 1;
     }
-    let int_start = i;
-    while i < t.len() && t[i].is_ascii_digit() {
-        i += 1;
-    }
-    let mut mantissa_digits = i - int_start;
-    if i < t.len() && t[i] == b'.' {
-        i += 1;
-        let frac_start = i;
-        while i < t.len() && t[i].is_ascii_digit() {
-            i += 1;
-        }
-        mantissa_digits += i - frac_start;
-    }
-    if mantissa_digits == 0 {
-        return false;
-    }
-    if i < t.len() && (t[i] == b'e' || t[i] == b'E') {
-        i += 1;
-        if i < t.len() && (t[i] == b'+' || t[i] == b'-') {
-            i += 1;
-        }
-        let exp_start = i;
-        while i < t.len() && t[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i == exp_start {
-            return false;
+    i
+}
+
+/// The longest prefix of `t` that `strtod` converts, for the characters a
+/// double token may hold: `[+-]?(D+(.D*)?|.D+)([eE][+-]?D+)?`; empty if none.
+fn strtod_prefix(t: &[u8]) -> &[u8] {
+    let digits = |from: usize| from + t[from..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let sign = usize::from(matches!(t.first(), Some(b'+' | b'-')));
+    let int_end = digits(sign);
+    let mut end = int_end;
+    let mut mantissa = int_end > sign;
+    if t.get(end) == Some(&b'.') {
+        let frac_end = digits(end + 1);
+        if mantissa || frac_end > end + 1 {
+            mantissa = true;
+            end = frac_end;
         }
     }
-    i == t.len()
+    if !mantissa {
+        return &[];
+    }
+    if matches!(t.get(end), Some(b'e' | b'E')) {
+        let exp_sign = end + 1 + usize::from(matches!(t.get(end + 1), Some(b'+' | b'-')));
+        let exp_end = digits(exp_sign);
+        if exp_end > exp_sign {
+            end = exp_end;
+        }
+    }
+    &t[..end]
 }
 
 /// Parses a double as testlib's `stringToDouble`; `None` if rejected.
+///
+/// testlib counts the characters, then calls `sscanf(token, "%lf%s")` and
+/// accepts when nothing is left after the number. With glibc, `scanf`
+/// consumes a dangling exponent (`1e`, `1e+`, `.5E-`) and converts the
+/// mantissa before it, so those are accepted too.
 pub(crate) fn parse_f64(t: &[u8]) -> Option<f64> {
     let (mut digits, mut minus, mut plus, mut points, mut exps) = (0, 0, 0, 0, 0);
     for &b in t {
@@ -112,11 +128,18 @@ pub(crate) fn parse_f64(t: &[u8]) -> Option<f64> {
             _ => return None,
         }
     }
-    if digits == 0 || minus > 2 || plus > 2 || points > 1 || exps > 1 || !is_c_float(t) {
+    if digits == 0 || minus > 2 || plus > 2 || points > 1 || exps > 1 {
         return None;
     }
-    // The grammar is a subset of Rust's, and both round correctly.
-    std::str::from_utf8(t).ok()?.parse().ok()
+    if scanf_float_len(t) != t.len() {
+        return None;
+    }
+    let number = strtod_prefix(t);
+    if number.is_empty() {
+        return None;
+    }
+    // The prefix's grammar is a subset of Rust's, and both round correctly.
+    std::str::from_utf8(number).ok()?.parse().ok()
 }
 
 /// Why a strict double was rejected; each has its own testlib message.
@@ -266,16 +289,77 @@ mod tests {
             ("1.0e+0", 1.0),
             ("5.", 5.0),
             ("-.5e1", -5.0),
+            ("1e", 1.0),
+            ("1e+", 1.0),
+            ("1.5E", 1.5),
+            ("-0.5e", -0.5),
+            (".5e-", 0.5),
         ] {
             assert_eq!(parse_f64(ok.as_bytes()), Some(v), "{ok}");
         }
         assert_eq!(parse_f64(b"1e400"), Some(f64::INFINITY));
         for bad in [
-            "nan", "inf", "Infinity", "0x10", "1,5", "1.5.", "1e5e", "--1", "1d", "e5", ".", "1e",
-            "1-2", "+-1",
+            "nan", "inf", "Infinity", "0x10", "1,5", "1.5.", "1e5e", "--1", "1d", "e5", ".", "1-2",
+            "+-1", "1e+-", ".e1", "-.", "1e5.",
         ] {
             assert_eq!(parse_f64(bad.as_bytes()), None, "{bad:?}");
         }
+    }
+
+    /// testlib's own decision, through the C library this was built for.
+    #[cfg(target_env = "gnu")]
+    fn glibc_reads(t: &[u8]) -> Option<f64> {
+        let token = std::ffi::CString::new(t).unwrap();
+        let (mut value, mut rest) = (0.0f64, [0u8; 16]);
+        // SAFETY: the format's conversions match the pointers' types, and
+        // `rest` holds any rest of a token of at most 7 bytes.
+        let scanned = unsafe {
+            libc::sscanf(
+                token.as_ptr(),
+                c"%lf%s".as_ptr(),
+                &mut value as *mut f64,
+                rest.as_mut_ptr(),
+            )
+        };
+        (scanned == 1 || (scanned == 2 && rest[0] == 0)).then_some(value)
+    }
+
+    /// Every token of up to six characters over the double alphabet: our
+    /// reader accepts exactly what glibc's `sscanf("%lf%s")` accepts (after
+    /// testlib's character counts), with the same value.
+    #[cfg(target_env = "gnu")]
+    #[test]
+    fn doubles_are_read_as_glibc_reads_them() {
+        const ALPHABET: &[u8] = b"05.eE+-";
+        let mut token = Vec::new();
+        let mut checked = 0;
+        for len in 1..=6u32 {
+            for mut code in 0..ALPHABET.len().pow(len) {
+                token.clear();
+                for _ in 0..len {
+                    token.push(ALPHABET[code % ALPHABET.len()]);
+                    code /= ALPHABET.len();
+                }
+                let count = |c: u8| token.iter().filter(|&&b| b == c).count();
+                let digits = token.iter().filter(|b| b.is_ascii_digit()).count();
+                let exps = count(b'e') + count(b'E');
+                let counted = digits > 0
+                    && count(b'-') <= 2
+                    && count(b'+') <= 2
+                    && count(b'.') <= 1
+                    && exps <= 1;
+                let want = if counted { glibc_reads(&token) } else { None };
+                let got = parse_f64(&token);
+                assert_eq!(
+                    got.map(f64::to_bits),
+                    want.map(f64::to_bits),
+                    "{:?}",
+                    String::from_utf8_lossy(&token)
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 100_000);
     }
 
     #[test]
