@@ -149,6 +149,22 @@ fn non_finite(x: f64) -> Option<String> {
     }
 }
 
+/// C's `printf("%.{precision}e", x)`: `1.500000e+00`, `-nan`, `-inf`.
+pub fn scientific(x: f64, precision: usize) -> String {
+    if let Some(s) = non_finite(x) {
+        return s;
+    }
+    c_exponent(&format!("{x:.precision$e}"))
+}
+
+/// Rust's exponent (`1.5e-7`) in C's spelling: a sign and at least two digits.
+fn c_exponent(rust: &str) -> String {
+    let (mantissa, exp) = rust.split_once('e').unwrap();
+    let exp: i32 = exp.parse().unwrap();
+    let sign = if exp < 0 { '-' } else { '+' };
+    format!("{mantissa}e{sign}{:02}", exp.unsigned_abs())
+}
+
 /// C's `printf("%.{precision}g", x)`, which is also what a default C++ stream
 /// prints for a double (`precision` 6): `1.5`, `2`, `1e+06`.
 pub fn general(x: f64, precision: usize) -> String {
@@ -174,8 +190,7 @@ pub fn general(x: f64, precision: usize) -> String {
         }
     };
     if exp < -4 || exp >= p as i32 {
-        let sign = if exp < 0 { '-' } else { '+' };
-        format!("{}e{sign}{:02}", strip(mantissa), exp.unsigned_abs())
+        c_exponent(&format!("{}e{exp}", strip(mantissa)))
     } else {
         let decimals = (p as i32 - 1 - exp) as usize;
         strip(&format!("{x:.decimals$}"))
@@ -259,6 +274,78 @@ mod tests {
             (-17.125, "-17.125"),
         ] {
             assert_eq!(general(x, 6), want, "{x}");
+        }
+    }
+
+    /// What glibc's `snprintf` writes for `format` (one double argument).
+    #[cfg(target_env = "gnu")]
+    fn printf(format: &str, x: f64) -> String {
+        let format = std::ffi::CString::new(format).unwrap();
+        let mut buf = vec![0u8; 512];
+        // SAFETY: the format has one double conversion and `buf` is as long
+        // as the length given.
+        let n = unsafe { libc::snprintf(buf.as_mut_ptr().cast(), buf.len(), format.as_ptr(), x) };
+        buf.truncate(n as usize);
+        String::from_utf8(buf).unwrap()
+    }
+
+    /// `fixed`, `scientific` and `general` write what glibc's printf writes,
+    /// signs of zeros and NaNs included, for random doubles of every size.
+    #[cfg(target_env = "gnu")]
+    #[test]
+    fn floats_are_printed_as_glibc_prints_them() {
+        let mut special = vec![
+            0.0,
+            -0.0,
+            f64::NAN,
+            -f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ];
+        special.extend([
+            0.5,
+            1.5,
+            2.5,
+            0.125,
+            0.375,
+            1e15 + 0.5,
+            5e-324,
+            f64::MAX,
+            999_999.5,
+        ]);
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut values = special.clone();
+        for i in 0..20_000 {
+            let r = next();
+            values.push(match i % 3 {
+                0 => f64::from_bits(r),
+                1 => (r % 1_000_000) as f64 / 64.0 * if r & 1 == 0 { 1.0 } else { -1.0 },
+                _ => (r >> 11) as f64 * 1e-12,
+            });
+        }
+        for (i, &x) in values.iter().enumerate() {
+            let precision = i % 13;
+            assert_eq!(
+                fixed(x, precision),
+                printf(&format!("%.{precision}f"), x),
+                "{x:e} %.{precision}f"
+            );
+            assert_eq!(
+                scientific(x, precision),
+                printf(&format!("%.{precision}e"), x),
+                "{x:e} %.{precision}e"
+            );
+            assert_eq!(
+                general(x, precision),
+                printf(&format!("%.{precision}g"), x),
+                "{x:e} %.{precision}g"
+            );
         }
     }
 

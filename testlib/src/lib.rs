@@ -137,7 +137,7 @@ pub use checker::{
 };
 pub use format::{
     Bytes, compress, english_ending, fixed, general, human_readable, join, lower_case,
-    remove_double_trailing_zeroes, split, tokenize, trim, upper_case,
+    remove_double_trailing_zeroes, scientific, split, tokenize, trim, upper_case,
 };
 pub use generator::{Rnd, register_gen, register_gen_with, rnd, start_test};
 pub use interactor::{Interactor, Tout, register_interactor, register_interactor_with};
