@@ -125,6 +125,7 @@ mod macros;
 mod opts;
 mod outcome;
 mod pattern;
+mod print;
 mod protocol;
 mod random;
 mod runtime;
@@ -147,6 +148,7 @@ pub use opts::{
 };
 pub use outcome::{DIRT, FAIL, OK, Outcome, PE, POINTS, UNEXPECTED_EOF, WA, pc};
 pub use pattern::Pattern;
+pub use print::{Print, println};
 pub use protocol::{PROTOCOL_ENV, Protocol, protocol};
 pub use random::{Random, RandomInt};
 pub use runtime::{
@@ -161,8 +163,8 @@ pub mod prelude {
     pub use crate::{
         Bytes, Checker, DIRT, FAIL, InStream, Interactor, OK, Outcome, PE, POINTS, Pattern, Random,
         UNEXPECTED_EOF, WA, ans, compress, english_ending, ensure, ensuref, expected_but_found,
-        has_opt, inf, join, opt, opt_at, opt_or, ouf, pc, quit, quitf, quitif, quitp, quitpi,
-        register_checker, register_gen, register_interactor, register_validation, rnd,
+        has_opt, inf, join, opt, opt_at, opt_or, ouf, pc, println, quit, quitf, quitif, quitp,
+        quitpi, register_checker, register_gen, register_interactor, register_validation, rnd,
         set_test_case,
     };
 }

@@ -38,13 +38,27 @@ macro_rules! ensuref {
 
 /// FAIL with `Condition failed: "<the condition's text>"` unless it holds
 /// (testlib's `ensure` macro).
+///
+/// The text is the Rust condition as written. When the Rust spelling differs
+/// from the C++ one, give testlib's text after `as`, so that the message
+/// stays the same as the C++ program's:
+///
+/// ```no_run
+/// # use testlib::prelude::*;
+/// let (a, n) = (vec![1, 2], 2);
+/// ensure!(a.len() == n); // Condition failed: "a.len() == n"
+/// ensure!(a.len() == n, as "a.size() == n"); // Condition failed: "a.size() == n"
+/// ```
 #[macro_export]
 macro_rules! ensure {
     ($cond:expr) => {
+        $crate::ensure!($cond, as ::std::stringify!($cond))
+    };
+    ($cond:expr, as $text:expr) => {
         if !$cond {
             $crate::quit(
                 $crate::FAIL,
-                ::std::concat!("Condition failed: \"", ::std::stringify!($cond), "\""),
+                ::std::concat!("Condition failed: \"", $text, "\""),
             )
         }
     };

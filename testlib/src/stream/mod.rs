@@ -1045,6 +1045,12 @@ impl InStream {
         self.run(|s| s.read_int_in(lo, hi, name))
     }
 
+    /// Reads a 32-bit integer in `range`, with no name in messages
+    /// (testlib's `readInt(lo, hi)`).
+    pub fn read_int_within(&self, range: impl RangeBounds<i32>) -> i32 {
+        self.read_int_in(range, "")
+    }
+
     /// Reads `size` 32-bit integers in `range`, indexed from 1 in messages.
     pub fn read_ints(&self, size: usize, range: impl RangeBounds<i32>, name: &str) -> Vec<i32> {
         self.read_ints_from(1, size, range, name)
@@ -1075,6 +1081,12 @@ impl InStream {
     pub fn read_long_in(&self, range: impl RangeBounds<i64>, name: &str) -> i64 {
         let (lo, hi) = int_bounds(&range);
         self.run(|s| s.read_long_in(lo, hi, name))
+    }
+
+    /// Reads a 64-bit integer in `range`, with no name in messages
+    /// (testlib's `readLong(lo, hi)`).
+    pub fn read_long_within(&self, range: impl RangeBounds<i64>) -> i64 {
+        self.read_long_in(range, "")
     }
 
     /// Reads `size` 64-bit integers in `range`, indexed from 1 in messages.
@@ -1109,6 +1121,12 @@ impl InStream {
         self.run(|s| s.read_unsigned_long_in(lo, hi, name))
     }
 
+    /// Reads an unsigned 64-bit integer in `range`, with no name in messages
+    /// (testlib's `readUnsignedLong(lo, hi)`).
+    pub fn read_unsigned_long_within(&self, range: impl RangeBounds<u64>) -> u64 {
+        self.read_unsigned_long_in(range, "")
+    }
+
     /// Reads `size` unsigned 64-bit integers in `range`.
     pub fn read_unsigned_longs(
         &self,
@@ -1133,6 +1151,12 @@ impl InStream {
     pub fn read_double_in(&self, range: impl RangeBounds<f64>, name: &str) -> f64 {
         let (lo, hi) = double_bounds(&range);
         self.run(|s| s.read_double_in(lo, hi, name))
+    }
+
+    /// Reads a double in `range`, with no name in messages (testlib's
+    /// `readDouble(lo, hi)`).
+    pub fn read_double_within(&self, range: impl RangeBounds<f64>) -> f64 {
+        self.read_double_in(range, "")
     }
 
     /// Reads `size` doubles in `range`.
