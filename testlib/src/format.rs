@@ -221,6 +221,47 @@ pub fn join<T: Display>(items: impl IntoIterator<Item = T>, separator: &str) -> 
     out
 }
 
+fn is_infinite(x: f64) -> bool {
+    !(-1e300..=1e300).contains(&x) && !x.is_nan()
+}
+
+/// testlib's `doubleCompare`: true if `result` is within `max_error`
+/// (absolute or relative) of `expected`; NaN equals only NaN, and values
+/// beyond ±1e300 equal each other when the signs agree.
+pub fn double_compare(expected: f64, result: f64, max_error: f64) -> bool {
+    let max_error = max_error + 1e-15;
+    if expected.is_nan() {
+        return result.is_nan();
+    }
+    if is_infinite(expected) {
+        return if expected > 0.0 {
+            result > 0.0 && is_infinite(result)
+        } else {
+            result < 0.0 && is_infinite(result)
+        };
+    }
+    if result.is_nan() || is_infinite(result) {
+        return false;
+    }
+    if (result - expected).abs() <= max_error {
+        return true;
+    }
+    let a = expected * (1.0 - max_error);
+    let b = expected * (1.0 + max_error);
+    result >= a.min(b) && result <= a.max(b)
+}
+
+/// testlib's `doubleDelta`: the smaller of the absolute and relative errors
+/// (just the absolute one when `expected` is about zero).
+pub fn double_delta(expected: f64, result: f64) -> f64 {
+    let absolute = (result - expected).abs();
+    if expected.abs() > 1e-9 {
+        absolute.min((absolute / expected).abs())
+    } else {
+        absolute
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,5 +330,16 @@ mod tests {
         assert_eq!(tokenize("abacabacaba", "ac"), ["b", "b", "b"]);
         assert!(tokenize("", ",").is_empty());
         assert_eq!(split("", ","), [""]);
+    }
+
+    #[test]
+    fn double_comparison() {
+        assert!(double_compare(1.0, 1.00001, 1e-4));
+        assert!(!double_compare(1.0, 1.001, 1e-4));
+        assert!(double_compare(1_000_000.0, 1_000_010.0, 1e-4));
+        assert!(double_compare(f64::NAN, f64::NAN, 1e-6));
+        assert!(!double_compare(1.0, f64::INFINITY, 1e-6));
+        assert!(double_compare(f64::INFINITY, 1e301, 1e-6));
+        assert!((double_delta(1.0, 1.001) - 0.001).abs() < 1e-12);
     }
 }
