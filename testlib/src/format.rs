@@ -254,6 +254,48 @@ pub fn join<T: Display>(items: impl IntoIterator<Item = T>, separator: &str) -> 
     out
 }
 
+fn is_infinite(x: f64) -> bool {
+    !(-1e300..=1e300).contains(&x) && !x.is_nan()
+}
+
+/// testlib's `doubleCompare`: true if `result` is within `max_error`
+/// (absolute or relative) of `expected`; NaN equals only NaN, and values
+/// beyond ±1e300 equal each other when the signs agree.
+pub fn double_compare(expected: f64, result: f64, max_error: f64) -> bool {
+    let max_error = max_error + 1e-15;
+    if expected.is_nan() {
+        return result.is_nan();
+    }
+    if is_infinite(expected) {
+        return if expected > 0.0 {
+            result > 0.0 && is_infinite(result)
+        } else {
+            result < 0.0 && is_infinite(result)
+        };
+    }
+    if result.is_nan() || is_infinite(result) {
+        return false;
+    }
+    if c_abs(result - expected) <= max_error {
+        return true;
+    }
+    let low = c_min(expected * (1.0 - max_error), expected * (1.0 + max_error));
+    let high = c_max(expected * (1.0 - max_error), expected * (1.0 + max_error));
+    result >= low && result <= high
+}
+
+/// testlib's `doubleDelta`: the smaller of the absolute and relative errors
+/// (just the absolute one when `expected` is about zero), with testlib's
+/// signs: an error of zero is `-0`, and a NaN error keeps C's sign.
+pub fn double_delta(expected: f64, result: f64) -> f64 {
+    let absolute = c_abs(result - expected);
+    if c_abs(expected) > 1e-9 {
+        c_min(absolute, c_abs(absolute / expected))
+    } else {
+        absolute
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -394,5 +436,28 @@ mod tests {
         assert_eq!(tokenize("abacabacaba", "ac"), ["b", "b", "b"]);
         assert!(tokenize("", ",").is_empty());
         assert_eq!(split("", ","), [""]);
+    }
+
+    #[test]
+    fn double_comparison() {
+        assert!(double_compare(1.0, 1.00001, 1e-4));
+        assert!(!double_compare(1.0, 1.001, 1e-4));
+        assert!(double_compare(1_000_000.0, 1_000_010.0, 1e-4));
+        assert!(double_compare(f64::NAN, f64::NAN, 1e-6));
+        assert!(!double_compare(1.0, f64::INFINITY, 1e-6));
+        assert!(double_compare(f64::INFINITY, 1e301, 1e-6));
+        assert!((double_delta(1.0, 1.001) - 0.001).abs() < 1e-12);
+    }
+
+    #[test]
+    fn errors_keep_testlibs_signs() {
+        assert_eq!(fixed(double_delta(0.0, 0.0), 10), "-0.0000000000");
+        assert_eq!(fixed(double_delta(-0.0, -0.0), 5), "-0.00000");
+        // Relative error -(-0 / 2) is +0, and C's min takes it.
+        assert_eq!(fixed(double_delta(2.0, 2.0), 5), "0.00000");
+        // |0 - inf| is inf, |inf / 1e400| is NaN: C's min keeps the NaN.
+        assert!(double_delta(f64::INFINITY, 0.0).is_nan());
+        assert!(c_min(f64::INFINITY, f64::NAN).is_nan());
+        assert_eq!(c_min(f64::NAN, 1.0), 1.0);
     }
 }

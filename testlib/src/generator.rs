@@ -3,7 +3,7 @@
 
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-use crate::checker::program_args;
+use crate::args::program_args;
 use crate::random::Random;
 use crate::runtime::{self, Mode, fail};
 

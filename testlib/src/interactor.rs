@@ -3,45 +3,39 @@
 //! stdout (to them) and stdin (`ouf`, from them), and writes what the checker
 //! should later see to `output` (`tout`).
 
-use std::cell::RefCell;
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
-use crate::checker::{
-    max_file_size, positional_args, program_args, read_result_file, read_testset_and_group,
-};
+use crate::args::{positional_args, program_args, read_result_file, read_testset_and_group};
 use crate::runtime::{self, Mode, Role, fail};
-use crate::stream::{self, InStream};
+use crate::stream::{self, InStream, max_file_size};
 
 /// The file the checker will read as the output (testlib's `tout`).
-/// Buffered; flushed when the program ends with a verdict.
+/// Buffered; flushed when the program ends with a verdict, on any thread.
 #[derive(Clone)]
-pub struct Tout(Rc<RefCell<BufWriter<File>>>);
+pub struct Tout(Arc<Mutex<BufWriter<File>>>);
 
 impl Write for Tout {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.borrow_mut().write(buf)
+        runtime::lock(&self.0).write(buf)
     }
     fn flush(&mut self) -> std::io::Result<()> {
-        self.0.borrow_mut().flush()
+        runtime::lock(&self.0).flush()
     }
 }
 
-thread_local! {
-    static TOUT: RefCell<Option<Tout>> = const { RefCell::new(None) };
-}
+static TOUT: Mutex<Option<Tout>> = Mutex::new(None);
 
-/// Flushes `tout`, if this program has one (called by every verdict).
-pub(crate) fn flush_tout() {
-    let _ = TOUT.try_with(|t| {
-        if let Ok(slot) = t.try_borrow()
-            && let Some(tout) = slot.as_ref()
-            && let Ok(mut w) = tout.0.try_borrow_mut()
-        {
-            let _ = w.flush();
-        }
-    });
+/// Flushes `tout` (the verdict pipeline's hook). Only tries its lock: a
+/// verdict raised while `tout` is being written must still end the program.
+fn flush_tout() {
+    let tout = runtime::lock(&TOUT).clone();
+    if let Some(tout) = tout
+        && let Ok(mut w) = tout.0.try_lock()
+    {
+        let _ = w.flush();
+    }
 }
 
 /// The streams of a registered interactor.
@@ -78,7 +72,7 @@ pub fn register_interactor_with(args: &[String]) -> Interactor {
     let limit = max_file_size();
     let inf = InStream::open_file(&positional[1], Role::Input, limit);
     let tout = match File::create(&positional[2]) {
-        Ok(f) => Tout(Rc::new(RefCell::new(BufWriter::new(f)))),
+        Ok(f) => Tout(Arc::new(Mutex::new(BufWriter::new(f)))),
         Err(_) => fail(format!(
             "Can not write to the test-output-file '{}'",
             positional[2]
@@ -91,7 +85,8 @@ pub fn register_interactor_with(args: &[String]) -> Interactor {
     };
     inf.make_std_input(false);
     stream::set_std(inf.clone(), ouf.clone(), ans.clone());
-    let _ = TOUT.try_with(|t| *t.borrow_mut() = Some(tout.clone()));
+    *runtime::lock(&TOUT) = Some(tout.clone());
+    runtime::install_hooks(|hooks| hooks.flush_tout = flush_tout);
     Interactor {
         inf,
         ouf,

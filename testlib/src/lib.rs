@@ -117,6 +117,7 @@ See the crate's README for the differences from testlib, all deliberate.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
+mod args;
 mod checker;
 mod format;
 mod generator;
@@ -130,15 +131,16 @@ mod protocol;
 mod random;
 mod runtime;
 mod stream;
+mod validation;
 mod validator;
 
 pub use checker::{
-    Checker, MAX_FILE_SIZE_ENV, Points, Shown, double_compare, double_delta, expected_but_found,
-    quit, quitp, quitpi, register_checker, register_checker_with, set_max_file_size,
+    Checker, Points, Shown, expected_but_found, quit, quitp, quitpi, register_checker,
+    register_checker_with,
 };
 pub use format::{
-    Bytes, compress, english_ending, fixed, general, human_readable, join, lower_case,
-    remove_double_trailing_zeroes, scientific, split, tokenize, trim, upper_case,
+    Bytes, compress, double_compare, double_delta, english_ending, fixed, general, human_readable,
+    join, lower_case, remove_double_trailing_zeroes, scientific, split, tokenize, trim, upper_case,
 };
 pub use generator::{Rnd, register_gen, register_gen_with, rnd, start_test};
 pub use interactor::{Interactor, Tout, register_interactor, register_interactor_with};
@@ -149,13 +151,15 @@ pub use opts::{
 pub use outcome::{DIRT, FAIL, OK, Outcome, PE, POINTS, UNEXPECTED_EOF, WA, pc};
 pub use pattern::Pattern;
 pub use print::{Print, println};
-pub use protocol::{PROTOCOL_ENV, Protocol, protocol};
+pub use protocol::{PROTOCOL_ENV, Protocol};
 pub use random::{Random, RandomInt};
 pub use runtime::{
-    Exit, Role, catch_exit, disable_finalize_guard, enable_unexpected_eof, group,
+    Exit, Role, catch_exit, disable_finalize_guard, enable_unexpected_eof, group, protocol,
     set_appes_encoding, set_test_case, testset, unset_test_case,
 };
-pub use stream::{AsPattern, InStream, ans, inf, ouf, parse_i64, parse_u64};
+pub use stream::{
+    AsPattern, InStream, MAX_FILE_SIZE_ENV, ans, inf, ouf, parse_i64, parse_u64, set_max_file_size,
+};
 pub use validator::{add_feature, feature, register_validation, register_validation_with};
 
 /// Everything a checker, validator, generator or interactor usually needs.

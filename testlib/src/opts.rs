@@ -6,9 +6,10 @@
 //! which catches a typo such as `-max-val` for `-max-value`.
 
 use std::collections::BTreeMap;
+use std::sync::{Mutex, MutexGuard};
 
 use crate::format::compress;
-use crate::runtime::{fail, state};
+use crate::runtime::{self, fail};
 
 #[derive(Clone, Debug)]
 struct Opt {
@@ -18,7 +19,7 @@ struct Opt {
 
 /// The parsed options and the unused-option check's switches.
 #[derive(Debug)]
-pub(crate) struct OptsState {
+struct OptsState {
     argv: Vec<String>,
     opts: BTreeMap<String, Opt>,
     check_armed: bool,
@@ -26,7 +27,7 @@ pub(crate) struct OptsState {
 }
 
 impl OptsState {
-    pub(crate) const fn new() -> OptsState {
+    const fn new() -> OptsState {
         OptsState {
             argv: Vec::new(),
             opts: BTreeMap::new(),
@@ -36,7 +37,7 @@ impl OptsState {
     }
 
     /// The first unused key, if the exit-time check is armed and not suppressed.
-    pub(crate) fn first_unused_if_checked(&self) -> Option<String> {
+    fn first_unused_if_checked(&self) -> Option<String> {
         if !self.check_armed || self.check_suppressed {
             return None;
         }
@@ -45,6 +46,18 @@ impl OptsState {
             .find(|(_, o)| !o.used)
             .map(|(k, _)| k.clone())
     }
+}
+
+static OPTS: Mutex<OptsState> = Mutex::new(OptsState::new());
+
+fn opts() -> MutexGuard<'static, OptsState> {
+    runtime::lock(&OPTS)
+}
+
+/// The exit check's hook: the failure message for an unused option, if any.
+fn unused_at_exit() -> Option<String> {
+    let key = opts().first_unused_if_checked()?;
+    Some(format!("Opts: unused key '{}'", compress(key.as_bytes())))
 }
 
 /// testlib's `getOptType`: 1 for `-key`, 2 for `--key`, 0 for anything else
@@ -70,7 +83,7 @@ pub fn prepare_opts<S: AsRef<str>>(args: &[S]) {
     if argv.is_empty() {
         fail("Opts: expected argc>=0 but found 0");
     }
-    let mut opts = BTreeMap::new();
+    let mut parsed = BTreeMap::new();
     let mut i = 1;
     while i < argv.len() {
         let kind = opt_type(&argv[i]);
@@ -87,14 +100,16 @@ pub fn prepare_opts<S: AsRef<str>>(args: &[S]) {
             } else {
                 (body.to_string(), "true".to_string())
             };
-            opts.insert(key, Opt { value, used: false });
+            parsed.insert(key, Opt { value, used: false });
         }
         i += step;
     }
-    let mut st = state();
-    st.opts.argv = argv;
-    st.opts.opts = opts;
-    crate::runtime::arm_guard(&mut st);
+    let mut state = opts();
+    state.argv = argv;
+    state.opts = parsed;
+    drop(state);
+    runtime::install_hooks(|hooks| hooks.unused_opt = unused_at_exit);
+    runtime::touch();
 }
 
 /// A type an option's text can be parsed into.
@@ -294,15 +309,15 @@ impl OptValue for bool {
 /// Returns true if and only if the option `key` was given (testlib's
 /// `has_opt`). Arms the unused-option check.
 pub fn has_opt(key: &str) -> bool {
-    let mut st = state();
-    st.opts.check_armed = true;
-    st.opts.opts.contains_key(key)
+    let mut state = opts();
+    state.check_armed = true;
+    state.opts.contains_key(key)
 }
 
 fn raw_by_key(key: &str) -> String {
-    let mut st = state();
-    let Some(opt) = st.opts.opts.get_mut(key) else {
-        drop(st);
+    let mut state = opts();
+    let Some(opt) = state.opts.get_mut(key) else {
+        drop(state);
         fail(format!("Opts: unknown key '{}'", compress(key.as_bytes())));
     };
     opt.used = true;
@@ -328,20 +343,20 @@ pub fn opt_or<T: OptValue + 'static>(key: &str, default: T) -> T {
 /// The raw argument at `index` (0 is the program) parsed as `T` (testlib's
 /// `opt<T>(index)`); options count as positions.
 pub fn opt_at<T: OptValue>(index: i64) -> T {
-    let st = state();
-    let n = st.opts.argv.len();
+    let state = opts();
+    let n = state.argv.len();
     if index < 0 || index >= n as i64 {
-        drop(st);
+        drop(state);
         fail(format!("Opts: index '{index}' is out of range [0,{n})"));
     }
-    let raw = st.opts.argv[index as usize].clone();
-    drop(st);
+    let raw = state.argv[index as usize].clone();
+    drop(state);
     T::parse_opt(&raw, &format!("opt by index '{index}'"))
 }
 
 /// The argument at `index` parsed as `T`, or `default` past the end.
 pub fn opt_at_or<T: OptValue>(index: i64, default: T) -> T {
-    if index >= state().opts.argv.len() as i64 {
+    if index >= opts().argv.len() as i64 {
         default
     } else {
         opt_at(index)
@@ -350,8 +365,7 @@ pub fn opt_at_or<T: OptValue>(index: i64, default: T) -> T {
 
 /// FAILs now if some option was given but never read (testlib's `ensureNoUnusedOpts`).
 pub fn ensure_no_unused_opts() {
-    let unused = state()
-        .opts
+    let unused = opts()
         .opts
         .iter()
         .find(|(_, o)| !o.used)
@@ -363,7 +377,7 @@ pub fn ensure_no_unused_opts() {
 
 /// Turns off the exit-time unused-option check (testlib's `suppressEnsureNoUnusedOpts`).
 pub fn suppress_ensure_no_unused_opts() {
-    state().opts.check_suppressed = true;
+    opts().check_suppressed = true;
 }
 
 #[cfg(test)]

@@ -313,6 +313,19 @@ impl Pattern {
     }
 }
 
+// Pattern sampling lives here, not in `random`, which knows nothing of patterns.
+impl Random {
+    /// A random string of a pattern (testlib's `rnd.next("[a-z]{1,10}")`).
+    pub fn next_pattern(&mut self, pattern: &str) -> String {
+        String::from_utf8_lossy(&self.next_pattern_bytes(pattern)).into_owned()
+    }
+
+    /// A random string of a pattern, as raw bytes (for classes beyond ASCII).
+    pub fn next_pattern_bytes(&mut self, pattern: &str) -> Vec<u8> {
+        Pattern::new(pattern).generate(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,12 +12,13 @@
 //!
 //! How the streams are opened for each protocol is the checker's business
 //! (`checker.rs`); the verdict text itself is built by the runtime exactly as
-//! in testlib mode.
+//! in testlib mode. Nothing here touches the program's state: the runtime,
+//! above this module, records the protocol and acts on the delivery.
 
 use std::path::{Path, PathBuf};
 
+use crate::format;
 use crate::outcome::Outcome;
-use crate::runtime::{fail, state};
 
 /// The judging protocol a checker or validator speaks.
 ///
@@ -133,25 +134,16 @@ pub(crate) fn is_kattis_call(positional: &[String]) -> bool {
     positional.get(3).is_some_and(|p| Path::new(p).is_dir())
 }
 
-/// Decides the protocol of the program being registered and records it;
-/// FAILs on an unknown name. A validator has no CMS protocol (CMS does not
-/// run validators), so it stays in testlib's there.
-pub(crate) fn resolve(checker_args: Option<&[String]>) -> Protocol {
+/// Decides the protocol of the program being registered: `Err` holds the
+/// FAIL message for an unknown name. A validator has no CMS protocol (CMS
+/// does not run validators), so it stays in testlib's there.
+pub(crate) fn decide(checker_args: Option<&[String]>) -> Result<Protocol, String> {
     let runtime = std::env::var_os(PROTOCOL_ENV).map(|v| v.to_string_lossy().into_owned());
     let kattis_call = checker_args.is_some_and(is_kattis_call);
-    let protocol = match choose(BAKED, runtime.as_deref(), kattis_call) {
-        Ok(Protocol::Cms) if checker_args.is_none() => Protocol::Testlib,
-        Ok(protocol) => protocol,
-        Err(message) => fail(message),
-    };
-    state().protocol = protocol;
-    protocol
-}
-
-/// The judge protocol this program speaks, decided when it registered as a
-/// checker or validator (testlib's for generators and interactors).
-pub fn protocol() -> Protocol {
-    state().protocol
+    match choose(BAKED, runtime.as_deref(), kattis_call)? {
+        Protocol::Cms if checker_args.is_none() => Ok(Protocol::Testlib),
+        protocol => Ok(protocol),
+    }
 }
 
 /// A verdict, as the runtime has it just before the program ends.
@@ -254,7 +246,7 @@ pub(crate) fn deliver(
 /// A score in [0, 1] as testlib prints doubles: `%.10f` without trailing
 /// zeros, so `1.0`, `0.0`, `0.25`.
 fn cms_score(score: f64) -> String {
-    crate::format::remove_double_trailing_zeroes(&crate::format::fixed(score, 10))
+    format::remove_double_trailing_zeroes(&format::fixed(score, 10))
 }
 
 #[cfg(test)]

@@ -431,16 +431,6 @@ impl Random {
         ));
         result
     }
-
-    /// A random string of a pattern (testlib's `rnd.next("[a-z]{1,10}")`).
-    pub fn next_pattern(&mut self, pattern: &str) -> String {
-        String::from_utf8_lossy(&self.next_pattern_bytes(pattern)).into_owned()
-    }
-
-    /// A random string of a pattern, as raw bytes (for classes beyond ASCII).
-    pub fn next_pattern_bytes(&mut self, pattern: &str) -> Vec<u8> {
-        crate::pattern::Pattern::new(pattern).generate(self)
-    }
 }
 
 #[cfg(test)]

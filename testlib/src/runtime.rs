@@ -6,6 +6,11 @@
 //! mutex and run the same exit-time checks from an `atexit` handler, which is
 //! armed by the first registration or the first use of a global such as the
 //! option parser.
+//!
+//! The runtime sits below the streams, the options and the program kinds, and
+//! never names them: what the pipeline needs from them (the output stream's
+//! origin and dirt check, the validator's marks and logs, `tout`, the unused
+//! option check) is installed as [`Hooks`] by the modules that own it.
 
 use std::fmt::Display;
 use std::io::Write;
@@ -14,6 +19,53 @@ use std::sync::{Mutex, MutexGuard};
 use crate::format::{self, message_bytes};
 use crate::outcome::Outcome;
 use crate::protocol::{self, Protocol, Verdict};
+
+/// What the verdict pipeline calls in the modules above the runtime. Every
+/// hook does nothing until the module that owns the data installs it.
+#[derive(Clone, Copy)]
+pub(crate) struct Hooks {
+    /// The origin of a global verdict: the output stream's.
+    pub output_origin: fn() -> Origin,
+    /// testlib's dirt check: is anything but blanks left in the output?
+    pub output_has_dirt: fn() -> bool,
+    /// Notes where a validator's test case starts in its input.
+    pub mark_test_case: fn(i32),
+    /// Flushes the interactor's `tout` before the program ends.
+    pub flush_tout: fn(),
+    /// The exit check's message for an option never used, if any.
+    pub unused_opt: fn() -> Option<String>,
+    /// Writes the validator's logs after a clean exit.
+    pub clean_exit: fn(),
+}
+
+impl Hooks {
+    const NONE: Hooks = Hooks {
+        output_origin: Origin::unopened,
+        output_has_dirt: || false,
+        mark_test_case: |_| {},
+        flush_tout: || {},
+        unused_opt: || None,
+        clean_exit: || {},
+    };
+}
+
+/// Installs hooks (done by registration and the option parser).
+pub(crate) fn install_hooks(f: impl FnOnce(&mut Hooks)) {
+    f(&mut state().hooks);
+}
+
+/// The hooks installed, copied out so that none runs under the state's lock.
+fn hooks() -> Hooks {
+    state().hooks
+}
+
+/// Locks `mutex`, whose data stays good even if a verdict unwound (under
+/// [`catch_exit`]) or some user code panicked while it was held.
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 /// Which kind of testlib program is running (testlib's `TTestlibMode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,13 +155,11 @@ pub(crate) struct State {
     pub unexpected_eof: bool,
     pub testset: String,
     pub group: String,
-    pub max_file_size: Option<u64>,
     /// The judge protocol, decided when a checker or validator registers.
     pub protocol: Protocol,
     /// Where a Kattis output validator writes its feedback files.
     pub feedback_dir: Option<std::path::PathBuf>,
-    pub opts: crate::opts::OptsState,
-    pub validator: crate::validator::ValidatorState,
+    hooks: Hooks,
 }
 
 static STATE: Mutex<State> = Mutex::new(State {
@@ -131,19 +181,15 @@ static STATE: Mutex<State> = Mutex::new(State {
     unexpected_eof: false,
     testset: String::new(),
     group: String::new(),
-    max_file_size: None,
     protocol: Protocol::Testlib,
     feedback_dir: None,
-    opts: crate::opts::OptsState::new(),
-    validator: crate::validator::ValidatorState::new(),
+    hooks: Hooks::NONE,
 });
 
 /// Locks the global state. A verdict never panics while holding the lock, so
 /// a poisoned lock only means some user code panicked; the state is still good.
 pub(crate) fn state() -> MutexGuard<'static, State> {
-    STATE
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+    lock(&STATE)
 }
 
 /// Marks the program as registered in `mode` and arms the exit checks.
@@ -157,7 +203,7 @@ pub(crate) fn register(mode: Mode) {
 }
 
 /// Installs the `atexit` handler that runs testlib's finalisation checks.
-pub(crate) fn arm_guard(st: &mut State) {
+fn arm_guard(st: &mut State) {
     if !st.guard_armed {
         st.guard_armed = true;
         // SAFETY: `finalize` is an `extern "C" fn()` that never unwinds.
@@ -237,6 +283,20 @@ pub fn set_appes_encoding(encoding: &str) {
     state().appes_encoding = encoding;
 }
 
+/// Decides the judge protocol of the program being registered and records
+/// it; FAILs on an unknown name (see [`protocol::decide`]).
+pub(crate) fn resolve_protocol(checker_args: Option<&[String]>) -> Protocol {
+    let protocol = protocol::decide(checker_args).unwrap_or_else(|message| fail(message));
+    state().protocol = protocol;
+    protocol
+}
+
+/// The judge protocol this program speaks, decided when it registered as a
+/// checker or validator (testlib's for generators and interactors).
+pub fn protocol() -> Protocol {
+    state().protocol
+}
+
 /// The testset named by `--testset` (default `tests`), as testlib's `getTestset`.
 pub fn testset() -> String {
     state().testset.clone()
@@ -264,9 +324,10 @@ pub fn set_test_case(test_case: i32) {
     };
     st.test_case = Some(shown);
     let validating = st.mode == Mode::Validator;
+    let mark_test_case = st.hooks.mark_test_case;
     drop(st);
     if validating {
-        crate::stream::mark_test_case(shown);
+        mark_test_case(shown);
     }
 }
 
@@ -356,7 +417,7 @@ fn trim_bytes(s: &[u8]) -> &[u8] {
 
 /// A verdict on the global output stream (testlib's `quit`).
 pub(crate) fn quit_global(outcome: Outcome, message: &str) -> ! {
-    let origin = crate::stream::global_output_origin();
+    let origin = (hooks().output_origin)();
     quit(&origin, outcome, message_bytes(message))
 }
 
@@ -406,8 +467,9 @@ pub(crate) fn quit(origin: &Origin, outcome: Outcome, message: Vec<u8>) -> ! {
         quit(origin, Outcome::Fail, blamed);
     }
     if outcome.checks_dirt() && st.mode != Mode::Interactor {
+        let output_has_dirt = st.hooks.output_has_dirt;
         drop(st);
-        if crate::stream::global_output_has_dirt() {
+        if output_has_dirt() {
             quit(
                 origin,
                 Outcome::Dirt,
@@ -520,9 +582,10 @@ pub(crate) fn quit(origin: &Origin, outcome: Outcome, message: Vec<u8>) -> ! {
             quit(origin, Outcome::Fail, message.into_bytes());
         }
     }
+    let flush_tout = st.hooks.flush_tout;
     drop(st);
 
-    crate::interactor::flush_tout();
+    flush_tout();
     if let (Some(line), false) = (&delivery.stdout, catching()) {
         let _ = std::io::stdout().write_all(line.as_bytes());
     }
@@ -572,6 +635,10 @@ fn exit_process(code: i32) -> ! {
 /// exits, and the validator's logs, written only after a clean exit.
 extern "C" fn finalize() {
     let body = std::panic::catch_unwind(|| {
+        let hooks = hooks();
+        // Asked before the state is locked: the option parser's lock is
+        // never taken under the state's.
+        let unused_opt = (hooks.unused_opt)();
         let mut st = state();
         st.in_exit_handler = true;
         let exited_by_verdict = st.quit_count > 0;
@@ -581,11 +648,8 @@ extern "C" fn finalize() {
                 Some("Checker must end with quit or quitf call.".to_string())
             } else if st.mode == Mode::Validator && st.read_eof_count == 0 {
                 Some("Validator must end with readEof call.".to_string())
-            } else if let Some(key) = st.opts.first_unused_if_checked() {
-                Some(format!(
-                    "Opts: unused key '{}'",
-                    format::compress(key.as_bytes())
-                ))
+            } else if unused_opt.is_some() {
+                unused_opt
             } else if !st.registered {
                 Some(
                     "Call register-function in the first line of the main (registerTestlibCmd or other similar)"
@@ -600,10 +664,9 @@ extern "C" fn finalize() {
             }
         }
         if st.exit_code == 0 && st.mode == Mode::Validator {
-            let logs = std::mem::take(&mut st.validator);
             let kattis = st.protocol == Protocol::Kattis;
             drop(st);
-            logs.write_outputs();
+            (hooks.clean_exit)();
             // A valid input ends by returning from `main`, with no verdict
             // to map: Kattis wants 42 for it, not 0.
             if kattis && !exited_by_verdict {

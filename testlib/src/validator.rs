@@ -8,216 +8,15 @@
 //! be `stdout` or `stderr`. The three outputs are written when the validator
 //! exits cleanly.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write;
-
-use crate::checker::{program_args, read_testset_and_group};
+use crate::args::{program_args, read_testset_and_group};
 use crate::runtime::{self, Mode, Role, fail, state};
 use crate::stream::{self, InStream};
+use crate::validation;
 
 /// testlib's `__TESTLIB_MAX_TEST_CASE`.
 const MAX_TEST_CASE: i64 = 1_073_741_823;
-/// testlib tracks at most this many names in each part of the overview log.
-const MAX_TRACKED_NAMES: usize = 255;
 
 const USAGE: &str = "Validator must be run with the following arguments: [--testset testset] [--group group] [--testOverviewLogFileName fileName] [--testMarkupFileName fileName] [--testCase testCase] [--testCaseFileName fileName]";
-
-/// Where each test case starts in the input: (byte offset, case number).
-pub(crate) type CaseMarks = Vec<(u64, i32)>;
-
-/// What a validator records for its exit-time outputs.
-#[derive(Debug, Default)]
-pub(crate) struct ValidatorState {
-    overview_log: Option<String>,
-    markup: Option<String>,
-    test_case: Option<i32>,
-    test_case_file: Option<String>,
-    /// Variable → (minimum hit, maximum hit).
-    hits: BTreeMap<String, (bool, bool)>,
-    /// Variable → (lower, upper) bound, `None` once different bounds were used.
-    constant_bounds: BTreeMap<String, (Option<String>, Option<String>)>,
-    features: BTreeSet<String>,
-    hit_features: BTreeSet<String>,
-    /// The input read, and where each test case starts in it.
-    consumed: Option<(Vec<u8>, CaseMarks)>,
-}
-
-/// Returns true if and only if a variable name takes part in the overview:
-/// names with digits or control characters do not.
-fn is_trackable(name: &str) -> bool {
-    !name.bytes().any(|b| b.is_ascii_digit() || b < b' ')
-}
-
-/// testlib's `~` syntax: `~n` ignores the lower bound, `n~` the upper, `~n~`
-/// both; the tildes are not part of the logged name.
-fn tilde(name: &str) -> (&str, bool, bool) {
-    if name.len() < 2 || name == "~~" {
-        return (name, false, false);
-    }
-    let (lo, hi) = (name.starts_with('~'), name.ends_with('~'));
-    let start = usize::from(lo);
-    let end = name.len() - usize::from(hi);
-    (&name[start..end], lo, hi)
-}
-
-fn write_to(target: &str, content: &[u8], what: &str) {
-    let result = match target {
-        "stdout" => std::io::stdout()
-            .write_all(content)
-            .and_then(|_| std::io::stdout().flush()),
-        "stderr" => std::io::stderr().write_all(content),
-        path => std::fs::write(path, content),
-    };
-    if result.is_err() {
-        fail(format!("Validator::{what}: can't write to ({target})"));
-    }
-}
-
-impl ValidatorState {
-    pub(crate) const fn new() -> ValidatorState {
-        ValidatorState {
-            overview_log: None,
-            markup: None,
-            test_case: None,
-            test_case_file: None,
-            hits: BTreeMap::new(),
-            constant_bounds: BTreeMap::new(),
-            features: BTreeSet::new(),
-            hit_features: BTreeSet::new(),
-            consumed: None,
-        }
-    }
-
-    /// Records that `name` was read with bounds `[lo, hi]`.
-    pub(crate) fn add_bounds_hit(
-        &mut self,
-        name: &str,
-        min_hit: bool,
-        max_hit: bool,
-        lo: String,
-        hi: String,
-    ) {
-        if !is_trackable(name) {
-            return;
-        }
-        let (prepared, ignore_lo, ignore_hi) = tilde(name);
-        if !self.hits.contains_key(prepared) && self.hits.len() >= MAX_TRACKED_NAMES {
-            return;
-        }
-        let entry = self.hits.entry(prepared.to_string()).or_default();
-        entry.0 |= min_hit || ignore_lo;
-        entry.1 |= max_hit || ignore_hi;
-        let bounds = self
-            .constant_bounds
-            .entry(prepared.to_string())
-            .or_insert_with(|| (Some(lo.clone()), Some(hi.clone())));
-        if bounds.0.as_deref() != Some(lo.as_str()) {
-            bounds.0 = None;
-        }
-        if bounds.1.as_deref() != Some(hi.as_str()) {
-            bounds.1 = None;
-        }
-    }
-
-    pub(crate) fn set_consumed(&mut self, bytes: Vec<u8>, marks: CaseMarks) {
-        self.consumed = Some((bytes, marks));
-    }
-
-    fn overview(&self) -> String {
-        let mut log = String::new();
-        for (name, (min, max)) in &self.hits {
-            log.push_str(&format!("\"{name}\":"));
-            if *min {
-                log.push_str(" min-value-hit");
-            }
-            if *max {
-                log.push_str(" max-value-hit");
-            }
-            log.push('\n');
-        }
-        for feature in &self.features {
-            let hit = if self.hit_features.contains(feature) {
-                " hit"
-            } else {
-                ""
-            };
-            log.push_str(&format!("feature \"{feature}\":{hit}\n"));
-        }
-        for (name, (lo, hi)) in &self.constant_bounds {
-            if lo.is_none() && hi.is_none() {
-                continue;
-            }
-            let side = |b: &Option<String>| b.clone().unwrap_or_else(|| "?".into());
-            log.push_str(&format!(
-                "constant-bounds \"{name}\": {} {}\n",
-                side(lo),
-                side(hi)
-            ));
-        }
-        for name in self.hits.keys() {
-            log.push_str(&format!("variable \"{name}\"\n"));
-        }
-        log
-    }
-
-    /// The input with `\` and `!` escaped and `!c<N>;` where case N starts.
-    fn markup(bytes: &[u8], marks: &[(u64, i32)]) -> Vec<u8> {
-        let mut out = b"MU\xF3\x01".to_vec();
-        let mut marks = marks.iter().peekable();
-        for (i, &b) in bytes.iter().enumerate() {
-            while let Some((_, case)) = marks.next_if(|(at, _)| *at <= i as u64) {
-                out.extend_from_slice(format!("!c{case};").as_bytes());
-            }
-            if b == b'\\' || b == b'!' {
-                out.push(b'\\');
-            }
-            out.push(b);
-        }
-        for (_, case) in marks {
-            out.extend_from_slice(format!("!c{case};").as_bytes());
-        }
-        out
-    }
-
-    /// The bytes of test case `wanted`: from its mark to the next one.
-    fn test_case_content(bytes: &[u8], marks: &[(u64, i32)], wanted: i32) -> Vec<u8> {
-        let mut result = Vec::new();
-        for (k, &(start, case)) in marks.iter().enumerate() {
-            if case == wanted {
-                let end = marks.get(k + 1).map_or(bytes.len() as u64, |m| m.0);
-                result = bytes[start as usize..end as usize].to_vec();
-            }
-        }
-        result
-    }
-
-    /// Writes the overview log, the markup and the test case (testlib writes
-    /// them in this order, after a clean exit).
-    pub(crate) fn write_outputs(self) {
-        if let Some(target) = &self.overview_log {
-            write_to(target, self.overview().as_bytes(), "writeTestOverviewLog");
-        }
-        let Some((bytes, marks)) = &self.consumed else {
-            return;
-        };
-        if let Some(target) = &self.markup
-            && (!bytes.is_empty() || !marks.is_empty())
-        {
-            write_to(
-                target,
-                &ValidatorState::markup(bytes, marks),
-                "writeTestMarkup",
-            );
-        }
-        if let Some(case) = self.test_case {
-            let content = ValidatorState::test_case_content(bytes, marks, case);
-            if !content.is_empty() {
-                let target = self.test_case_file.as_deref().unwrap_or("stdout");
-                write_to(target, &content, "writeTestCase");
-            }
-        }
-    }
-}
 
 /// Registers a validator from the program's arguments (testlib's
 /// `registerValidation(argc, argv)`) and returns its strict input, stdin.
@@ -228,9 +27,10 @@ pub fn register_validation() -> InStream {
 /// [`register_validation`] with explicit arguments (program name first).
 pub fn register_validation_with(args: &[String]) -> InStream {
     runtime::register(Mode::Validator);
+    runtime::install_hooks(|hooks| hooks.clean_exit = validation::write_outputs);
     // First, so that every later verdict, a bad option included, is
     // reported the protocol's way.
-    crate::protocol::resolve(None);
+    runtime::resolve_protocol(None);
     let inf = InStream::stdin(Role::Input, true);
     stream::set_std(inf.clone(), stream::ouf(), stream::ans());
     read_testset_and_group(args);
@@ -254,9 +54,9 @@ pub fn register_validation_with(args: &[String]) -> InStream {
             fail(USAGE)
         };
         match option {
-            "--testOverviewLogFileName" => state().validator.overview_log = Some(value),
-            "--testMarkupFileName" => state().validator.markup = Some(value),
-            "--testCaseFileName" => state().validator.test_case_file = Some(value),
+            "--testOverviewLogFileName" => validation::log().overview_log = Some(value),
+            "--testMarkupFileName" => validation::log().markup = Some(value),
+            "--testCaseFileName" => validation::log().test_case_file = Some(value),
             "--testCase" => {
                 let case = inf.parse_long(&value);
                 if !(1..MAX_TEST_CASE).contains(&case) {
@@ -264,15 +64,15 @@ pub fn register_validation_with(args: &[String]) -> InStream {
                         "Argument testCase should be between 1 and {MAX_TEST_CASE}, but {case} found"
                     ));
                 }
-                state().validator.test_case = Some(case as i32);
+                validation::log().test_case = Some(case as i32);
             }
             _ => {}
         }
         i += 2;
     }
     let record = {
-        let st = state();
-        st.validator.markup.is_some() || st.validator.test_case.is_some()
+        let log = validation::log();
+        log.markup.is_some() || log.test_case.is_some()
     };
     inf.make_std_input(record);
     inf
@@ -280,65 +80,34 @@ pub fn register_validation_with(args: &[String]) -> InStream {
 
 /// Declares a feature that tests may have (testlib's `addFeature`).
 pub fn add_feature(feature: &str) {
-    let mut st = state();
-    if st.mode != Mode::Validator {
-        drop(st);
+    if state().mode != Mode::Validator {
         fail("Features are supported in validators only.");
     }
-    if st.validator.features.contains(feature) {
-        drop(st);
+    let mut log = validation::log();
+    if log.features.contains(feature) {
+        drop(log);
         fail(format!("Feature {feature} registered twice."));
     }
     if feature.bytes().any(|b| b < b' ') {
-        drop(st);
+        drop(log);
         fail(format!(
             "Feature name '{feature}' contains restricted characters."
         ));
     }
-    st.validator.features.insert(feature.to_string());
+    log.features.insert(feature.to_string());
 }
 
 /// Marks a declared feature as present in this test (testlib's `feature`).
 pub fn feature(feature: &str) {
-    let mut st = state();
-    if st.mode != Mode::Validator {
-        drop(st);
+    if state().mode != Mode::Validator {
         fail("Features are supported in validators only.");
     }
-    if !st.validator.features.contains(feature) {
-        drop(st);
+    let mut log = validation::log();
+    if !log.features.contains(feature) {
+        drop(log);
         fail(format!(
             "Feature {feature} didn't registered via addFeature(feature)."
         ));
     }
-    st.validator.hit_features.insert(feature.to_string());
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tilde_names() {
-        assert_eq!(tilde("~t"), ("t", true, false));
-        assert_eq!(tilde("n~"), ("n", false, true));
-        assert_eq!(tilde("~t~"), ("t", true, true));
-        assert_eq!(tilde("~"), ("~", false, false));
-        assert_eq!(tilde("~~"), ("~~", false, false));
-        assert!(!is_trackable("l0"));
-        assert!(is_trackable("a_i"));
-    }
-
-    #[test]
-    fn markup_escapes_and_marks() {
-        let marks = [(2, 1), (4, 2)];
-        assert_eq!(
-            ValidatorState::markup(b"1\n!\\\n", &marks),
-            b"MU\xF3\x011\n!c1;\\!\\\\!c2;\n".to_vec()
-        );
-        assert_eq!(
-            ValidatorState::test_case_content(b"2\nab\ncd\n", &[(2, 1), (5, 2)], 2),
-            b"cd\n"
-        );
-    }
+    log.hit_features.insert(feature.to_string());
 }

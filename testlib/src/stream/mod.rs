@@ -15,22 +15,51 @@ mod reader;
 
 pub use number::{parse_i64, parse_u64};
 
-use std::cell::RefCell;
 use std::fmt::Display;
 use std::fs::File;
 use std::ops::{Bound, RangeBounds};
 use std::os::fd::AsFd;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 use crate::format::{self, Bytes, compress, human_readable, message_bytes, vtos_f64};
 use crate::outcome::Outcome;
 use crate::pattern::Pattern;
 use crate::runtime::{self, Origin, Role};
+use crate::validation;
 use number::StrictDoubleError;
 use reader::{Reader, Source, TokenError};
 
 /// testlib's default limits.
 pub(crate) const DEFAULT_MAX_FILE_SIZE: u64 = 128 * 1024 * 1024;
+/// The limit set by [`set_max_file_size`], if any.
+static MAX_FILE_SIZE: Mutex<Option<u64>> = Mutex::new(None);
+
+/// The environment variable that overrides testlib's 128 MiB limit on the
+/// size of the files a checker opens (bytes; 0 lifts it).
+pub const MAX_FILE_SIZE_ENV: &str = "TESTLIB_RS_MAX_FILE_SIZE";
+
+/// The file-size limit in force: [`set_max_file_size`], else the environment,
+/// else testlib's 128 MiB.
+pub(crate) fn max_file_size() -> Option<u64> {
+    if let Some(limit) = *runtime::lock(&MAX_FILE_SIZE) {
+        return (limit > 0).then_some(limit);
+    }
+    match std::env::var(MAX_FILE_SIZE_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+    {
+        Some(0) => None,
+        Some(limit) => Some(limit),
+        None => Some(DEFAULT_MAX_FILE_SIZE),
+    }
+}
+
+/// Sets the largest file a checker or interactor opens (testlib's
+/// `maxFileSize`, 128 MiB); 0 removes the limit. Call before registering.
+pub fn set_max_file_size(bytes: u64) {
+    *runtime::lock(&MAX_FILE_SIZE) = Some(bytes);
+}
+
 const DEFAULT_MAX_TOKEN_LENGTH: usize = 32 * 1024 * 1024;
 const DEFAULT_MAX_MESSAGE_LENGTH: usize = 32000;
 /// `readInts(size, ...)` refuses sizes above this.
@@ -66,9 +95,10 @@ struct Core {
 }
 
 /// A stream to read from: the test input, the contestant's output, the jury's
-/// answer, or a string. Cloning gives another handle to the same stream.
+/// answer, or a string. Cloning gives another handle to the same stream,
+/// which other threads may use too.
 #[derive(Clone)]
-pub struct InStream(Rc<RefCell<Core>>);
+pub struct InStream(Arc<Mutex<Core>>);
 
 /// A pattern given as text or compiled once with [`Pattern::new`].
 pub trait AsPattern {
@@ -463,9 +493,7 @@ impl Core {
     /// Records a validator bounds hit for a named read in strict mode.
     fn note_bounds(&self, name: &str, min_hit: bool, max_hit: bool, lo: String, hi: String) {
         if self.strict && !name.is_empty() {
-            runtime::state()
-                .validator
-                .add_bounds_hit(name, min_hit, max_hit, lo, hi);
+            validation::add_bounds_hit(name, min_hit, max_hit, lo, hi);
         }
     }
 
@@ -555,8 +583,8 @@ impl Core {
         const EPS: f64 = 1e-12;
         self.note_bounds(
             name,
-            crate::checker::double_delta(lo, v) < EPS,
-            crate::checker::double_delta(hi, v) < EPS,
+            format::double_delta(lo, v) < EPS,
+            format::double_delta(hi, v) < EPS,
             format::fixed(lo, 6),
             format::fixed(hi, 6),
         );
@@ -642,13 +670,28 @@ fn double_bounds(range: &impl RangeBounds<f64>) -> (f64, f64) {
 
 impl InStream {
     fn from_core(core: Core) -> InStream {
-        InStream(Rc::new(RefCell::new(core)))
+        InStream(Arc::new(Mutex::new(core)))
+    }
+
+    /// Locks the stream. A verdict raised inside a read unwinds (under
+    /// [`crate::catch_exit`]) with the lock held: the core is still good.
+    fn core(&self) -> MutexGuard<'_, Core> {
+        runtime::lock(&self.0)
+    }
+
+    /// Locks the stream unless it is in use, on this thread or another.
+    fn try_core(&self) -> Option<MutexGuard<'_, Core>> {
+        match self.0.try_lock() {
+            Ok(core) => Some(core),
+            Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => None,
+        }
     }
 
     /// A stream over `content` that inherits `base`'s role and strictness, as
     /// testlib's `InStream(base, content)`; it is named `based on <base>`.
     pub fn from_string(base: &InStream, content: impl Into<Vec<u8>>) -> InStream {
-        let b = base.0.borrow();
+        let b = base.core();
         let mut core = Core::new(
             Some(Reader::from_bytes(content.into())),
             &format!("based on {}", b.name),
@@ -671,7 +714,7 @@ impl InStream {
     /// checker opens its three files (same size limit, same messages when the
     /// file is missing).
     pub fn open(path: &str, role: Role) -> InStream {
-        InStream::open_file(path, role, crate::checker::max_file_size())
+        InStream::open_file(path, role, max_file_size())
     }
 
     /// A stream that reads nothing (testlib's unopened `InStream`).
@@ -686,7 +729,7 @@ impl InStream {
         let stream = InStream::unopened(path, role);
         stream.refuse_if_too_big(std::fs::metadata(path), max_file_size);
         match File::open(path) {
-            Ok(file) => stream.0.borrow_mut().reader = Some(Reader::new(Source::File(file), path)),
+            Ok(file) => stream.core().reader = Some(Reader::new(Source::File(file), path)),
             Err(_) => match role {
                 Role::Output => {
                     stream.quit(Outcome::Pe, format!("Output file not found: \"{path}\""))
@@ -748,7 +791,7 @@ impl InStream {
     /// the validator's exit check) and, for a validator asked for markup or a
     /// test case, starts keeping what it reads.
     pub(crate) fn make_std_input(&self, record: bool) {
-        let mut core = self.0.borrow_mut();
+        let mut core = self.core();
         core.is_std_input = true;
         if record && let Some(r) = &mut core.reader {
             r.start_recording();
@@ -758,7 +801,7 @@ impl InStream {
     /// Runs a read on the core and turns a failure into this stream's verdict.
     #[inline]
     fn run<T>(&self, f: impl FnOnce(&mut Core) -> Read<T>) -> T {
-        let result = f(&mut self.0.borrow_mut());
+        let result = f(&mut self.core());
         match result {
             Ok(v) => v,
             Err(Failure(outcome, message)) => self.raise(outcome, &message),
@@ -766,38 +809,38 @@ impl InStream {
     }
 
     fn raise(&self, outcome: Outcome, message: &str) -> ! {
-        let origin = self.0.borrow().origin();
+        let origin = self.core().origin();
         runtime::quit(&origin, outcome, message_bytes(message))
     }
 
     /// The stream's name: the file path, `stdin`, or `based on …`.
     pub fn name(&self) -> String {
-        self.0.borrow().name.clone()
+        self.core().name.clone()
     }
 
     /// The stream's role (who is blamed for its errors).
     pub fn role(&self) -> Role {
-        self.0.borrow().role
+        self.core().role
     }
 
     /// Returns true if and only if the stream is strict (validator mode).
     pub fn is_strict(&self) -> bool {
-        self.0.borrow().strict
+        self.core().strict
     }
 
     /// Makes the stream strict or lenient about whitespace.
     pub fn set_strict(&self, strict: bool) {
-        self.0.borrow_mut().strict = strict;
+        self.core().strict = strict;
     }
 
     /// Sets the longest token accepted (testlib's `maxTokenLength`, 32 MiB).
     pub fn set_max_token_length(&self, bytes: usize) {
-        self.0.borrow_mut().max_token_length = bytes;
+        self.core().max_token_length = bytes;
     }
 
     /// Sets the longest message printed (testlib's `maxMessageLength`, 32000).
     pub fn set_max_message_length(&self, bytes: usize) {
-        self.0.borrow_mut().max_message_length = bytes;
+        self.core().max_message_length = bytes;
     }
 
     /// Ends the program with `outcome` raised on this stream (testlib's
@@ -826,12 +869,12 @@ impl InStream {
 
     /// The next byte without consuming it; `None` at the end.
     pub fn cur_char(&self) -> Option<u8> {
-        self.0.borrow_mut().peek()
+        self.core().peek()
     }
 
     /// Consumes and returns the next byte; `None` at the end.
     pub fn read_char(&self) -> Option<u8> {
-        self.0.borrow_mut().bump()
+        self.core().bump()
     }
 
     /// Consumes one byte, which must be `c` (testlib's `readChar(c)`).
@@ -846,12 +889,7 @@ impl InStream {
 
     /// Pushes a byte back in front of the stream.
     pub fn unread_char(&self, c: u8) {
-        let pushed = self
-            .0
-            .borrow_mut()
-            .reader
-            .as_mut()
-            .is_some_and(|r| r.unread(c));
+        let pushed = self.core().reader.as_mut().is_some_and(|r| r.unread(c));
         if !pushed {
             runtime::fail("InStream::unreadChar(char): nothing to unread");
         }
@@ -859,17 +897,17 @@ impl InStream {
 
     /// Consumes one byte, if any.
     pub fn skip_char(&self) {
-        self.0.borrow_mut().bump();
+        self.core().bump();
     }
 
     /// Skips spaces, tabs, CRs and LFs.
     pub fn skip_blanks(&self) {
-        self.0.borrow_mut().skip_blanks();
+        self.core().skip_blanks();
     }
 
     /// Skips a UTF-8 byte order mark, or nothing if only part of one is there.
     pub fn skip_bom(&self) {
-        let mut core = self.0.borrow_mut();
+        let mut core = self.core();
         let bom = [0xEF, 0xBB, 0xBF];
         let mut matched = 0;
         while matched < 3 && core.peek() == Some(bom[matched]) {
@@ -885,23 +923,23 @@ impl InStream {
 
     /// Returns true if and only if the stream is at its end (no skipping).
     pub fn eof(&self) -> bool {
-        self.0.borrow_mut().eof()
+        self.core().eof()
     }
 
     /// Skips blanks, then returns true if and only if the stream is at its end.
     pub fn seek_eof(&self) -> bool {
-        self.0.borrow_mut().seek_eof()
+        self.core().seek_eof()
     }
 
     /// Consumes a line end if one is next and returns true if and only if it
     /// did (`\n`, also `\r\n` or the end in a non-strict stream).
     pub fn eoln(&self) -> bool {
-        self.0.borrow_mut().eoln()
+        self.core().eoln()
     }
 
     /// Skips spaces and tabs, then acts as [`InStream::eoln`].
     pub fn seek_eoln(&self) -> bool {
-        self.0.borrow_mut().seek_eoln()
+        self.core().seek_eoln()
     }
 
     /// Requires a line end (PE `Expected EOLN` otherwise).
@@ -914,7 +952,7 @@ impl InStream {
     pub fn read_eof(&self) {
         self.run(Core::read_eof);
         let (is_std_input, marks, consumed) = {
-            let core = self.0.borrow();
+            let core = self.core();
             let consumed = core
                 .reader
                 .as_ref()
@@ -924,7 +962,7 @@ impl InStream {
         if is_std_input {
             runtime::note_read_eof();
             if let Some(bytes) = consumed {
-                runtime::state().validator.set_consumed(bytes, marks);
+                validation::set_consumed(bytes, marks);
             }
         }
     }
@@ -1221,84 +1259,89 @@ impl InStream {
     }
 }
 
-/// The program's three standard streams, in this thread.
+/// The program's three standard streams, shared by all its threads, so that
+/// a verdict raised on any thread sees the same output stream.
 struct StdStreams {
     inf: InStream,
     ouf: InStream,
     ans: InStream,
 }
 
-thread_local! {
-    static STD: RefCell<Option<StdStreams>> = const { RefCell::new(None) };
+static STD: Mutex<Option<StdStreams>> = Mutex::new(None);
+
+/// A handle to one of the standard streams (an unopened one before
+/// registration). The lock is released at once: a verdict raised while a
+/// stream is in use must be able to look at the streams again.
+fn std_stream(pick: impl FnOnce(&StdStreams) -> &InStream) -> InStream {
+    match runtime::lock(&STD).as_ref() {
+        Some(streams) => pick(streams).clone(),
+        None => InStream::unopened("", Role::Input),
+    }
 }
 
-fn with_std<R>(f: impl FnOnce(&StdStreams) -> R) -> Option<R> {
-    STD.try_with(|cell| {
-        let mut slot = cell.try_borrow_mut().ok()?;
-        let streams = slot.get_or_insert_with(|| StdStreams {
-            inf: InStream::unopened("", Role::Input),
-            ouf: InStream::unopened("", Role::Input),
-            ans: InStream::unopened("", Role::Input),
-        });
-        Some(f(streams))
-    })
-    .ok()
-    .flatten()
-}
-
-/// Installs the program's standard streams (done by registration).
+/// Installs the program's standard streams (done by registration), and the
+/// hooks through which the verdict pipeline inspects them.
 pub(crate) fn set_std(inf: InStream, ouf: InStream, ans: InStream) {
-    let _ = STD.try_with(|cell| *cell.borrow_mut() = Some(StdStreams { inf, ouf, ans }));
+    *runtime::lock(&STD) = Some(StdStreams { inf, ouf, ans });
+    runtime::install_hooks(|hooks| {
+        hooks.output_origin = global_output_origin;
+        hooks.output_has_dirt = global_output_has_dirt;
+        hooks.mark_test_case = mark_test_case;
+    });
 }
 
 /// The test input (testlib's global `inf`).
 pub fn inf() -> InStream {
-    with_std(|s| s.inf.clone()).unwrap_or_else(|| InStream::unopened("", Role::Input))
+    std_stream(|s| &s.inf)
 }
 
 /// The contestant's output (testlib's global `ouf`).
 pub fn ouf() -> InStream {
-    with_std(|s| s.ouf.clone()).unwrap_or_else(|| InStream::unopened("", Role::Input))
+    std_stream(|s| &s.ouf)
 }
 
 /// The jury's answer (testlib's global `ans`).
 pub fn ans() -> InStream {
-    with_std(|s| s.ans.clone()).unwrap_or_else(|| InStream::unopened("", Role::Input))
+    std_stream(|s| &s.ans)
 }
 
+// The hooks below only try the stream's lock: it is held when the verdict is
+// raised from inside a read of that same stream (a failed read of the file),
+// and waiting would deadlock. The stream then counts as unopened.
+
 /// Where a global verdict is raised: the output stream.
-pub(crate) fn global_output_origin() -> Origin {
-    with_std(|s| s.ouf.0.try_borrow().map(|c| c.origin()).ok())
-        .flatten()
-        .unwrap_or_else(Origin::unopened)
+fn global_output_origin() -> Origin {
+    ouf()
+        .try_core()
+        .map_or_else(Origin::unopened, |c| c.origin())
 }
 
 /// Returns true if and only if the output stream has data other than blanks
 /// left (testlib's dirt check, `!ouf.seekEof()`).
-pub(crate) fn global_output_has_dirt() -> bool {
-    with_std(|s| {
-        s.ouf
-            .0
-            .try_borrow_mut()
-            .map(|mut c| c.reader.is_some() && !c.seek_eof())
-            .unwrap_or(false)
-    })
-    .unwrap_or(false)
+fn global_output_has_dirt() -> bool {
+    ouf()
+        .try_core()
+        .is_some_and(|mut c| c.reader.is_some() && !c.seek_eof())
 }
 
 /// Notes where validator test case `case` starts in the input.
-pub(crate) fn mark_test_case(case: i32) {
-    with_std(|s| {
-        if let Ok(mut core) = s.inf.0.try_borrow_mut() {
-            let at = core.reader.as_ref().map_or(0, Reader::consumed);
-            core.case_marks.push((at, case));
-        }
-    });
+fn mark_test_case(case: i32) {
+    if let Some(mut core) = inf().try_core() {
+        let at = core.reader.as_ref().map_or(0, Reader::consumed);
+        core.case_marks.push((at, case));
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_file_size_cap_defaults_to_testlibs() {
+        if std::env::var_os(MAX_FILE_SIZE_ENV).is_none() {
+            assert_eq!(max_file_size(), Some(128 * 1024 * 1024));
+        }
+    }
 
     #[test]
     fn bounds_of_ranges() {
