@@ -10,19 +10,56 @@ use crate::runtime::{self, Mode, fail};
 static RND: Mutex<Random> = Mutex::new(Random::new());
 
 /// The program's random generator (testlib's global `rnd`), held until the
-/// guard is dropped.
-pub type Rnd = MutexGuard<'static, Random>;
+/// handle is dropped. Unlike a bare lock guard it may be dropped at once:
+/// `register_gen();` on its own is the idiom for programs that draw with
+/// [`rnd`] everywhere.
+pub struct Rnd(MutexGuard<'static, Random>);
+
+impl std::ops::Deref for Rnd {
+    type Target = Random;
+    fn deref(&self) -> &Random {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Rnd {
+    fn deref_mut(&mut self) -> &mut Random {
+        &mut self.0
+    }
+}
 
 /// The program's random generator (testlib's global `rnd`). Unseeded until
 /// [`register_gen`] runs; a program that uses it without registering fails
-/// at exit, as in testlib. Keep one handle: asking again while the first is
-/// alive is a FAIL rather than a deadlock.
+/// at exit, as in testlib.
+///
+/// Helper functions draw from it without being passed a handle, as C++
+/// helpers use the global `rnd`: register without keeping the handle, and
+/// call `rnd()` for each draw. A handle is held until it is dropped; asking
+/// again on the same thread while one is alive is a FAIL rather than a
+/// deadlock.
+///
+/// ```no_run
+/// use testlib::prelude::*;
+///
+/// fn weight() -> i64 {
+///     rnd().next_range(1, 1_000_000_000)
+/// }
+///
+/// fn main() {
+///     register_gen();
+///     let n = rnd().next_range(1, 10);
+///     let w: Vec<i64> = (0..n).map(|_| weight()).collect();
+///     println((n, w));
+/// }
+/// ```
 pub fn rnd() -> Rnd {
     runtime::touch();
     match RND.try_lock() {
-        Ok(guard) => guard,
-        Err(TryLockError::Poisoned(p)) => p.into_inner(),
-        Err(TryLockError::WouldBlock) => fail("rnd() is already in use: keep the first handle"),
+        Ok(guard) => Rnd(guard),
+        Err(TryLockError::Poisoned(p)) => Rnd(p.into_inner()),
+        Err(TryLockError::WouldBlock) => fail(
+            "rnd() is already in use: drop the first handle (call `register_gen();` without keeping it) or draw into a variable first",
+        ),
     }
 }
 

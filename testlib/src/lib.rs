@@ -134,6 +134,7 @@ mod stream;
 mod validation;
 mod validator;
 
+pub use args::{argv, atoi, atoll, set_name};
 pub use checker::{
     Checker, Points, Shown, expected_but_found, quit, quitp, quitpi, register_checker,
     register_checker_with,

@@ -159,6 +159,8 @@ pub(crate) struct State {
     pub protocol: Protocol,
     /// Where a Kattis output validator writes its feedback files.
     pub feedback_dir: Option<std::path::PathBuf>,
+    /// The program's name for `--help` (testlib's `setName`).
+    pub name: Option<String>,
     hooks: Hooks,
 }
 
@@ -183,6 +185,7 @@ static STATE: Mutex<State> = Mutex::new(State {
     group: String::new(),
     protocol: Protocol::Testlib,
     feedback_dir: None,
+    name: None,
     hooks: Hooks::NONE,
 });
 
