@@ -61,39 +61,66 @@ pub struct Mismatch {
     pub theirs: Outcome,
 }
 
-/// The first words of a message, digits folded: enough to tell one sort of
-/// message from another without splitting on the numbers quoted.
-fn head_words(text: &[u8]) -> String {
+/// The words of a message, folded so that one sort of message is told from
+/// another without splitting on what it quotes: runs of digits become `#`,
+/// quoted text `'…'`.
+fn words(text: &[u8]) -> Vec<String> {
     String::from_utf8_lossy(text)
         .split_whitespace()
-        .take(3)
         .map(|w| {
-            let w: String = w.chars().take(24).collect();
-            w.chars()
-                .map(|c| if c.is_ascii_digit() { '#' } else { c })
-                .collect::<String>()
+            if let Some(q) = w.chars().next().filter(|c| *c == '\'' || *c == '"') {
+                return format!("{q}…");
+            }
+            let mut out = String::new();
+            for c in w.chars().take(24) {
+                if c.is_ascii_digit() {
+                    if !out.ends_with('#') {
+                        out.push('#');
+                    }
+                } else {
+                    out.push(c);
+                }
+            }
+            out
         })
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect()
 }
 
-/// The kind of a mismatch, or `None` when both runs agree.
+/// The kind of a mismatch, or `None` when both runs agree: both exit codes,
+/// the start of the first two words of each message and, when those agree,
+/// the first words where the messages part.
 fn kind_key(name: &str, ours: &Outcome, theirs: &Outcome) -> Option<String> {
     if ours == theirs {
         return None;
     }
-    let stdout = if ours.code == theirs.code && ours.stderr == theirs.stderr {
-        " (stdout)"
-    } else {
-        ""
+    let (o, t) = (words(&ours.stderr), words(&theirs.stderr));
+    let head = |w: &[String]| {
+        w.iter()
+            .take(2)
+            .map(|w| w.chars().take(12).collect::<String>())
+            .collect::<Vec<_>>()
+            .join(" ")
     };
-    Some(format!(
-        "{name} exit {}/{} [{}] vs [{}]{stdout}",
+    let mut key = format!(
+        "{name} exit {}/{} [{}] vs [{}]",
         ours.code,
         theirs.code,
-        head_words(&ours.stderr),
-        head_words(&theirs.stderr)
-    ))
+        head(&o),
+        head(&t)
+    );
+    if head(&o) == head(&t) {
+        let end = String::from("<end>");
+        match (0..o.len().max(t.len())).find(|&i| o.get(i) != t.get(i)) {
+            Some(i) => key.push_str(&format!(
+                " then [{}] vs [{}]",
+                o.get(i).unwrap_or(&end),
+                t.get(i).unwrap_or(&end)
+            )),
+            None if ours.stderr != theirs.stderr => key.push_str(" (numbers or quoted text)"),
+            None => key.push_str(" (stdout)"),
+        }
+    }
+    Some(key)
 }
 
 /// Bytes as a Rust-like string literal: readable and unambiguous.
@@ -184,7 +211,7 @@ fn print_example(m: &Mismatch) {
         "  kind: {}  ({} cases, first: case {})",
         m.key, m.count, m.first_case
     );
-    if !m.case.args.is_empty() {
+    if !m.case.args.is_empty() && m.case.args != programs::CHECKER_ARGS {
         println!(
             "    args: {}",
             m.case
