@@ -411,13 +411,36 @@ mod tests {
         );
         let k2 = kind_key(
             "x",
-            &outcome(0, "ok answer is 7"),
+            &outcome(0, "ok answer is 75"),
             &outcome(1, "wrong answer expected 9"),
         );
         assert_eq!(k1, k2);
+        assert_eq!(k1.unwrap(), "x exit 0/1 [ok answer] vs [wrong answer]");
+        let k3 = kind_key(
+            "x",
+            &outcome(3, "FAIL Expected '1:' [test case 1]\n"),
+            &outcome(3, "FAIL Expected '1:' [test case 1] (answer.txt)\n"),
+        );
         assert_eq!(
-            k1.unwrap(),
-            "x exit 0/1 [ok answer is] vs [wrong answer expected]"
+            k3.unwrap(),
+            "x exit 3/3 [FAIL Expected] vs [FAIL Expected] then [<end>] vs [(answer.txt)]"
+        );
+        let k4 = kind_key("x", &outcome(0, "ok -0.0"), &outcome(0, "ok 0.0"));
+        assert_eq!(k4.unwrap(), "x exit 0/0 [ok -#.#] vs [ok #.#]");
+        let q = kind_key(
+            "x",
+            &outcome(3, "FAIL found 'ab' x"),
+            &outcome(3, "FAIL found 'cd' x"),
+        );
+        assert_eq!(
+            q.unwrap(),
+            "x exit 3/3 [FAIL found] vs [FAIL found] (numbers or quoted text)"
+        );
+        let mut out = outcome(0, "");
+        out.stdout = b"1".to_vec();
+        assert_eq!(
+            kind_key("x", &out, &outcome(0, "")).unwrap(),
+            "x exit 0/0 [] vs [] (stdout)"
         );
     }
 
