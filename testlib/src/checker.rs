@@ -130,14 +130,18 @@ impl Points for f32 {
 /// `points <score> <message>`. The score must be finite and in `[0, 1e6]`.
 pub fn quitp<P: Points>(points: P, message: impl Display) -> ! {
     let mut value = points.value();
+    // testlib's checks, in its order (`__testlib_preparePoints`).
     if value.is_nan() {
         fail("Parameter 'points' can't be nan");
     }
-    if value.is_infinite() && value > 0.0 || value > 1e6 + 1e-8 {
-        fail("Parameter 'points' can't be greater than 1E6");
+    if !(-1e300..=1e300).contains(&value) {
+        fail("Parameter 'points' can't be infinite");
     }
     if value < -1e-8 {
         fail("Parameter 'points' can't be negative");
+    }
+    if value > 1e6 + 1e-8 {
+        fail("Parameter 'points' can't be greater than 1E6");
     }
     value = value.clamp(0.0, 1e6);
     let shown = points.render();

@@ -65,18 +65,29 @@ pub trait RandomInt: Copy + Ord + std::fmt::Debug {
     fn to_i128(self) -> i128;
     /// The value of an `i128` in range (truncating as a C++ cast does).
     fn from_i128(v: i128) -> Self;
+    /// The C++ type of testlib's overload for this type, as its messages
+    /// name it (`long long`, `unsigned long`, ...).
+    const C_TYPE: &'static str;
 }
 
 macro_rules! random_int {
-    ($($t:ty => $wide:expr),*) => {$(
+    ($($t:ty => $wide:expr, $c:literal),*) => {$(
         impl RandomInt for $t {
             const WIDE: bool = $wide;
+            const C_TYPE: &'static str = $c;
             fn to_i128(self) -> i128 { self as i128 }
             fn from_i128(v: i128) -> Self { v as $t }
         }
     )*};
 }
-random_int!(i32 => false, u32 => false, i64 => true, u64 => true, usize => true, isize => true);
+random_int!(
+    i32 => false, "int",
+    u32 => false, "unsigned int",
+    i64 => true, "long long",
+    u64 => true, "unsigned long long",
+    usize => true, "unsigned long",
+    isize => true, "long"
+);
 
 impl Random {
     /// A generator in testlib's unseeded state (as a fresh `random_t`).
@@ -168,6 +179,13 @@ impl Random {
     /// A uniform integer in `[from, to]` (testlib's `next(from, to)`, which
     /// uses the 63-bit path for every integer type).
     pub fn next_range<T: RandomInt>(&mut self, from: T, to: T) -> T {
+        // Only testlib's 64-bit unsigned overloads check the order themselves.
+        if from > to && T::C_TYPE.starts_with("unsigned long") {
+            let t = T::C_TYPE;
+            fail(&format!(
+                "random_t::next({t} from, {t} to): from can't not exceed to"
+            ));
+        }
         let width = to.to_i128() - from.to_i128() + 1;
         if width >= i128::from(i64::MAX) {
             fail("random_t::next(unsigned long long n): n must be less LONGLONG_MAX");
@@ -254,7 +272,10 @@ impl Random {
     /// the 31-bit path for `i32`/`u32`, the 63-bit path for wider types.
     pub fn wnext_range<T: RandomInt>(&mut self, from: T, to: T, t: i32) -> T {
         if from > to {
-            fail("random_t::wnext(from, to, type): from can't not exceed to");
+            let t = T::C_TYPE;
+            fail(&format!(
+                "random_t::wnext({t} from, {t} to, int type): from can't not exceed to"
+            ));
         }
         let width = to.to_i128() - from.to_i128() + 1;
         let offset = if T::WIDE {

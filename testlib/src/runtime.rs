@@ -645,11 +645,13 @@ extern "C" fn finalize() {
         let mut st = state();
         st.in_exit_handler = true;
         let exited_by_verdict = st.quit_count > 0;
-        if st.guard_alive && !exited_by_verdict {
+        // As in testlib, the guard also runs after a verdict: a FAIL that
+        // ends a generator is followed by the unused-option FAIL.
+        if st.guard_alive {
             st.guard_alive = false;
-            let failure = if st.mode == Mode::Checker {
+            let failure = if st.mode == Mode::Checker && !exited_by_verdict {
                 Some("Checker must end with quit or quitf call.".to_string())
-            } else if st.mode == Mode::Validator && st.read_eof_count == 0 {
+            } else if st.mode == Mode::Validator && st.read_eof_count == 0 && !exited_by_verdict {
                 Some("Validator must end with readEof call.".to_string())
             } else if unused_opt.is_some() {
                 unused_opt

@@ -26,6 +26,8 @@ pub(crate) struct ValidatorState {
     hits: BTreeMap<String, (bool, bool)>,
     /// Variable → (lower, upper) bound, `None` once different bounds were used.
     constant_bounds: BTreeMap<String, (Option<String>, Option<String>)>,
+    /// Every name read in strict mode: numbers, tokens, lines, sequences.
+    variables: BTreeSet<String>,
     pub(crate) features: BTreeSet<String>,
     pub(crate) hit_features: BTreeSet<String>,
     /// The input read, and where each test case starts in it.
@@ -72,10 +74,19 @@ impl ValidatorState {
             test_case_file: None,
             hits: BTreeMap::new(),
             constant_bounds: BTreeMap::new(),
+            variables: BTreeSet::new(),
             features: BTreeSet::new(),
             hit_features: BTreeSet::new(),
             consumed: None,
         }
+    }
+
+    /// Records that `name` was read (testlib's `addVariable`).
+    fn add_variable(&mut self, name: &str) {
+        if !is_trackable(name) || self.variables.len() >= MAX_TRACKED_NAMES {
+            return;
+        }
+        self.variables.insert(tilde(name).0.to_string());
     }
 
     /// Records that `name` was read with bounds `[lo, hi]`.
@@ -137,7 +148,7 @@ impl ValidatorState {
                 side(hi)
             ));
         }
-        for name in self.hits.keys() {
+        for name in &self.variables {
             log.push_str(&format!("variable \"{name}\"\n"));
         }
         log
@@ -210,6 +221,10 @@ pub(crate) fn log() -> MutexGuard<'static, ValidatorState> {
 }
 
 /// Records that `name` was read with bounds `[lo, hi]` (strict reads).
+pub(crate) fn add_variable(name: &str) {
+    log().add_variable(name);
+}
+
 pub(crate) fn add_bounds_hit(name: &str, min_hit: bool, max_hit: bool, lo: String, hi: String) {
     log().add_bounds_hit(name, min_hit, max_hit, lo, hi);
 }

@@ -494,6 +494,16 @@ impl Core {
     fn note_bounds(&self, name: &str, min_hit: bool, max_hit: bool, lo: String, hi: String) {
         if self.strict && !name.is_empty() {
             validation::add_bounds_hit(name, min_hit, max_hit, lo, hi);
+            validation::add_variable(name);
+        }
+    }
+
+    /// Records, in strict mode, that a named value was read (the overview
+    /// log's `variable` lines): testlib notes sequences before reading them
+    /// and single values once they are accepted.
+    fn note_variable(&self, name: &str) {
+        if self.strict && !name.is_empty() {
+            validation::add_variable(name);
         }
     }
 
@@ -611,6 +621,7 @@ impl Core {
     fn read_token_matching(&mut self, pattern: &Pattern, name: &str) -> Read<Vec<u8>> {
         let t = self.token()?.to_vec();
         if pattern.matches(&t) {
+            self.note_variable(name);
             Ok(t)
         } else {
             failure(
@@ -623,6 +634,7 @@ impl Core {
     fn read_line_matching(&mut self, pattern: &Pattern, name: &str) -> Read<Vec<u8>> {
         let line = self.read_line()?;
         if pattern.matches(&line) {
+            self.note_variable(name);
             Ok(line)
         } else {
             failure(
@@ -1032,6 +1044,7 @@ impl InStream {
     ) -> Vec<Vec<u8>> {
         pattern.with_pattern(|p| {
             self.run(|s| {
+                s.note_variable(name);
                 s.read_many("readTokens", size, 1, true, |s| {
                     s.read_token_matching(p, name)
                 })
@@ -1063,6 +1076,7 @@ impl InStream {
     ) -> Vec<Vec<u8>> {
         pattern.with_pattern(|p| {
             self.run(|s| {
+                s.note_variable(name);
                 s.read_many("readLines", size, 1, false, |s| {
                     s.read_line_matching(p, name)
                 })
@@ -1104,6 +1118,7 @@ impl InStream {
     ) -> Vec<i32> {
         let (lo, hi) = int_bounds(&range);
         self.run(|s| {
+            s.note_variable(name);
             s.read_many("readInts", size, index_base, true, |s| {
                 s.read_int_in(lo, hi, name)
             })
@@ -1142,6 +1157,7 @@ impl InStream {
     ) -> Vec<i64> {
         let (lo, hi) = int_bounds(&range);
         self.run(|s| {
+            s.note_variable(name);
             s.read_many("readLongs", size, index_base, true, |s| {
                 s.read_long_in(lo, hi, name)
             })
@@ -1174,6 +1190,7 @@ impl InStream {
     ) -> Vec<u64> {
         let (lo, hi) = int_bounds(&range);
         self.run(|s| {
+            s.note_variable(name);
             s.read_many("readUnsignedLongs", size, 1, true, |s| {
                 s.read_unsigned_long_in(lo, hi, name)
             })
@@ -1201,6 +1218,7 @@ impl InStream {
     pub fn read_doubles(&self, size: usize, range: impl RangeBounds<f64>, name: &str) -> Vec<f64> {
         let (lo, hi) = double_bounds(&range);
         self.run(|s| {
+            s.note_variable(name);
             s.read_many("readDoubles", size, 1, true, |s| {
                 s.read_double_in(lo, hi, name)
             })
@@ -1238,6 +1256,7 @@ impl InStream {
     ) -> Vec<f64> {
         let (lo, hi) = double_bounds(&range);
         self.run(|s| {
+            s.note_variable(name);
             s.read_many("readStrictDoubles", size, 1, true, |s| {
                 s.read_strict_double_in(lo, hi, min_digits, max_digits, name)
             })

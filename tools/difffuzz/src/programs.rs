@@ -67,13 +67,18 @@ pub const PROGRAMS: &[Program] = &[
     generator("bgen", seed_args),
     generator("gen-array-with-opt", gen_array_with_opt),
     generator("gen-bipartite-graph", gen_bipartite_graph),
-    generator("gen-rooted-tree-graph", gen_tree),
+    generator("gen-rooted-tree-graph", gen_rooted_tree),
     generator("gen-tree-graph", gen_tree),
     generator("gs", gs),
     generator("igen", seed_args),
     generator("iwgen", weight_arg),
     generator("sgen", seed_args),
     generator("swgen", weight_arg),
+    // Our ports of our own C++ programs (testlib/examples/cpp): the idioms
+    // of testlib-rs's porting guide against the C++ they stand for.
+    checker("port-check", double_seq),
+    validator("port-val", port_val),
+    generator("port-gen", port_gen),
 ];
 
 const fn checker(name: &'static str, make: fn(&mut Rng) -> Case) -> Program {
@@ -265,6 +270,14 @@ fn validator_case(rng: &mut Rng, d: Doc, mut args: Vec<String>) -> Case {
     let mut input = render(rng, &d);
     if rng.percent(15) {
         mutate_bytes(rng, &mut input);
+    }
+    // testlib reads byte 0xFF on stdin as the end of the file; testlib-rs
+    // reads it as data on purpose (a deliberate difference, in
+    // testlib/README.md), so validators' stdin never holds it.
+    for b in &mut input {
+        if *b == 0xff {
+            *b = 0xfe;
+        }
     }
     if rng.percent(10) {
         args.extend([
@@ -479,6 +492,58 @@ fn gen_tree(rng: &mut Rng) -> Case {
     }
     if rng.percent(5) {
         args.pop();
+    }
+    generator_case(args)
+}
+
+/// gen-rooted-tree-graph with `n` = 0 is undefined behaviour in its C++
+/// (it crashes): every `n` here reads as at least 1.
+fn gen_rooted_tree(rng: &mut Rng) -> Case {
+    loop {
+        let case = gen_tree(rng);
+        if testlib::atoi(&case.args[0]) >= 1 && case.args[0].trim() == case.args[0] {
+            return case;
+        }
+    }
+}
+
+/// `port-val`'s input: t games, each `k` and k piles, at most 20 piles.
+fn port_val(rng: &mut Rng) -> Case {
+    let t = rng.range(0, 4);
+    let mut d: Doc = vec![vec![small_int(rng, 0, 4)]];
+    d[0][0] = t.to_string().into_bytes();
+    for _ in 0..t {
+        let k = if rng.percent(10) { rng.range(0, 12) } else { rng.range(1, 10) };
+        let mut line = vec![small_int(rng, k, k)];
+        for _ in 0..k {
+            line.push(match rng.below(6) {
+                0 => rng
+                    .pick(&["1", "0", "1000000000000000000", "1000000000000000001"])
+                    .as_bytes()
+                    .to_vec(),
+                1 => int_token(rng),
+                _ => rng.range(1, 1_000_000_000).to_string().into_bytes(),
+            });
+        }
+        d.push(line);
+    }
+    let d = maybe_mutated(rng, d, int_token);
+    validator_case(rng, d, Vec::new())
+}
+
+/// `port-gen n max [seed...]`, read with `atoi`.
+fn port_gen(rng: &mut Rng) -> Case {
+    // A huge `n` (`-2147483649` is INT_MAX to `atoi`) would only run into
+    // the time cap on both sides.
+    let n = loop {
+        let n = int_arg(rng, 0, 12);
+        if testlib::atoi(&n) <= 12 {
+            break n;
+        }
+    };
+    let mut args = vec![n, int_arg(rng, 1, 1_000_000_000)];
+    for _ in 0..rng.below(3) {
+        args.push(rng.range(0, 999).to_string());
     }
     generator_case(args)
 }
