@@ -4,7 +4,9 @@
 //! validators/port-val/*.
 //!
 //! The input: t in [1, 100] games, each a line `k a_1 ... a_k` with k in
-//! [1, 10] piles of at most 10^18 stones, and at most 20 piles in all.
+//! [1, 10] piles of at most 10^18 stones, and at most 20 piles in all; then
+//! a line `p q`: a probability p in [0, 1] and a strict q in [-1, 1] with at
+//! most 3 digits after the point.
 use testlib::prelude::*;
 
 fn main() {
@@ -23,5 +25,9 @@ fn main() {
         inf.read_eoln();
     }
     ensure!(sum_k <= 20, as "sumK <= 20");
+    inf.read_double_within(0.0..=1.0);
+    inf.read_space();
+    inf.read_strict_double_in(-1.0..=1.0, 0, 3, "q");
+    inf.read_eoln();
     inf.read_eof();
 }

@@ -17,5 +17,9 @@ int main(int argc, char *argv[]) {
         inf.readEoln();
     }
     ensure(sumK <= 20);
+    inf.readDouble(0.0, 1.0);
+    inf.readSpace();
+    inf.readStrictDouble(-1, 1, 0, 3, "q");
+    inf.readEoln();
     inf.readEof();
 }

@@ -513,7 +513,11 @@ fn port_val(rng: &mut Rng) -> Case {
     let mut d: Doc = vec![vec![small_int(rng, 0, 4)]];
     d[0][0] = t.to_string().into_bytes();
     for _ in 0..t {
-        let k = if rng.percent(10) { rng.range(0, 12) } else { rng.range(1, 10) };
+        let k = if rng.percent(10) {
+            rng.range(0, 12)
+        } else {
+            rng.range(1, 10)
+        };
         let mut line = vec![small_int(rng, k, k)];
         for _ in 0..k {
             line.push(match rng.below(6) {
@@ -527,6 +531,26 @@ fn port_val(rng: &mut Rng) -> Case {
         }
         d.push(line);
     }
+    // `p q`: a double in [0, 1] and a strict double in [-1, 1], 0..3 digits.
+    let mut last = Vec::new();
+    for _ in 0..2 {
+        last.push(match rng.below(3) {
+            0 => double_token(rng),
+            1 => rng
+                .pick(&[
+                    "0", "1", "-1", "0.5", "-0.125", "1.0001", "-0", "0.1250", "1e", ".5",
+                ])
+                .as_bytes()
+                .to_vec(),
+            _ => format!(
+                "{:.*}",
+                rng.below(4),
+                rng.range(-1000, 1000) as f64 / 1000.0
+            )
+            .into_bytes(),
+        });
+    }
+    d.push(last);
     let d = maybe_mutated(rng, d, int_token);
     validator_case(rng, d, Vec::new())
 }
