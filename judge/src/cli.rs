@@ -66,6 +66,9 @@ pub enum Command {
     Package(PackageArgs),
     /// Say how submissions are contained on this machine, layer by layer.
     Doctor,
+    /// Judge a solution on random tests, with another solution's outputs as
+    /// the answers, until it fails (对拍).
+    Stress(StressArgs),
 }
 
 #[derive(Debug, Args)]
@@ -120,4 +123,34 @@ pub struct PackageArgs {
     /// `testlib_h` in judge.toml, else p2d's copy in the tools venv).
     #[arg(long, value_name = "PATH")]
     pub testlib_h: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct StressArgs {
+    /// The problem (a name from judge.toml).
+    pub problem: String,
+    /// The solution to stress: one source file in a language of judge.toml.
+    pub file: PathBuf,
+    /// The solution whose outputs are the answers (default: the problem's
+    /// `[stress] against`, else its reference).
+    #[arg(long, value_name = "FILE")]
+    pub against: Option<PathBuf>,
+    /// Stop after this many tests.
+    #[arg(long, default_value_t = 1000)]
+    pub iterations: u64,
+    /// Stop after this many seconds instead.
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// The seed of the first test; each next test takes the next seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The generator's arguments instead of the problem's `[stress] args`;
+    /// `{seed}` becomes each test's seed. Give them last.
+    #[arg(
+        long = "gen",
+        num_args = 1..,
+        allow_hyphen_values = true,
+        value_name = "ARG"
+    )]
+    pub generator_args: Vec<String>,
 }

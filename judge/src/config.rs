@@ -172,6 +172,21 @@ pub struct ProblemConfig {
     pub groups: Vec<Spanned<Group>>,
     /// The test plan, in order.
     pub tests: Vec<Spanned<TestEntry>>,
+    /// How `judge stress` makes random tests.
+    pub stress: Option<StressConfig>,
+}
+
+/// `judge stress`'s defaults for a problem: the generator's small random
+/// mode, and the solution to compare with.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StressConfig {
+    /// The default generator's arguments; `{seed}` becomes each iteration's
+    /// seed, so that every iteration draws a new test.
+    pub args: Spanned<Vec<String>>,
+    /// The solution whose answers are compared with (relative to
+    /// `solutions/<problem>/`; default: the reference).
+    pub against: Option<Spanned<String>>,
 }
 
 /// The problem's title in each language of its statements.

@@ -24,6 +24,7 @@ pub enum CommandKind {
     Check,
     Package,
     Doctor,
+    Stress,
 }
 
 /// Something that happened, and when (since the command started).

@@ -13,7 +13,7 @@ use std::time::Duration;
 use anyhow::{Result, bail};
 use toml::Spanned;
 
-use crate::config::{self, ConfigError, KitConfig, ProblemConfig, Source, TestEntry};
+use crate::config::{self, ConfigError, KitConfig, ProblemConfig, Source, StressConfig, TestEntry};
 use crate::program::BuildError;
 use crate::sandbox::Limits;
 use crate::verdict::Group;
@@ -128,6 +128,8 @@ pub struct Problem {
     pub limits: Limits,
     pub checker: ProgramSpec,
     pub validator: ProgramSpec,
+    /// The default generator.
+    pub generator: Option<ProgramSpec>,
     /// The reference solution's source file.
     pub reference: PathBuf,
     /// The checker and validator for judges that compile only C++.
@@ -136,7 +138,22 @@ pub struct Problem {
     /// Scored groups and their points, in order.
     pub groups: Vec<Group>,
     pub tests: Vec<TestSpec>,
+    /// How `judge stress` makes random tests, if the problem says.
+    pub stress: Option<Stress>,
 }
+
+/// A problem's `[stress]` table, checked.
+#[derive(Clone, Debug)]
+pub struct Stress {
+    /// The generator and its arguments, with `{seed}` in them.
+    pub generator: ProgramSpec,
+    pub args: Vec<String>,
+    /// The source of the solution to compare with.
+    pub against: PathBuf,
+}
+
+/// Stands for the iteration's seed in `[stress] args`.
+pub const SEED: &str = "{seed}";
 
 /// The largest limits a problem may set: an hour of CPU time, a tebibyte.
 const MAX_TIME_MS: u64 = 3_600_000;
@@ -183,6 +200,11 @@ impl Problem {
             .transpose()?;
         let groups = r.groups()?;
         let tests = r.plan(&groups, generator.as_ref())?;
+        let stress = c
+            .stress
+            .as_ref()
+            .map(|s| r.stress(s, generator.as_ref(), &reference))
+            .transpose()?;
         Ok(Problem {
             name: name.to_string(),
             dir,
@@ -190,11 +212,13 @@ impl Problem {
             limits,
             checker,
             validator,
+            generator,
             reference,
             cpp_checker,
             cpp_validator,
             groups,
             tests,
+            stress,
             config: src,
         })
     }
@@ -227,6 +251,7 @@ impl Problem {
         });
         [&self.checker, &self.validator]
             .into_iter()
+            .chain(self.generator.as_ref())
             .chain(generators)
             .filter_map(|s| match s {
                 ProgramSpec::Cargo(name) => Some(name.clone()),
@@ -348,6 +373,39 @@ impl Resolver<'_> {
             return Err(self.src.error(name.span(), error.to_string()));
         }
         Ok(path)
+    }
+
+    /// Checks `[stress]`: a default generator to run, `{seed}` in its
+    /// arguments, and the solution to compare with.
+    fn stress(
+        &self,
+        s: &StressConfig,
+        generator: Option<&ProgramSpec>,
+        reference: &Path,
+    ) -> Result<Stress, ConfigError> {
+        let Some(generator) = generator else {
+            return Err(self.src.error(
+                s.args.span(),
+                "`[stress]` needs the problem's default `generator`",
+            ));
+        };
+        if !s.args.get_ref().iter().any(|a| a.contains(SEED)) {
+            return Err(self.src.error(
+                s.args.span(),
+                format!(
+                    "the stress arguments need `{SEED}`, so that each iteration draws a new test"
+                ),
+            ));
+        }
+        let against = match &s.against {
+            Some(name) => self.source(self.solutions, name)?,
+            None => reference.to_path_buf(),
+        };
+        Ok(Stress {
+            generator: generator.clone(),
+            args: s.args.get_ref().clone(),
+            against,
+        })
     }
 
     fn groups(&self) -> Result<Vec<Group>, ConfigError> {

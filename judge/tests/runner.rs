@@ -409,6 +409,104 @@ fn an_invalid_test_stops_the_build() {
     );
 }
 
+/// A generator whose test is made from its seed (the last argument): `a b`
+/// with a = seed mod 100.
+const SEEDED_GENERATOR: &str = r#"#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+    long long seed = atoll(argv[argc - 1]);
+    printf("%lld %lld\n", seed % 100, seed % 7);
+    return 0;
+}
+"#;
+
+const STRESS_TABLE: &str = "\n[stress]\nargs = [\"{seed}\"]\n";
+
+#[test]
+fn stress_reports_the_first_failing_seed_and_how_to_make_it() {
+    let kit = TempKit::new();
+    kit.write("problems/sum/gen.c", SEEDED_GENERATOR);
+    kit.write(
+        "problems/sum/problem.toml",
+        &format!("generator = \"gen.c\"\n{PROBLEM_TOML}{STRESS_TABLE}"),
+    );
+    // Wrong only when a is at least 37: first on the test of seed 37.
+    kit.write(
+        "solutions/sum/wrong_answer/late.c",
+        &c_program(
+            "long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a >= 37 ? a - b : a + b); return 0;",
+        ),
+    );
+    let (code, report) = kit.json(&[
+        "stress",
+        "sum",
+        "solutions/sum/wrong_answer/late.c",
+        "--seed",
+        "30",
+    ]);
+    assert_eq!((code, report["verdict"].as_str().unwrap()), (1, "WA"));
+    let failure = &report["failure"];
+    assert_eq!(failure["seed"], 37);
+    assert_eq!(failure["generator"], "gen.c 37");
+    assert_eq!(failure["input"], "37 2\n");
+    assert_eq!(
+        (failure["output"].as_str(), failure["answer"].as_str()),
+        (Some("35\n"), Some("39\n"))
+    );
+    assert_eq!(
+        report["iterations"], 8,
+        "seeds 30..=37 were tried, in order"
+    );
+
+    // The right solution passes every test, here 60 of them.
+    let (code, report) = kit.json(&[
+        "stress",
+        "sum",
+        "solutions/sum/accepted/ref.c",
+        "--iterations",
+        "60",
+    ]);
+    assert_eq!((code, report["verdict"].as_str().unwrap()), (0, "AC"));
+    assert_eq!(report["iterations"], 60);
+    assert!(report["failure"].is_null());
+
+    // Arguments on the command line; a problem without `[stress]` asks for them.
+    let (code, report) = kit.json(&[
+        "stress",
+        "sum",
+        "solutions/sum/wrong_answer/late.c",
+        "--iterations",
+        "5",
+        "--gen",
+        "x",
+        "{seed}",
+    ]);
+    assert_eq!(
+        (code, report["failure"]["seed"].as_u64()),
+        (0, None),
+        "seeds 1..=5 are all fine"
+    );
+    kit.write(
+        "problems/sum/problem.toml",
+        &format!("generator = \"gen.c\"\n{PROBLEM_TOML}"),
+    );
+    let stderr = kit.error(&["stress", "sum", "solutions/sum/accepted/ref.c"]);
+    assert!(
+        stderr.contains("no [stress] table") && stderr.contains("--gen"),
+        "{stderr}"
+    );
+    // `{seed}` is required: the same test again and again would prove nothing.
+    kit.write(
+        "problems/sum/problem.toml",
+        &format!("generator = \"gen.c\"\n{PROBLEM_TOML}\n[stress]\nargs = [\"7\"]\n"),
+    );
+    let stderr = kit.error(&["stress", "sum", "solutions/sum/accepted/ref.c"]);
+    assert!(
+        stderr.contains("problem.toml:") && stderr.contains("{seed}"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn check_by_hand() {
     let kit = TempKit::new();
@@ -574,6 +672,14 @@ fn every_command_prints_a_documented_report() {
         "problems/sum/problem.toml",
         &PROBLEM_TOML.replace("reference = ", "cpp_checker = \"wcmp\"\nreference = "),
     );
+    kit.write("problems/sum/gen.c", SEEDED_GENERATOR);
+    kit.write(
+        "problems/sum/problem.toml",
+        &format!(
+            "generator = \"gen.c\"\n{}{STRESS_TABLE}",
+            PROBLEM_TOML.replace("reference = ", "cpp_checker = \"wcmp\"\nreference = ")
+        ),
+    );
     let input = kit.path("problems/sum/t1.in");
     for args in [
         vec!["build"],
@@ -583,6 +689,13 @@ fn every_command_prints_a_documented_report() {
         vec!["check", "sum", input.to_str().unwrap(), "out.txt"],
         vec!["package", "--format", "hydro", "--out", "sum-hydro"],
         vec!["doctor"],
+        vec![
+            "stress",
+            "sum",
+            "solutions/sum/accepted/ref.c",
+            "--iterations",
+            "10",
+        ],
     ] {
         let (code, report) = kit.json(&args);
         assert_eq!(
@@ -609,7 +722,9 @@ fn the_readme_examples_follow_the_schema() {
     commands.sort();
     assert_eq!(
         commands,
-        ["build", "check", "doctor", "package", "test", "verify"]
+        [
+            "build", "check", "doctor", "package", "stress", "test", "verify"
+        ]
     );
 }
 

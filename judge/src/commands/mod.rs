@@ -7,6 +7,7 @@ pub mod build;
 pub mod check;
 pub mod doctor;
 pub mod package;
+pub mod stress;
 pub mod test;
 pub mod verify;
 
@@ -44,6 +45,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Check(_) => CommandKind::Check,
         Command::Package(_) => CommandKind::Package,
         Command::Doctor => CommandKind::Doctor,
+        Command::Stress(_) => CommandKind::Stress,
     };
     events.emit(EventKind::Started { command });
     let result = match &cli.command {
@@ -53,6 +55,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Check(args) => check::run(&kit, &jury, &mut events, args),
         Command::Package(args) => package::run(&kit, &jury, &mut events, args),
         Command::Doctor => doctor::run(&jury, &mut events),
+        Command::Stress(args) => stress::run(&kit, &jury, &mut events, args),
     };
     // A closed stdout (`judge test | head`) does not change the verdict.
     let output = events.finish();

@@ -29,6 +29,7 @@ pub enum Report {
     Check(CheckReport),
     Package(PackageReport),
     Doctor(DoctorReport),
+    Stress(StressReport),
 }
 
 impl Report {
@@ -41,6 +42,7 @@ impl Report {
             Report::Check(r) => r.verdict,
             Report::Package(r) => r.verdict,
             Report::Doctor(r) => r.verdict,
+            Report::Stress(r) => r.verdict,
         }
     }
 }
@@ -95,6 +97,39 @@ pub struct CheckReport {
     pub checker: String,
     pub points: Option<f64>,
     pub partial: Option<u32>,
+}
+
+/// `judge stress`.
+#[derive(Debug, Serialize)]
+pub struct StressReport {
+    pub schema: u32,
+    pub command: &'static str,
+    /// `AC` if the two solutions agreed on every test, else the verdict of
+    /// the first disagreement.
+    pub verdict: Verdict,
+    pub problem: String,
+    pub solution: String,
+    /// The solution whose answers were the reference.
+    pub against: String,
+    /// Tests judged.
+    pub iterations: u64,
+    #[serde(rename = "elapsed_ms", serialize_with = "millis")]
+    pub elapsed: Duration,
+    /// The first test where the solution was not accepted.
+    pub failure: Option<StressFailure>,
+}
+
+/// A test `judge stress` found, and how to make it again.
+#[derive(Debug, Serialize)]
+pub struct StressFailure {
+    pub seed: u64,
+    /// The generator and its arguments, as a command line.
+    pub generator: String,
+    pub input: String,
+    /// What the solution printed, and what the other one printed.
+    pub output: String,
+    pub answer: String,
+    pub message: String,
 }
 
 /// `judge package`.

@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::Reporter;
 use super::diff::{failure_details, paint, test_line, verdict};
-use super::schema::Report;
+use super::schema::{Report, StressReport};
 use crate::event::{CommandKind, Event, EventKind};
 use crate::expect::VerifyRow;
 use crate::jury::SolutionRun;
@@ -252,7 +252,45 @@ impl<W: Write> TerminalReporter<W> {
             ),
             Report::Doctor(r) => self.doctor(&r.isolation),
             Report::Test(_) => Ok(()),
+            Report::Stress(r) => self.stress(r),
         }
+    }
+
+    /// How many tests were tried, and the first that failed with what
+    /// makes it again.
+    fn stress(&mut self, r: &StressReport) -> io::Result<()> {
+        let seconds = r.elapsed.as_secs_f64();
+        let rate = r.iterations as f64 / seconds.max(1e-9);
+        let Some(f) = &r.failure else {
+            return writeln!(
+                self.out,
+                "{}  {} tests, no difference from {} ({seconds:.1} s, {rate:.0} tests/s)",
+                verdict(r.verdict, 3),
+                r.iterations,
+                r.against
+            );
+        };
+        writeln!(
+            self.out,
+            "{}  on test {}, against {} ({seconds:.1} s): {}",
+            verdict(r.verdict, 3),
+            r.iterations,
+            r.against,
+            f.message
+        )?;
+        writeln!(self.out, "seed {}, made by: {}", f.seed, f.generator)?;
+        for (what, text) in [
+            ("input", &f.input),
+            ("output", &f.output),
+            ("answer", &f.answer),
+        ] {
+            writeln!(self.out, "--- {what}")?;
+            write!(self.out, "{text}")?;
+            if !text.ends_with('\n') {
+                writeln!(self.out)?;
+            }
+        }
+        Ok(())
     }
 }
 
