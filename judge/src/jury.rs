@@ -114,7 +114,7 @@ fn tool_limits() -> Limits {
 const REFERENCE_TIME_FACTOR: u32 = 10;
 
 /// The start of a text file, as text.
-fn read_head(path: &Path, limit: usize) -> String {
+pub fn read_head(path: &Path, limit: usize) -> String {
     let bytes = std::fs::read(path).unwrap_or_default();
     String::from_utf8_lossy(&bytes[..bytes.len().min(limit)]).into_owned()
 }

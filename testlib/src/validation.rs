@@ -94,6 +94,8 @@ impl ValidatorState {
         if !is_trackable(name) {
             return;
         }
+        // A read with bounds is also a variable read (testlib adds both).
+        self.add_variable(name);
         let (prepared, ignore_lo, ignore_hi) = tilde(name);
         if !self.hits.contains_key(prepared) && self.hits.len() >= MAX_TRACKED_NAMES {
             return;

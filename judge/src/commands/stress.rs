@@ -11,7 +11,7 @@ use anyhow::{Result, bail};
 use crate::cli::StressArgs;
 use crate::event::{EventKind, Events};
 use crate::fsutil;
-use crate::jury::{Arena, Jury};
+use crate::jury::{Arena, Jury, read_head};
 use crate::kit::Kit;
 use crate::pool::Stop;
 use crate::problem::SEED;
@@ -20,12 +20,8 @@ use crate::report::schema::{Report, SCHEMA, StressFailure, StressReport};
 use crate::testset::Test;
 use crate::verdict::Verdict;
 
-/// The start of a file, as text, for the report.
-fn shown(path: &Path) -> String {
-    const LIMIT: usize = 1 << 16;
-    let bytes = std::fs::read(path).unwrap_or_default();
-    String::from_utf8_lossy(&bytes[..bytes.len().min(LIMIT)]).into_owned()
-}
+/// How much of each file the report shows.
+const SHOWN_BYTES: usize = 1 << 16;
 
 /// Stresses the file; true if and only if it was accepted on every test.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Result<bool> {
@@ -184,9 +180,9 @@ impl Round<'_> {
         let failure = StressFailure {
             seed,
             generator: format!("{} {}", self.generator.name, args.join(" ")),
-            input: shown(&test.input),
-            output: shown(&outcome.output),
-            answer: shown(&test.answer),
+            input: read_head(&test.input, SHOWN_BYTES),
+            output: read_head(&outcome.output, SHOWN_BYTES),
+            answer: read_head(&test.answer, SHOWN_BYTES),
             message: outcome.message,
         };
         Ok(Some((outcome.verdict, failure)))

@@ -494,7 +494,6 @@ impl Core {
     fn note_bounds(&self, name: &str, min_hit: bool, max_hit: bool, lo: String, hi: String) {
         if self.strict && !name.is_empty() {
             validation::add_bounds_hit(name, min_hit, max_hit, lo, hi);
-            validation::add_variable(name);
         }
     }
 
