@@ -144,6 +144,12 @@ pub struct StressArgs {
     /// The seed of the first test; each next test takes the next seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Report the failing test as found, without shrinking it.
+    #[arg(long)]
+    pub no_shrink: bool,
+    /// Add the shrunk failing test to the problem's test plan, aimed at FILE.
+    #[arg(long)]
+    pub save: bool,
     /// The generator's arguments instead of the problem's `[stress] args`;
     /// `{seed}` becomes each test's seed. Give them last.
     #[arg(

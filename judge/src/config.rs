@@ -174,6 +174,17 @@ pub struct ProblemConfig {
     pub tests: Vec<Spanned<TestEntry>>,
     /// How `judge stress` makes random tests.
     pub stress: Option<StressConfig>,
+    /// The shape of the problem's inputs.
+    pub input: Option<InputConfig>,
+}
+
+/// How an input splits into cases, for shrinking failing inputs case by
+/// case: the first line holds the number of cases, then each case takes
+/// `case_lines` lines.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputConfig {
+    pub case_lines: Spanned<usize>,
 }
 
 /// `judge stress`'s defaults for a problem: the generator's small random

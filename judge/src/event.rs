@@ -67,6 +67,11 @@ pub enum EventKind<'a> {
     },
     /// `verify` compared a solution's run with its folder's promise.
     SolutionVerified { row: &'a VerifyRow },
+    /// `stress` has judged this many tests so far, in `elapsed`.
+    Stressed { tests: u64, elapsed: Duration },
+    /// Shrinking has tried this many candidates; the smallest failing
+    /// input found so far has `bytes` bytes.
+    Shrinking { tried: usize, bytes: usize },
     /// The command's report; always the last event.
     Finished { report: &'a Report },
 }

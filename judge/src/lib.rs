@@ -32,5 +32,6 @@ pub mod problem;
 pub mod program;
 pub mod report;
 pub mod sandbox;
+pub mod shrink;
 pub mod testset;
 pub mod verdict;

@@ -13,9 +13,12 @@ use std::time::Duration;
 use anyhow::{Result, bail};
 use toml::Spanned;
 
-use crate::config::{self, ConfigError, KitConfig, ProblemConfig, Source, StressConfig, TestEntry};
+use crate::config::{
+    self, ConfigError, InputConfig, KitConfig, ProblemConfig, Source, StressConfig, TestEntry,
+};
 use crate::program::BuildError;
 use crate::sandbox::Limits;
+use crate::shrink::Cases;
 use crate::verdict::Group;
 
 /// What a problem uses a program for, and so which cargo package of the
@@ -140,6 +143,8 @@ pub struct Problem {
     pub tests: Vec<TestSpec>,
     /// How `judge stress` makes random tests, if the problem says.
     pub stress: Option<Stress>,
+    /// How its inputs split into cases, if the problem says.
+    pub cases: Option<Cases>,
 }
 
 /// A problem's `[stress]` table, checked.
@@ -205,6 +210,7 @@ impl Problem {
             .as_ref()
             .map(|s| r.stress(s, generator.as_ref(), &reference))
             .transpose()?;
+        let cases = c.input.as_ref().map(|i| r.cases(i)).transpose()?;
         Ok(Problem {
             name: name.to_string(),
             dir,
@@ -219,6 +225,7 @@ impl Problem {
             groups,
             tests,
             stress,
+            cases,
             config: src,
         })
     }
@@ -406,6 +413,17 @@ impl Resolver<'_> {
             args: s.args.get_ref().clone(),
             against,
         })
+    }
+
+    /// Checks `[input]`: a case takes at least one line.
+    fn cases(&self, input: &InputConfig) -> Result<Cases, ConfigError> {
+        let lines = *input.case_lines.get_ref();
+        if lines == 0 {
+            return Err(self
+                .src
+                .error(input.case_lines.span(), "a case takes at least one line"));
+        }
+        Ok(Cases { lines })
     }
 
     fn groups(&self) -> Result<Vec<Group>, ConfigError> {

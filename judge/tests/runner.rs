@@ -422,21 +422,26 @@ int main(int argc, char **argv) {
 
 const STRESS_TABLE: &str = "\n[stress]\nargs = [\"{seed}\"]\n";
 
-#[test]
-fn stress_reports_the_first_failing_seed_and_how_to_make_it() {
+/// The solution of the stress tests: wrong only when a is at least 37.
+const LATE: &str = "long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a >= 37 ? a - b : a + b); return 0;";
+
+/// A kit whose problem has a seeded generator and a `[stress]` table, and
+/// the wrong solution `wrong_answer/late.c`.
+fn stress_kit() -> TempKit {
     let kit = TempKit::new();
     kit.write("problems/sum/gen.c", SEEDED_GENERATOR);
     kit.write(
         "problems/sum/problem.toml",
         &format!("generator = \"gen.c\"\n{PROBLEM_TOML}{STRESS_TABLE}"),
     );
+    kit.write("solutions/sum/wrong_answer/late.c", &c_program(LATE));
+    kit
+}
+
+#[test]
+fn stress_reports_the_first_failing_seed_and_how_to_make_it() {
     // Wrong only when a is at least 37: first on the test of seed 37.
-    kit.write(
-        "solutions/sum/wrong_answer/late.c",
-        &c_program(
-            "long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a >= 37 ? a - b : a + b); return 0;",
-        ),
-    );
+    let kit = stress_kit();
     let (code, report) = kit.json(&[
         "stress",
         "sum",
@@ -448,15 +453,38 @@ fn stress_reports_the_first_failing_seed_and_how_to_make_it() {
     let failure = &report["failure"];
     assert_eq!(failure["seed"], 37);
     assert_eq!(failure["generator"], "gen.c 37");
+    assert_eq!(
+        report["iterations"], 8,
+        "seeds 30..=37 were tried, in order"
+    );
+    // Shrunk: a cannot go below 37; b = 0 would make both sums equal, so 1.
+    assert_eq!(failure["input"], "37 1\n");
+    assert_eq!(
+        (failure["output"].as_str(), failure["answer"].as_str()),
+        (Some("36\n"), Some("38\n"))
+    );
+    let shrinking = &failure["shrinking"];
+    assert_eq!(shrinking["original_bytes"], 5);
+    assert!(
+        shrinking["kept"] == 1 && shrinking["tried"].as_u64() >= Some(5),
+        "{shrinking}"
+    );
+    // As found, with --no-shrink.
+    let (_, report) = kit.json(&[
+        "stress",
+        "sum",
+        "solutions/sum/wrong_answer/late.c",
+        "--seed",
+        "30",
+        "--no-shrink",
+    ]);
+    let failure = &report["failure"];
     assert_eq!(failure["input"], "37 2\n");
     assert_eq!(
         (failure["output"].as_str(), failure["answer"].as_str()),
         (Some("35\n"), Some("39\n"))
     );
-    assert_eq!(
-        report["iterations"], 8,
-        "seeds 30..=37 were tried, in order"
-    );
+    assert!(failure["shrinking"].is_null());
 
     // The right solution passes every test, here 60 of them.
     let (code, report) = kit.json(&[
@@ -505,6 +533,50 @@ fn stress_reports_the_first_failing_seed_and_how_to_make_it() {
         stderr.contains("problem.toml:") && stderr.contains("{seed}"),
         "{stderr}"
     );
+}
+
+#[test]
+fn stress_save_adds_the_shrunk_test_to_the_plan_aimed_at_the_solution() {
+    let kit = stress_kit();
+    // No test catches it yet: verify says so.
+    let (code, _) = kit.json(&["verify"]);
+    assert_eq!(code, 1);
+
+    let args = [
+        "stress",
+        "sum",
+        "solutions/sum/wrong_answer/late.c",
+        "--seed",
+        "30",
+        "--save",
+    ];
+    let (code, report) = kit.json(&args);
+    assert_eq!(code, 1);
+    let saved = report["failure"]["saved"].as_str().unwrap();
+    assert_eq!(saved, "problems/sum/stress/late-seed37.in");
+    assert_eq!(std::fs::read_to_string(kit.path(saved)).unwrap(), "37 1\n");
+    let toml = std::fs::read_to_string(kit.path("problems/sum/problem.toml")).unwrap();
+    let entry = "[[tests]]\nfile = \"stress/late-seed37.in\"\ncomment = \"found by judge stress, seed 37 (gen.c 37), shrunk: solutions/sum/wrong_answer/late.c gets WA here\"\ntargets = [\"wrong_answer/late.c\"]\n";
+    let at = toml.find(entry).unwrap_or_else(|| panic!("{toml}"));
+    assert!(
+        at < toml.find("[stress]").unwrap(),
+        "with the tests: {toml}"
+    );
+
+    // The next verify proves the new test catches it.
+    let (code, report) = kit.json(&["verify"]);
+    assert_eq!(code, 0, "{report:#}");
+    let row = report["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["solution"] == "wrong_answer/late.c")
+        .unwrap();
+    assert_eq!(row["aimed"][0]["test"], "04");
+
+    // Saved once only.
+    let stderr = kit.error(&args);
+    assert!(stderr.contains("saved before"), "{stderr}");
 }
 
 #[test]

@@ -7,6 +7,7 @@ pub mod build;
 pub mod check;
 pub mod doctor;
 pub mod package;
+mod save;
 pub mod stress;
 pub mod test;
 pub mod verify;

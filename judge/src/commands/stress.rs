@@ -1,6 +1,8 @@
 //! `judge stress PROBLEM FILE`: random tests from the problem's generator,
 //! answered by another solution (the reference, or a brute force), until
-//! FILE is not accepted on one of them (对拍).
+//! FILE is not accepted on one of them (对拍); that test is then shrunk to
+//! the smallest input FILE still fails on, and with `--save` added to the
+//! problem's test plan.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -14,14 +16,24 @@ use crate::fsutil;
 use crate::jury::{Arena, Jury, read_head};
 use crate::kit::Kit;
 use crate::pool::Stop;
-use crate::problem::SEED;
+use crate::problem::{Problem, SEED};
 use crate::program::Program;
-use crate::report::schema::{Report, SCHEMA, StressFailure, StressReport};
+use crate::report::schema::{
+    Counterexample, Report, SCHEMA, Shrinking, StressFailure, StressReport,
+};
+use crate::sandbox::Limits;
+use crate::shrink::{self, Cases};
 use crate::testset::Test;
 use crate::verdict::Verdict;
 
+use super::save;
+
 /// How much of each file the report shows.
 const SHOWN_BYTES: usize = 1 << 16;
+
+/// The most candidates one shrinking tries: a failure that takes the whole
+/// time limit each time (TLE) must not keep the command busy for hours.
+const SHRINK_BUDGET: usize = 2000;
 
 /// Stresses the file; true if and only if it was accepted on every test.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Result<bool> {
@@ -54,14 +66,10 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
     drop(building);
     jury.isolate_network();
 
-    let work = kit.work_dir().join("stress").join(&problem.name);
-    fsutil::create_dir_all(&work)?;
-    let dir = tempfile::Builder::new().prefix("run-").tempdir_in(&work)?;
+    let dir = work_dir(kit, &problem, "stress")?;
     let round = Round {
         jury,
         arena: Arena::new(&problem, &[], &checker, dir.path().to_path_buf()),
-        generator: &generator,
-        gen_args: &gen_args,
         validator: &validator,
         other: &other,
         solution: &solution,
@@ -75,9 +83,9 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
     // first failure in seed order is the one reported.
     let batch = 4 * jury.pool().jobs() as u64;
     let mut iterations = 0;
-    let mut failure = None;
+    let mut found = None;
     let none = BTreeSet::new();
-    while failure.is_none() && !crate::sandbox::interrupted() {
+    while found.is_none() && !crate::sandbox::interrupted() {
         let left = match deadline {
             Some(deadline) if Instant::now() >= deadline => 0,
             Some(_) => batch,
@@ -90,101 +98,285 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
         let results = jury.pool().run(
             &seeds,
             Stop::AtFirstFailure { except: &none },
-            |&seed| round.try_seed(seed),
+            |&seed| round.try_seed(&generator, &gen_args, seed),
             |result| !matches!(result, Ok(None)),
             |_| {},
         );
-        for result in results.into_iter().flatten() {
+        for (result, &seed) in results.into_iter().zip(&seeds) {
+            let Some(result) = result else { break };
             iterations += 1;
-            if let Some(found) = result? {
-                failure = Some(found);
+            if let Some(failed) = result? {
+                found = Some((seed, failed));
                 break;
             }
         }
+        events.emit(EventKind::Stressed {
+            tests: iterations,
+            elapsed: started.elapsed(),
+        });
     }
-    let verdict = failure.as_ref().map_or(Verdict::Ac, |(v, _)| *v);
-    let failure = failure.map(|(_, f)| f);
+    let elapsed = started.elapsed();
+    let failure = match found {
+        None => None,
+        Some((seed, failed)) => {
+            let command = format!(
+                "{} {}",
+                generator.name,
+                with_seed(&gen_args, seed).join(" ")
+            );
+            let example = if args.no_shrink {
+                failed.shown(None)
+            } else {
+                round.shrink(failed, problem.cases, events)?
+            };
+            let saved = if args.save {
+                let what = save::Found {
+                    solution: &args.file,
+                    seed,
+                    command: &command,
+                };
+                Some(save::add_test(
+                    kit, &problem, &validator, jury, &example, &what,
+                )?)
+            } else {
+                None
+            };
+            Some(StressFailure {
+                seed,
+                generator: command,
+                example,
+                saved,
+            })
+        }
+    };
     let report = Report::Stress(StressReport {
         schema: SCHEMA,
         command: "stress",
-        verdict,
+        verdict: failure.as_ref().map_or(Verdict::Ac, |f| f.example.verdict),
         problem: problem.name.clone(),
         solution: args.file.display().to_string(),
         against: shown_path(&against, &kit.root),
         iterations,
-        elapsed: started.elapsed(),
+        elapsed,
         failure,
     });
     events.emit(EventKind::Finished { report: &report });
     Ok(report.verdict().is_accepted())
 }
 
+/// A fresh folder for one run of `command` under the kit's work folder.
+pub(super) fn work_dir(kit: &Kit, problem: &Problem, command: &str) -> Result<tempfile::TempDir> {
+    let work = kit.work_dir().join(command).join(&problem.name);
+    fsutil::create_dir_all(&work)?;
+    Ok(tempfile::Builder::new().prefix("run-").tempdir_in(&work)?)
+}
+
+/// The arguments with `{seed}` replaced.
+fn with_seed(args: &[String], seed: u64) -> Vec<String> {
+    let seed = seed.to_string();
+    args.iter().map(|a| a.replace(SEED, &seed)).collect()
+}
+
 /// A path for people: relative to the kit when inside it.
-fn shown_path(path: &Path, root: &Path) -> String {
+pub(super) fn shown_path(path: &Path, root: &Path) -> String {
     path.strip_prefix(root)
         .unwrap_or(path)
         .display()
         .to_string()
 }
 
-/// What every test of one `judge stress` run needs.
-struct Round<'a> {
-    jury: &'a Jury<'a>,
-    arena: Arena<'a>,
-    generator: &'a Program,
-    gen_args: &'a [String],
-    validator: &'a Program,
-    other: &'a Program,
-    solution: &'a Program,
-    dir: &'a Path,
+/// The start of a text, as much as reports show.
+fn read_head_of(text: &str) -> String {
+    let mut end = SHOWN_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_string()
+}
+
+/// A test the solution failed, read into memory (its files are gone):
+/// the whole input, which shrinking starts from, and the head of the rest.
+#[derive(Clone, Debug)]
+pub(super) struct Failed {
+    pub verdict: Verdict,
+    pub input: String,
+    pub output: String,
+    pub answer: String,
+    pub message: String,
+}
+
+impl Failed {
+    /// As the report shows it.
+    pub fn shown(self, shrinking: Option<Shrinking>) -> Counterexample {
+        let mut input = self.input;
+        if input.len() > SHOWN_BYTES {
+            input = read_head_of(&input);
+        }
+        Counterexample {
+            verdict: self.verdict,
+            input,
+            output: self.output,
+            answer: self.answer,
+            message: self.message,
+            shrinking,
+        }
+    }
+}
+
+/// What every test of one run needs: the solution judged, the other one
+/// that answers, the validator that keeps shrunk inputs valid.
+pub(super) struct Round<'a> {
+    pub jury: &'a Jury<'a>,
+    pub arena: Arena<'a>,
+    pub validator: &'a Program,
+    pub other: &'a Program,
+    pub solution: &'a Program,
+    pub dir: &'a Path,
 }
 
 impl Round<'_> {
-    /// Makes the test of `seed`, answers it with the other solution and
-    /// judges the solution on it: `None` if accepted (its files are then
-    /// removed), else its verdict and what makes it again.
-    fn try_seed(&self, seed: u64) -> Result<Option<(Verdict, StressFailure)>> {
-        let name = seed.to_string();
-        let test = Test {
-            name: name.clone(),
+    /// The test named `name` in the round's folder.
+    fn test(&self, name: &str) -> Test {
+        Test {
+            name: name.to_string(),
             input: self.dir.join(format!("{name}.in")),
             answer: self.dir.join(format!("{name}.ans")),
             group: None,
             sample: false,
             targets: Vec::new(),
-        };
-        let args: Vec<String> = self
-            .gen_args
-            .iter()
-            .map(|a| a.replace(SEED, &name))
-            .collect();
+        }
+    }
+
+    /// Makes the test of `seed` and judges the solution on it: `None` if
+    /// accepted.
+    fn try_seed(&self, generator: &Program, args: &[String], seed: u64) -> Result<Option<Failed>> {
+        let name = seed.to_string();
+        let test = self.test(&name);
         let jury = self.jury;
-        jury.generate(self.generator, &args, &test.input, self.dir, &name)?;
+        jury.generate(
+            generator,
+            &with_seed(args, seed),
+            &test.input,
+            self.dir,
+            &name,
+        )?;
         jury.validate(self.validator, &test.input, None, self.dir, &name)?;
-        let limits = self.arena.limits;
-        jury.answer(
+        self.answer(&test)?;
+        Ok(self.judge(&test))
+    }
+
+    /// The other solution's answer to the test.
+    pub fn answer(&self, test: &Test) -> Result<()> {
+        let limits: Limits = self.arena.limits;
+        self.jury.answer(
             self.other,
             &test.input,
             &test.answer,
             limits,
             self.dir,
-            &name,
+            &test.name,
         )?;
-        let outcome = jury.judge_test(&self.arena, self.solution, &test, self.dir);
-        if outcome.verdict.is_accepted() {
-            for ext in ["in", "ans", "gen.err", "val", "val.err", "ref.err"] {
-                let _ = std::fs::remove_file(self.dir.join(format!("{name}.{ext}")));
-            }
-            return Ok(None);
-        }
-        let failure = StressFailure {
-            seed,
-            generator: format!("{} {}", self.generator.name, args.join(" ")),
-            input: read_head(&test.input, SHOWN_BYTES),
+        Ok(())
+    }
+
+    /// Judges the solution on an answered test; its files are removed.
+    pub fn judge(&self, test: &Test) -> Option<Failed> {
+        let outcome = self
+            .jury
+            .judge_test(&self.arena, self.solution, test, self.dir);
+        let failed = (!outcome.verdict.is_accepted()).then(|| Failed {
+            verdict: outcome.verdict,
+            input: read_head(&test.input, usize::MAX),
             output: read_head(&outcome.output, SHOWN_BYTES),
             answer: read_head(&test.answer, SHOWN_BYTES),
             message: outcome.message,
+        });
+        self.forget(&test.name);
+        failed
+    }
+
+    /// Removes every file of the test named `name`.
+    fn forget(&self, name: &str) {
+        let exts = [
+            "in", "ans", "out", "err", "chk", "chk.out", "gen.err", "val", "val.err", "ref.err",
+        ];
+        for ext in exts {
+            let _ = std::fs::remove_file(self.dir.join(format!("{name}.{ext}")));
+        }
+        let _ = std::fs::remove_dir_all(self.dir.join(format!("{name}.feedback")));
+    }
+
+    /// Judges the solution on `input`, a candidate of shrinking: the
+    /// failure if it fails as `like` did, `None` if it passes, fails
+    /// otherwise, or is not a valid input the other solution answers.
+    fn try_candidate(&self, name: &str, input: &str, like: Verdict) -> Result<Option<Failed>> {
+        let test = self.test(name);
+        fsutil::write_atomic(&test.input, input.as_bytes())?;
+        let valid = self
+            .jury
+            .validate(self.validator, &test.input, None, self.dir, name)
+            .and_then(|()| self.answer(&test));
+        if valid.is_err() {
+            self.forget(name);
+            return Ok(None);
+        }
+        Ok(self.judge(&test).filter(|f| f.verdict == like))
+    }
+
+    /// Shrinks a failing test to the smallest input found that still fails
+    /// with the same verdict, trying candidates `--jobs` at a time.
+    pub fn shrink(
+        &self,
+        failed: Failed,
+        cases: Option<Cases>,
+        events: &mut Events,
+    ) -> Result<Counterexample> {
+        let like = failed.verdict;
+        let original = failed.input.clone();
+        let pool = self.jury.pool();
+        let none = BTreeSet::new();
+        let mut tried = 0;
+        let mut bytes = original.len();
+        let shrunk = shrink::shrink(
+            &original,
+            failed,
+            cases,
+            pool.jobs(),
+            SHRINK_BUDGET,
+            |inputs| {
+                if crate::sandbox::interrupted() {
+                    bail!("interrupted");
+                }
+                let named: Vec<(String, &String)> = inputs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, input)| (format!("shrink-{}", tried + i), input))
+                    .collect();
+                tried += inputs.len();
+                let results = pool.run(
+                    &named,
+                    Stop::AtFirstFailure { except: &none },
+                    |(name, input)| self.try_candidate(name, input, like),
+                    |result| !matches!(result, Ok(None)),
+                    |_| {},
+                );
+                for (i, result) in results.into_iter().enumerate() {
+                    let Some(result) = result else { break };
+                    if let Some(failed) = result? {
+                        bytes = failed.input.len();
+                        events.emit(EventKind::Shrinking { tried, bytes });
+                        return Ok(Some((i, failed)));
+                    }
+                }
+                events.emit(EventKind::Shrinking { tried, bytes });
+                Ok(None)
+            },
+        )?;
+        let shrinking = Shrinking {
+            tried: shrunk.tried,
+            kept: shrunk.kept,
+            original_bytes: original.len(),
         };
-        Ok(Some((outcome.verdict, failure)))
+        Ok(shrunk.failure.shown(Some(shrinking)))
     }
 }

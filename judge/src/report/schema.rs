@@ -123,13 +123,38 @@ pub struct StressReport {
 #[derive(Debug, Serialize)]
 pub struct StressFailure {
     pub seed: u64,
-    /// The generator and its arguments, as a command line.
+    /// The generator and its arguments, as a command line: it makes the
+    /// test as found, before shrinking.
     pub generator: String,
+    #[serde(flatten)]
+    pub example: Counterexample,
+    /// The manual test `--save` wrote, relative to the kit.
+    pub saved: Option<String>,
+}
+
+/// An input a solution fails on, with what it printed.
+#[derive(Clone, Debug, Serialize)]
+pub struct Counterexample {
+    pub verdict: Verdict,
+    /// The input (shrunk, when shrinking ran).
     pub input: String,
     /// What the solution printed, and what the other one printed.
     pub output: String,
     pub answer: String,
     pub message: String,
+    /// How the input was shrunk; absent with `--no-shrink`.
+    pub shrinking: Option<Shrinking>,
+}
+
+/// What shrinking did.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Shrinking {
+    /// Candidate inputs tried, and how many were kept (each failed the
+    /// same way and was smaller).
+    pub tried: usize,
+    pub kept: usize,
+    /// The size of the input before shrinking.
+    pub original_bytes: usize,
 }
 
 /// `judge package`.

@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::Reporter;
 use super::diff::{failure_details, paint, test_line, verdict};
-use super::schema::{Report, StressReport};
+use super::schema::{Counterexample, Report, StressReport};
 use crate::event::{CommandKind, Event, EventKind};
 use crate::expect::VerifyRow;
 use crate::jury::SolutionRun;
@@ -276,13 +276,36 @@ impl<W: Write> TerminalReporter<W> {
             verdict(r.verdict, 3),
             r.iterations,
             r.against,
-            f.message
+            f.example.message
         )?;
         writeln!(self.out, "seed {}, made by: {}", f.seed, f.generator)?;
+        self.counterexample(&f.example)?;
+        if let Some(saved) = &f.saved {
+            writeln!(
+                self.out,
+                "saved as {saved}, a new test at the end of the problem's test plan"
+            )?;
+        }
+        Ok(())
+    }
+
+    /// A failing input, how it was shrunk, and both outputs.
+    fn counterexample(&mut self, example: &Counterexample) -> io::Result<()> {
+        if let Some(s) = &example.shrinking {
+            writeln!(
+                self.out,
+                "shrunk from {} to {} bytes ({} candidates tried, {} kept), still {}:",
+                s.original_bytes,
+                example.input.len(),
+                s.tried,
+                s.kept,
+                example.verdict
+            )?;
+        }
         for (what, text) in [
-            ("input", &f.input),
-            ("output", &f.output),
-            ("answer", &f.answer),
+            ("input", &example.input),
+            ("output", &example.output),
+            ("answer", &example.answer),
         ] {
             writeln!(self.out, "--- {what}")?;
             write!(self.out, "{text}")?;
@@ -291,6 +314,22 @@ impl<W: Write> TerminalReporter<W> {
             }
         }
         Ok(())
+    }
+
+    /// The progress line of a search without a known end.
+    fn progress(&mut self, message: String) {
+        if !self.bars {
+            return;
+        }
+        let bar = self.bar.get_or_insert_with(|| {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} {elapsed}") {
+                bar.set_style(style);
+            }
+            bar
+        });
+        bar.set_message(message);
+        bar.tick();
     }
 }
 
@@ -346,7 +385,19 @@ impl<W: Write> Reporter for TerminalReporter<W> {
                 self.last_run = Some((*run).clone());
             }
             EventKind::SolutionVerified { row } => self.verified(row)?,
-            EventKind::Finished { report } => self.finished(report, event.elapsed)?,
+            EventKind::Stressed { tests, elapsed } => {
+                let rate = *tests as f64 / elapsed.as_secs_f64().max(1e-9);
+                self.progress(format!("{tests} tests, {rate:.0}/s"));
+            }
+            EventKind::Shrinking { tried, bytes } => {
+                self.progress(format!(
+                    "shrinking: {tried} candidates tried, smallest failing input {bytes} bytes"
+                ));
+            }
+            EventKind::Finished { report } => {
+                self.clear_bar();
+                self.finished(report, event.elapsed)?
+            }
         }
         self.out.flush()
     }
