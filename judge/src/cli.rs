@@ -69,6 +69,9 @@ pub enum Command {
     /// Judge a solution on random tests, with another solution's outputs as
     /// the answers, until it fails (对拍).
     Stress(StressArgs),
+    /// Check the reference against a brute force on every small input up
+    /// to the problem's bounds, with the checker on both answers.
+    Certify(CertifyArgs),
 }
 
 #[derive(Debug, Args)]
@@ -159,4 +162,21 @@ pub struct StressArgs {
         value_name = "ARG"
     )]
     pub generator_args: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CertifyArgs {
+    /// The problem (a name from judge.toml).
+    pub problem: String,
+    /// A bound of the problem's `[certify]` table, instead of its default
+    /// (repeat for several).
+    #[arg(long = "bound", value_name = "NAME=VALUE")]
+    pub bounds: Vec<String>,
+    /// The solution to compare the reference with (default: the table's
+    /// `against`, else `[stress] against`).
+    #[arg(long, value_name = "FILE")]
+    pub against: Option<PathBuf>,
+    /// Report a disagreement on the input as generated, without shrinking it.
+    #[arg(long)]
+    pub no_shrink: bool,
 }

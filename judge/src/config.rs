@@ -176,6 +176,21 @@ pub struct ProblemConfig {
     pub stress: Option<StressConfig>,
     /// The shape of the problem's inputs.
     pub input: Option<InputConfig>,
+    /// How `judge certify` makes every small input.
+    pub certify: Option<CertifyConfig>,
+}
+
+/// `judge certify`'s exhaustive input: the default generator's arguments,
+/// with `{name}` for each bound, and the bounds' default values.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CertifyConfig {
+    pub args: Spanned<Vec<String>>,
+    #[serde(default)]
+    pub bounds: BTreeMap<String, Spanned<u64>>,
+    /// The brute force to compare the reference with (relative to
+    /// `solutions/<problem>/`; default: `[stress] against`).
+    pub against: Option<Spanned<String>>,
 }
 
 /// How an input splits into cases, for shrinking failing inputs case by

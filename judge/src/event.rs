@@ -25,6 +25,7 @@ pub enum CommandKind {
     Package,
     Doctor,
     Stress,
+    Certify,
 }
 
 /// Something that happened, and when (since the command started).

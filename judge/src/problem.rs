@@ -6,7 +6,7 @@
 //! is a function below that checks what it resolves and points at the
 //! offending value (file, line, column) when it cannot.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -14,7 +14,8 @@ use anyhow::{Result, bail};
 use toml::Spanned;
 
 use crate::config::{
-    self, ConfigError, InputConfig, KitConfig, ProblemConfig, Source, StressConfig, TestEntry,
+    self, CertifyConfig, ConfigError, InputConfig, KitConfig, ProblemConfig, Source, StressConfig,
+    TestEntry,
 };
 use crate::program::BuildError;
 use crate::sandbox::Limits;
@@ -145,6 +146,38 @@ pub struct Problem {
     pub stress: Option<Stress>,
     /// How its inputs split into cases, if the problem says.
     pub cases: Option<Cases>,
+    /// How `judge certify` makes every small input, if the problem says.
+    pub certify: Option<Certify>,
+}
+
+/// A problem's `[certify]` table, checked.
+#[derive(Clone, Debug)]
+pub struct Certify {
+    /// The generator and its arguments, with `{name}` for each bound.
+    pub generator: ProgramSpec,
+    pub args: Vec<String>,
+    /// Each bound's default.
+    pub bounds: BTreeMap<String, u64>,
+    /// The brute force's source.
+    pub against: PathBuf,
+}
+
+impl Certify {
+    /// The generator's arguments with the bounds in place (`values` over
+    /// the defaults).
+    pub fn args_with(&self, values: &BTreeMap<String, u64>) -> Vec<String> {
+        self.args
+            .iter()
+            .map(|arg| {
+                let mut arg = arg.clone();
+                for (name, default) in &self.bounds {
+                    let value = values.get(name).unwrap_or(default);
+                    arg = arg.replace(&format!("{{{name}}}"), &value.to_string());
+                }
+                arg
+            })
+            .collect()
+    }
 }
 
 /// A problem's `[stress]` table, checked.
@@ -211,6 +244,11 @@ impl Problem {
             .map(|s| r.stress(s, generator.as_ref(), &reference))
             .transpose()?;
         let cases = c.input.as_ref().map(|i| r.cases(i)).transpose()?;
+        let certify = c
+            .certify
+            .as_ref()
+            .map(|t| r.certify(t, generator.as_ref(), stress.as_ref()))
+            .transpose()?;
         Ok(Problem {
             name: name.to_string(),
             dir,
@@ -226,6 +264,7 @@ impl Problem {
             tests,
             stress,
             cases,
+            certify,
             config: src,
         })
     }
@@ -411,6 +450,58 @@ impl Resolver<'_> {
         Ok(Stress {
             generator: generator.clone(),
             args: s.args.get_ref().clone(),
+            against,
+        })
+    }
+
+    /// Checks `[certify]`: a default generator to run, a value for every
+    /// `{name}` in its arguments, and a brute force to compare with.
+    fn certify(
+        &self,
+        t: &CertifyConfig,
+        generator: Option<&ProgramSpec>,
+        stress: Option<&Stress>,
+    ) -> Result<Certify, ConfigError> {
+        let Some(generator) = generator else {
+            return Err(self.src.error(
+                t.args.span(),
+                "`[certify]` needs the problem's default `generator`",
+            ));
+        };
+        let bounds: BTreeMap<String, u64> = t
+            .bounds
+            .iter()
+            .map(|(name, value)| (name.clone(), *value.get_ref()))
+            .collect();
+        for arg in t.args.get_ref() {
+            let mut rest = arg.as_str();
+            while let Some(open) = rest.find('{') {
+                let after = &rest[open + 1..];
+                let Some(close) = after.find('}') else { break };
+                let name = &after[..close];
+                if !bounds.contains_key(name) {
+                    return Err(self.src.error(
+                        t.args.span(),
+                        format!("`{{{name}}}` has no value in `bounds`"),
+                    ));
+                }
+                rest = &after[close + 1..];
+            }
+        }
+        let against = match (&t.against, stress) {
+            (Some(name), _) => self.source(self.solutions, name)?,
+            (None, Some(stress)) => stress.against.clone(),
+            (None, None) => {
+                return Err(self.src.error(
+                    t.args.span(),
+                    "`[certify]` needs `against`, the brute force (or `[stress] against`)",
+                ));
+            }
+        };
+        Ok(Certify {
+            generator: generator.clone(),
+            args: t.args.get_ref().clone(),
+            bounds,
             against,
         })
     }

@@ -579,6 +579,74 @@ fn stress_save_adds_the_shrunk_test_to_the_plan_aimed_at_the_solution() {
     assert!(stderr.contains("saved before"), "{stderr}");
 }
 
+/// The seeded generator's "exhaustive mode": the one test of seed `n`.
+const CERTIFY_TABLE: &str =
+    "\n[certify]\nargs = [\"x\", \"{n}\"]\nbounds = { n = 5 }\nagainst = \"accepted/ref.c\"\n";
+
+#[test]
+fn certify_checks_the_reference_against_the_brute_force_and_shrinks_a_disagreement() {
+    let kit = stress_kit();
+    kit.write(
+        "problems/sum/problem.toml",
+        &format!("generator = \"gen.c\"\n{PROBLEM_TOML}{STRESS_TABLE}{CERTIFY_TABLE}"),
+    );
+    let (code, report) = kit.json(&["certify", "sum"]);
+    assert_eq!((code, report["verdict"].as_str()), (0, Some("AC")));
+    assert_eq!(report["generator"], "gen.c x 5");
+    assert_eq!(
+        report["cases"], 1,
+        "no [input] table: the input is one case"
+    );
+
+    // A brute force that is wrong for a ≥ 37, on the input of bound 40
+    // ("40 5"): shrunk to the smallest a and b that still disagree.
+    let args = [
+        "certify",
+        "sum",
+        "--bound",
+        "n=40",
+        "--against",
+        "solutions/sum/wrong_answer/late.c",
+    ];
+    let (code, report) = kit.json(&args);
+    assert_eq!((code, report["verdict"].as_str()), (1, Some("WA")));
+    let failure = &report["failure"];
+    assert_eq!(failure["solution"], "solutions/sum/accepted/ref.c");
+    assert_eq!(failure["against"], "solutions/sum/wrong_answer/late.c");
+    assert_eq!(failure["input"], "37 1\n");
+    assert_eq!(
+        (failure["output"].as_str(), failure["answer"].as_str()),
+        (Some("38\n"), Some("36\n"))
+    );
+    assert_eq!(failure["shrinking"]["original_bytes"], 5);
+
+    let stderr = kit.error(&["certify", "sum", "--bound", "m=3"]);
+    assert!(
+        stderr.contains("--bound m=3: the problem's bounds are n"),
+        "{stderr}"
+    );
+    let stderr = kit.error(&["certify", "sum", "--bound", "n"]);
+    assert!(stderr.contains("expected NAME=VALUE"), "{stderr}");
+    // Every `{name}` needs a default; a problem without the table says so.
+    kit.write(
+        "problems/sum/problem.toml",
+        &format!(
+            "generator = \"gen.c\"\n{PROBLEM_TOML}{STRESS_TABLE}\n[certify]\nargs = [\"{{m}}\"]\n"
+        ),
+    );
+    let stderr = kit.error(&["certify", "sum"]);
+    assert!(
+        stderr.contains("problem.toml:") && stderr.contains("`{m}` has no value in `bounds`"),
+        "{stderr}"
+    );
+    kit.write(
+        "problems/sum/problem.toml",
+        &format!("generator = \"gen.c\"\n{PROBLEM_TOML}"),
+    );
+    let stderr = kit.error(&["certify", "sum"]);
+    assert!(stderr.contains("no [certify] table"), "{stderr}");
+}
+
 #[test]
 fn check_by_hand() {
     let kit = TempKit::new();
@@ -748,7 +816,7 @@ fn every_command_prints_a_documented_report() {
     kit.write(
         "problems/sum/problem.toml",
         &format!(
-            "generator = \"gen.c\"\n{}{STRESS_TABLE}",
+            "generator = \"gen.c\"\n{}{STRESS_TABLE}{CERTIFY_TABLE}",
             PROBLEM_TOML.replace("reference = ", "cpp_checker = \"wcmp\"\nreference = ")
         ),
     );
@@ -768,6 +836,7 @@ fn every_command_prints_a_documented_report() {
             "--iterations",
             "10",
         ],
+        vec!["certify", "sum"],
     ] {
         let (code, report) = kit.json(&args);
         assert_eq!(
@@ -795,7 +864,7 @@ fn the_readme_examples_follow_the_schema() {
     assert_eq!(
         commands,
         [
-            "build", "check", "doctor", "package", "stress", "test", "verify"
+            "build", "certify", "check", "doctor", "package", "stress", "test", "verify"
         ]
     );
 }

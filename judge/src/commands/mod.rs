@@ -4,6 +4,7 @@
 //! `cli.rs`).
 
 pub mod build;
+pub mod certify;
 pub mod check;
 pub mod doctor;
 pub mod package;
@@ -47,6 +48,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Package(_) => CommandKind::Package,
         Command::Doctor => CommandKind::Doctor,
         Command::Stress(_) => CommandKind::Stress,
+        Command::Certify(_) => CommandKind::Certify,
     };
     events.emit(EventKind::Started { command });
     let result = match &cli.command {
@@ -57,6 +59,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Package(args) => package::run(&kit, &jury, &mut events, args),
         Command::Doctor => doctor::run(&jury, &mut events),
         Command::Stress(args) => stress::run(&kit, &jury, &mut events, args),
+        Command::Certify(args) => certify::run(&kit, &jury, &mut events, args),
     };
     // A closed stdout (`judge test | head`) does not change the verdict.
     let output = events.finish();

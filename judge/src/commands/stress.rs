@@ -67,9 +67,10 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
     jury.isolate_network();
 
     let dir = work_dir(kit, &problem, "stress")?;
+    let arena = Arena::new(&problem, &[], &checker, dir.path().to_path_buf());
     let round = Round {
         jury,
-        arena: Arena::new(&problem, &[], &checker, dir.path().to_path_buf()),
+        arena: &arena,
         validator: &validator,
         other: &other,
         solution: &solution,
@@ -227,7 +228,7 @@ impl Failed {
 /// that answers, the validator that keeps shrunk inputs valid.
 pub(super) struct Round<'a> {
     pub jury: &'a Jury<'a>,
-    pub arena: Arena<'a>,
+    pub arena: &'a Arena<'a>,
     pub validator: &'a Program,
     pub other: &'a Program,
     pub solution: &'a Program,
@@ -283,7 +284,7 @@ impl Round<'_> {
     pub fn judge(&self, test: &Test) -> Option<Failed> {
         let outcome = self
             .jury
-            .judge_test(&self.arena, self.solution, test, self.dir);
+            .judge_test(self.arena, self.solution, test, self.dir);
         let failed = (!outcome.verdict.is_accepted()).then(|| Failed {
             verdict: outcome.verdict,
             input: read_head(&test.input, usize::MAX),
@@ -306,21 +307,29 @@ impl Round<'_> {
         let _ = std::fs::remove_dir_all(self.dir.join(format!("{name}.feedback")));
     }
 
-    /// Judges the solution on `input`, a candidate of shrinking: the
-    /// failure if it fails as `like` did, `None` if it passes, fails
-    /// otherwise, or is not a valid input the other solution answers.
-    fn try_candidate(&self, name: &str, input: &str, like: Verdict) -> Result<Option<Failed>> {
+    /// Writes `input` as the test named `name`, validates it, has the
+    /// other solution answer it and judges the solution on it: `None` if
+    /// accepted.
+    pub fn try_input(&self, name: &str, input: &str) -> Result<Option<Failed>> {
         let test = self.test(name);
         fsutil::write_atomic(&test.input, input.as_bytes())?;
-        let valid = self
+        let ready = self
             .jury
             .validate(self.validator, &test.input, None, self.dir, name)
             .and_then(|()| self.answer(&test));
-        if valid.is_err() {
+        if let Err(e) = ready {
             self.forget(name);
-            return Ok(None);
+            return Err(e);
         }
-        Ok(self.judge(&test).filter(|f| f.verdict == like))
+        Ok(self.judge(&test))
+    }
+
+    /// Judges the solution on `input`, a candidate of shrinking: the
+    /// failure if it fails as `like` did, `None` if it passes, fails
+    /// otherwise, or is not a valid input the other solution answers.
+    fn try_candidate(&self, name: &str, input: &str, like: Verdict) -> Option<Failed> {
+        let failed = self.try_input(name, input).ok().flatten();
+        failed.filter(|f| f.verdict == like)
     }
 
     /// Shrinks a failing test to the smallest input found that still fails
@@ -357,12 +366,12 @@ impl Round<'_> {
                     &named,
                     Stop::AtFirstFailure { except: &none },
                     |(name, input)| self.try_candidate(name, input, like),
-                    |result| !matches!(result, Ok(None)),
+                    Option::is_some,
                     |_| {},
                 );
                 for (i, result) in results.into_iter().enumerate() {
                     let Some(result) = result else { break };
-                    if let Some(failed) = result? {
+                    if let Some(failed) = result {
                         bytes = failed.input.len();
                         events.emit(EventKind::Shrinking { tried, bytes });
                         return Ok(Some((i, failed)));

@@ -30,6 +30,7 @@ pub enum Report {
     Package(PackageReport),
     Doctor(DoctorReport),
     Stress(StressReport),
+    Certify(CertifyReport),
 }
 
 impl Report {
@@ -43,6 +44,7 @@ impl Report {
             Report::Package(r) => r.verdict,
             Report::Doctor(r) => r.verdict,
             Report::Stress(r) => r.verdict,
+            Report::Certify(r) => r.verdict,
         }
     }
 }
@@ -130,6 +132,38 @@ pub struct StressFailure {
     pub example: Counterexample,
     /// The manual test `--save` wrote, relative to the kit.
     pub saved: Option<String>,
+}
+
+/// `judge certify`.
+#[derive(Debug, Serialize)]
+pub struct CertifyReport {
+    pub schema: u32,
+    pub command: &'static str,
+    /// `AC` if the reference, the brute force and the checker agreed on
+    /// every input, else the verdict of the disagreement.
+    pub verdict: Verdict,
+    pub problem: String,
+    /// The generator command that writes every input up to the bounds.
+    pub generator: String,
+    pub reference: String,
+    pub brute_force: String,
+    /// The cases checked (the first line of the input, for a problem that
+    /// declares its cases; else 1).
+    pub cases: u64,
+    #[serde(rename = "elapsed_ms", serialize_with = "millis")]
+    pub elapsed: Duration,
+    pub failure: Option<CertifyFailure>,
+}
+
+/// Where the reference and the brute force disagree.
+#[derive(Debug, Serialize)]
+pub struct CertifyFailure {
+    /// The solution whose output the checker did not accept, and the one
+    /// whose output was the answer.
+    pub solution: String,
+    pub against: String,
+    #[serde(flatten)]
+    pub example: Counterexample,
 }
 
 /// An input a solution fails on, with what it printed.

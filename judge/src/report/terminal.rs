@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::Reporter;
 use super::diff::{failure_details, paint, test_line, verdict};
-use super::schema::{Counterexample, Report, StressReport};
+use super::schema::{CertifyReport, Counterexample, Report, StressReport};
 use crate::event::{CommandKind, Event, EventKind};
 use crate::expect::VerifyRow;
 use crate::jury::SolutionRun;
@@ -253,7 +253,34 @@ impl<W: Write> TerminalReporter<W> {
             Report::Doctor(r) => self.doctor(&r.isolation),
             Report::Test(_) => Ok(()),
             Report::Stress(r) => self.stress(r),
+            Report::Certify(r) => self.certified(r),
         }
+    }
+
+    /// How many cases were checked, or where the two solutions disagree.
+    fn certified(&mut self, r: &CertifyReport) -> io::Result<()> {
+        let seconds = r.elapsed.as_secs_f64();
+        let Some(f) = &r.failure else {
+            return writeln!(
+                self.out,
+                "{}  {} cases from {}: {}, {} and the checker agree on every one ({seconds:.1} s)",
+                verdict(r.verdict, 3),
+                r.cases,
+                r.generator,
+                r.reference,
+                r.brute_force
+            );
+        };
+        writeln!(
+            self.out,
+            "{}  {} disagrees with {} on the cases from {} ({seconds:.1} s): {}",
+            verdict(r.verdict, 3),
+            f.solution,
+            f.against,
+            r.generator,
+            f.example.message
+        )?;
+        self.counterexample(&f.example)
     }
 
     /// How many tests were tried, and the first that failed with what
