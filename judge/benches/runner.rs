@@ -15,33 +15,17 @@
 //! Then a no-op `judge build` of the 1000 tests, for both binaries (ten
 //! times as many rounds: each takes milliseconds).
 
+mod common;
 mod peers;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::{CHECKER, SOLUTION, VALIDATOR, gcc, median, write};
+
 const TESTS: usize = 1000;
 const ROUNDS: usize = 5;
-
-const SOLUTION: &str = "#include <stdio.h>\nint main(void){long long a,b;if(scanf(\"%lld %lld\",&a,&b)!=2)return 1;printf(\"%lld\\n\",a+b);return 0;}\n";
-const CHECKER: &str = "#include <stdio.h>\nint main(int c,char**v){if(c<4)return 3;FILE*o=fopen(v[2],\"r\"),*a=fopen(v[3],\"r\");long long x,y;if(!a||fscanf(a,\"%lld\",&x)!=1)return 3;if(!o||fscanf(o,\"%lld\",&y)!=1)return 2;if(x!=y){fprintf(stderr,\"wrong answer\\n\");return 1;}fprintf(stderr,\"ok\\n\");return 0;}\n";
-const VALIDATOR: &str = "#include <stdio.h>\nint main(void){long long a,b;char e;return scanf(\"%lld %lld%c\",&a,&b,&e)==3&&e=='\\n'?0:3;}\n";
-
-fn write(path: &Path, content: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, content).unwrap();
-}
-
-fn gcc(source: &Path, out: &Path) {
-    let status = Command::new("gcc")
-        .args(["-O2", "-o"])
-        .arg(out)
-        .arg(source)
-        .status()
-        .unwrap();
-    assert!(status.success());
-}
 
 /// Builds the kit once; returns its root.
 fn kit() -> PathBuf {
@@ -54,10 +38,7 @@ fn kit() -> PathBuf {
         return root;
     }
     let _ = std::fs::remove_dir_all(&root);
-    write(
-        &root.join("judge.toml"),
-        "problems = [\"sum\"]\n[languages.c]\nextensions = [\"c\"]\ncompile = [\"gcc\", \"-O2\", \"-o\", \"{binary}\", \"{source}\"]\nrun = [\"{binary}\"]\nversion = [\"gcc\", \"--version\"]\n",
-    );
+    write(&root.join("judge.toml"), common::JUDGE_TOML);
     let mut toml = String::from(
         "title = { en = \"Sum\", zh = \"求和\" }\nchecker = \"check.c\"\nvalidator = \"validate.c\"\nreference = \"accepted/sum.c\"\n",
     );
@@ -158,11 +139,6 @@ fn noop_build(binary: &Path, root: &Path) -> Duration {
             .success()
     );
     start.elapsed()
-}
-
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
 }
 
 fn per_test(d: Duration) -> f64 {

@@ -40,6 +40,16 @@ pub fn persist(file: NamedTempFile, path: &Path) -> io::Result<()> {
         .map_err(|e| naming(path, e.error))
 }
 
+/// Whether two files hold the same bytes (false if either cannot be read).
+pub fn same_bytes(a: &Path, b: &Path) -> bool {
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(ma), Ok(mb)) if ma.len() == mb.len() => {
+            matches!((std::fs::read(a), std::fs::read(b)), (Ok(x), Ok(y)) if x == y)
+        }
+        _ => false,
+    }
+}
+
 /// Writes `bytes` to `path` so that readers see the old file or the whole
 /// new one, never a part: write a temporary file beside it, then rename it.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {

@@ -124,6 +124,7 @@ impl Setup {
             limits: self.limits,
             groups: &self.groups,
             work: PathBuf::from(self.dir.path()).join("runs"),
+            identical_agrees: false,
         }
     }
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 
 use crate::cli::StressArgs;
 use crate::event::{EventKind, Events};
@@ -67,7 +67,8 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
     jury.isolate_network();
 
     let dir = work_dir(kit, &problem, "stress")?;
-    let arena = Arena::new(&problem, &[], &checker, dir.path().to_path_buf());
+    let mut arena = Arena::new(&problem, &[], &checker, dir.path().to_path_buf());
+    arena.identical_agrees = true;
     let round = Round {
         jury,
         arena: &arena,
@@ -249,11 +250,16 @@ impl Round<'_> {
     }
 
     /// Makes the test of `seed` and judges the solution on it: `None` if
-    /// accepted.
+    /// accepted. Only a test that fails is validated (a spawn fewer for
+    /// every other one): what is reported or shrunk is always valid.
     fn try_seed(&self, generator: &Program, args: &[String], seed: u64) -> Result<Option<Failed>> {
         let name = seed.to_string();
         let test = self.test(&name);
         let jury = self.jury;
+        let validate = || {
+            jury.validate(self.validator, &test.input, None, self.dir, &name)
+                .with_context(|| format!("the test of seed {seed} is not valid"))
+        };
         jury.generate(
             generator,
             &with_seed(args, seed),
@@ -261,9 +267,16 @@ impl Round<'_> {
             self.dir,
             &name,
         )?;
-        jury.validate(self.validator, &test.input, None, self.dir, &name)?;
-        self.answer(&test)?;
-        Ok(self.judge(&test))
+        if let Err(e) = self.answer(&test) {
+            validate()?;
+            return Err(e);
+        }
+        let failed = self.judge(&test, true);
+        if failed.is_some() {
+            validate()?;
+        }
+        self.forget(&name);
+        Ok(failed)
     }
 
     /// The other solution's answer to the test.
@@ -280,8 +293,9 @@ impl Round<'_> {
         Ok(())
     }
 
-    /// Judges the solution on an answered test; its files are removed.
-    pub fn judge(&self, test: &Test) -> Option<Failed> {
+    /// Judges the solution on an answered test; its files are removed
+    /// unless `keep`.
+    pub fn judge(&self, test: &Test, keep: bool) -> Option<Failed> {
         let outcome = self
             .jury
             .judge_test(self.arena, self.solution, test, self.dir);
@@ -292,7 +306,9 @@ impl Round<'_> {
             answer: read_head(&test.answer, SHOWN_BYTES),
             message: outcome.message,
         });
-        self.forget(&test.name);
+        if !keep {
+            self.forget(&test.name);
+        }
         failed
     }
 
@@ -321,7 +337,7 @@ impl Round<'_> {
             self.forget(name);
             return Err(e);
         }
-        Ok(self.judge(&test))
+        Ok(self.judge(&test, false))
     }
 
     /// Judges the solution on `input`, a candidate of shrinking: the
