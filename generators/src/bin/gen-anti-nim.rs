@@ -1,7 +1,10 @@
 //! Generator for anti-nim. `-mode` picks the kind of cases, `-T` how many,
 //! `-n` the largest number of piles in a case (the exact number in `max`),
 //! `-index` only varies the seed. The sum of n must stay at most 10^6.
-use generators::{MAX, print_pile_cases, xor};
+//! `-mode=all -n=N -v=V` writes every list of at most N piles of 1..=V
+//! stones (every multiset in every order), by number of piles and then in
+//! lexicographic order, and takes no `-T`; `-n=4 -v=12` gives 22620 cases.
+use generators::{MAX, all_pile_lists, print_cases, print_pile_cases, xor};
 use testlib::prelude::*;
 
 /// 2^40: values in the last whole block of 2^40 below MAX share their high
@@ -42,9 +45,14 @@ fn ones_and_big(rnd: &mut Random, n: usize, big: usize, bits: u32) -> Vec<u64> {
 fn main() {
     let mut rnd = register_gen();
     let mode: String = opt("mode");
+    let _ = opt_or::<i64>("index", 0);
+    if mode == "all" {
+        let (n_max, v): (usize, u64) = (opt("n"), opt("v"));
+        print_cases(&all_pile_lists(n_max, 1, v));
+        return;
+    }
     let t: usize = opt_or("T", 100);
     let n_max: usize = opt_or("n", 8);
-    let _ = opt_or::<i64>("index", 0);
     print_pile_cases(&mut rnd, t, n_max, |rnd, k, n| {
         let piles: Vec<u64> = match mode.as_str() {
             // Small games (a_i ≤ 12), some all ones, some with xor 0: the

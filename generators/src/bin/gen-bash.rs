@@ -1,5 +1,7 @@
 //! Generator for bash. `-mode` picks the kind of cases, `-T` how many
 //! (default: as many as the mode wants), `-index` only varies the seed.
+//! `-mode=all -n=N -m=M` writes every pair n ≤ N, m ≤ M (n first, then m,
+//! both increasing; N · M ≤ 10^5) and takes no `-T`.
 use testlib::prelude::*;
 
 const MAX: i64 = 1_000_000_000_000_000_000;
@@ -7,9 +9,24 @@ const MAX: i64 = 1_000_000_000_000_000_000;
 fn main() {
     let mut rnd = register_gen();
     let mode: String = opt("mode");
-    let t: i64 = opt_or("T", 100_000);
     let _ = opt_or::<i64>("index", 0);
     let mut cases: Vec<(i64, i64)> = Vec::new();
+    // The exhaustive mode fills `cases` here, so the loop below adds nothing.
+    let t: i64 = if mode == "all" {
+        let (n_max, m_max): (i64, i64) = (opt("n"), opt("m"));
+        ensuref!(
+            n_max >= 1 && m_max >= 1 && n_max.saturating_mul(m_max) <= 100_000,
+            "-n and -m must be positive with n · m ≤ 10^5 (T ≤ 10^5)"
+        );
+        for n in 1..=n_max {
+            for m in 1..=m_max {
+                cases.push((n, m));
+            }
+        }
+        cases.len() as i64
+    } else {
+        opt_or("T", 100_000)
+    };
     while (cases.len() as i64) < t {
         let (n, m) = match mode.as_str() {
             "small" => (rnd.next_range(1, 60), rnd.next_range(1, 60)),
