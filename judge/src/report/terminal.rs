@@ -310,7 +310,7 @@ impl<W: Write> TerminalReporter<W> {
         if let Some(saved) = &f.saved {
             writeln!(
                 self.out,
-                "saved as {saved}, a new test at the end of the problem's test plan"
+                "saved as {saved}, a new test of the problem's test plan"
             )?;
         }
         Ok(())
