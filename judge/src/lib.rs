@@ -17,6 +17,7 @@
 //!   that prints;
 //! * [`commands`] are the glue, one per subcommand of [`cli`].
 
+pub mod browser;
 pub mod cargo;
 pub mod cli;
 pub mod commands;
