@@ -1,6 +1,6 @@
 //! A headless Chromium, for what only a browser does well: printing an HTML
 //! page to PDF (statements), and, in the tests, reading back the page it
-//! laid out (its DOM) or a screenshot of it.
+//! parsed (its DOM) or a screenshot of it.
 //!
 //! The pages are the kit's own, self-contained files: no script, no network.
 //! Each run gets a fresh profile in a temporary folder and is killed if it
@@ -70,22 +70,51 @@ impl Browser {
         &self.path
     }
 
-    /// Prints the page `html` to the PDF file `pdf` (A4, the page's own
-    /// margins, no header or footer). The file appears whole or not at all,
-    /// and the same page gives the same bytes: the dates Chromium stamps
-    /// into it are replaced by a fixed one.
-    pub fn pdf(&self, html: &Path, pdf: &Path) -> Result<()> {
-        let dir = pdf.parent().unwrap_or(Path::new("."));
-        let work = tempfile::tempdir_in(dir).map_err(|e| fsutil::naming(dir, e))?;
+    /// The page `html` (a whole HTML document) printed to PDF: A4, the
+    /// page's own margins, no header or footer. The same page gives the
+    /// same bytes: the dates Chromium stamps into the file are replaced by
+    /// a fixed one.
+    pub fn print(&self, html: &str) -> Result<Vec<u8>> {
+        let work = tempfile::tempdir()?;
+        let page = work.path().join("page.html");
+        fsutil::write_atomic(&page, html.as_bytes())?;
         let printed = work.path().join("page.pdf");
         let mut flag = OsString::from("--print-to-pdf=");
         flag.push(&printed);
-        self.run(html, [flag, "--no-pdf-header-footer".into()], work.path())?;
-        let mut bytes = std::fs::read(&printed)
-            .with_context(|| format!("Chromium printed no PDF of {}", html.display()))?;
+        self.run(&page, [flag, "--no-pdf-header-footer".into()], work.path())?;
+        let mut bytes = std::fs::read(&printed).context("Chromium printed no PDF")?;
         fix_dates(&mut bytes);
-        fsutil::write_atomic(pdf, &bytes)?;
-        Ok(())
+        Ok(bytes)
+    }
+
+    /// Prints several pages, `jobs` at a time; the PDFs in the pages' order.
+    pub fn print_all(&self, pages: &[String], jobs: usize) -> Result<Vec<Vec<u8>>> {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let results: Vec<std::sync::Mutex<Option<Result<Vec<u8>>>>> =
+            pages.iter().map(|_| std::sync::Mutex::new(None)).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..jobs.clamp(1, pages.len().max(1)) {
+                scope.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(page) = pages.get(i) else { break };
+                        let printed = self.print(page);
+                        if let Ok(mut slot) = results[i].lock() {
+                            *slot = Some(printed);
+                        }
+                    }
+                });
+            }
+        });
+        results
+            .into_iter()
+            .map(|slot| {
+                slot.into_inner()
+                    .ok()
+                    .flatten()
+                    .unwrap_or_else(|| Err(anyhow::anyhow!("a page was not printed")))
+            })
+            .collect()
     }
 
     /// The page `html` as the browser parsed it (its DOM, serialised).
@@ -210,8 +239,9 @@ mod tests {
 
     #[test]
     fn dates_are_fixed_in_place() {
-        let mut pdf = b"<</CreationDate (D:20261201054716+00'00')\n/ModDate (D:20261201054717+00'00')>>"
-            .to_vec();
+        let mut pdf =
+            b"<</CreationDate (D:20261201054716+00'00')\n/ModDate (D:20261201054717+00'00')>>"
+                .to_vec();
         let len = pdf.len();
         fix_dates(&mut pdf);
         assert_eq!(pdf.len(), len);

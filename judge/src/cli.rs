@@ -72,6 +72,9 @@ pub enum Command {
     /// Check the reference against a brute force on every small input up
     /// to the problem's bounds, with the checker on both answers.
     Certify(CertifyArgs),
+    /// Render a problem's statement as a standalone HTML page (or PDF),
+    /// or every problem as a contest booklet.
+    Statement(StatementArgs),
 }
 
 #[derive(Debug, Args)]
@@ -126,6 +129,10 @@ pub struct PackageArgs {
     /// `testlib_h` in judge.toml, else p2d's copy in the tools venv).
     #[arg(long, value_name = "PATH")]
     pub testlib_h: Option<PathBuf>,
+    /// Leave out the PDF statements (Polygon, ICPC and CMS packages hold
+    /// them, printed by a headless Chromium).
+    #[arg(long)]
+    pub no_pdf: bool,
 }
 
 #[derive(Debug, Args)]
@@ -179,4 +186,21 @@ pub struct CertifyArgs {
     /// Report a disagreement on the input as generated, without shrinking it.
     #[arg(long)]
     pub no_shrink: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct StatementArgs {
+    /// The problem (default: every problem of judge.toml, as one contest
+    /// booklet).
+    pub problem: Option<String>,
+    /// The statement's language.
+    #[arg(long, value_enum, default_value_t = crate::statement::Lang::En)]
+    pub lang: crate::statement::Lang,
+    /// Print it to PDF with a headless Chromium instead of writing HTML.
+    #[arg(long)]
+    pub pdf: bool,
+    /// Where to write it (default:
+    /// `target/judge/statements/<problem or contest>.<lang>.<html or pdf>`).
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
 }

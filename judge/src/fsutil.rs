@@ -59,6 +59,19 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     persist(file, path)
 }
 
+/// Writes a file meant for people (a page, a PDF) like [`write_atomic`],
+/// but readable by everyone, as files made by hand are (a temporary file
+/// is private).
+pub fn publish(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut file = temp_file_in(dir)?;
+    file.write_all(bytes).map_err(|e| naming(file.path(), e))?;
+    let public = std::fs::Permissions::from_mode(0o644);
+    std::fs::set_permissions(file.path(), public).map_err(|e| naming(file.path(), e))?;
+    persist(file, path)
+}
+
 /// Holds an exclusive lock on the file `path` (made if missing) until the
 /// returned file is dropped or the process ends; calls `waiting` first if
 /// another process holds it.

@@ -34,5 +34,6 @@ pub mod program;
 pub mod report;
 pub mod sandbox;
 pub mod shrink;
+pub mod statement;
 pub mod testset;
 pub mod verdict;

@@ -9,6 +9,7 @@ pub mod check;
 pub mod doctor;
 pub mod package;
 mod save;
+pub mod statement;
 pub mod stress;
 pub mod test;
 pub mod verify;
@@ -49,6 +50,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Doctor => CommandKind::Doctor,
         Command::Stress(_) => CommandKind::Stress,
         Command::Certify(_) => CommandKind::Certify,
+        Command::Statement(_) => CommandKind::Statement,
     };
     events.emit(EventKind::Started { command });
     let result = match &cli.command {
@@ -60,6 +62,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Doctor => doctor::run(&jury, &mut events),
         Command::Stress(args) => stress::run(&kit, &jury, &mut events, args),
         Command::Certify(args) => certify::run(&kit, &jury, &mut events, args),
+        Command::Statement(args) => statement::run(&kit, &jury, &mut events, args),
     };
     // A closed stdout (`judge test | head`) does not change the verdict.
     let output = events.finish();

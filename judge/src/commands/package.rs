@@ -17,6 +17,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &PackageArgs) -> R
         format: args.format,
         out: &args.out,
         testlib_h: args.testlib_h.as_deref(),
+        no_pdf: args.no_pdf,
     };
     let problems = package::export(kit, jury, events, &request)?;
     let report = Report::Package(PackageReport {

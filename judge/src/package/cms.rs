@@ -12,9 +12,11 @@
 //! * `check/checker`: the kit's Rust checker, static, speaking CMS's
 //!   protocol (input, correct output, contestant output; the score on
 //!   stdout), its sources in `check/src/`;
-//! * `att/`: the statements in Markdown, given to contestants. CMS shows
-//!   PDF statements (`statement/<language>.pdf`), which the kit does not
-//!   make yet: import with `--no-statement` (`-S`) until it does.
+//! * `statement/<language>.pdf` (`en.pdf`, the primary language, and
+//!   `zh.pdf`): the statements CMS shows, printed from `judge statement`'s
+//!   pages (an export with `--no-pdf` has none: import it with
+//!   `--no-statement`); `att/`: the statements in Markdown, given to
+//!   contestants.
 
 use anyhow::{Result, bail};
 use yaml_rust2::Yaml;
@@ -48,6 +50,10 @@ pub fn cms_order<'a>(s: &'a Subject) -> Vec<&'a Test> {
 impl Exporter for Cms {
     fn protocol(&self) -> Option<Protocol> {
         Some(Protocol::Cms)
+    }
+
+    fn wants_pdf(&self) -> bool {
+        true
     }
 
     fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
@@ -103,8 +109,16 @@ impl Exporter for Cms {
                 out.file(&format!("check/src/{name}"), source)?;
             }
         }
-        out.text("att/statement.en.md", s.statement_en.clone())?;
-        out.text("att/statement.zh.md", s.statement_zh.clone())?;
+        for statement in &s.statements {
+            let lang = statement.lang.code();
+            out.text(
+                &format!("att/statement.{lang}.md"),
+                statement.markdown.clone(),
+            )?;
+            if let Some(pdf) = &statement.pdf {
+                out.bytes(&format!("statement/{lang}.pdf"), pdf.clone())?;
+            }
+        }
         Ok(())
     }
 

@@ -58,8 +58,11 @@ impl Exporter for Hydro {
                 ("tag", strings([crate::package::SOURCE])),
             ]))?,
         )?;
-        out.text("problem_en.md", s.statement_en.clone())?;
-        out.text("problem_zh.md", s.statement_zh.clone())?;
+        // Hydro renders the Markdown itself (with its math).
+        for statement in &s.statements {
+            let path = format!("problem_{}.md", statement.lang.code());
+            out.text(&path, statement.markdown.clone())?;
+        }
 
         let checker = match &p.cpp_checker {
             Some(CppChecker::Standard(name)) => name.clone(),

@@ -23,6 +23,7 @@ use yaml_rust2::Yaml;
 use super::yaml::{int, map, real, string, strings, text};
 use super::{Exporter, Shipped, Subject, Tree, latex};
 use crate::program::Protocol;
+use crate::statement::Lang;
 
 /// The two versions of the format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -232,6 +233,10 @@ impl Exporter for Icpc {
         Some(Protocol::Kattis)
     }
 
+    fn wants_pdf(&self) -> bool {
+        true
+    }
+
     fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
         let p = s.problem;
         out.text("problem.yaml", self.problem_yaml(s)?)?;
@@ -247,19 +252,28 @@ impl Exporter for Icpc {
                 ("problem_statement", format!("output_validators/{name}/"))
             }
         };
-        if *self == Icpc::Current {
-            out.text("statement/problem.en.md", s.statement_en.clone())?;
-            out.text("statement/problem.zh.md", s.statement_zh.clone())?;
+        for statement in &s.statements {
+            let lang = statement.lang.code();
+            if *self == Icpc::Current {
+                let path = format!("statement/problem.{lang}.md");
+                out.text(&path, statement.markdown.clone())?;
+            }
+            // BAPCtools and problemtools (legacy) read only LaTeX statements.
+            let path = format!("{statements}/problem.{lang}.tex");
+            out.text(&path, latex::statement(&statement.markdown))?;
+            if let Some(pdf) = &statement.pdf {
+                out.bytes(&format!("{statements}/problem.{lang}.pdf"), pdf.clone())?;
+            }
         }
-        // BAPCtools and problemtools (legacy) read only LaTeX statements.
-        out.text(
-            &format!("{statements}/problem.en.tex"),
-            latex::statement(&s.statement_en),
-        )?;
-        out.text(
-            &format!("{statements}/problem.zh.tex"),
-            latex::statement(&s.statement_zh),
-        )?;
+        // DOMjudge shows `problem_statement/problem.pdf` (legacy) or
+        // `problem.pdf` at the root (2025-09): the English statement.
+        if let Some(pdf) = &s.statement(Lang::En).pdf {
+            let path = match self {
+                Icpc::Current => "problem.pdf",
+                Icpc::Legacy => "problem_statement/problem.pdf",
+            };
+            out.bytes(path, pdf.clone())?;
+        }
         self.data(s, out)?;
         if let Some(checker) = &s.checker {
             program(out, &checker_dir, checker)?;

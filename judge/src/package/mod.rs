@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
+use crate::browser::Browser;
 use crate::event::Events;
 use crate::expect::FOLDERS;
 use crate::fsutil;
@@ -28,6 +29,7 @@ use crate::jury::Jury;
 use crate::kit::Kit;
 use crate::problem::{Problem, ProgramSpec};
 use crate::program::Protocol;
+use crate::statement::{self, Lang};
 use crate::testset::{self, Test};
 pub use tree::Tree;
 
@@ -110,9 +112,8 @@ pub struct Subject<'a> {
     pub tests: &'a [Test],
     /// Every solution with the folder it is in, sorted.
     pub solutions: Vec<(&'static str, PathBuf)>,
-    /// The statement in English and in Chinese (Markdown).
-    pub statement_en: String,
-    pub statement_zh: String,
+    /// The statement in each language, English first.
+    pub statements: Vec<Statement>,
     /// The checker and the validator, built for the format's protocol.
     pub checker: Option<Shipped>,
     pub validator: Option<Shipped>,
@@ -124,11 +125,36 @@ pub struct Subject<'a> {
     pub kit_root: PathBuf,
 }
 
+/// A problem's statement in one language, as written and as rendered.
+pub struct Statement {
+    pub lang: Lang,
+    pub markdown: String,
+    /// The standalone page (`judge statement`).
+    pub html: String,
+    /// The page printed to PDF, when the format ships PDF statements (and
+    /// the export was not asked to leave them out).
+    pub pdf: Option<Vec<u8>>,
+}
+
+impl Subject<'_> {
+    /// The statement in `lang`.
+    pub fn statement(&self, lang: Lang) -> &Statement {
+        let found = self.statements.iter().find(|s| s.lang == lang);
+        found.unwrap_or(&self.statements[0])
+    }
+}
+
 /// A package format.
 pub trait Exporter {
     /// The protocol its judges speak to checkers and validators, when it
     /// runs the kit's Rust programs.
     fn protocol(&self) -> Option<Protocol>;
+
+    /// Whether its judges show PDF statements (printed by a headless
+    /// Chromium at export).
+    fn wants_pdf(&self) -> bool {
+        false
+    }
 
     /// The files of one problem.
     fn problem(&self, subject: &Subject, out: &mut Tree) -> Result<()>;
@@ -219,6 +245,8 @@ pub struct Request<'a> {
     pub out: &'a Path,
     /// The testlib.h to ship, when the format ships one.
     pub testlib_h: Option<&'a Path>,
+    /// Leave out the PDF statements (no browser needed).
+    pub no_pdf: bool,
 }
 
 /// Exports as `request` says; returns the problems exported.
@@ -233,6 +261,7 @@ pub fn export(
         format,
         out,
         testlib_h,
+        no_pdf,
     } = *request;
     let out = std::path::absolute(out)?;
     let records_path = kit.work_dir().join("exports.json");
@@ -252,6 +281,18 @@ pub fn export(
     }
     // Everything the request needs is checked before any work is done.
     let exporter = format.exporter(kit, testlib_h)?;
+    let browser = if exporter.wants_pdf() && !no_pdf {
+        let found = Browser::find().with_context(|| {
+            format!(
+                "the {} format ships PDF statements, which a headless Chromium prints \
+                 (or pass --no-pdf to leave them out)",
+                format.name()
+            )
+        })?;
+        Some(found)
+    } else {
+        None
+    };
     let building = kit.lock_builds(events)?;
     let problems = kit.prepare(names, false)?;
     let mut built = Vec::new();
@@ -273,13 +314,9 @@ pub fn export(
         None => None,
     };
     drop(building);
+    let statements = render(&problems, &built, browser.as_ref(), jury.pool().jobs())?;
     let mut subjects = Vec::new();
-    for (problem, tests) in problems.iter().zip(&built) {
-        let read = |lang: &str| {
-            let path = problem.dir.join(format!("statement.{lang}.md"));
-            std::fs::read_to_string(&path)
-                .with_context(|| format!("cannot read {}", path.display()))
-        };
+    for ((problem, tests), statements) in problems.iter().zip(&built).zip(statements) {
         let ship = |spec: &ProgramSpec, package: &str| -> Result<Option<Shipped>> {
             match (spec, &binaries) {
                 (ProgramSpec::Cargo(name), Some(dir)) => Ok(Some(Shipped {
@@ -300,8 +337,7 @@ pub fn export(
             problem,
             tests,
             solutions: solutions_of(problem)?,
-            statement_en: read("en")?,
-            statement_zh: read("zh")?,
+            statements,
             checker: ship(&problem.checker, "checkers")?,
             validator: ship(&problem.validator, "validators")?,
             uuid: stable_uuid(&problem.name),
@@ -335,6 +371,38 @@ pub fn export(
     fsutil::create_dir_all(&kit.work_dir())?;
     fsutil::write_atomic(&records_path, &serde_json::to_vec_pretty(&records)?)?;
     Ok(problems.iter().map(|p| p.name.clone()).collect())
+}
+
+/// Every problem's statements in every language, rendered, and printed
+/// to PDF by `browser` (`jobs` pages at a time) when there is one.
+fn render(
+    problems: &[Problem],
+    built: &[Vec<Test>],
+    browser: Option<&Browser>,
+    jobs: usize,
+) -> Result<Vec<Vec<Statement>>> {
+    let mut all = Vec::new();
+    for (problem, tests) in problems.iter().zip(built) {
+        let mut statements = Vec::new();
+        for lang in Lang::ALL {
+            let source = statement::Source::read(problem, tests, lang)?;
+            statements.push(Statement {
+                lang,
+                html: statement::page(&source.sheet(problem))?,
+                markdown: source.markdown,
+                pdf: None,
+            });
+        }
+        all.push(statements);
+    }
+    if let Some(browser) = browser {
+        let pages: Vec<String> = all.iter().flatten().map(|s| s.html.clone()).collect();
+        let mut pdfs = browser.print_all(&pages, jobs)?.into_iter();
+        for statement in all.iter_mut().flatten() {
+            statement.pdf = pdfs.next();
+        }
+    }
+    Ok(all)
 }
 
 #[cfg(test)]

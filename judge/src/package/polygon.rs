@@ -21,6 +21,7 @@ use quick_xml::events::{BytesDecl, BytesText, Event};
 use super::{Exporter, Subject, Tree, latex};
 use crate::problem::CppChecker;
 use crate::program::Protocol;
+use crate::statement::Lang;
 
 /// The Polygon format, with the testlib.h it ships.
 pub struct Polygon {
@@ -103,6 +104,14 @@ fn document(body: impl FnOnce(&mut Xml) -> std::io::Result<()>) -> Result<String
     Ok(text)
 }
 
+/// Polygon's name of a language.
+fn polygon_language(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "english",
+        Lang::Zh => "chinese",
+    }
+}
+
 impl Polygon {
     fn problem_xml(&self, s: &Subject, checker: &CppChecker) -> Result<String> {
         let p = s.problem;
@@ -131,19 +140,29 @@ impl Polygon {
                         empty(w, "name", &[("language", "chinese"), ("value", &title.zh)])
                     })?;
                     element(w, "statements", &[], |w| {
-                        for language in ["english", "chinese"] {
-                            let path = format!("statements/{language}/problem.tex");
-                            empty(
-                                w,
-                                "statement",
-                                &[
-                                    ("charset", "UTF-8"),
-                                    ("language", language),
-                                    ("mathjax", "true"),
-                                    ("path", &path),
-                                    ("type", "application/x-tex"),
-                                ],
-                            )?;
+                        // As Polygon lists them: the source, the page, the PDF.
+                        for statement in &s.statements {
+                            let language = polygon_language(statement.lang);
+                            let tex = format!("statements/{language}/problem.tex");
+                            let html = format!("statements/.html/{language}/problem.html");
+                            let mut kinds = vec![(tex, "application/x-tex"), (html, "text/html")];
+                            if statement.pdf.is_some() {
+                                let pdf = format!("statements/.pdf/{language}/problem.pdf");
+                                kinds.push((pdf, "application/pdf"));
+                            }
+                            for (path, kind) in &kinds {
+                                empty(
+                                    w,
+                                    "statement",
+                                    &[
+                                        ("charset", "UTF-8"),
+                                        ("language", language),
+                                        ("mathjax", "true"),
+                                        ("path", path),
+                                        ("type", kind),
+                                    ],
+                                )?;
+                            }
                         }
                         Ok(())
                     })?;
@@ -291,6 +310,10 @@ impl Exporter for Polygon {
         None
     }
 
+    fn wants_pdf(&self) -> bool {
+        true
+    }
+
     fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
         let p = s.problem;
         let path = p.config.path.display();
@@ -324,11 +347,22 @@ impl Exporter for Polygon {
                 out.file(&format!("solutions/{}", file_name(path)), path)?;
             }
         }
-        for (language, markdown) in [("english", &s.statement_en), ("chinese", &s.statement_zh)] {
+        for statement in &s.statements {
+            let language = polygon_language(statement.lang);
             out.text(
                 &format!("statements/{language}/problem.tex"),
-                latex::statement(markdown),
+                latex::statement(&statement.markdown),
             )?;
+            out.text(
+                &format!("statements/.html/{language}/problem.html"),
+                statement.html.clone(),
+            )?;
+            if let Some(pdf) = &statement.pdf {
+                out.bytes(
+                    &format!("statements/.pdf/{language}/problem.pdf"),
+                    pdf.clone(),
+                )?;
+            }
             let samples = s.tests.iter().filter(|t| t.sample);
             for (k, test) in samples.enumerate() {
                 let n = format!("{:02}", k + 1);

@@ -61,6 +61,11 @@ impl Tree {
         self.insert(path, Content::Bytes(text.into().into_bytes()), false)
     }
 
+    /// Adds a file of `bytes`.
+    pub fn bytes(&mut self, path: &str, bytes: Vec<u8>) -> Result<()> {
+        self.insert(path, Content::Bytes(bytes), false)
+    }
+
     /// Adds an executable script.
     pub fn script(&mut self, path: &str, text: impl Into<String>) -> Result<()> {
         self.insert(path, Content::Bytes(text.into().into_bytes()), true)

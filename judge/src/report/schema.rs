@@ -31,6 +31,7 @@ pub enum Report {
     Doctor(DoctorReport),
     Stress(StressReport),
     Certify(CertifyReport),
+    Statement(StatementReport),
 }
 
 impl Report {
@@ -45,6 +46,7 @@ impl Report {
             Report::Doctor(r) => r.verdict,
             Report::Stress(r) => r.verdict,
             Report::Certify(r) => r.verdict,
+            Report::Statement(r) => r.verdict,
         }
     }
 }
@@ -203,6 +205,23 @@ pub struct PackageReport {
     pub out: String,
     /// The problems it holds, in order.
     pub problems: Vec<String>,
+}
+
+/// `judge statement`.
+#[derive(Debug, Serialize)]
+pub struct StatementReport {
+    pub schema: u32,
+    pub command: &'static str,
+    /// Always `AC`: a statement that cannot be rendered is an error.
+    pub verdict: Verdict,
+    /// The problems it holds, in order (several: a contest booklet).
+    pub problems: Vec<String>,
+    /// `en` or `zh`.
+    pub lang: &'static str,
+    /// `html` or `pdf`.
+    pub format: &'static str,
+    /// Where it was written (absolute).
+    pub out: String,
 }
 
 /// `judge doctor`.

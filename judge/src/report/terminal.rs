@@ -254,6 +254,14 @@ impl<W: Write> TerminalReporter<W> {
             Report::Test(_) => Ok(()),
             Report::Stress(r) => self.stress(r),
             Report::Certify(r) => self.certified(r),
+            Report::Statement(r) => writeln!(
+                self.out,
+                "statement of {} problem(s) ({}, {}) written to {}",
+                r.problems.len(),
+                r.lang,
+                r.format,
+                r.out
+            ),
         }
     }
 
