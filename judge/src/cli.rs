@@ -72,6 +72,9 @@ pub enum Command {
     /// Check the reference against a brute force on every small input up
     /// to the problem's bounds, with the checker on both answers.
     Certify(CertifyArgs),
+    /// Create a new problem that builds and verifies as it is: the kit's
+    /// template, or a copy of another problem.
+    New(NewArgs),
 }
 
 #[derive(Debug, Args)]
@@ -179,4 +182,15 @@ pub struct CertifyArgs {
     /// Report a disagreement on the input as generated, without shrinking it.
     #[arg(long)]
     pub no_shrink: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The new problem's name: lower-case letters, digits and `-`, starting
+    /// with a letter, at most 32 characters.
+    pub name: String,
+    /// Copy this problem (its folder, solutions and the programs named
+    /// after it) instead of the template.
+    #[arg(long, value_name = "PROBLEM")]
+    pub from: Option<String>,
 }

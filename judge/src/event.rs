@@ -26,6 +26,7 @@ pub enum CommandKind {
     Doctor,
     Stress,
     Certify,
+    New,
 }
 
 /// Something that happened, and when (since the command started).

@@ -7,6 +7,7 @@ pub mod build;
 pub mod certify;
 pub mod check;
 pub mod doctor;
+pub mod new;
 pub mod package;
 mod save;
 pub mod stress;
@@ -49,6 +50,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Doctor => CommandKind::Doctor,
         Command::Stress(_) => CommandKind::Stress,
         Command::Certify(_) => CommandKind::Certify,
+        Command::New(_) => CommandKind::New,
     };
     events.emit(EventKind::Started { command });
     let result = match &cli.command {
@@ -60,6 +62,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Doctor => doctor::run(&jury, &mut events),
         Command::Stress(args) => stress::run(&kit, &jury, &mut events, args),
         Command::Certify(args) => certify::run(&kit, &jury, &mut events, args),
+        Command::New(args) => new::run(&kit, &mut events, args),
     };
     // A closed stdout (`judge test | head`) does not change the verdict.
     let output = events.finish();
