@@ -401,3 +401,28 @@ fn bad_requests_are_errors_that_leave_the_kit_unchanged() {
         assert!(kit.snapshot() == before, "{args:?} changed the kit");
     }
 }
+
+#[test]
+fn a_write_that_fails_midway_is_undone() {
+    let scratch = tempfile::tempdir().unwrap();
+    let kit = KitCopy::new(&scratch.path().join("kit"), &scratch.path().join("target"));
+    // The checkers' folder of binaries becomes a file: the problem's folder,
+    // its generator and validator are written before the checker fails.
+    std::fs::rename(
+        kit.path("checkers/src/bin"),
+        scratch.path().join("checkers-bin"),
+    )
+    .unwrap();
+    kit.write("checkers/src/bin", "in the way\n");
+    let before = kit.snapshot();
+    let stderr = kit.error(&["new", "pile"]);
+    assert!(
+        stderr.contains("checkers/src/bin/check-pile.rs"),
+        "{stderr}"
+    );
+    assert!(
+        kit.snapshot() == before,
+        "the failed write left files behind"
+    );
+    assert!(!kit.path("problems/pile").exists() && !kit.path("solutions/pile").exists());
+}
