@@ -75,6 +75,9 @@ pub enum Command {
     /// Render a problem's statement as a standalone HTML page (or PDF),
     /// or every problem as a contest booklet.
     Statement(StatementArgs),
+    /// Create a new problem that builds and verifies as it is: the kit's
+    /// template, or a copy of another problem.
+    New(NewArgs),
 }
 
 #[derive(Debug, Args)]
@@ -203,4 +206,15 @@ pub struct StatementArgs {
     /// `target/judge/statements/<problem or contest>.<lang>.<html or pdf>`).
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The new problem's name: lower-case letters, digits and `-`, starting
+    /// with a letter, at most 32 characters.
+    pub name: String,
+    /// Copy this problem (its folder, solutions and the programs named
+    /// after it) instead of the template.
+    #[arg(long, value_name = "PROBLEM")]
+    pub from: Option<String>,
 }

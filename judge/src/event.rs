@@ -27,6 +27,7 @@ pub enum CommandKind {
     Stress,
     Certify,
     Statement,
+    New,
 }
 
 /// Something that happened, and when (since the command started).

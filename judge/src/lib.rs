@@ -33,6 +33,7 @@ pub mod problem;
 pub mod program;
 pub mod report;
 pub mod sandbox;
+pub mod scaffold;
 pub mod shrink;
 pub mod statement;
 pub mod testset;

@@ -864,7 +864,7 @@ fn the_readme_examples_follow_the_schema() {
     assert_eq!(
         commands,
         [
-            "build", "certify", "check", "doctor", "package", "stress", "test", "verify"
+            "build", "certify", "check", "doctor", "new", "package", "stress", "test", "verify"
         ]
     );
 }

@@ -7,6 +7,7 @@ pub mod build;
 pub mod certify;
 pub mod check;
 pub mod doctor;
+pub mod new;
 pub mod package;
 mod save;
 pub mod statement;
@@ -51,6 +52,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Stress(_) => CommandKind::Stress,
         Command::Certify(_) => CommandKind::Certify,
         Command::Statement(_) => CommandKind::Statement,
+        Command::New(_) => CommandKind::New,
     };
     events.emit(EventKind::Started { command });
     let result = match &cli.command {
@@ -63,6 +65,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Stress(args) => stress::run(&kit, &jury, &mut events, args),
         Command::Certify(args) => certify::run(&kit, &jury, &mut events, args),
         Command::Statement(args) => statement::run(&kit, &jury, &mut events, args),
+        Command::New(args) => new::run(&kit, &mut events, args),
     };
     // A closed stdout (`judge test | head`) does not change the verdict.
     let output = events.finish();

@@ -32,6 +32,7 @@ pub enum Report {
     Stress(StressReport),
     Certify(CertifyReport),
     Statement(StatementReport),
+    New(NewReport),
 }
 
 impl Report {
@@ -47,6 +48,7 @@ impl Report {
             Report::Stress(r) => r.verdict,
             Report::Certify(r) => r.verdict,
             Report::Statement(r) => r.verdict,
+            Report::New(r) => r.verdict,
         }
     }
 }
@@ -232,6 +234,22 @@ pub struct DoctorReport {
     /// `AC`: the report itself never fails.
     pub verdict: Verdict,
     pub isolation: Isolation,
+}
+
+/// `judge new`.
+#[derive(Debug, Serialize)]
+pub struct NewReport {
+    pub schema: u32,
+    pub command: &'static str,
+    /// Always `AC`: a problem that cannot be created is an error.
+    pub verdict: Verdict,
+    pub problem: String,
+    /// The problem it copies, if any (`--from`).
+    pub from: Option<String>,
+    /// The files created, relative to the kit, sorted.
+    pub files: Vec<String>,
+    /// The commands to run next, in order.
+    pub next: Vec<String>,
 }
 
 /// A duration as whole milliseconds (`time_ms`, `wall_ms`).

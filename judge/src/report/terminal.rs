@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::Reporter;
 use super::diff::{failure_details, paint, test_line, verdict};
-use super::schema::{CertifyReport, Counterexample, Report, StressReport};
+use super::schema::{CertifyReport, Counterexample, NewReport, Report, StressReport};
 use crate::event::{CommandKind, Event, EventKind};
 use crate::expect::VerifyRow;
 use crate::jury::SolutionRun;
@@ -262,7 +262,33 @@ impl<W: Write> TerminalReporter<W> {
                 r.format,
                 r.out
             ),
+            Report::New(r) => self.created(r),
         }
+    }
+
+    /// The files of a new problem, and what to do next.
+    fn created(&mut self, r: &NewReport) -> io::Result<()> {
+        match &r.from {
+            Some(from) => writeln!(
+                self.out,
+                "created problem {} as a copy of {from}:",
+                r.problem
+            )?,
+            None => writeln!(self.out, "created problem {} from the template:", r.problem)?,
+        }
+        for file in &r.files {
+            writeln!(self.out, "  {file}")?;
+        }
+        writeln!(self.out, "and added it to judge.toml's problems.")?;
+        writeln!(
+            self.out,
+            "\nNext: edit the statements, the generator, validator and checker and the \
+             solutions, then run"
+        )?;
+        for command in &r.next {
+            writeln!(self.out, "  {command}")?;
+        }
+        Ok(())
     }
 
     /// How many cases were checked, or where the two solutions disagree.

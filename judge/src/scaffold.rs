@@ -1,0 +1,544 @@
+//! `judge new`: the files of a new problem — the kit's template, or a copy
+//! of another problem with its programs renamed — prepared in memory, then
+//! written in one go and registered in `judge.toml`. A write that fails
+//! midway, or a problem that does not load afterwards, removes everything
+//! written, so the kit is left as it was.
+//!
+//! The template lives in `judge/templates/new/`, one file per file of the
+//! new problem, with `{{name}}` where the problem's name goes.
+
+use std::collections::BTreeMap;
+use std::path::{Component, Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use toml_edit::{DocumentMut, Item, Value};
+
+use crate::config::{self, KitConfig};
+use crate::fsutil;
+use crate::kit::Kit;
+use crate::problem::{Problem, Role};
+
+/// The longest problem name.
+pub const MAX_NAME: usize = 32;
+
+/// What a problem name may be, as errors say it.
+const NAME_RULE: &str = "lower-case letters, digits and `-`, starting with a letter, \
+     not ending with `-`, at most 32 characters";
+
+/// Checks that `name` can name a problem: a folder, cargo binaries
+/// (`gen-<name>`) and a problem of every package format (ICPC keeps its
+/// letters and digits, Hydro and Polygon take `-` too).
+pub fn check_name(name: &str) -> Result<()> {
+    let good = name.len() <= MAX_NAME
+        && name.starts_with(|c: char| c.is_ascii_lowercase())
+        && !name.ends_with('-')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !good {
+        bail!("`{name}` cannot name a problem: expected {NAME_RULE}");
+    }
+    Ok(())
+}
+
+/// The token a template has where the problem's name goes.
+const NAME_TOKEN: &str = "{{name}}";
+
+/// The template: where each file goes (relative to the kit) and its text.
+const TEMPLATE: [(&str, &str); 10] = [
+    (
+        "problems/{{name}}/problem.toml",
+        include_str!("../templates/new/problem.toml"),
+    ),
+    (
+        "problems/{{name}}/statement.en.md",
+        include_str!("../templates/new/statement.en.md"),
+    ),
+    (
+        "problems/{{name}}/statement.zh.md",
+        include_str!("../templates/new/statement.zh.md"),
+    ),
+    (
+        "problems/{{name}}/samples/1.in",
+        include_str!("../templates/new/sample.in"),
+    ),
+    (
+        "generators/src/bin/gen-{{name}}.rs",
+        include_str!("../templates/new/gen.rs"),
+    ),
+    (
+        "validators/src/bin/val-{{name}}.rs",
+        include_str!("../templates/new/val.rs"),
+    ),
+    (
+        "checkers/src/bin/check-{{name}}.rs",
+        include_str!("../templates/new/check.rs"),
+    ),
+    (
+        "solutions/{{name}}/accepted/{{name}}.rs",
+        include_str!("../templates/new/accepted.rs"),
+    ),
+    (
+        "solutions/{{name}}/brute_force/{{name}}_search.rs",
+        include_str!("../templates/new/brute_force.rs"),
+    ),
+    (
+        "solutions/{{name}}/wrong_answer/normal_play.rs",
+        include_str!("../templates/new/wrong_answer.rs"),
+    ),
+];
+
+/// One file of a new problem: its path relative to the kit, and its bytes.
+#[derive(Clone, Debug)]
+pub struct NewFile {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
+/// The template's files for a problem called `name`.
+pub fn from_template(name: &str) -> Vec<NewFile> {
+    TEMPLATE
+        .iter()
+        .map(|(path, text)| NewFile {
+            path: PathBuf::from(path.replace(NAME_TOKEN, name)),
+            bytes: text.replace(NAME_TOKEN, name).into_bytes(),
+        })
+        .collect()
+}
+
+/// What marks a copy's title, in English and in Chinese.
+pub const COPY_MARK: (&str, &str) = (" (copy)", "（副本）");
+
+/// The files of problem `from` (which must load), copied for a problem
+/// called `name`: its folder without the built `tests/` and `build/`, its
+/// solutions as they are, and each program named after it (`check-<from>`,
+/// `val-<from>.cpp`, ...) renamed after `name`, with problem.toml saying
+/// so. The title gains [`COPY_MARK`] in problem.toml and in the statements'
+/// first heading.
+pub fn from_problem(kit: &Kit, from: &str, name: &str) -> Result<Vec<NewFile>> {
+    kit.select(&[from.to_string()]).context("--from")?;
+    let problem = Problem::load(&kit.root, from, &kit.config)?;
+    let old_dir = Path::new("problems").join(from);
+    let new_dir = Path::new("problems").join(name);
+    let toml_path = &problem.config.path;
+    let mut doc: DocumentMut = problem
+        .config
+        .text
+        .parse()
+        .with_context(|| format!("cannot parse {}", toml_path.display()))?;
+    // Destination → source, both relative to the kit.
+    let mut copies: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
+    let renamer = Renamer {
+        root: &kit.root,
+        problem_dir: &old_dir,
+        from,
+        name,
+    };
+    let fields = [
+        ("checker", Some(Role::Checker)),
+        ("validator", Some(Role::Validator)),
+        ("generator", Some(Role::Generator)),
+        ("cpp_checker", None),
+        ("cpp_validator", None),
+    ];
+    for (key, role) in fields {
+        if let Some(item) = doc.get_mut(key) {
+            renamer.rename(item, role, &mut copies)?;
+        }
+    }
+    if let Some(tests) = doc.get_mut("tests").and_then(Item::as_array_of_tables_mut) {
+        for test in tests.iter_mut() {
+            if let Some(item) = test.get_mut("generator") {
+                renamer.rename(item, Some(Role::Generator), &mut copies)?;
+            }
+        }
+    }
+    let titles = &problem.config.value.title;
+    let new_en = format!("{}{}", titles.en, COPY_MARK.0);
+    let new_zh = format!("{}{}", titles.zh, COPY_MARK.1);
+    if let Some(title) = doc.get_mut("title").and_then(Item::as_table_like_mut) {
+        for (key, text) in [("en", &new_en), ("zh", &new_zh)] {
+            if let Some(item) = title.get_mut(key) {
+                set_string(item, text);
+            }
+        }
+    }
+
+    let mut files = Vec::new();
+    let toml_file = old_dir.join("problem.toml");
+    for source in copied_files(&kit.root, &old_dir)? {
+        let rel = source.strip_prefix(&old_dir).unwrap_or(&source);
+        let bytes = if source == toml_file {
+            doc.to_string().into_bytes()
+        } else {
+            read(&kit.root, &source)?
+        };
+        let bytes = match rel.to_str() {
+            Some("statement.en.md") => retitled(bytes, &titles.en, &new_en),
+            Some("statement.zh.md") => retitled(bytes, &titles.zh, &new_zh),
+            _ => bytes,
+        };
+        files.push(NewFile {
+            path: new_dir.join(rel),
+            bytes,
+        });
+    }
+    let old_solutions = Path::new("solutions").join(from);
+    let new_solutions = Path::new("solutions").join(name);
+    for source in copied_files(&kit.root, &old_solutions)? {
+        let rel = source.strip_prefix(&old_solutions).unwrap_or(&source);
+        files.push(NewFile {
+            path: new_solutions.join(rel),
+            bytes: read(&kit.root, &source)?,
+        });
+    }
+    for (path, source) in copies {
+        files.push(NewFile {
+            bytes: read(&kit.root, &source)?,
+            path,
+        });
+    }
+    Ok(files)
+}
+
+/// Renames the programs of a copied problem.
+struct Renamer<'a> {
+    root: &'a Path,
+    /// The original problem's folder, relative to the kit.
+    problem_dir: &'a Path,
+    from: &'a str,
+    name: &'a str,
+}
+
+impl Renamer<'_> {
+    /// `check-<from>` (or `val-`, `gen-`, or `<from>` alone) becomes the
+    /// same after `name`; any other program keeps its name (a standard
+    /// checker, a program shared by several problems).
+    fn renamed(&self, program: &str) -> Option<String> {
+        let prefix = program.strip_suffix(self.from)?;
+        matches!(prefix, "" | "check-" | "val-" | "gen-").then(|| format!("{prefix}{}", self.name))
+    }
+
+    /// Rewrites one program of problem.toml (`role`: a cargo binary of
+    /// that role when it has no `.`; else a file relative to the problem
+    /// folder) and records the file to copy under its new name. A file
+    /// inside the problem folder is copied with it and keeps its name.
+    fn rename(
+        &self,
+        item: &mut Item,
+        role: Option<Role>,
+        copies: &mut BTreeMap<PathBuf, PathBuf>,
+    ) -> Result<()> {
+        let Some(value) = item.as_str().map(str::to_string) else {
+            return Ok(());
+        };
+        let (source, new_value, destination) = if value.contains('.') {
+            let path = Path::new(&value);
+            let Some(file) = normalized(&self.problem_dir.join(path)) else {
+                bail!("{value}: a program outside the kit cannot be copied");
+            };
+            if file.starts_with(self.problem_dir) {
+                return Ok(());
+            }
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            let Some(new_stem) = self.renamed(stem) else {
+                return Ok(());
+            };
+            let new_name = match path.extension().and_then(|e| e.to_str()) {
+                Some(extension) => format!("{new_stem}.{extension}"),
+                None => new_stem,
+            };
+            let new_value = path.with_file_name(&new_name);
+            (
+                file.clone(),
+                new_value.to_string_lossy().into_owned(),
+                file.with_file_name(&new_name),
+            )
+        } else {
+            let (Some(role), Some(new_name)) = (role, self.renamed(&value)) else {
+                return Ok(());
+            };
+            let bin = Path::new(role.package()).join("src/bin");
+            (
+                bin.join(format!("{value}.rs")),
+                new_name.clone(),
+                bin.join(format!("{new_name}.rs")),
+            )
+        };
+        if !self.root.join(&source).is_file() {
+            bail!(
+                "{} names {value}, but {} does not exist",
+                self.problem_dir.join("problem.toml").display(),
+                source.display()
+            );
+        }
+        copies.insert(destination, source);
+        set_string(item, &new_value);
+        Ok(())
+    }
+}
+
+/// `path` (relative) with `.` and `..` resolved, or `None` if it climbs
+/// out of the kit.
+fn normalized(path: &Path) -> Option<PathBuf> {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::Normal(part) => out.push(part),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    return None;
+                }
+            }
+            Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    Some(out)
+}
+
+/// Replaces a string value of problem.toml, keeping its comments and spacing.
+fn set_string(item: &mut Item, text: &str) {
+    if let Some(value) = item.as_value_mut() {
+        let decor = value.decor().clone();
+        *value = Value::from(text);
+        *value.decor_mut() = decor;
+    }
+}
+
+/// A statement whose first line is `# <old>`, with `# <new>` instead.
+fn retitled(bytes: Vec<u8>, old: &str, new: &str) -> Vec<u8> {
+    let heading = format!("# {old}\n");
+    match bytes.strip_prefix(heading.as_bytes()) {
+        Some(rest) => [format!("# {new}\n").as_bytes(), rest].concat(),
+        None => bytes,
+    }
+}
+
+/// The files under `dir` (relative to the kit) that a copy takes: not the
+/// built tests and build outputs at the top of a problem folder, nor what
+/// the kit's `.gitignore` keeps out of git anywhere.
+fn copied_files(root: &Path, dir: &Path) -> Result<Vec<PathBuf>> {
+    let walk = walkdir::WalkDir::new(root.join(dir))
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            let name = e.file_name().to_string_lossy();
+            let built =
+                e.depth() == 1 && e.file_type().is_dir() && (name == "tests" || name == "build");
+            !built && name != "__pycache__" && !name.ends_with(".o") && !name.ends_with(".out")
+        });
+    let mut files = Vec::new();
+    for entry in walk {
+        let entry = entry.with_context(|| format!("cannot read {}", dir.display()))?;
+        if entry.file_type().is_file() {
+            let rel = entry.path().strip_prefix(root).unwrap_or(entry.path());
+            files.push(rel.to_path_buf());
+        }
+    }
+    Ok(files)
+}
+
+/// The bytes of a kit file.
+fn read(root: &Path, rel: &Path) -> Result<Vec<u8>> {
+    let path = root.join(rel);
+    Ok(std::fs::read(&path).map_err(|e| fsutil::naming(&path, e))?)
+}
+
+/// `judge.toml`'s text with `name` added at the end of `problems`, every
+/// comment and the layout kept.
+pub fn registered(path: &Path, text: &str, name: &str) -> Result<String> {
+    let mut doc: DocumentMut = text
+        .parse()
+        .with_context(|| format!("cannot parse {}", path.display()))?;
+    let Some(problems) = doc.get_mut("problems").and_then(Item::as_array_mut) else {
+        bail!("{}: expected `problems`, a list of names", path.display());
+    };
+    problems.push(name);
+    Ok(doc.to_string())
+}
+
+/// Writes `files` for a new problem `name` and registers it in judge.toml,
+/// after checking that nothing is in the way; checks that the problem
+/// loads. On any failure, whatever was written is removed and judge.toml
+/// restored.
+pub fn create(kit: &Kit, name: &str, files: &[NewFile]) -> Result<()> {
+    let toml_path = kit.root.join("judge.toml");
+    if kit
+        .config
+        .value
+        .problems
+        .iter()
+        .any(|p| p.get_ref() == name)
+    {
+        bail!(
+            "{} lists `{name}` already: choose another name",
+            toml_path.display()
+        );
+    }
+    for folder in ["problems", "solutions"] {
+        let dir = kit.root.join(folder).join(name);
+        if dir.exists() {
+            bail!(
+                "{} exists already: expected no folder for a new problem `{name}`",
+                dir.display()
+            );
+        }
+    }
+    for file in files {
+        let path = kit.root.join(&file.path);
+        if path.exists() {
+            bail!(
+                "{} exists already: a new problem `{name}` would overwrite it",
+                path.display()
+            );
+        }
+    }
+    // Read now, with the kit as loaded: restored as is on failure.
+    let before = std::fs::read_to_string(&toml_path).map_err(|e| fsutil::naming(&toml_path, e))?;
+    let after = registered(&toml_path, &before, name)?;
+
+    let mut written = Written::default();
+    let result = (|| -> Result<()> {
+        for file in files {
+            written.write(&kit.root.join(&file.path), &file.bytes)?;
+        }
+        fsutil::write_atomic(&toml_path, after.as_bytes())?;
+        written.registered = true;
+        let config: config::Source<KitConfig> = config::load(&toml_path)?;
+        Problem::load(&kit.root, name, &config)
+            .context("the new problem does not load; nothing was created")?;
+        Ok(())
+    })();
+    if result.is_err() {
+        written.undo(&toml_path, &before);
+    }
+    result
+}
+
+/// What [`create`] wrote so far, to undo it.
+#[derive(Default)]
+struct Written {
+    /// Folders made, outermost first.
+    dirs: Vec<PathBuf>,
+    files: Vec<PathBuf>,
+    /// judge.toml was changed.
+    registered: bool,
+}
+
+impl Written {
+    /// Writes a new file (never over an existing one), making its folders.
+    fn write(&mut self, path: &Path, bytes: &[u8]) -> Result<()> {
+        let parent = path.parent().context("a file with no folder")?;
+        let missing: Vec<PathBuf> = parent
+            .ancestors()
+            .take_while(|d| !d.exists())
+            .map(Path::to_path_buf)
+            .collect();
+        for dir in missing.into_iter().rev() {
+            std::fs::create_dir(&dir).map_err(|e| fsutil::naming(&dir, e))?;
+            self.dirs.push(dir);
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|e| fsutil::naming(path, e))?;
+        self.files.push(path.to_path_buf());
+        std::io::Write::write_all(&mut file, bytes).map_err(|e| fsutil::naming(path, e))?;
+        Ok(())
+    }
+
+    /// Removes what was written and restores judge.toml; best effort, the
+    /// first error is what the user sees.
+    fn undo(&self, toml_path: &Path, before: &str) {
+        if self.registered {
+            let _ = fsutil::write_atomic(toml_path, before.as_bytes());
+        }
+        for file in self.files.iter().rev() {
+            let _ = std::fs::remove_file(file);
+        }
+        for dir in self.dirs.iter().rev() {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_rule() {
+        for good in ["a", "misere-bash", "nim2", &"a".repeat(MAX_NAME)] {
+            assert!(check_name(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "",
+            "2nim",
+            "-a",
+            "a-",
+            "Nim",
+            "a_b",
+            "a b",
+            "a/b",
+            "é",
+            &"a".repeat(MAX_NAME + 1),
+        ] {
+            let err = check_name(bad).unwrap_err().to_string();
+            assert!(err.contains("lower-case letters"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn the_template_names_everything_after_the_problem() {
+        let files = from_template("pile");
+        assert_eq!(files.len(), TEMPLATE.len());
+        for file in &files {
+            let text = String::from_utf8(file.bytes.clone()).unwrap();
+            assert!(!text.contains("{{"), "{}", file.path.display());
+            assert!(!file.path.to_string_lossy().contains('{'));
+        }
+        let toml = String::from_utf8(files[0].bytes.clone()).unwrap();
+        assert!(toml.contains("checker = \"check-pile\""), "{toml}");
+        assert!(toml.contains("against = \"brute_force/pile_search.rs\""));
+    }
+
+    #[test]
+    fn registering_keeps_comments_and_layout() {
+        let text = "# the kit\njobs = 0 # cores\nproblems = [\"a\", \"b\"]\n\n[defaults]\n# limits\ntime_limit_ms = 1000\n";
+        let out = registered(Path::new("judge.toml"), text, "c").unwrap();
+        assert_eq!(out, text.replace("[\"a\", \"b\"]", "[\"a\", \"b\", \"c\"]"));
+        assert!(registered(Path::new("judge.toml"), "jobs = 1\n", "c").is_err());
+    }
+
+    #[test]
+    fn programs_named_after_the_problem_are_renamed() {
+        let r = Renamer {
+            root: Path::new("."),
+            problem_dir: Path::new("problems/nim"),
+            from: "nim",
+            name: "pile",
+        };
+        assert_eq!(r.renamed("check-nim").as_deref(), Some("check-pile"));
+        assert_eq!(r.renamed("val-nim").as_deref(), Some("val-pile"));
+        assert_eq!(r.renamed("nim").as_deref(), Some("pile"));
+        assert_eq!(r.renamed("check-anti-nim"), None);
+        assert_eq!(r.renamed("wcmp"), None);
+    }
+
+    #[test]
+    fn paths_resolve_within_the_kit() {
+        let p = normalized(Path::new("problems/bash/../../validators/cpp/val-bash.cpp"));
+        assert_eq!(p, Some(PathBuf::from("validators/cpp/val-bash.cpp")));
+        assert_eq!(normalized(Path::new("problems/../../x")), None);
+    }
+
+    #[test]
+    fn a_statement_heading_gets_the_new_title() {
+        let out = retitled(b"# Nim\n\ntext\n".to_vec(), "Nim", "Nim (copy)");
+        assert_eq!(out, b"# Nim (copy)\n\ntext\n");
+        let other = retitled(b"# Other\n".to_vec(), "Nim", "Nim (copy)");
+        assert_eq!(other, b"# Other\n");
+    }
+}

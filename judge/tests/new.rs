@@ -1,0 +1,428 @@
+//! `judge new` end to end, in a copy of this kit (every file git lists):
+//! a problem from the template is created, edited, built, verified,
+//! certified and packaged; a copy of `bash` builds and verifies; and each
+//! bad request is an error (exit status 2) that leaves the kit unchanged.
+//!
+//! The copy that builds lives at a fixed place under `target/new-kit/`,
+//! its files keeping their times, and builds into `target/new-kit-target`:
+//! cargo then reuses the kit's compiled programs from one run to the next.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use serde_json::Value;
+
+/// This kit's root.
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// The documented schema of the `--json` documents.
+fn schema() -> &'static jsonschema::Validator {
+    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
+    VALIDATOR.get_or_init(|| {
+        let text = std::fs::read_to_string(repo_root().join("docs/report.schema.json")).unwrap();
+        jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+    })
+}
+
+/// A copy of the kit's sources at `dir`, which builds into `target`.
+struct KitCopy {
+    dir: PathBuf,
+    target: PathBuf,
+}
+
+impl KitCopy {
+    /// Copies every file git lists (tracked, or new and not ignored) into
+    /// `dir`, emptied first, with the files' modification times, so that
+    /// cargo sees unchanged sources as unchanged.
+    fn new(dir: &Path, target: &Path) -> KitCopy {
+        let root = repo_root();
+        let listed = Command::new("git")
+            .args([
+                "ls-files",
+                "-z",
+                "--cached",
+                "--others",
+                "--exclude-standard",
+            ])
+            .current_dir(&root)
+            .output()
+            .expect("git lists the kit's files");
+        assert!(listed.status.success(), "git ls-files failed");
+        if dir.exists() {
+            std::fs::remove_dir_all(dir).unwrap();
+        }
+        for name in listed.stdout.split(|&b| b == 0).filter(|n| !n.is_empty()) {
+            let rel = std::str::from_utf8(name).unwrap();
+            let source = root.join(rel);
+            // A tracked file deleted in the working tree is not part of it.
+            let Ok(meta) = std::fs::metadata(&source) else {
+                continue;
+            };
+            let copy = dir.join(rel);
+            std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+            std::fs::copy(&source, &copy).unwrap();
+            let file = std::fs::File::options().write(true).open(&copy).unwrap();
+            file.set_modified(meta.modified().unwrap()).unwrap();
+        }
+        KitCopy {
+            dir: dir.to_path_buf(),
+            target: target.to_path_buf(),
+        }
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.dir.join(rel)
+    }
+
+    fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.path(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        let path = self.path(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    /// Runs the judge in the kit: exit status, stdout, stderr.
+    fn judge(&self, args: &[&str]) -> (i32, String, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(args)
+            .current_dir(&self.dir)
+            .env("CARGO_TARGET_DIR", &self.target)
+            .env("NO_COLOR", "1")
+            .env("NO_PROGRESS", "1")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr,
+        )
+    }
+
+    /// Runs the judge with `--json`; the document follows the schema and
+    /// the exit status is 0.
+    fn json(&self, args: &[&str]) -> Value {
+        let all: Vec<&str> = ["--json", "--jobs", "2"]
+            .iter()
+            .chain(args)
+            .copied()
+            .collect();
+        let (code, stdout, stderr) = self.judge(&all);
+        let report: Value = serde_json::from_str(&stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: stdout {stdout:?}, stderr {stderr}"));
+        let errors: Vec<String> = schema()
+            .iter_errors(&report)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{args:?}: {errors:#?}\n{report:#}");
+        assert_eq!(code, 0, "{args:?}: {report:#}\n{stderr}");
+        assert_eq!(report["command"], args[0]);
+        assert_eq!(report["verdict"], "AC", "{args:?}: {report:#}");
+        report
+    }
+
+    /// Runs the judge expecting an error of the kit; returns stderr.
+    fn error(&self, args: &[&str]) -> String {
+        let (code, stdout, stderr) = self.judge(args);
+        assert_eq!(code, 2, "{args:?}: {stdout}{stderr}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        stderr
+    }
+
+    /// Every file of the kit and its bytes.
+    fn snapshot(&self) -> BTreeMap<PathBuf, Vec<u8>> {
+        walkdir::WalkDir::new(&self.dir)
+            .into_iter()
+            .map(Result::unwrap)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap()))
+            .collect()
+    }
+}
+
+/// The fenced code blocks of a Markdown text, in order.
+fn code_blocks(markdown: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in markdown.lines() {
+        if line.starts_with("```") {
+            match current.take() {
+                Some(block) => blocks.push(block),
+                None => current = Some(String::new()),
+            }
+        } else if let Some(block) = &mut current {
+            block.push_str(line);
+            block.push('\n');
+        }
+    }
+    blocks
+}
+
+/// The row of `verify --json` for one solution.
+fn row<'a>(report: &'a Value, solution: &str) -> &'a Value {
+    report["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["solution"] == solution)
+        .unwrap_or_else(|| panic!("no row for {solution}: {report:#}"))
+}
+
+#[test]
+fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
+    let start = Instant::now();
+    let target = repo_root().join("target");
+    let kit = KitCopy::new(&target.join("new-kit/flow"), &target.join("new-kit-target"));
+    let judge_toml = kit.read("judge.toml");
+
+    let report = kit.json(&["new", "pile"]);
+    assert_eq!(report["problem"], "pile");
+    assert_eq!(report["from"], Value::Null);
+    let files: Vec<&str> = report["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    for file in [
+        "problems/pile/problem.toml",
+        "problems/pile/statement.en.md",
+        "problems/pile/statement.zh.md",
+        "problems/pile/samples/1.in",
+        "generators/src/bin/gen-pile.rs",
+        "validators/src/bin/val-pile.rs",
+        "checkers/src/bin/check-pile.rs",
+        "solutions/pile/accepted/pile.rs",
+        "solutions/pile/brute_force/pile_search.rs",
+        "solutions/pile/wrong_answer/normal_play.rs",
+    ] {
+        assert!(files.contains(&file), "{file} not in {files:?}");
+        assert!(kit.path(file).is_file(), "{file} was not written");
+    }
+    // Registered at the end of the list; every comment and line kept.
+    assert_eq!(
+        kit.read("judge.toml"),
+        judge_toml.replace("\"subtraction\"]", "\"subtraction\", \"pile\"]")
+    );
+
+    // The setter's first edits: a longer time limit, and a test of their own
+    // aimed at the wrong solution (6 stones, moves of up to 5: First).
+    let toml = kit.read("problems/pile/problem.toml");
+    let toml = toml.replace("time_limit_ms = 1000", "time_limit_ms = 2000");
+    let toml = toml.replace(
+        "\n# `judge stress`",
+        "\n[[tests]]\nfile = \"manual/six.in\"\ncomment = \"one more stone than a move\"\n\
+         targets = [\"wrong_answer/normal_play.rs\"]\n\n# `judge stress`",
+    );
+    kit.write("problems/pile/problem.toml", &toml);
+    kit.write("problems/pile/manual/six.in", "2\n6 5\n5 5\n");
+
+    let built = kit.json(&["build", "pile"]);
+    assert_eq!(built["problems"][0]["tests"], 9, "{built:#}");
+    // The statements' sample is the sample file and the reference's answer
+    // (test 01 of the plan), in both languages.
+    let (input, answer) = (
+        kit.read("problems/pile/tests/01.in"),
+        kit.read("problems/pile/tests/01.ans"),
+    );
+    assert_eq!(input, kit.read("problems/pile/samples/1.in"));
+    for language in ["en", "zh"] {
+        let statement = kit.read(&format!("problems/pile/statement.{language}.md"));
+        assert_eq!(code_blocks(&statement), [input.clone(), answer.clone()]);
+    }
+
+    let verified = kit.json(&["verify", "pile"]);
+    assert_eq!(row(&verified, "accepted/pile.rs")["verdict"], "AC");
+    let wrong = row(&verified, "wrong_answer/normal_play.rs");
+    assert_eq!(wrong["verdict"], "WA");
+    let aimed: Vec<(&str, &str)> = wrong["aimed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["test"].as_str().unwrap(), a["verdict"].as_str().unwrap()))
+        .collect();
+    assert_eq!(aimed, [("05", "WA"), ("09", "WA")], "{wrong:#}");
+    let brute = row(&verified, "brute_force/pile_search.rs");
+    assert_eq!(brute["ok"], true, "{brute:#}");
+
+    let certified = kit.json(&["certify", "pile"]);
+    assert_eq!(certified["cases"], 40_000, "{certified:#}");
+
+    let out = kit.path("pile-icpc");
+    kit.json(&[
+        "package",
+        "pile",
+        "--format",
+        "icpc",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("en: Last Stone Loses"), "{yaml}");
+    assert!(yaml.contains("time_limit: 2.0"), "{yaml}");
+    assert!(out.join("output_validator/check-pile.rs").is_file());
+    assert!(out.join("input_validators/val-pile/val-pile.rs").is_file());
+    assert!(
+        out.join("submissions/wrong_answer/normal_play.rs")
+            .is_file()
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("data/secret/09.in")).unwrap(),
+        "2\n6 5\n5 5\n"
+    );
+    eprintln!(
+        "template problem: new to package in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+
+    // A copy of bash, in the same kit; bash's built tests and build
+    // outputs, were there any, stay behind.
+    kit.write("problems/bash/tests/01.in", "1\n1 1\n");
+    kit.write("problems/bash/build/notes.txt", "built\n");
+    let copied = kit.json(&["new", "bash-copy", "--from", "bash"]);
+    assert_eq!(copied["from"], "bash");
+    let toml = kit.read("problems/bash-copy/problem.toml");
+    for line in [
+        "title = { en = \"Bash Game (copy)\", zh = \"巴什博弈（副本）\" }",
+        "checker = \"check-bash-copy\"",
+        "validator = \"val-bash-copy\"",
+        "generator = \"gen-bash-copy\"",
+        "reference = \"accepted/bash.rs\"",
+        "cpp_checker = \"wcmp\"",
+        "cpp_validator = \"../../validators/cpp/val-bash-copy.cpp\"",
+    ] {
+        assert!(toml.contains(line), "{line} not in\n{toml}");
+    }
+    for (copy, original) in [
+        (
+            "checkers/src/bin/check-bash-copy.rs",
+            "checkers/src/bin/check-bash.rs",
+        ),
+        (
+            "validators/src/bin/val-bash-copy.rs",
+            "validators/src/bin/val-bash.rs",
+        ),
+        (
+            "generators/src/bin/gen-bash-copy.rs",
+            "generators/src/bin/gen-bash.rs",
+        ),
+        (
+            "validators/cpp/val-bash-copy.cpp",
+            "validators/cpp/val-bash.cpp",
+        ),
+        (
+            "solutions/bash-copy/wrong_answer/mod_m.cpp",
+            "solutions/bash/wrong_answer/mod_m.cpp",
+        ),
+        (
+            "problems/bash-copy/samples/1.in",
+            "problems/bash/samples/1.in",
+        ),
+    ] {
+        assert_eq!(kit.read(copy), kit.read(original), "{copy}");
+    }
+    assert!(
+        kit.read("problems/bash-copy/statement.en.md")
+            .starts_with("# Bash Game (copy)\n")
+    );
+    assert!(!kit.path("problems/bash-copy/tests").exists());
+    assert!(!kit.path("problems/bash-copy/build").exists());
+    let built = kit.json(&["build", "bash-copy"]);
+    assert_eq!(built["problems"][0]["tests"], 20, "{built:#}");
+    let verified = kit.json(&["verify", "bash-copy"]);
+    assert_eq!(
+        verified["solutions"].as_array().unwrap().len(),
+        7,
+        "{verified:#}"
+    );
+    eprintln!(
+        "template problem and copy of bash: {:.1} s in all",
+        start.elapsed().as_secs_f64()
+    );
+    std::fs::remove_dir_all(&kit.dir).unwrap();
+}
+
+#[test]
+fn bad_requests_are_errors_that_leave_the_kit_unchanged() {
+    let scratch = tempfile::tempdir().unwrap();
+    let kit = KitCopy::new(&scratch.path().join("kit"), &scratch.path().join("target"));
+    // What is in the way of a new problem.
+    kit.write("problems/stray/notes.md", "not a problem yet\n");
+    kit.write("generators/src/bin/gen-taken.rs", "fn main() {}\n");
+    let before = kit.snapshot();
+    let long = "a".repeat(33);
+    let cases: Vec<(Vec<&str>, Vec<&str>)> = vec![
+        (
+            vec!["new", "Pile"],
+            vec!["`Pile` cannot name a problem", "lower-case letters"],
+        ),
+        (
+            vec!["new", "9lives"],
+            vec!["`9lives` cannot name a problem"],
+        ),
+        (vec!["new", "a_b"], vec!["`a_b` cannot name a problem"]),
+        (vec!["new", "pile-"], vec!["`pile-` cannot name a problem"]),
+        (
+            vec!["new", &long],
+            vec!["cannot name a problem", "at most 32"],
+        ),
+        (vec!["new", "bash"], vec!["judge.toml lists `bash` already"]),
+        (vec!["new", "stray"], vec!["problems/stray exists already"]),
+        (
+            vec!["new", "taken"],
+            vec!["generators/src/bin/gen-taken.rs exists already"],
+        ),
+        (
+            vec!["new", "pile", "--from", "nope"],
+            vec!["--from", "unknown problem `nope`", "judge.toml lists: bash"],
+        ),
+        (
+            vec!["new", "bash", "--from", "nim"],
+            vec!["lists `bash` already"],
+        ),
+    ];
+    for (args, expected) in cases {
+        let stderr = kit.error(&args);
+        for part in expected {
+            assert!(stderr.contains(part), "{args:?}: {part:?} not in {stderr}");
+        }
+        assert!(kit.snapshot() == before, "{args:?} changed the kit");
+    }
+}
+
+#[test]
+fn a_write_that_fails_midway_is_undone() {
+    let scratch = tempfile::tempdir().unwrap();
+    let kit = KitCopy::new(&scratch.path().join("kit"), &scratch.path().join("target"));
+    // The checkers' folder of binaries becomes a file: the problem's folder,
+    // its generator and validator are written before the checker fails.
+    std::fs::rename(
+        kit.path("checkers/src/bin"),
+        scratch.path().join("checkers-bin"),
+    )
+    .unwrap();
+    kit.write("checkers/src/bin", "in the way\n");
+    let before = kit.snapshot();
+    let stderr = kit.error(&["new", "pile"]);
+    assert!(
+        stderr.contains("checkers/src/bin/check-pile.rs"),
+        "{stderr}"
+    );
+    assert!(
+        kit.snapshot() == before,
+        "the failed write left files behind"
+    );
+    assert!(!kit.path("problems/pile").exists() && !kit.path("solutions/pile").exists());
+}
