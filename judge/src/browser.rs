@@ -210,8 +210,9 @@ mod tests {
 
     #[test]
     fn dates_are_fixed_in_place() {
-        let mut pdf = b"<</CreationDate (D:20261201054716+00'00')\n/ModDate (D:20261201054717+00'00')>>"
-            .to_vec();
+        let mut pdf =
+            b"<</CreationDate (D:20261201054716+00'00')\n/ModDate (D:20261201054717+00'00')>>"
+                .to_vec();
         let len = pdf.len();
         fix_dates(&mut pdf);
         assert_eq!(pdf.len(), len);
