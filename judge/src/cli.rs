@@ -98,12 +98,19 @@ pub struct TestArgs {
     /// Stop at the first test that is not accepted.
     #[arg(long)]
     pub fail_fast: bool,
+    /// Also write the results as a self-contained HTML page to PATH.
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
     /// Problems to verify (default: all).
     pub problems: Vec<String>,
+    /// Also write the invocation matrix (tests × solutions) as a
+    /// self-contained HTML page to PATH.
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -18,7 +18,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use crate::event::{EventKind, Events};
-use crate::jury::{Arena, Jury, SolutionRun};
+use crate::jury::{Arena, Jury, SolutionRun, TestOutcome};
 use crate::pool::Stop;
 use crate::program::Compiler;
 use crate::testset::Test;
@@ -76,6 +76,9 @@ pub struct VerifyRow {
     /// The tests it ran to the end within the limits (its output checked).
     pub finished: usize,
     pub compile_error: Option<String>,
+    /// Its outcome on each test it was judged on, in test order (the
+    /// tests of `judge test`'s report).
+    pub results: Vec<TestOutcome>,
 }
 
 impl VerifyRow {
@@ -127,10 +130,7 @@ impl Expect {
                     problems.push(format!("expected {}", self.describe()));
                 }
                 if v != Verdict::Ac && run.compile_error.is_none() {
-                    for test in tests
-                        .iter()
-                        .filter(|t| t.targets.iter().any(|s| s == shown))
-                    {
+                    for test in tests.iter().filter(|t| t.aims_at(shown)) {
                         let verdict = run.outcome(&test.name).map_or(Verdict::Fail, |o| o.verdict);
                         if verdict != v {
                             problems.push(format!("test {} aimed at it gave {verdict}", test.name));
@@ -172,6 +172,7 @@ impl Expect {
             judged: run.outcomes.len(),
             finished,
             compile_error: run.compile_error.clone(),
+            results: run.outcomes.clone(),
         }
     }
 }
@@ -188,7 +189,7 @@ pub fn verify_solution(
     events: &mut Events,
 ) -> Result<VerifyRow> {
     let aimed: BTreeSet<usize> = (arena.tests.iter().enumerate())
-        .filter(|(_, t)| t.targets.iter().any(|s| s == shown))
+        .filter(|(_, t)| t.aims_at(shown))
         .map(|(i, _)| i)
         .collect();
     let run = jury.judge_source(compiler, arena, source, shown, expect.stop(&aimed), events)?;

@@ -22,7 +22,7 @@ use crate::testset::Test;
 use crate::verdict::{self, Checked, Group, Score, Scored, Verdict};
 
 /// What happened on one test.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TestOutcome {
     pub name: String,
     pub verdict: Verdict,

@@ -36,6 +36,14 @@ pub struct Test {
     pub targets: Vec<String>,
 }
 
+impl Test {
+    /// Returns true if and only if the test aims at `solution` (its path
+    /// under `solutions/<problem>/`, as `targets` names it).
+    pub fn aims_at(&self, solution: &str) -> bool {
+        self.targets.iter().any(|t| t == solution)
+    }
+}
+
 /// What a build of one problem did.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct BuildSummary {

@@ -9,6 +9,7 @@ use crate::event::{EventKind, Events};
 use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
 use crate::pool::Stop;
+use crate::report::html::{self, Column, Matrix};
 use crate::report::schema::{Report, SCHEMA, TestReport};
 use crate::sandbox::Network;
 use crate::testset;
@@ -32,7 +33,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
     };
     let shown = args.file.display().to_string();
     let run = jury.judge_source(&kit.compiler, &arena, &args.file, &shown, stop, events)?;
-    let report = Report::Test(TestReport {
+    let report = TestReport {
         schema: SCHEMA,
         command: "test",
         verdict: run.verdict,
@@ -44,7 +45,24 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
         network_isolated: network == Network::Isolated,
         isolation: jury.sandbox().isolation(),
         tests: run.outcomes,
-    });
+    };
+    if let Some(path) = &args.html {
+        // `targets` names a solution by its path under the problem's folder.
+        let target = std::fs::canonicalize(&args.file)
+            .ok()
+            .zip(std::fs::canonicalize(&problem.solutions).ok())
+            .and_then(|(file, dir)| Some(file.strip_prefix(dir).ok()?.display().to_string()));
+        let matrix = Matrix {
+            problem: &problem.name,
+            time_limit: problem.limits.time,
+            groups: &problem.groups,
+            tests: &tests,
+            columns: vec![Column::tested(&report, target.as_deref())],
+        };
+        let title = format!("judge test {} {}", problem.name, report.solution);
+        html::write(path, &html::render(&title, report.verdict, &[matrix]))?;
+    }
+    let report = Report::Test(report);
     events.emit(EventKind::Finished { report: &report });
     Ok(report.verdict().is_accepted())
 }

@@ -8,6 +8,7 @@ use crate::expect::{self, FOLDERS};
 use crate::fsutil;
 use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
+use crate::report::html::{self, Column, Matrix};
 use crate::report::schema::{Report, SCHEMA, VerifyReport};
 use crate::sandbox::Network;
 use crate::testset;
@@ -46,10 +47,26 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
         }
     }
     let all_ok = rows.iter().all(|r| r.ok);
+    let verdict = if all_ok { Verdict::Ac } else { Verdict::Fail };
+    if let Some(path) = &args.html {
+        let matrices: Vec<Matrix> = (problems.iter().zip(&built))
+            .map(|(problem, tests)| Matrix {
+                problem: &problem.name,
+                time_limit: problem.limits.time,
+                groups: &problem.groups,
+                tests,
+                columns: (rows.iter())
+                    .filter(|r| r.problem == problem.name)
+                    .map(Column::verified)
+                    .collect(),
+            })
+            .collect();
+        html::write(path, &html::render("judge verify", verdict, &matrices))?;
+    }
     let report = Report::Verify(VerifyReport {
         schema: SCHEMA,
         command: "verify",
-        verdict: if all_ok { Verdict::Ac } else { Verdict::Fail },
+        verdict,
         network_isolated: network == Network::Isolated,
         isolation: jury.sandbox().isolation(),
         solutions: rows,

@@ -4,6 +4,7 @@
 //! A new output format is one more file here implementing [`Reporter`].
 
 pub mod diff;
+pub mod html;
 pub mod json;
 pub mod schema;
 pub mod terminal;

@@ -492,6 +492,7 @@ mod tests {
             judged: 20,
             finished: 20,
             compile_error: None,
+            results: Vec::new(),
         }
     }
 

@@ -1,0 +1,309 @@
+//! `--html` end to end: `judge verify` and `judge test` write the page, the
+//! real headless Chromium loads it, and its DOM must say what the same
+//! run's `--json` document says — one cell per solution and test with that
+//! test's verdict, "not judged" where the solution was not judged, the
+//! mismatch mark exactly on the solutions that broke their folder's
+//! promise, a chart per solution. A screenshot of each page is kept under
+//! `target/screenshots/` (CI keeps it).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use judge::browser::Browser;
+use scraper::{ElementRef, Html, Selector};
+use serde_json::Value;
+
+#[path = "common/kit.rs"]
+mod kit;
+use kit::{REFERENCE, TempKit, c_program};
+
+/// Four tests in two scored groups; three of them aim at solutions.
+const PROBLEM_TOML: &str = r#"
+title = { en = "Sum", zh = "求和" }
+checker = "check.c"
+validator = "validate.c"
+reference = "accepted/ref.c"
+time_limit_ms = 200
+
+[[groups]]
+name = "small"
+points = 40
+
+[[groups]]
+name = "big"
+points = 60
+
+[[tests]]
+file = "t1.in"
+group = "small"
+
+[[tests]]
+file = "t2.in"
+group = "small"
+targets = ["wrong_answer/plus_one.c"]
+
+[[tests]]
+file = "t3.in"
+group = "big"
+targets = ["time_limit_exceeded/spin.c", "wrong_answer/not_wrong.c"]
+
+[[tests]]
+file = "t4.in"
+group = "big"
+"#;
+
+/// A kit with an accepted, a wrong-answer and a time-limit solution, and a
+/// correct solution filed under `wrong_answer/`, which breaks its promise.
+fn kit() -> TempKit {
+    let kit = TempKit::new();
+    kit.write("problems/sum/problem.toml", PROBLEM_TOML);
+    kit.write("problems/sum/t4.in", "5 5\n");
+    let read = "long long a, b; scanf(\"%lld %lld\", &a, &b);";
+    kit.write(
+        "solutions/sum/wrong_answer/plus_one.c",
+        &c_program(&format!("{read} printf(\"%lld\\n\", a + b + 1); return 0;")),
+    );
+    // Right on small numbers; spins on the big one (test 3).
+    kit.write(
+        "solutions/sum/time_limit_exceeded/spin.c",
+        &c_program(&format!(
+            "{read} volatile long long s = 0; if (a > 1000) for (;;) s++; \
+             printf(\"%lld\\n\", a + b); return 0;"
+        )),
+    );
+    kit.write("solutions/sum/wrong_answer/not_wrong.c", REFERENCE);
+    kit
+}
+
+/// Where the screenshots go: the workspace's target folder.
+fn screenshots() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target"));
+    target.join("screenshots")
+}
+
+/// Loads `page` in Chromium (which must be there: CI installs it), takes
+/// its screenshot as `shot`, and returns the DOM Chromium built.
+fn load(page: &Path, shot: &str) -> Html {
+    let browser = Browser::find().expect("a headless Chromium (CI installs one)");
+    let dom = browser.dom(page).unwrap();
+    let png = screenshots().join(shot);
+    browser.screenshot(page, &png, 1280, 900).unwrap();
+    let bytes = std::fs::read(&png).unwrap();
+    assert!(
+        bytes.len() > 1000,
+        "{} has {} bytes",
+        png.display(),
+        bytes.len()
+    );
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{}", png.display());
+    Html::parse_document(&dom)
+}
+
+fn select<'d>(dom: &'d Html, css: &str) -> Vec<ElementRef<'d>> {
+    dom.select(&Selector::parse(css).unwrap()).collect()
+}
+
+fn attr<'e>(e: &ElementRef<'e>, name: &str) -> &'e str {
+    e.value()
+        .attr(name)
+        .unwrap_or_else(|| panic!("no {name} on {}", e.html()))
+}
+
+fn has_class(e: &ElementRef, class: &str) -> bool {
+    e.value().classes().any(|c| c == class)
+}
+
+/// A judged solution as the JSON document tells it: its verdict on each
+/// test it was judged on.
+struct Judged {
+    verdicts: BTreeMap<String, String>,
+    score: f64,
+}
+
+impl Judged {
+    fn of(results: &Value, score: &Value) -> Judged {
+        let verdicts = (results.as_array().unwrap().iter())
+            .map(|o| {
+                let name = o["name"].as_str().unwrap().to_string();
+                (name, o["verdict"].as_str().unwrap().to_string())
+            })
+            .collect();
+        Judged {
+            verdicts,
+            score: score.as_f64().unwrap(),
+        }
+    }
+}
+
+/// Checks the matrix in `dom` against `judged` (per solution) for the
+/// problem's tests `tests`, and returns the cells aimed at their solution,
+/// as (solution, test).
+fn check_matrix(
+    dom: &Html,
+    judged: &BTreeMap<String, Judged>,
+    tests: &[&str],
+) -> BTreeSet<(String, String)> {
+    let cells = select(dom, "td.cell");
+    let mut seen = BTreeSet::new();
+    let mut aimed = BTreeSet::new();
+    for cell in &cells {
+        let solution = attr(cell, "data-solution").to_string();
+        let test = attr(cell, "data-test").to_string();
+        let shown = attr(cell, "data-verdict");
+        let expected = judged[&solution].verdicts.get(&test);
+        match expected {
+            Some(verdict) => {
+                assert_eq!(shown, verdict, "{}", cell.html());
+                assert!(has_class(cell, &format!("v-{verdict}")), "{}", cell.html());
+                let percent: u64 = attr(cell, "data-limit-percent").parse().unwrap();
+                assert_eq!(
+                    has_class(cell, "near-limit"),
+                    percent >= 50,
+                    "{}",
+                    cell.html()
+                );
+                if verdict == "TLE" {
+                    assert!(percent >= 100, "{}", cell.html());
+                }
+            }
+            None => {
+                assert_eq!(shown, "none", "{}", cell.html());
+                assert!(has_class(cell, "not-judged"), "{}", cell.html());
+            }
+        }
+        if has_class(cell, "aimed") {
+            aimed.insert((solution.clone(), test.clone()));
+        }
+        assert!(
+            seen.insert((solution, test)),
+            "a second cell: {}",
+            cell.html()
+        );
+    }
+    assert_eq!(cells.len(), judged.len() * tests.len());
+    for solution in judged.keys() {
+        for test in tests {
+            assert!(seen.contains(&(solution.clone(), test.to_string())));
+        }
+    }
+    // One chart per solution, a bar per judged test, and the limit line.
+    let charts = select(dom, "svg.chart");
+    assert_eq!(charts.len(), judged.len());
+    for chart in &charts {
+        let solution = attr(chart, "data-solution");
+        let bars = chart.select(&Selector::parse("rect").unwrap()).count();
+        assert_eq!(bars, judged[solution].verdicts.len(), "{solution}");
+        assert_eq!(
+            chart
+                .select(&Selector::parse("line.limit").unwrap())
+                .count(),
+            1
+        );
+    }
+    // The group scores add up to the score.
+    for (solution, j) in judged {
+        let earned: f64 = (select(dom, "tr.group-score td").iter())
+            .filter(|td| attr(td, "data-solution") == solution)
+            .map(|td| attr(td, "data-score").parse::<f64>().unwrap())
+            .sum();
+        assert_eq!(earned, j.score, "{solution}");
+    }
+    aimed
+}
+
+fn pairs(list: &[(&str, &str)]) -> BTreeSet<(String, String)> {
+    list.iter()
+        .map(|(s, t)| (s.to_string(), t.to_string()))
+        .collect()
+}
+
+#[test]
+fn verify_html_shows_every_cell_as_the_json_report_does() {
+    let kit = kit();
+    let page = kit.path("report/verify.html");
+    let (code, report) = kit.json(&["verify", "--html", page.to_str().unwrap()]);
+    assert_eq!(code, 1, "not_wrong.c breaks its promise");
+    let rows = report["solutions"].as_array().unwrap();
+    let judged: BTreeMap<String, Judged> = (rows.iter())
+        .map(|r| {
+            let name = r["solution"].as_str().unwrap().to_string();
+            (name, Judged::of(&r["results"], &r["score"]))
+        })
+        .collect();
+    assert_eq!(judged.len(), 4);
+    // verify stops a wrong solution early: some cells are not judged.
+    assert_eq!(judged["wrong_answer/plus_one.c"].verdicts.len(), 2);
+    assert_eq!(judged["time_limit_exceeded/spin.c"].verdicts["03"], "TLE");
+
+    let dom = load(&page, "verify-report.png");
+    let aimed = check_matrix(&dom, &judged, &["01", "02", "03", "04"]);
+    assert_eq!(
+        aimed,
+        pairs(&[
+            ("wrong_answer/plus_one.c", "02"),
+            ("time_limit_exceeded/spin.c", "03"),
+            ("wrong_answer/not_wrong.c", "03"),
+        ])
+    );
+    let broken: BTreeSet<&str> = (rows.iter())
+        .filter(|r| r["ok"] == false)
+        .map(|r| r["solution"].as_str().unwrap())
+        .collect();
+    let marked: BTreeSet<&str> = (select(&dom, ".mismatch").iter())
+        .map(|e| attr(e, "data-solution"))
+        .collect();
+    assert_eq!(marked, BTreeSet::from(["wrong_answer/not_wrong.c"]));
+    assert_eq!(marked, broken);
+    let expected: BTreeMap<&str, &str> = (select(&dom, "td.expected").iter())
+        .map(|e| (attr(e, "data-solution"), attr(e, "data-expected")))
+        .collect();
+    assert_eq!(expected["time_limit_exceeded/spin.c"], "TLE");
+    assert_eq!(expected["wrong_answer/not_wrong.c"], "WA");
+
+    // With the terminal's report too; the page names the problem.
+    let again = kit.path("again.html");
+    let out = kit.judge(&["verify", "--html", again.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("not_wrong.c"));
+    let text = std::fs::read_to_string(&again).unwrap();
+    assert!(text.contains("<section class=\"problem\" data-problem=\"sum\">"));
+}
+
+#[test]
+fn test_html_shows_one_solution_column() {
+    let kit = kit();
+    let page = kit.path("test.html");
+    let file = "solutions/sum/time_limit_exceeded/spin.c";
+    let (code, report) = kit.json(&["test", "sum", file, "--html", page.to_str().unwrap()]);
+    assert_eq!((code, report["verdict"].as_str()), (1, Some("TLE")));
+    let judged = BTreeMap::from([(
+        file.to_string(),
+        Judged::of(&report["tests"], &report["score"]),
+    )]);
+    assert_eq!(
+        judged[file].verdicts.len(),
+        4,
+        "judge test judges every test"
+    );
+
+    let dom = load(&page, "test-report.png");
+    let aimed = check_matrix(&dom, &judged, &["01", "02", "03", "04"]);
+    assert_eq!(aimed, pairs(&[(file, "03")]));
+    assert!(select(&dom, ".mismatch").is_empty(), "no promise to break");
+    assert_eq!(select(&dom, "th.solution").len(), 1);
+}
+
+#[test]
+fn an_html_path_that_cannot_be_written_is_an_error_naming_it() {
+    let kit = kit();
+    let stderr = kit.error(&[
+        "test",
+        "sum",
+        "solutions/sum/accepted/ref.c",
+        "--html",
+        "problems/sum/t1.in/page.html",
+    ]);
+    assert!(stderr.contains("problems/sum/t1.in/page.html"), "{stderr}");
+}
