@@ -31,19 +31,9 @@ use judge::sandbox::linux::LinuxSandbox;
 use judge::testset::{self, Test};
 use yaml_rust2::{Yaml, YamlLoader};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
-
-fn target() -> PathBuf {
-    match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(dir) if !dir.is_empty() => root().join(dir),
-        _ => root().join("target"),
-    }
-}
+#[path = "common/paths.rs"]
+mod paths;
+use paths::{root, target};
 
 /// A tool of the tools venv; fails the test with how to get it.
 fn tool(name: &str) -> PathBuf {

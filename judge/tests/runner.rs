@@ -663,6 +663,8 @@ fn every_command_prints_a_documented_report() {
             "10",
         ],
         vec!["certify", "sum"],
+        vec!["statement", "sum"],
+        vec!["statement", "--lang", "zh", "--pdf"],
     ] {
         let (code, report) = kit.json(&args);
         assert_eq!(
@@ -690,7 +692,16 @@ fn the_readme_examples_follow_the_schema() {
     assert_eq!(
         commands,
         [
-            "build", "certify", "check", "doctor", "new", "package", "stress", "test", "verify"
+            "build",
+            "certify",
+            "check",
+            "doctor",
+            "new",
+            "package",
+            "statement",
+            "stress",
+            "test",
+            "verify"
         ]
     );
 }

@@ -2,7 +2,7 @@
 //! problem's statement as a standalone page, or every problem as a contest
 //! booklet, in HTML or printed to PDF.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use anyhow::{Context, Result};
 
@@ -71,7 +71,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StatementArgs) ->
 }
 
 /// Writes the page in one step, creating its folder.
-fn write(out: &PathBuf, bytes: &[u8]) -> Result<()> {
+fn write(out: &Path, bytes: &[u8]) -> Result<()> {
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         fsutil::create_dir_all(dir)?;
     }

@@ -165,7 +165,7 @@ pub fn write(path: &Path, page: &str) -> Result<()> {
     if let Some(dir) = absolute.parent() {
         fsutil::create_dir_all(dir).with_context(cannot)?;
     }
-    fsutil::write_atomic(&absolute, page.as_bytes()).with_context(cannot)
+    fsutil::publish(&absolute, page.as_bytes()).with_context(cannot)
 }
 
 /// One problem: a caption, the table, and the notes on broken promises.
