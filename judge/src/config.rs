@@ -153,7 +153,13 @@ pub struct ProblemConfig {
     pub output_limit_mib: Option<Spanned<u64>>,
     /// A binary of the `checkers` package (`wcmp`, `nim`), or a source file
     /// relative to the problem folder (an external testlib checker).
-    pub checker: Spanned<String>,
+    /// Absent for an interactive problem, which names an `interactor`.
+    pub checker: Option<Spanned<String>>,
+    /// An interactive problem's interactor (testlib's
+    /// `interactor input output [answer]`, talking to the solution over
+    /// its stdin and stdout): a binary of the `checkers` package, or a
+    /// source file.
+    pub interactor: Option<Spanned<String>>,
     /// A binary of the `validators` package, or a source file.
     pub validator: Spanned<String>,
     /// The default generator: a binary of the `generators` package, or a source file.

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::event::{EventKind, Events};
 use crate::fsutil;
+use crate::interact::{self, Transcript};
 use crate::pool::{Pool, Progress, Stop};
 use crate::problem::Problem;
 use crate::program::{BuildError, Compiler, Program, Protocol};
@@ -72,7 +73,10 @@ impl SolutionRun {
 pub struct Arena<'a> {
     pub problem: &'a str,
     pub tests: &'a [Test],
+    /// The checker, or an interactive problem's interactor.
     pub checker: &'a Program,
+    /// Whether solutions talk to the interactor (`checker`).
+    pub interactive: bool,
     pub limits: Limits,
     pub groups: &'a [Group],
     /// The folder under which each solution gets its working folder.
@@ -98,6 +102,7 @@ impl<'a> Arena<'a> {
             problem: &problem.name,
             tests,
             checker,
+            interactive: problem.interactive,
             limits: problem.limits,
             groups: &problem.groups,
             work,
@@ -109,6 +114,24 @@ impl<'a> Arena<'a> {
 /// Limits for the checker: it must never be the bottleneck nor be blamed.
 fn checker_limits() -> Limits {
     Limits::new(Duration::from_secs(30), 4 << 30, 64 << 20)
+}
+
+/// What answers a test: a solution (the reference, or another one in
+/// `stress`), on an interactive problem by playing against the interactor.
+#[derive(Clone, Copy, Debug)]
+pub struct Answerer<'p> {
+    pub solution: &'p Program,
+    pub interactor: Option<&'p Program>,
+}
+
+/// Limits for an interactor playing against a solution under `limits`: it
+/// must outlast the solution (which it waits for), and never be blamed
+/// for a loaded machine.
+fn interactor_limits(limits: Limits) -> Limits {
+    let time = limits.time.saturating_mul(10).max(Duration::from_secs(10));
+    let mut jury = Limits::new(time, 4 << 30, 1 << 30);
+    jury.wall = jury.wall.max(limits.wall.saturating_mul(2));
+    jury
 }
 
 /// Limits for the trusted tools (generators, validators): generous.
@@ -203,6 +226,7 @@ impl<'s> Jury<'s> {
                 cwd: Some(scratch.to_path_buf()),
                 limits: tool_limits(),
                 access: Access::new([], scratch),
+                pipes: None,
             },
         )?;
         Ok(fsutil::persist(tmp, input)?)
@@ -231,6 +255,7 @@ impl<'s> Jury<'s> {
                 cwd: Some(scratch.to_path_buf()),
                 limits: tool_limits(),
                 access: Access::new([], scratch),
+                pipes: None,
             },
         )
     }
@@ -240,13 +265,18 @@ impl<'s> Jury<'s> {
     /// ten times the time.
     pub fn answer(
         &self,
-        reference: &Program,
+        answerer: Answerer,
         input: &Path,
         answer: &Path,
         limits: Limits,
         scratch: &Path,
         name: &str,
     ) -> Result<Duration> {
+        let reference = answerer.solution;
+        if let Some(interactor) = answerer.interactor {
+            return self
+                .answer_interactively(reference, interactor, input, answer, limits, scratch, name);
+        }
         let tmp = fsutil::temp_file_in(answer.parent().unwrap_or(Path::new(".")))?;
         let errors = scratch.join(format!("{name}.ref.err"));
         let run = self
@@ -259,6 +289,7 @@ impl<'s> Jury<'s> {
                 cwd: Some(scratch.to_path_buf()),
                 limits: limits.with_time_factor(REFERENCE_TIME_FACTOR),
                 access: Access::new([], scratch),
+                pipes: None,
             })
             .with_context(|| format!("cannot start the reference solution {}", reference.name))?;
         if !run.is_success() {
@@ -273,6 +304,110 @@ impl<'s> Jury<'s> {
         }
         fsutil::persist(tmp, answer)?;
         Ok(run.cpu)
+    }
+
+    /// The answer of an interactive test: what the interactor writes (its
+    /// `output` file) while the reference plays it, which the reference
+    /// must win. Both get ten times the time limit.
+    #[allow(clippy::too_many_arguments)]
+    fn answer_interactively(
+        &self,
+        reference: &Program,
+        interactor: &Program,
+        input: &Path,
+        answer: &Path,
+        limits: Limits,
+        scratch: &Path,
+        name: &str,
+    ) -> Result<Duration> {
+        let limits = limits.with_time_factor(REFERENCE_TIME_FACTOR);
+        // The interactor writes in its own folder only.
+        let tout = scratch.join(format!("{name}.tout"));
+        let played = self.interact(
+            reference, interactor, input, &tout, None, limits, scratch, scratch, name,
+        );
+        let (run, checked, transcript) = match played {
+            Ok(played) => played,
+            Err(e) => bail!(
+                "cannot play {} with the reference solution {}: {e}",
+                input.display(),
+                reference.name
+            ),
+        };
+        if !checked.verdict.is_accepted() {
+            let text = transcript.render();
+            let tail: Vec<&str> = text.lines().rev().take(12).collect();
+            let tail: Vec<&str> = tail.into_iter().rev().collect();
+            bail!(
+                "the reference solution {} did not win {} ({}: {}); the end of the \
+                 transcript:\n{}",
+                reference.name,
+                input.display(),
+                checked.verdict,
+                checked.message,
+                tail.join("\n")
+            );
+        }
+        let written = std::fs::read(&tout).map_err(|e| fsutil::naming(&tout, e))?;
+        fsutil::write_atomic(answer, &written)?;
+        let _ = std::fs::remove_file(&tout);
+        Ok(run.cpu)
+    }
+
+    /// Plays one interactive test: `solution` (in `work`, under `limits`)
+    /// against `interactor`, which gets `input`, writes `output`, and reads
+    /// `answer` when there is one. Its message and stderr go to `scratch`.
+    /// The solution's run, the verdict, and the transcript.
+    #[allow(clippy::too_many_arguments)]
+    fn interact(
+        &self,
+        solution: &Program,
+        interactor: &Program,
+        input: &Path,
+        output: &Path,
+        answer: Option<&Path>,
+        limits: Limits,
+        work: &Path,
+        scratch: &Path,
+        name: &str,
+    ) -> Result<(crate::sandbox::RunOutcome, Checked, Transcript)> {
+        let message = scratch.join(format!("{name}.int.err"));
+        let mut args = vec![input.as_os_str(), output.as_os_str()];
+        args.extend(answer.map(Path::as_os_str));
+        let jury = RunSpec {
+            argv: interactor.argv(args),
+            stdin: None,
+            stdout: scratch.join(format!("{name}.int.out")),
+            stderr: Some(message.clone()),
+            cwd: Some(scratch.to_path_buf()),
+            limits: interactor_limits(limits),
+            access: Access::new([], scratch),
+            pipes: None,
+        };
+        let player = RunSpec {
+            argv: solution.argv(Vec::<String>::new()),
+            stdin: None,
+            stdout: scratch.join(format!("{name}.out")),
+            stderr: Some(scratch.join(format!("{name}.err"))),
+            cwd: Some(work.to_path_buf()),
+            limits,
+            access: Access::new([], work).untrusted(),
+            pipes: None,
+        };
+        let played = interact::run(self.sandbox, player, jury, limits.output_bytes)?;
+        let run = played.solution?;
+        let jury_run = played
+            .interactor
+            .map_err(|e| anyhow::anyhow!("cannot start the interactor {}: {e}", interactor.name))?;
+        let checked = verdict::from_interaction(
+            &run,
+            played.transcript.solution_bytes,
+            &limits,
+            &jury_run,
+            &read_head(&message, 4096),
+            played.transcript.jury_ended_first(),
+        );
+        Ok((run, checked, played.transcript))
     }
 
     /// Runs `checker` on an output, in its protocol; `scratch` receives
@@ -311,6 +446,7 @@ impl<'s> Jury<'s> {
             cwd: Some(scratch.to_path_buf()),
             limits: checker_limits(),
             access: Access::new([], scratch),
+            pipes: None,
         });
         let run = match run {
             Ok(run) => run,
@@ -361,6 +497,9 @@ impl<'s> Jury<'s> {
             outcome.message = format!("cannot prepare the run: {e}");
             return outcome;
         }
+        if arena.interactive {
+            return self.judge_interactively(arena, solution, test, dir, &work, outcome);
+        }
         let spec = RunSpec {
             argv: solution.argv(Vec::<String>::new()),
             stdin: Some(test.input.clone()),
@@ -369,6 +508,7 @@ impl<'s> Jury<'s> {
             cwd: Some(work.clone()),
             limits: arena.limits,
             access: Access::new([], &work).untrusted(),
+            pipes: None,
         };
         let mut run = self.sandbox.run(&spec);
         // Killed at the wall limit with CPU time to spare: the machine may
@@ -424,6 +564,60 @@ impl<'s> Jury<'s> {
             if arena.checker.protocol == Protocol::Kattis {
                 let _ = std::fs::remove_dir_all(dir.join(format!("{}.feedback", test.name)));
             }
+        }
+        outcome
+    }
+
+    /// [`Jury::judge_test`] on an interactive problem: the solution plays
+    /// against the interactor; for a test it does not pass, the transcript
+    /// is kept as its output (`<test>.transcript`).
+    fn judge_interactively(
+        &self,
+        arena: &Arena,
+        solution: &Program,
+        test: &Test,
+        dir: &Path,
+        work: &Path,
+        mut outcome: TestOutcome,
+    ) -> TestOutcome {
+        let tout = dir.join(format!("{}.tout", test.name));
+        let played = self.interact(
+            solution,
+            arena.checker,
+            &test.input,
+            &tout,
+            Some(&test.answer),
+            arena.limits,
+            work,
+            dir,
+            &test.name,
+        );
+        let _ = std::fs::remove_dir_all(work);
+        let (run, checked, transcript) = match played {
+            Ok(played) => played,
+            Err(e) => {
+                outcome.message = format!("cannot play the test: {e}");
+                return outcome;
+            }
+        };
+        outcome.cpu = run.cpu;
+        outcome.wall = run.wall;
+        outcome.memory_bytes = run.peak_memory_bytes;
+        outcome.verdict = checked.verdict;
+        outcome.message = checked.message;
+        outcome.points = checked.points;
+        outcome.partial = checked.partial;
+        outcome.output = dir.join(format!("{}.transcript", test.name));
+        if outcome.verdict.is_accepted() {
+            for ext in ["out", "err", "tout", "int.err", "int.out"] {
+                let _ = std::fs::remove_file(dir.join(format!("{}.{ext}", test.name)));
+            }
+        } else if let Err(e) = fsutil::write_atomic(&outcome.output, transcript.render().as_bytes())
+        {
+            outcome.message = format!(
+                "{} (the transcript could not be kept: {e})",
+                outcome.message
+            );
         }
         outcome
     }

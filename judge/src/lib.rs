@@ -25,6 +25,7 @@ pub mod config;
 pub mod event;
 pub mod expect;
 pub mod fsutil;
+pub mod interact;
 pub mod jury;
 pub mod kit;
 pub mod package;

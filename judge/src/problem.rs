@@ -130,7 +130,12 @@ pub struct Problem {
     pub solutions: PathBuf,
     pub config: Source<ProblemConfig>,
     pub limits: Limits,
+    /// The program that judges a solution's output: its checker or, for an
+    /// interactive problem, its interactor.
     pub checker: ProgramSpec,
+    /// Whether the solution talks to the interactor (`checker`) instead of
+    /// writing an output for a checker.
+    pub interactive: bool,
     pub validator: ProgramSpec,
     /// The default generator.
     pub generator: Option<ProgramSpec>,
@@ -218,7 +223,27 @@ impl Problem {
         };
         let c = &src.value;
         let limits = r.limits(kit)?;
-        let checker = r.program(&c.checker, Role::Checker)?;
+        let (checker, interactive) = match (&c.checker, &c.interactor) {
+            (Some(checker), None) => (r.program(checker, Role::Checker)?, false),
+            (None, Some(interactor)) => (r.program(interactor, Role::Checker)?, true),
+            (Some(_), Some(interactor)) => {
+                return Err(src
+                    .error(
+                        interactor.span(),
+                        "a problem names a `checker` or, if it is interactive, an \
+                         `interactor`: not both",
+                    )
+                    .into());
+            }
+            (None, None) => {
+                return Err(src
+                    .error(
+                        0..0,
+                        "missing `checker` (or, for an interactive problem, `interactor`)",
+                    )
+                    .into());
+            }
+        };
         let validator = r.program(&c.validator, Role::Validator)?;
         let generator = c
             .generator
@@ -255,6 +280,7 @@ impl Problem {
             solutions,
             limits,
             checker,
+            interactive,
             validator,
             generator,
             reference,

@@ -305,6 +305,7 @@ impl Compiler {
                     } else {
                         Access::new([source_dir.clone()], tmp.path())
                     },
+                    pipes: None,
                 })
                 .map_err(io_error(format!(
                     "cannot start the compiler for {}",

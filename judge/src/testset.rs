@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::event::{EventKind, Events};
 use crate::fsutil::{self, write_atomic};
-use crate::jury::Jury;
+use crate::jury::{Answerer, Jury};
 use crate::kit::Kit;
 use crate::pool::{Progress, Stop};
 use crate::problem::{Problem, ProgramSpec, TestSource, TestSpec};
@@ -76,6 +76,9 @@ struct Meta {
 struct Programs {
     validator: Program,
     reference: Program,
+    /// The interactor the reference plays against, on an interactive
+    /// problem.
+    interactor: Option<Program>,
     generators: Vec<(ProgramSpec, Program)>,
 }
 
@@ -177,19 +180,21 @@ fn build_test(
         work.validated = true;
     }
 
-    meta.answer = key(&[&programs.reference.identity, &meta.input_hash]);
+    let interactor = programs.interactor.as_ref();
+    meta.answer = match interactor {
+        Some(i) => key(&[&programs.reference.identity, &meta.input_hash, &i.identity]),
+        None => key(&[&programs.reference.identity, &meta.input_hash]),
+    };
     if meta.answer != old.answer
         || old.answer_stamp.is_none()
         || fsutil::stamp(&answer) != old.answer_stamp
     {
-        work.reference_time = jury.answer(
-            &programs.reference,
-            made,
-            &answer,
-            problem.limits,
-            scratch,
-            &test.name,
-        )?;
+        let answerer = Answerer {
+            solution: &programs.reference,
+            interactor,
+        };
+        work.reference_time =
+            jury.answer(answerer, made, &answer, problem.limits, scratch, &test.name)?;
         work.answered = true;
     }
     meta.answer_stamp = fsutil::stamp(&answer);
@@ -251,6 +256,10 @@ fn programs(kit: &Kit, jury: &Jury, problem: &Problem) -> Result<Programs> {
     Ok(Programs {
         validator: kit.program(&problem.validator, sandbox)?,
         reference: kit.compiler.compile(sandbox, &problem.reference, false)?,
+        interactor: match problem.interactive {
+            true => Some(kit.program(&problem.checker, sandbox)?),
+            false => None,
+        },
         generators,
     })
 }

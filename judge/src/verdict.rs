@@ -161,6 +161,70 @@ pub fn classify(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, String)> 
     }
 }
 
+/// The verdict of an interactive run: the solution's run, the bytes it
+/// wrote in all (through the judge, which bounds them), and the
+/// interactor's run with its message, read as a testlib checker's. The
+/// interactor decides, except that
+/// * an interactor that crashed, ran out of its limits or exited with FAIL
+///   is the kit's fault (FAIL), whatever the solution did;
+/// * a solution that wrote too much, ran out of memory or time (CPU, or
+///   the wall clock while waiting for input that never came) gets OLE, MLE
+///   or TLE;
+/// * a solution that crashed gets RE, unless the interactor rejected it
+///   (WA, PE) and `jury_ended_first` (its output ended before the
+///   solution's): a crash after the jury stopped talking (a read past the
+///   end) is not the cause.
+pub fn from_interaction(
+    solution: &RunOutcome,
+    written: u64,
+    limits: &Limits,
+    interactor: &RunOutcome,
+    message: &str,
+    jury_ended_first: bool,
+) -> Checked {
+    let jury = from_checker(interactor, message);
+    let verdict = |verdict, message| Checked {
+        verdict,
+        message,
+        points: None,
+        partial: None,
+    };
+    if jury.verdict == Verdict::Fail {
+        let why = if jury.message.is_empty() {
+            interactor.describe()
+        } else {
+            jury.message
+        };
+        return verdict(Verdict::Fail, format!("the interactor failed: {why}"));
+    }
+    if written > limits.output_bytes {
+        return verdict(
+            Verdict::Ole,
+            format!("output exceeds {} bytes", limits.output_bytes),
+        );
+    }
+    match classify(solution, limits) {
+        Some((Verdict::Re, _))
+            if matches!(jury.verdict, Verdict::Wa | Verdict::Pe) && jury_ended_first =>
+        {
+            jury
+        }
+        Some((Verdict::Tle, _)) if solution.wall_timeout && solution.cpu < limits.time => verdict(
+            Verdict::Tle,
+            format!(
+                "idle: {} ms of CPU time, killed at the wall limit after {} ms while waiting \
+                 (for input the interactor never sent, or did it not flush its output?); \
+                 the interactor said: {}",
+                solution.cpu.as_millis(),
+                solution.wall.as_millis(),
+                jury.message
+            ),
+        ),
+        Some((v, m)) => verdict(v, m),
+        None => jury,
+    }
+}
+
 /// What a checker said about one output.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checked {
@@ -435,6 +499,64 @@ mod tests {
         assert_eq!(overall([]), Verdict::Ac);
         assert_eq!(Verdict::from_name("wrong_answer"), Some(Verdict::Wa));
         assert_eq!(format!("{:<4}|", Verdict::Ac), "AC  |");
+    }
+
+    #[test]
+    fn an_interaction_is_decided_by_the_interactor_within_the_rules() {
+        let ok = run(Exit::Code(0));
+        let limits = limits();
+        let decide = |solution: &RunOutcome, written, jury: &RunOutcome, message| {
+            from_interaction(solution, written, &limits, jury, message, true).verdict
+        };
+        assert_eq!(decide(&ok, 10, &ok, "ok 3 games"), Verdict::Ac);
+        assert_eq!(
+            decide(&ok, 10, &run(Exit::Code(1)), "game 2: lost"),
+            Verdict::Wa
+        );
+        assert_eq!(
+            decide(&ok, 10, &run(Exit::Code(2)), "bad line"),
+            Verdict::Pe
+        );
+        // The jury's faults are never the solution's.
+        for jury in [
+            run(Exit::Code(3)),
+            run(Exit::Signal(libc::SIGSEGV)),
+            run(Exit::Code(9)),
+        ] {
+            assert_eq!(decide(&run(Exit::Code(1)), 10, &jury, ""), Verdict::Fail);
+        }
+        let stuck = RunOutcome {
+            wall_timeout: true,
+            ..run(Exit::Signal(libc::SIGKILL))
+        };
+        assert_eq!(decide(&ok, 10, &stuck, ""), Verdict::Fail);
+        // The solution's limits come before the jury's word.
+        let idle = RunOutcome {
+            wall_timeout: true,
+            ..run(Exit::Signal(libc::SIGKILL))
+        };
+        let checked = from_interaction(
+            &idle,
+            0,
+            &limits,
+            &run(Exit::Code(2)),
+            "unexpected end",
+            false,
+        );
+        assert_eq!(checked.verdict, Verdict::Tle);
+        assert!(checked.message.starts_with("idle: "), "{}", checked.message);
+        assert_eq!(decide(&ok, 2 << 20, &ok, ""), Verdict::Ole);
+        // A crash after the jury rejected: the jury's verdict; before: RE.
+        let crashed = run(Exit::Signal(libc::SIGABRT));
+        assert_eq!(
+            decide(&crashed, 10, &run(Exit::Code(1)), "lost"),
+            Verdict::Wa
+        );
+        assert_eq!(decide(&crashed, 10, &ok, "ok"), Verdict::Re);
+        // The solution crashed first: the jury's complaint is its effect.
+        let jury = run(Exit::Code(2));
+        let first = from_interaction(&crashed, 10, &limits, &jury, "unexpected end", false);
+        assert_eq!(first.verdict, Verdict::Re);
     }
 
     #[test]

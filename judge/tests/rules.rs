@@ -121,6 +121,7 @@ impl Setup {
             problem: "p",
             tests: &self.tests,
             checker: &self.checker,
+            interactive: false,
             limits: self.limits,
             groups: &self.groups,
             work: PathBuf::from(self.dir.path()).join("runs"),

@@ -7,7 +7,7 @@ use anyhow::{Result, bail};
 use crate::cli::CheckArgs;
 use crate::event::{EventKind, Events};
 use crate::fsutil;
-use crate::jury::Jury;
+use crate::jury::{Answerer, Jury};
 use crate::kit::Kit;
 use crate::report::schema::{CheckReport, Report, SCHEMA};
 
@@ -29,6 +29,14 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Res
         .prepare(std::slice::from_ref(&args.problem), false)?
         .remove(0);
     drop(building);
+    if problem.interactive {
+        anyhow::bail!(
+            "{} is interactive: its interactor judges a solution while it plays, so there \
+             is no output to check; run `judge test {} FILE`",
+            problem.name,
+            problem.name
+        );
+    }
     let checker = kit.program(&problem.checker, jury.sandbox())?;
     // A folder of its own: other judge runs on the kit may check too.
     let scratch = kit.work_dir().join("check");
@@ -45,7 +53,11 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Res
                 .compiler
                 .compile(jury.sandbox(), &problem.reference, false)?;
             let path = work.join("answer.txt");
-            jury.answer(&reference, &input, &path, problem.limits, work, "check")?;
+            let answerer = Answerer {
+                solution: &reference,
+                interactor: None,
+            };
+            jury.answer(answerer, &input, &path, problem.limits, work, "check")?;
             path
         }
     };

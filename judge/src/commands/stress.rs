@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use crate::cli::StressArgs;
 use crate::event::{EventKind, Events};
 use crate::fsutil;
-use crate::jury::{Arena, Jury, read_head};
+use crate::jury::{Answerer, Arena, Jury, read_head};
 use crate::kit::Kit;
 use crate::pool::Stop;
 use crate::problem::{Problem, SEED};
@@ -282,8 +282,12 @@ impl Round<'_> {
     /// The other solution's answer to the test.
     pub fn answer(&self, test: &Test) -> Result<()> {
         let limits: Limits = self.arena.limits;
+        let answerer = Answerer {
+            solution: self.other,
+            interactor: self.arena.interactive.then_some(self.arena.checker),
+        };
         self.jury.answer(
-            self.other,
+            answerer,
             &test.input,
             &test.answer,
             limits,

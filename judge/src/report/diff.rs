@@ -223,6 +223,21 @@ pub fn failure_details(o: &TestOutcome, input: &Path, answer: &Path) -> String {
     if !o.message.is_empty() {
         writeln!(out, "{} {}", bold("message:"), o.message).unwrap();
     }
+    if o.output.extension().is_some_and(|e| e == "transcript") {
+        // An interactive test: what the two sides said, up to the end.
+        let (text, _) = head(&o.output, 1 << 20);
+        let lines: Vec<&str> = text.lines().collect();
+        let from = lines.len().saturating_sub(2 * MAX_LINES);
+        writeln!(out, "transcript ({}):", o.output.display()).unwrap();
+        if from > 1 {
+            writeln!(out, "  {}", lines[0]).unwrap();
+            writeln!(out, "  … ({} lines before these)", from - 1).unwrap();
+        }
+        for line in &lines[from..] {
+            writeln!(out, "  {line}").unwrap();
+        }
+        return out;
+    }
     if !matches!(o.verdict, Verdict::Wa | Verdict::Pe) {
         return out;
     }

@@ -6,7 +6,9 @@
 //! For every run:
 //! * stdin, stdout and stderr are files opened by the judge, never pipes:
 //!   the run gets descriptors, not paths, and `RLIMIT_FSIZE` bounds its
-//!   output; every other descriptor it inherited is closed at `exec`;
+//!   output; every other descriptor it inherited is closed at `exec`. An
+//!   interactive run gets pipes to the judge instead of stdin and stdout
+//!   (`RunSpec::pipes`), and the judge bounds what it relays;
 //! * it leads a session of its own and dies with the thread that started
 //!   it (`PR_SET_PDEATHSIG`); rlimits (never above the judge's own hard
 //!   limits) bound CPU time as a backstop, file size, core dumps, stack;
@@ -477,8 +479,13 @@ impl LinuxSandbox {
         let work = spec.cwd.as_deref();
 
         // The files of the run, opened by the judge: the run gets descriptors.
-        let stdin = open_read(spec.stdin.as_deref())?;
-        let stdout = open_write(Some(&spec.stdout))?;
+        let (stdin, stdout) = match spec.pipes.as_ref().and_then(|p| p.take()) {
+            Some((stdin, stdout)) => (File::from(stdin), File::from(stdout)),
+            None => (
+                open_read(spec.stdin.as_deref())?,
+                open_write(Some(&spec.stdout))?,
+            ),
+        };
         let stderr = open_write(spec.stderr.as_deref())?;
 
         // Who runs it.
@@ -663,9 +670,10 @@ impl LinuxSandbox {
             wall,
             peak_memory_bytes: peak_memory,
             wall_timeout: matches!(waited, Waited::WallLimit),
-            output_bytes: std::fs::metadata(&spec.stdout)
-                .map(|m| m.len())
-                .unwrap_or(0),
+            output_bytes: match spec.pipes {
+                Some(_) => 0,
+                None => std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()),
+            },
             memory_capped,
         })
     }

@@ -21,7 +21,9 @@ pub mod reaper;
 
 use std::ffi::OsString;
 use std::io;
+use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -82,6 +84,27 @@ pub struct RunSpec {
     pub limits: Limits,
     /// What the run may touch, and whether its code is the kit's own.
     pub access: Access,
+    /// Pipes in place of the stdin and stdout files (an interactive run).
+    pub pipes: Option<Pipes>,
+}
+
+/// The ends of two pipes a run gets as its stdin and stdout instead of
+/// files: an interactive run talks to the interactor through the judge.
+/// The sandbox takes them when it starts the run, so the judge keeps no
+/// copy and the other side sees the end of the stream when the run ends
+/// (or, if the run never starts, when the spec is dropped).
+#[derive(Clone, Debug, Default)]
+pub struct Pipes(Arc<Mutex<Option<(OwnedFd, OwnedFd)>>>);
+
+impl Pipes {
+    pub fn new(stdin: OwnedFd, stdout: OwnedFd) -> Pipes {
+        Pipes(Arc::new(Mutex::new(Some((stdin, stdout)))))
+    }
+
+    /// The stdin and stdout ends, the first time only.
+    pub fn take(&self) -> Option<(OwnedFd, OwnedFd)> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
 }
 
 /// What a run may touch in the file system besides the system itself (its

@@ -1,0 +1,268 @@
+//! Interactive runs: a solution and an interactor started together, each in
+//! the sandbox under its own limits, talking through the judge. The judge
+//! relays every byte between them over four pipes, so that it keeps the
+//! transcript (who said what, and when) and bounds what the solution
+//! writes. Nothing here can hang: a side that stops reading or writing is
+//! ended by its wall limit, and its pipes then close, which ends the other
+//! side's wait.
+
+use std::io::{self, PipeReader, PipeWriter, Read, Write};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::sandbox::{Pipes, RunOutcome, RunSpec, Sandbox};
+
+/// Who sent a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The interactor, to the solution.
+    Jury,
+    /// The solution, to the interactor.
+    Solution,
+}
+
+/// What one side sent at once, as the judge read it.
+#[derive(Clone, Debug)]
+pub struct Message {
+    /// Since both were started.
+    pub at: Duration,
+    pub from: Side,
+    pub bytes: Vec<u8>,
+}
+
+/// The bytes kept of a transcript: enough to show where a run went wrong.
+const KEPT_BYTES: usize = 1 << 20;
+
+/// Everything the two sides said, in order (the first [`KEPT_BYTES`]), and
+/// how much each said in all.
+#[derive(Clone, Debug, Default)]
+pub struct Transcript {
+    pub messages: Vec<Message>,
+    /// Bytes and lines sent by the jury and by the solution.
+    pub jury_bytes: u64,
+    pub jury_lines: u64,
+    pub solution_bytes: u64,
+    pub solution_lines: u64,
+    /// Whether messages were left out after [`KEPT_BYTES`].
+    pub truncated: bool,
+    /// When each side's output ended (it exited, or closed it): which came
+    /// first tells cause from effect.
+    pub jury_ended: Option<Duration>,
+    pub solution_ended: Option<Duration>,
+    kept: usize,
+}
+
+impl Transcript {
+    /// Whether the jury's output ended before the solution's: it had said
+    /// its last word before the solution stopped.
+    pub fn jury_ended_first(&self) -> bool {
+        match (self.jury_ended, self.solution_ended) {
+            (Some(jury), Some(solution)) => jury < solution,
+            (Some(_), None) => true,
+            _ => false,
+        }
+    }
+
+    fn record(&mut self, at: Duration, from: Side, bytes: &[u8]) {
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+        match from {
+            Side::Jury => {
+                self.jury_bytes += bytes.len() as u64;
+                self.jury_lines += lines;
+            }
+            Side::Solution => {
+                self.solution_bytes += bytes.len() as u64;
+                self.solution_lines += lines;
+            }
+        }
+        if self.kept + bytes.len() > KEPT_BYTES {
+            self.truncated = true;
+            return;
+        }
+        self.kept += bytes.len();
+        self.messages.push(Message {
+            at,
+            from,
+            bytes: bytes.to_vec(),
+        });
+    }
+
+    /// The transcript as text: one line per line sent, with the time and
+    /// the direction (`>` from the jury to the solution, `<` back).
+    pub fn render(&self) -> String {
+        let mut out = format!(
+            "# > jury to solution ({} lines), < solution to jury ({} lines)\n",
+            self.jury_lines, self.solution_lines
+        );
+        for m in &self.messages {
+            let arrow = match m.from {
+                Side::Jury => '>',
+                Side::Solution => '<',
+            };
+            let text = String::from_utf8_lossy(&m.bytes);
+            for line in text.split_inclusive('\n') {
+                let ended = line.ends_with('\n');
+                let line = line.trim_end_matches('\n');
+                out.push_str(&format!(
+                    "{:>9.3} s {arrow} {line}{}\n",
+                    m.at.as_secs_f64(),
+                    if ended { "" } else { "  (no newline yet)" }
+                ));
+            }
+        }
+        if self.truncated {
+            out.push_str("# ... the rest is left out\n");
+        }
+        out
+    }
+}
+
+/// How an interaction went.
+#[derive(Debug)]
+pub struct Interaction {
+    pub solution: io::Result<RunOutcome>,
+    pub interactor: io::Result<RunOutcome>,
+    pub transcript: Transcript,
+}
+
+/// Runs `solution` and `interactor` together, the solution's stdout relayed
+/// to the interactor's stdin and the interactor's stdout to the solution's
+/// stdin (their own `stdin`/`stdout` files are not used). The relay stops
+/// passing on what the solution writes beyond `solution_output_limit`
+/// bytes (the interactor then sees the end of its input).
+pub fn run(
+    sandbox: &dyn Sandbox,
+    mut solution: RunSpec,
+    mut interactor: RunSpec,
+    solution_output_limit: u64,
+) -> io::Result<Interaction> {
+    let (solution_in, to_solution) = io::pipe()?;
+    let (from_solution, solution_out) = io::pipe()?;
+    let (interactor_in, to_interactor) = io::pipe()?;
+    let (from_interactor, interactor_out) = io::pipe()?;
+    solution.pipes = Some(Pipes::new(solution_in.into(), solution_out.into()));
+    interactor.pipes = Some(Pipes::new(interactor_in.into(), interactor_out.into()));
+    let transcript = Mutex::new(Transcript::default());
+    let start = Instant::now();
+    let (solution, interactor) = std::thread::scope(|scope| {
+        let transcript = &transcript;
+        scope.spawn(move || {
+            relay(
+                from_solution,
+                to_interactor,
+                Side::Solution,
+                solution_output_limit,
+                transcript,
+                start,
+            )
+        });
+        scope.spawn(move || {
+            relay(
+                from_interactor,
+                to_solution,
+                Side::Jury,
+                u64::MAX,
+                transcript,
+                start,
+            )
+        });
+        // Each spec is dropped as soon as its run ends: pipe ends a run
+        // never took close with it.
+        let jury = scope.spawn(move || sandbox.run(&interactor));
+        let solution = sandbox.run(&solution);
+        let interactor = jury
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("the interactor's thread panicked")));
+        (solution, interactor)
+    });
+    Ok(Interaction {
+        solution,
+        interactor,
+        transcript: transcript.into_inner().unwrap_or_else(|e| e.into_inner()),
+    })
+}
+
+/// Passes what `from` says on to `to` and into the transcript until `from`
+/// ends. Once `to` is gone (its reader ended) or `limit` bytes have passed,
+/// what follows is still read, so that the writer never blocks on a full
+/// pipe, but no longer passed on.
+fn relay(
+    mut from: PipeReader,
+    to: PipeWriter,
+    side: Side,
+    limit: u64,
+    transcript: &Mutex<Transcript>,
+    start: Instant,
+) {
+    let mut to = Some(to);
+    let mut passed = 0u64;
+    let mut buffer = vec![0u8; 1 << 16];
+    loop {
+        let n = match from.read(&mut buffer) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let chunk = &buffer[..n];
+        if n == 0 {
+            break;
+        }
+        transcript
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .record(start.elapsed(), side, chunk);
+        passed += n as u64;
+        if passed > limit {
+            to = None;
+        }
+        if let Some(writer) = &mut to
+            && writer.write_all(chunk).is_err()
+        {
+            to = None;
+        }
+    }
+    // Noted before `to` closes: the other side's end follows this one.
+    let mut t = transcript.lock().unwrap_or_else(|e| e.into_inner());
+    let ended = Some(start.elapsed());
+    match side {
+        Side::Jury => t.jury_ended = ended,
+        Side::Solution => t.solution_ended = ended,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_transcript_counts_everything_and_renders_by_line() {
+        let mut t = Transcript::default();
+        t.record(Duration::from_millis(1), Side::Jury, b"3\n1 2 3\n");
+        t.record(Duration::from_millis(12), Side::Solution, b"First\n1 ");
+        assert_eq!((t.jury_lines, t.solution_lines), (2, 1));
+        assert_eq!((t.jury_bytes, t.solution_bytes), (8, 8));
+        let text = t.render();
+        assert!(
+            text.contains("    0.001 s > 3\n    0.001 s > 1 2 3\n"),
+            "{text}"
+        );
+        assert!(text.contains("    0.012 s < First\n"), "{text}");
+        assert!(text.contains("< 1   (no newline yet)\n"), "{text}");
+    }
+
+    #[test]
+    fn a_long_transcript_keeps_its_start_and_its_counts() {
+        let mut t = Transcript::default();
+        let line = vec![b'x'; 1023]
+            .into_iter()
+            .chain([b'\n'])
+            .collect::<Vec<_>>();
+        for _ in 0..2000 {
+            t.record(Duration::ZERO, Side::Solution, &line);
+        }
+        assert_eq!(t.solution_lines, 2000);
+        assert_eq!(t.messages.len(), 1024);
+        assert!(t.truncated);
+        assert!(t.render().ends_with("# ... the rest is left out\n"));
+    }
+}

@@ -1,0 +1,278 @@
+//! Interactive problems end to end, with real programs on a throw-away kit:
+//! a guessing game whose interactor (written in C, speaking testlib's exit
+//! codes) answers `? x` with `<`, `>` or `=` and takes `! x` as the guess.
+//! The tests are answered by the reference playing them; `verify` gives
+//! each solution its folder's verdict (AC, WA, RE, and TLE for one that
+//! never flushes and so waits forever); `stress` plays random games and
+//! shrinks a lost one; a crashing interactor is the kit's fault; the first
+//! failing test shows the transcript; nothing hangs.
+
+use std::time::{Duration, Instant};
+
+#[path = "common/kit.rs"]
+mod kit;
+use kit::{TempKit, c_program};
+
+const PROBLEM: &str = r#"
+title = { en = "Guess", zh = "猜数" }
+time_limit_ms = 1000
+interactor = "interactor.c"
+validator = "validate.c"
+reference = "accepted/binary_search.c"
+
+[[tests]]
+file = "1.in"
+targets = ["time_limit_exceeded/no_flush.c", "runtime_error/abort.c"]
+
+[[tests]]
+file = "2.in"
+targets = ["wrong_answer/off_by_one.c"]
+
+[[tests]]
+file = "3.in"
+"#;
+
+/// Random games for `judge stress`: n and the secret from the seed.
+const GENERATOR: &str = r#"#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+    long long seed = atoll(argv[argc - 1]), n = 2 + seed % 1000;
+    printf("%lld %lld\n", n, 1 + seed * 7 % n);
+    return 0;
+}
+"#;
+
+/// `interactor input output [answer]`: the input holds n and the secret.
+const INTERACTOR: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+    if (argc < 3) return 3;
+    FILE *in = fopen(argv[1], "r"), *out = fopen(argv[2], "w");
+    long long n, secret;
+    if (!in || !out || fscanf(in, "%lld %lld", &n, &secret) != 2) { fprintf(stderr, "bad test\n"); return 3; }
+    printf("%lld\n", n);
+    fflush(stdout);
+    for (int asked = 0; ; asked++) {
+        char kind[8]; long long x;
+        if (scanf("%7s %lld", kind, &x) != 2) { fprintf(stderr, "unexpected end of the solution's output\n"); return 2; }
+        if (x < 0) abort(); /* a bug of the jury, for the test */
+        if (kind[0] == '!') {
+            if (x != secret) { fprintf(stderr, "wrong guess %lld (the number was %lld)\n", x, secret); return 1; }
+            fprintf(out, "%d\n", asked);
+            fprintf(stderr, "guessed %lld in %d questions\n", x, asked);
+            return 0;
+        }
+        if (asked == 60) { fprintf(stderr, "more than 60 questions\n"); return 1; }
+        printf("%s\n", x < secret ? "<" : x > secret ? ">" : "=");
+        fflush(stdout);
+    }
+}
+"#;
+
+const VALIDATOR: &str = r#"
+#include <stdio.h>
+int main(void) {
+    long long n, s; char end;
+    if (scanf("%lld %lld%c", &n, &s, &end) != 3 || end != '\n' || s < 1 || s > n) return 3;
+    return 0;
+}
+"#;
+
+/// Binary search: `flush` decides whether it flushes after each line.
+fn searcher(flush: bool, off_by_one: bool) -> String {
+    c_program(&format!(
+        "long long n; scanf(\"%lld\", &n); long long lo = 1, hi = n;
+         while (lo < hi) {{ long long mid = (lo + hi) / 2; printf(\"? %lld\\n\", mid); {f}
+           char r[4]; if (scanf(\"%3s\", r) != 1) return 0;
+           if (r[0] == '<') lo = mid + 1; else hi = mid; }}
+         printf(\"! %lld\\n\", lo + {o}); {f} return 0;",
+        f = if flush { "fflush(stdout);" } else { "" },
+        o = if off_by_one { 1 } else { 0 },
+    ))
+}
+
+fn guess_kit() -> TempKit {
+    let kit = TempKit::new();
+    kit.write(
+        "judge.toml",
+        &kit::JUDGE_TOML.replace(r#"problems = ["sum"]"#, r#"problems = ["sum", "guess"]"#),
+    );
+    kit.write(
+        "problems/guess/problem.toml",
+        &format!("generator = \"gen.c\"\n{PROBLEM}\n[stress]\nargs = [\"{{seed}}\"]\n"),
+    );
+    kit.write("problems/guess/gen.c", GENERATOR);
+    kit.write("problems/guess/interactor.c", INTERACTOR);
+    kit.write("problems/guess/validate.c", VALIDATOR);
+    kit.write("problems/guess/1.in", "10 7\n");
+    kit.write("problems/guess/2.in", "1000000 1000000\n");
+    kit.write("problems/guess/3.in", "1000000000000 123456789\n");
+    kit.write(
+        "solutions/guess/accepted/binary_search.c",
+        &searcher(true, false),
+    );
+    kit.write(
+        "solutions/guess/wrong_answer/off_by_one.c",
+        &searcher(true, true),
+    );
+    // Without a flush, its question waits in its buffer while it waits for
+    // the answer: both sides wait, until the wall limit.
+    kit.write(
+        "solutions/guess/time_limit_exceeded/no_flush.c",
+        &format!(
+            "#include <stdio.h>\nint main(void) {{ setvbuf(stdout, NULL, _IOFBF, 1 << 16); {}",
+            searcher(false, false)
+                .split_once("int main(void) { ")
+                .unwrap()
+                .1
+        ),
+    );
+    kit.write(
+        "solutions/guess/runtime_error/abort.c",
+        &c_program("long long n; scanf(\"%lld\", &n); abort();"),
+    );
+    kit
+}
+
+#[test]
+fn interactive_tests_are_answered_played_and_verified() {
+    let kit = guess_kit();
+    let start = Instant::now();
+    let (code, report) = kit.json(&["build", "guess"]);
+    assert_eq!(code, 0, "{report:#}");
+    // The answer is what the interactor wrote while the reference played.
+    let questions: u32 = std::fs::read_to_string(kit.path("problems/guess/tests/03.ans"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!((39..=41).contains(&questions), "{questions}");
+
+    let (code, report) = kit.json(&["verify", "guess"]);
+    assert_eq!(code, 0, "{report:#}");
+    let rows = report["solutions"].as_array().unwrap();
+    let verdict = |solution: &str| {
+        let row = rows.iter().find(|r| r["solution"] == solution).unwrap();
+        (
+            row["verdict"].as_str().unwrap().to_string(),
+            row["ok"].as_bool().unwrap(),
+        )
+    };
+    assert_eq!(verdict("accepted/binary_search.c"), ("AC".into(), true));
+    assert_eq!(verdict("wrong_answer/off_by_one.c"), ("WA".into(), true));
+    assert_eq!(
+        verdict("time_limit_exceeded/no_flush.c"),
+        ("TLE".into(), true)
+    );
+    assert_eq!(verdict("runtime_error/abort.c"), ("RE".into(), true));
+    // Two waits at the wall limit at most (2 s each), never a hang.
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn a_failing_test_shows_the_transcript_and_an_idle_solution_is_named() {
+    let kit = guess_kit();
+    let out = kit.judge(&["test", "guess", "solutions/guess/wrong_answer/off_by_one.c"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("wrong guess 8 (the number was 7)"), "{text}");
+    assert!(text.contains("transcript ("), "{text}");
+    assert!(text.contains(" > 10\n"), "{text}");
+    assert!(text.contains(" < ? 5\n"), "{text}");
+    assert!(text.contains(" < ! 8\n"), "{text}");
+
+    let (code, report) = kit.json(&[
+        "test",
+        "guess",
+        "solutions/guess/time_limit_exceeded/no_flush.c",
+    ]);
+    assert_eq!(code, 1);
+    let first = &report["tests"][0];
+    assert_eq!(first["verdict"], "TLE");
+    assert!(
+        first["message"].as_str().unwrap().starts_with("idle: "),
+        "{first:#}"
+    );
+}
+
+#[test]
+fn stress_plays_random_games_and_shrinks_the_lost_one() {
+    let kit = guess_kit();
+    let (code, report) = kit.json(&[
+        "stress",
+        "guess",
+        "solutions/guess/accepted/binary_search.c",
+        "--iterations",
+        "30",
+    ]);
+    assert_eq!((code, &report["verdict"]), (0, &"AC".into()), "{report:#}");
+    assert_eq!(report["iterations"], 30);
+    let (code, report) = kit.json(&[
+        "stress",
+        "guess",
+        "solutions/guess/wrong_answer/off_by_one.c",
+    ]);
+    assert_eq!(code, 1);
+    let failure = &report["failure"];
+    assert_eq!(failure["verdict"], "WA", "{report:#}");
+    // The smallest game it loses: one number, which it guesses as 2.
+    assert_eq!(failure["input"], "1 1\n", "{report:#}");
+    assert!(
+        failure["message"]
+            .as_str()
+            .unwrap()
+            .contains("wrong guess 2"),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn a_crashing_interactor_is_the_kits_fault() {
+    let kit = guess_kit();
+    kit.write(
+        "probe/negative.c",
+        &c_program("long long n; scanf(\"%lld\", &n); printf(\"? -7\\n\"); fflush(stdout); char r[4]; scanf(\"%3s\", r); return 0;"),
+    );
+    let (code, report) = kit.json(&["test", "guess", "probe/negative.c"]);
+    assert_eq!(code, 1);
+    let first = &report["tests"][0];
+    assert_eq!(first["verdict"], "FAIL", "{first:#}");
+    assert!(
+        first["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("the interactor failed"),
+        "{first:#}"
+    );
+}
+
+#[test]
+fn a_problem_names_a_checker_or_an_interactor() {
+    let kit = guess_kit();
+    kit.write(
+        "problems/guess/problem.toml",
+        &PROBLEM.replace("interactor = ", "checker = \"interactor.c\"\ninteractor = "),
+    );
+    let error = kit.error(&["build", "guess"]);
+    assert!(error.contains("problem.toml:5:"), "{error}");
+    assert!(error.contains("not both"), "{error}");
+    kit.write(
+        "problems/guess/problem.toml",
+        &PROBLEM.replace("interactor = \"interactor.c\"\n", ""),
+    );
+    let error = kit.error(&["build", "guess"]);
+    assert!(error.contains("missing `checker`"), "{error}");
+    kit.write("problems/guess/problem.toml", PROBLEM);
+    let error = kit.error(&[
+        "check",
+        "guess",
+        "problems/guess/1.in",
+        "problems/guess/1.in",
+    ]);
+    assert!(error.contains("is interactive"), "{error}");
+}
