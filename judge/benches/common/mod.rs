@@ -1,5 +1,6 @@
 //! What the benches share: the tiny `a b` → `a + b` problem's C programs,
-//! the kit's judge.toml for C, and small helpers.
+//! the kit's judge.toml for C, and small helpers. Each bench uses a part.
+#![allow(dead_code)]
 
 use std::path::Path;
 use std::process::Command;
