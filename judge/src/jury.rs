@@ -124,13 +124,20 @@ pub struct Answerer<'p> {
     pub interactor: Option<&'p Program>,
 }
 
+/// The wall time an interactive run gets beyond its usual wall limit: the
+/// judge's relay takes about 30 µs an exchange (`cargo bench --bench
+/// interaction`), 3 s for the 10^5 exchanges a test may hold, which is
+/// not the solution's time. An idle solution is stopped that much later.
+const RELAY_ALLOWANCE: Duration = Duration::from_secs(5);
+
 /// Limits for an interactor playing against a solution under `limits`: it
 /// must outlast the solution (which it waits for), and never be blamed
 /// for a loaded machine.
 fn interactor_limits(limits: Limits) -> Limits {
     let time = limits.time.saturating_mul(10).max(Duration::from_secs(10));
     let mut jury = Limits::new(time, 4 << 30, 1 << 30);
-    jury.wall = jury.wall.max(limits.wall.saturating_mul(2));
+    let solution_wall = limits.wall.saturating_add(RELAY_ALLOWANCE);
+    jury.wall = jury.wall.max(solution_wall.saturating_mul(2));
     jury
 }
 
@@ -390,7 +397,10 @@ impl<'s> Jury<'s> {
             stdout: scratch.join(format!("{name}.out")),
             stderr: Some(scratch.join(format!("{name}.err"))),
             cwd: Some(work.to_path_buf()),
-            limits,
+            limits: Limits {
+                wall: limits.wall.saturating_add(RELAY_ALLOWANCE),
+                ..limits
+            },
             access: Access::new([], work).untrusted(),
             pipes: None,
         };

@@ -166,7 +166,7 @@ fn interactive_tests_are_answered_played_and_verified() {
         ("TLE".into(), true)
     );
     assert_eq!(verdict("runtime_error/abort.c"), ("RE".into(), true));
-    // Two waits at the wall limit at most (2 s each), never a hang.
+    // Idle waits end at the wall limit (7 s here), never a hang.
     assert!(
         start.elapsed() < Duration::from_secs(60),
         "{:?}",
