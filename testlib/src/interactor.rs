@@ -1,4 +1,7 @@
-//! Interactors: `interactor input output [answer [result-file [-appes]]]`.
+//! Interactors: `interactor input output [answer [result-file [-appes]]]`,
+//! or, as a Kattis interactive output validator, `interactor input answer
+//! feedback-dir` (the verdict then in Kattis's protocol: exit 42 or 43, the
+//! message in `feedback-dir/judgemessage.txt`).
 //! The interactor reads the test from `input`, talks to the contestant over
 //! stdout (to them) and stdin (`ouf`, from them), and writes what the checker
 //! should later see to `output` (`tout`).
@@ -8,6 +11,7 @@ use std::io::{BufWriter, Write};
 use std::sync::{Arc, Mutex};
 
 use crate::args::{positional_args, program_args, read_result_file, read_testset_and_group};
+use crate::protocol;
 use crate::runtime::{self, Mode, Role, fail};
 use crate::stream::{self, InStream, max_file_size};
 
@@ -68,18 +72,27 @@ pub fn register_interactor_with(args: &[String]) -> Interactor {
     if !(3..=6).contains(&positional.len()) {
         fail(format!("{USAGE}\nUse \"--help\" to get help information"));
     }
-    read_result_file(&positional, 4);
     let limit = max_file_size();
+    // Called as a Kattis interactive output validator (`input answer
+    // feedback-dir`): the verdict is spoken in Kattis's protocol, and what
+    // testlib would write for a checker has nowhere to go.
+    let kattis = protocol::is_kattis_call(&positional);
+    let (tout_path, answer) = if kattis {
+        runtime::speak_kattis(&positional[3]);
+        ("/dev/null", Some(&positional[2]))
+    } else {
+        read_result_file(&positional, 4);
+        (positional[2].as_str(), positional.get(3))
+    };
     let inf = InStream::open_file(&positional[1], Role::Input, limit);
-    let tout = match File::create(&positional[2]) {
+    let tout = match File::create(tout_path) {
         Ok(f) => Tout(Arc::new(Mutex::new(BufWriter::new(f)))),
         Err(_) => fail(format!(
-            "Can not write to the test-output-file '{}'",
-            positional[2]
+            "Can not write to the test-output-file '{tout_path}'"
         )),
     };
     let ouf = InStream::stdin(Role::Output, false);
-    let ans = match positional.get(3) {
+    let ans = match answer {
         Some(path) => InStream::open_file(path, Role::Answer, limit),
         None => InStream::unopened("unopened answer stream", Role::Answer),
     };

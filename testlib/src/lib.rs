@@ -107,8 +107,9 @@ The protocol is chosen, in this order:
    testlib answer file is never a directory; CMS's call looks like testlib's
    and is never detected.
 
-Interactors and generators always speak testlib's protocol. [`protocol()`]
-tells which one the program speaks.
+Generators always speak testlib's protocol; interactors too, except when
+called as a Kattis interactive validator (`input answer feedback-dir`).
+[`protocol()`] tells which one the program speaks.
 
 See the crate's README for the differences from testlib, all deliberate.
 

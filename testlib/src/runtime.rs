@@ -294,6 +294,14 @@ pub(crate) fn resolve_protocol(checker_args: Option<&[String]>) -> Protocol {
     protocol
 }
 
+/// Makes the program speak Kattis's protocol with `feedback_dir` (an
+/// interactor called as a Kattis interactive validator).
+pub(crate) fn speak_kattis(feedback_dir: &str) {
+    let mut st = state();
+    st.protocol = Protocol::Kattis;
+    st.feedback_dir = Some(feedback_dir.into());
+}
+
 /// The judge protocol this program speaks, decided when it registered as a
 /// checker or validator (testlib's for generators and interactors).
 pub fn protocol() -> Protocol {

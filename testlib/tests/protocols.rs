@@ -577,7 +577,8 @@ fn validator_cases() -> Vec<Case> {
 }
 
 /// Interactors stay in testlib's protocol whatever the variable says: the
-/// recorded A+B run must give testlib's results.
+/// recorded A+B run must give testlib's results; called the way Kattis
+/// calls an interactive validator, they speak Kattis's.
 fn interactor_cases() -> Vec<Case> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/vectors/interactors/interactor-a-plus-b/ok");
@@ -594,6 +595,22 @@ fn interactor_cases() -> Vec<Case> {
         )
         .stdin("files/participant.txt")
         .testlib(code, &read(expected.join("stderr")));
+        c.stdout = read(expected.join("stdout"));
+        c.setup = Some(dir.clone());
+        v.push(c);
+    }
+    // Called as a Kattis interactive validator (`input answer feedback-dir`),
+    // whatever the variable says: the same play, the verdict in Kattis's
+    // protocol.
+    for protocol in [None, Some("testlib")] {
+        let mut c = case(
+            &format!("interactor/kattis-call/{protocol:?}"),
+            "interactor-a-plus-b",
+            "files/input.txt files/input.txt fb",
+            protocol,
+        )
+        .stdin("files/participant.txt")
+        .kattis(42, &read(expected.join("stderr")), None);
         c.stdout = read(expected.join("stdout"));
         c.setup = Some(dir.clone());
         v.push(c);
