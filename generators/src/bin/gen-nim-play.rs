@@ -47,8 +47,12 @@ fn print_games(games: &[Game]) {
 }
 
 /// Makes the last pile the xor of the others (a losing start for the first
-/// player); false if that does not fit under MAX.
+/// player); false if that does not fit under MAX. A single pile is left as
+/// it is (it can only be a winning start).
 fn make_losing(piles: &mut [u64]) -> bool {
+    if piles.len() < 2 {
+        return true;
+    }
     let (last, rest) = piles.split_last_mut().unwrap();
     *last = xor(rest);
     *last <= MAX
