@@ -34,7 +34,9 @@ impl Words {
             let rest = &self.line[self.pos..];
             if let Some(start) = rest.find(|c: char| !c.is_ascii_whitespace()) {
                 let word = &rest[start..];
-                let end = word.find(|c: char| c.is_ascii_whitespace()).unwrap_or(word.len());
+                let end = word
+                    .find(|c: char| c.is_ascii_whitespace())
+                    .unwrap_or(word.len());
                 self.pos += start + end;
                 return word[..end].parse().expect("a number");
             }
@@ -48,7 +50,10 @@ impl Words {
 }
 
 fn main() {
-    let mut words = Words { line: String::new(), pos: 0 };
+    let mut words = Words {
+        line: String::new(),
+        pos: 0,
+    };
     let mut out = io::stdout().lock();
     let t = words.next();
     for _ in 0..t {
