@@ -5,6 +5,7 @@
 
 pub mod fibonacci;
 pub mod nim;
+pub mod nim_play;
 pub mod read;
 pub mod stock;
 pub mod winner;
