@@ -1,8 +1,8 @@
 //! nim-play end to end without the judge: the interactor
 //! (`interact-nim-play`, this package's binary) plays every test of the
 //! problem's test plan (problems/nim-play/problem.toml, made by
-//! `gen-nim-play` and checked by `val-nim-play`, both from `cargo build -p
-//! generators -p validators`) against the solutions, compiled here (`rustc
+//! `gen-nim-play` and checked by `val-nim-play`, which it builds) against
+//! the solutions, compiled here (`rustc
 //! -O --edition 2021`, `g++ -O2`), over crossed pipes that count the lines
 //! each way. The two accepted solutions must win every test (interactor exit
 //! 0) and the brute force the small ones; each wrong or slow solution must
@@ -33,24 +33,26 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// A binary of the generators or validators package, built next to this
-/// package's binaries, and not older than its sources.
-fn sibling(name: &str, sources: &[&str]) -> PathBuf {
+/// A binary of the generators or validators package, next to this
+/// package's binaries: built here (cargo only rebuilds what changed), since
+/// a test of one package cannot ask cargo for another package's binaries.
+fn sibling(name: &str, package: &str) -> PathBuf {
     let path = Path::new(INTERACTOR).with_file_name(name);
-    let how = "run `cargo build -p generators -p validators` first";
-    let built = std::fs::metadata(&path)
-        .and_then(|m| m.modified())
-        .unwrap_or_else(|_| panic!("{} is missing: {how}", path.display()));
-    for source in sources {
-        let changed = std::fs::metadata(root().join(source))
-            .and_then(|m| m.modified())
-            .unwrap();
-        assert!(
-            changed <= built,
-            "{} is older than {source}: {how}",
-            path.display()
-        );
+    // `<target>/<profile>/<binary>`: the same target folder and profile.
+    let profile_dir = path.parent().unwrap();
+    let target = profile_dir.parent().unwrap();
+    let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    cargo
+        .current_dir(root())
+        .args(["build", "--quiet", "-p", package, "--bin", name])
+        .arg("--target-dir")
+        .arg(target);
+    if profile_dir.file_name().is_some_and(|p| p == "release") {
+        cargo.arg("--release");
     }
+    let status = cargo.status().expect("cargo runs");
+    assert!(status.success(), "cargo build -p {package} --bin {name}");
+    assert!(path.is_file(), "{} was not built", path.display());
     path
 }
 
@@ -201,14 +203,8 @@ fn tests(dir: &Path) -> Vec<(String, PathBuf, Vec<String>)> {
         .unwrap()
         .parse()
         .unwrap();
-    let generator = sibling(
-        "gen-nim-play",
-        &[
-            "generators/src/bin/gen-nim-play.rs",
-            "generators/src/lib.rs",
-        ],
-    );
-    let validator = sibling("val-nim-play", &["validators/src/bin/val-nim-play.rs"]);
+    let generator = sibling("gen-nim-play", "generators");
+    let validator = sibling("val-nim-play", "validators");
     let mut tests = Vec::new();
     for test in plan["tests"].as_array().unwrap() {
         let targets: Vec<String> = test
