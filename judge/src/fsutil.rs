@@ -53,22 +53,27 @@ pub fn same_bytes(a: &Path, b: &Path) -> bool {
 /// Writes `bytes` to `path` so that readers see the old file or the whole
 /// new one, never a part: write a temporary file beside it, then rename it.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut file = temp_file_in(dir)?;
-    file.write_all(bytes).map_err(|e| naming(file.path(), e))?;
-    persist(file, path)
+    write_with_mode(path, bytes, None)
 }
 
 /// Writes a file meant for people (a page, a PDF) like [`write_atomic`],
 /// but readable by everyone, as files made by hand are (a temporary file
 /// is private).
 pub fn publish(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_with_mode(path, bytes, Some(0o644))
+}
+
+/// [`write_atomic`], the file given `mode` before it appears (else it keeps
+/// the temporary file's private mode).
+fn write_with_mode(path: &Path, bytes: &[u8], mode: Option<u32>) -> io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut file = temp_file_in(dir)?;
     file.write_all(bytes).map_err(|e| naming(file.path(), e))?;
-    let public = std::fs::Permissions::from_mode(0o644);
-    std::fs::set_permissions(file.path(), public).map_err(|e| naming(file.path(), e))?;
+    if let Some(mode) = mode {
+        let permissions = std::fs::Permissions::from_mode(mode);
+        std::fs::set_permissions(file.path(), permissions).map_err(|e| naming(file.path(), e))?;
+    }
     persist(file, path)
 }
 
