@@ -173,6 +173,9 @@ pub struct ProblemConfig {
     /// The validator for those judges: a C++ testlib source relative to the
     /// problem folder.
     pub cpp_validator: Option<Spanned<String>>,
+    /// An interactive problem's interactor for those judges: a C++ testlib
+    /// source relative to the problem folder (in place of `cpp_checker`).
+    pub cpp_interactor: Option<Spanned<String>>,
     /// Scored groups; a problem without groups is all-or-nothing.
     #[serde(default)]
     pub groups: Vec<Spanned<Group>>,

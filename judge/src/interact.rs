@@ -21,6 +21,16 @@ pub enum Side {
     Solution,
 }
 
+impl Side {
+    /// How ICPC's `.interaction` files mark a line it sent.
+    pub fn arrow(self) -> char {
+        match self {
+            Side::Jury => '<',
+            Side::Solution => '>',
+        }
+    }
+}
+
 /// What one side sent at once, as the judge read it.
 #[derive(Clone, Debug)]
 pub struct Message {
@@ -88,17 +98,15 @@ impl Transcript {
     }
 
     /// The transcript as text: one line per line sent, with the time and
-    /// the direction (`>` from the jury to the solution, `<` back).
+    /// the direction, as ICPC's `.interaction` files mark it (`<` from the
+    /// jury to the solution, `>` back).
     pub fn render(&self) -> String {
         let mut out = format!(
-            "# > jury to solution ({} lines), < solution to jury ({} lines)\n",
+            "# < jury to solution ({} lines), > solution to jury ({} lines)\n",
             self.jury_lines, self.solution_lines
         );
         for m in &self.messages {
-            let arrow = match m.from {
-                Side::Jury => '>',
-                Side::Solution => '<',
-            };
+            let arrow = m.from.arrow();
             let text = String::from_utf8_lossy(&m.bytes);
             for line in text.split_inclusive('\n') {
                 let ended = line.ends_with('\n');
@@ -112,6 +120,32 @@ impl Transcript {
         }
         if self.truncated {
             out.push_str("# ... the rest is left out\n");
+        }
+        out
+    }
+
+    /// The exchange as an ICPC `.interaction` file: every line each side
+    /// sent, in the order the lines were completed, `<` before the jury's
+    /// and `>` before the solution's; no times, so the same play gives the
+    /// same bytes. A line split over several reads is joined; a last line
+    /// without its newline is ended.
+    pub fn dialogue(&self) -> String {
+        let mut out = String::new();
+        let mut pending = [String::new(), String::new()];
+        for m in &self.messages {
+            let open = &mut pending[m.from as usize];
+            for piece in String::from_utf8_lossy(&m.bytes).split_inclusive('\n') {
+                open.push_str(piece.trim_end_matches('\n'));
+                if piece.ends_with('\n') {
+                    out.push_str(&format!("{}{open}\n", m.from.arrow()));
+                    open.clear();
+                }
+            }
+        }
+        for (side, open) in [Side::Jury, Side::Solution].into_iter().zip(pending) {
+            if !open.is_empty() {
+                out.push_str(&format!("{}{open}\n", side.arrow()));
+            }
         }
         out
     }
@@ -243,11 +277,21 @@ mod tests {
         assert_eq!((t.jury_bytes, t.solution_bytes), (8, 8));
         let text = t.render();
         assert!(
-            text.contains("    0.001 s > 3\n    0.001 s > 1 2 3\n"),
+            text.contains("    0.001 s < 3\n    0.001 s < 1 2 3\n"),
             "{text}"
         );
-        assert!(text.contains("    0.012 s < First\n"), "{text}");
-        assert!(text.contains("< 1   (no newline yet)\n"), "{text}");
+        assert!(text.contains("    0.012 s > First\n"), "{text}");
+        assert!(text.contains("> 1   (no newline yet)\n"), "{text}");
+    }
+
+    #[test]
+    fn a_dialogue_joins_split_lines_in_the_order_they_end() {
+        let mut t = Transcript::default();
+        t.record(Duration::ZERO, Side::Jury, b"2\n5 ");
+        t.record(Duration::ZERO, Side::Solution, b"Fir");
+        t.record(Duration::ZERO, Side::Jury, b"1\n");
+        t.record(Duration::ZERO, Side::Solution, b"st\n1 4\n2");
+        assert_eq!(t.dialogue(), "<2\n<5 1\n>First\n>1 4\n>2\n");
     }
 
     #[test]

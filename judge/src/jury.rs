@@ -122,6 +122,9 @@ fn checker_limits() -> Limits {
 pub struct Answerer<'p> {
     pub solution: &'p Program,
     pub interactor: Option<&'p Program>,
+    /// Where to keep the play as an ICPC `.interaction` file (the samples
+    /// of an interactive problem, which statements and packages show).
+    pub dialogue: Option<&'p Path>,
 }
 
 /// The wall time an interactive run gets beyond its usual wall limit: the
@@ -281,8 +284,10 @@ impl<'s> Jury<'s> {
     ) -> Result<Duration> {
         let reference = answerer.solution;
         if let Some(interactor) = answerer.interactor {
-            return self
-                .answer_interactively(reference, interactor, input, answer, limits, scratch, name);
+            let dialogue = answerer.dialogue;
+            return self.answer_interactively(
+                reference, interactor, input, answer, dialogue, limits, scratch, name,
+            );
         }
         let tmp = fsutil::temp_file_in(answer.parent().unwrap_or(Path::new(".")))?;
         let errors = scratch.join(format!("{name}.ref.err"));
@@ -323,6 +328,7 @@ impl<'s> Jury<'s> {
         interactor: &Program,
         input: &Path,
         answer: &Path,
+        dialogue: Option<&Path>,
         limits: Limits,
         scratch: &Path,
         name: &str,
@@ -356,6 +362,16 @@ impl<'s> Jury<'s> {
             );
         }
         let written = std::fs::read(&tout).map_err(|e| fsutil::naming(&tout, e))?;
+        if let Some(path) = dialogue {
+            if transcript.truncated {
+                bail!(
+                    "{}: a sample's play is shown in the statement, but this one is \
+                     longer than 1 MiB",
+                    input.display()
+                );
+            }
+            fsutil::write_atomic(path, transcript.dialogue().as_bytes())?;
+        }
         fsutil::write_atomic(answer, &written)?;
         let _ = std::fs::remove_file(&tout);
         Ok(run.cpu)

@@ -144,6 +144,8 @@ pub struct Problem {
     /// The checker and validator for judges that compile only C++.
     pub cpp_checker: Option<CppChecker>,
     pub cpp_validator: Option<PathBuf>,
+    /// An interactive problem's C++ interactor, for those judges.
+    pub cpp_interactor: Option<PathBuf>,
     /// Scored groups and their points, in order.
     pub groups: Vec<Group>,
     pub tests: Vec<TestSpec>,
@@ -261,6 +263,18 @@ impl Problem {
             .as_ref()
             .map(|n| r.existing(&dir, n))
             .transpose()?;
+        let cpp_interactor = c
+            .cpp_interactor
+            .as_ref()
+            .map(|n| r.existing(&dir, n))
+            .transpose()?;
+        let misplaced = match interactive {
+            true => c.cpp_checker.as_ref().map(|k| (k, "an interactive problem has no checker: name its C++ interactor as `cpp_interactor`")),
+            false => c.cpp_interactor.as_ref().map(|k| (k, "`cpp_interactor` is for interactive problems (they name an `interactor`)")),
+        };
+        if let Some((key, message)) = misplaced {
+            return Err(src.error(key.span(), message).into());
+        }
         let groups = r.groups()?;
         let tests = r.plan(&groups, generator.as_ref())?;
         let stress = c
@@ -286,6 +300,7 @@ impl Problem {
             reference,
             cpp_checker,
             cpp_validator,
+            cpp_interactor,
             groups,
             tests,
             stress,

@@ -136,10 +136,13 @@ pub fn from_problem(kit: &Kit, from: &str, name: &str) -> Result<Vec<NewFile>> {
     };
     let fields = [
         ("checker", Some(Role::Checker)),
+        // Interactors are binaries of the checkers package too.
+        ("interactor", Some(Role::Checker)),
         ("validator", Some(Role::Validator)),
         ("generator", Some(Role::Generator)),
         ("cpp_checker", None),
         ("cpp_validator", None),
+        ("cpp_interactor", None),
     ];
     for (key, role) in fields {
         if let Some(item) = doc.get_mut(key) {

@@ -73,6 +73,9 @@ struct Words {
     group: &'static str,
     points: &'static str,
     sample: &'static str,
+    jury: &'static str,
+    you: &'static str,
+    interaction: &'static str,
     problem: &'static str,
     problems: &'static str,
     seconds: fn(f64) -> String,
@@ -88,6 +91,9 @@ const EN: Words = Words {
     group: "Subtask",
     points: "Points",
     sample: "Sample",
+    jury: "Jury",
+    you: "You",
+    interaction: "interactive",
     problem: "Problem",
     problems: "Problems",
     seconds: |s| format!("{s} second{}", if s == 1.0 { "" } else { "s" }),
@@ -103,6 +109,9 @@ const ZH: Words = Words {
     group: "子任务",
     points: "分值",
     sample: "样例",
+    jury: "评测程序",
+    you: "你的程序",
+    interaction: "交互",
     problem: "题目",
     problems: "题目列表",
     seconds: |s| format!("{s} 秒"),
@@ -115,11 +124,14 @@ const SAMPLES: [&str; 4] = ["Sample", "Samples", "样例", "样例数据"];
 /// Paragraphs that only label a sample's code block (`Input:`).
 const SAMPLE_LABELS: [&str; 4] = ["Input", "Output", "输入", "输出"];
 
-/// A sample test: its input and the reference's answer.
+/// A sample test: its input and the reference's answer, or, on an
+/// interactive problem, the reference's play against the interactor (an
+/// ICPC `.interaction` file: `<` before the jury's lines, `>` before the
+/// solution's).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sample {
-    pub input: String,
-    pub output: String,
+pub enum Sample {
+    Files { input: String, output: String },
+    Interaction(String),
 }
 
 /// One problem of a page.
@@ -145,7 +157,11 @@ impl Sample {
             .iter()
             .filter(|t| t.sample)
             .map(|t| {
-                Ok(Sample {
+                let interaction = crate::testset::interaction_of(&t.answer);
+                if interaction.is_file() {
+                    return Ok(Sample::Interaction(read(&interaction)?));
+                }
+                Ok(Sample::Files {
                     input: read(&t.input)?,
                     output: read(&t.answer)?,
                 })
@@ -273,11 +289,16 @@ fn article(sheet: &Sheet, index: Option<usize>) -> Result<String> {
     out.push_str("</h1>\n<dl class=\"limits\">\n");
     let memory = format!("{} MiB", p.limits.memory_bytes >> 20);
     let time = (w.seconds)(p.limits.time.as_secs_f64());
+    // An interactive problem's input and output are the dialogue.
+    let (input, output) = match p.interactive {
+        true => (w.interaction, w.interaction),
+        false => (w.standard_input, w.standard_output),
+    };
     for (term, value) in [
         (w.time_limit, time.as_str()),
         (w.memory_limit, memory.as_str()),
-        (w.input, w.standard_input),
-        (w.output, w.standard_output),
+        (w.input, input),
+        (w.output, output),
     ] {
         let _ = writeln!(out, "<dt>{term}</dt><dd>{}</dd>", escape(value));
     }
@@ -309,28 +330,56 @@ fn article(sheet: &Sheet, index: Option<usize>) -> Result<String> {
     Ok(out)
 }
 
-/// The sample tests as boxes side by side.
+/// The sample tests as boxes side by side; a sample interaction as a
+/// table, the jury's lines on the left and the solution's on the right, in
+/// the order they were sent.
 fn sample_boxes(lang: Lang, samples: &[Sample]) -> String {
     let w = lang.words();
     let mut out = String::new();
     for (i, s) in samples.iter().enumerate() {
-        let _ = write!(
-            out,
-            "<div class=\"sample\" id=\"sample-{n}\">\n\
-             <div class=\"box\"><div class=\"label\">{input}{number}</div><pre class=\"sample-input\">{}</pre></div>\n\
-             <div class=\"box\"><div class=\"label\">{output}{number}</div><pre class=\"sample-output\">{}</pre></div>\n\
-             </div>\n",
-            escape(&s.input),
-            escape(&s.output),
-            n = i + 1,
-            input = w.input,
-            output = w.output,
-            number = if samples.len() > 1 {
-                format!(" {}", i + 1)
-            } else {
-                String::new()
-            },
-        );
+        let n = i + 1;
+        let number = if samples.len() > 1 {
+            format!(" {n}")
+        } else {
+            String::new()
+        };
+        match s {
+            Sample::Files { input, output } => {
+                let _ = write!(
+                    out,
+                    "<div class=\"sample\" id=\"sample-{n}\">\n\
+                     <div class=\"box\"><div class=\"label\">{}{number}</div><pre class=\"sample-input\">{}</pre></div>\n\
+                     <div class=\"box\"><div class=\"label\">{}{number}</div><pre class=\"sample-output\">{}</pre></div>\n\
+                     </div>\n",
+                    w.input,
+                    escape(input),
+                    w.output,
+                    escape(output),
+                );
+            }
+            Sample::Interaction(dialogue) => {
+                let _ = write!(
+                    out,
+                    "<table class=\"interaction\" id=\"sample-{n}\">\n\
+                     <tr><th>{}{number}</th><th>{}</th></tr>\n",
+                    w.jury, w.you
+                );
+                for line in dialogue.lines() {
+                    let (jury, text) = match line.split_at_checked(1) {
+                        Some(("<", text)) => (true, text),
+                        Some((_, text)) => (false, text),
+                        None => (false, ""),
+                    };
+                    let cell = format!("<td><pre>{}</pre></td>", escape(text));
+                    let (left, right) = match jury {
+                        true => (cell.as_str(), "<td></td>"),
+                        false => ("<td></td>", cell.as_str()),
+                    };
+                    let _ = writeln!(out, "<tr>{left}{right}</tr>");
+                }
+                out.push_str("</table>\n");
+            }
+        }
     }
     out
 }
@@ -517,6 +566,10 @@ pre { margin: 0; white-space: pre-wrap; }
 .sample .box { border: 1px solid #888; }
 .sample .label { font-weight: bold; background: #eee; border-bottom: 1px solid #888; padding: .15em .5em; }
 .sample pre { padding: .4em .5em; }
+table.interaction { border-collapse: collapse; margin: .6em 0; min-width: 60%; break-inside: avoid; }
+table.interaction th { background: #eee; text-align: left; }
+table.interaction th, table.interaction td { border: 1px solid #888; padding: 0 .5em; width: 50%; }
+table.interaction pre { margin: 0; }
 math[display="block"] { margin: .5em 0; }
 article + article, .cover + article { break-before: page; }
 .cover { text-align: center; padding-top: 25vh; }
@@ -545,7 +598,7 @@ mod tests {
 
     #[test]
     fn the_title_and_limits_go_and_the_samples_come_from_the_tests() {
-        let samples = [Sample {
+        let samples = [Sample::Files {
             input: "2\n1 <2\n".into(),
             output: "Second\n".into(),
         }];
@@ -570,6 +623,22 @@ mod tests {
     }
 
     #[test]
+    fn a_sample_interaction_is_a_table_of_both_sides() {
+        let samples = [Sample::Interaction("<1\n<5 1\n>First\n>1 <4\n".into())];
+        let html = render(STATEMENT, &samples).unwrap();
+        assert!(!html.contains("Input:"), "{html}");
+        assert!(
+            html.contains("<tr><td><pre>5 1</pre></td><td></td></tr>\n"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<tr><td></td><td><pre>1 &lt;4</pre></td></tr>\n"),
+            "{html}"
+        );
+        assert!(html.contains("<th>Jury</th><th>You</th>"), "{html}");
+    }
+
+    #[test]
     fn math_becomes_mathml() {
         let html = render(STATEMENT, &[]).unwrap();
         assert!(html.contains("<math><mn>1</mn><mo>≤</mo>"), "{html}");
@@ -583,7 +652,7 @@ mod tests {
 
     #[test]
     fn a_statement_without_a_sample_section_gets_one() {
-        let samples = [Sample {
+        let samples = [Sample::Files {
             input: "1\n".into(),
             output: "2\n".into(),
         }];

@@ -185,13 +185,17 @@ fn build_test(
         Some(i) => key(&[&programs.reference.identity, &meta.input_hash, &i.identity]),
         None => key(&[&programs.reference.identity, &meta.input_hash]),
     };
+    // An interactive sample's play is kept for the statement and packages.
+    let dialogue = (interactor.is_some() && test.sample).then(|| interaction_of(&answer));
     if meta.answer != old.answer
         || old.answer_stamp.is_none()
         || fsutil::stamp(&answer) != old.answer_stamp
+        || dialogue.as_ref().is_some_and(|d| !d.is_file())
     {
         let answerer = Answerer {
             solution: &programs.reference,
             interactor,
+            dialogue: dialogue.as_deref(),
         };
         work.reference_time =
             jury.answer(answerer, made, &answer, problem.limits, scratch, &test.name)?;
@@ -218,11 +222,17 @@ fn remove_stale(problem: &Problem) -> Result<()> {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let (stem, ext) = file.split_once('.').unwrap_or((&file, ""));
-        if !["in", "ans", "meta"].contains(&ext) || !names.contains(stem) {
+        if !["in", "ans", "meta", "interaction"].contains(&ext) || !names.contains(stem) {
             std::fs::remove_file(&path).map_err(|e| fsutil::naming(&path, e))?;
         }
     }
     Ok(())
+}
+
+/// Where a test's play is kept, beside its answer (`<test>.interaction`):
+/// for the samples of an interactive problem.
+pub fn interaction_of(answer: &Path) -> PathBuf {
+    answer.with_extension("interaction")
 }
 
 /// The tests of a problem, as built (without building).

@@ -182,9 +182,9 @@ fn a_failing_test_shows_the_transcript_and_an_idle_solution_is_named() {
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("wrong guess 8 (the number was 7)"), "{text}");
     assert!(text.contains("transcript ("), "{text}");
-    assert!(text.contains(" > 10\n"), "{text}");
-    assert!(text.contains(" < ? 5\n"), "{text}");
-    assert!(text.contains(" < ! 8\n"), "{text}");
+    assert!(text.contains(" < 10\n"), "{text}");
+    assert!(text.contains(" > ? 5\n"), "{text}");
+    assert!(text.contains(" > ! 8\n"), "{text}");
 
     let (code, report) = kit.json(&[
         "test",

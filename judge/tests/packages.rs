@@ -21,7 +21,7 @@ use std::process::{Command, Output, Stdio};
 use std::sync::{Mutex, OnceLock};
 
 use judge::event::Events;
-use judge::expect::{FOLDERS, VerifyRow, verify_solution};
+use judge::expect::{Expect, FOLDERS, VerifyRow, verify_solution};
 use judge::jury::{Arena, Jury};
 use judge::kit::Kit;
 use judge::problem::Problem;
@@ -306,6 +306,26 @@ fn verify_all(
     let mut reporter = Silent;
     let mut events = Events::new(&mut reporter);
     let mut rows = Vec::new();
+    for (_, expect, file, shown) in solutions(problem) {
+        let row = verify_solution(
+            &jury,
+            &kit.compiler,
+            &arena,
+            expect,
+            &file,
+            &shown,
+            &mut events,
+        )
+        .unwrap();
+        rows.push(row);
+    }
+    rows
+}
+
+/// Every solution of `problem`: its folder, what the folder promises, its
+/// file, and its path as `targets` name it.
+fn solutions(problem: &Problem) -> Vec<(&'static str, Expect, PathBuf, String)> {
+    let mut all = Vec::new();
     for (folder, expect) in FOLDERS {
         for file in judge::fsutil::files_in(&problem.solutions.join(folder)).unwrap() {
             let shown = file
@@ -313,20 +333,10 @@ fn verify_all(
                 .unwrap()
                 .display()
                 .to_string();
-            let row = verify_solution(
-                &jury,
-                &kit.compiler,
-                &arena,
-                expect,
-                &file,
-                &shown,
-                &mut events,
-            )
-            .unwrap();
-            rows.push(row);
+            all.push((folder, expect, file, shown));
         }
     }
-    rows
+    all
 }
 
 /// The sandbox every run of these tests shares, as a judge run has one.
@@ -427,8 +437,6 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
             .collect();
         let groups: Vec<u32> = problem.groups.iter().map(|g| g.points).collect();
         assert_eq!(subtasks, groups, "{}: subtasks", problem.name);
-        let checker = task.join("check/checker");
-        assert!(checker.is_file());
         // The exported tests, in CMS's order, under their kit names.
         let order: Vec<&Test> = if problem.groups.is_empty() {
             tests.iter().collect()
@@ -454,6 +462,15 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
             .map(|(i, _)| i.to_string())
             .collect();
         assert_eq!(public, samples.join(","));
+        if problem.interactive {
+            let manager = task.join("check/manager");
+            assert!(manager.is_file() && !task.join("check/checker").exists());
+            assert!(task.join("sol").is_dir(), "the loader lists sol/");
+            communicate_like_the_kit(kit, problem, &exported, &manager);
+            continue;
+        }
+        let checker = task.join("check/checker");
+        assert!(checker.is_file());
         let cms_checker = Program {
             name: "checker".into(),
             command: vec![checker.into_os_string()],
@@ -469,6 +486,89 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
             ours.len()
         );
     }
+}
+
+/// Judges an interactive problem's solutions as CMS's Communication task
+/// type does: the exported manager started as `manager <from-user fifo>
+/// <to-user fifo>` with the test on stdin, the solution's stdin and stdout
+/// on the two FIFOs, opened in the order a sandbox opens them, the score on
+/// the manager's stdout. Every accepted solution must score 1 on every
+/// test, and every other solution 0 on each test aimed at it (a solution
+/// still running after its wall limit, 2 × TL + 1 s, is killed, as CMS's
+/// sandbox kills it, and scores 0).
+fn communicate_like_the_kit(kit: &Kit, problem: &Problem, tests: &[Test], manager: &Path) {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let wall = problem.limits.time * 2 + std::time::Duration::from_secs(1);
+    let mut played = 0;
+    for (folder, _, file, shown) in solutions(problem) {
+        let program = kit.compiler.compile(sandbox(), &file, false).unwrap();
+        let accepted = folder == "accepted";
+        for test in tests.iter().filter(|t| accepted || t.aims_at(&shown)) {
+            let dir = tempfile::tempdir().unwrap();
+            let (from_user, to_user) = (dir.path().join("u0_to_m"), dir.path().join("m_to_u0"));
+            for fifo in [&from_user, &to_user] {
+                let path = CString::new(fifo.as_os_str().as_bytes()).unwrap();
+                // SAFETY: a valid C string and a plain mode.
+                assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0);
+            }
+            let judge = Command::new(manager)
+                .arg(&from_user)
+                .arg(&to_user)
+                .stdin(std::fs::File::open(&test.input).unwrap())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let stdin = std::fs::File::open(&to_user).unwrap();
+            let stdout = std::fs::OpenOptions::new()
+                .write(true)
+                .open(&from_user)
+                .unwrap();
+            let argv = program.argv(Vec::<String>::new());
+            let mut player = Command::new(&argv[0])
+                .args(&argv[1..])
+                .stdin(stdin)
+                .stdout(stdout)
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            let started = std::time::Instant::now();
+            let in_time = loop {
+                if player.try_wait().unwrap().is_some() {
+                    break started.elapsed() <= wall;
+                }
+                if started.elapsed() > wall {
+                    // Our own child: its pipes close, and the manager ends.
+                    let _ = player.kill();
+                    let _ = player.wait();
+                    break false;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            };
+            let out = judge.wait_with_output().unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{shown} on {}: {out:?}",
+                test.name
+            );
+            let score = String::from_utf8_lossy(&out.stdout).trim().to_string();
+            let message = String::from_utf8_lossy(&out.stderr).into_owned();
+            let score = if in_time { score } else { "0.0".to_string() };
+            let wanted = if accepted { "1.0" } else { "0.0" };
+            assert_eq!(
+                score, wanted,
+                "cms {}: {shown} on {}: {message}",
+                problem.name, test.name
+            );
+            played += 1;
+        }
+    }
+    eprintln!(
+        "cms {}: {played} plays through the FIFOs as the kit judges them",
+        problem.name
+    );
 }
 
 #[test]

@@ -16,7 +16,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use judge::browser::Browser;
-use pulldown_cmark::{Event, Options, Parser};
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use scraper::{Html, Selector};
 use serde_json::Value;
 
@@ -68,6 +68,11 @@ struct Expected {
     /// The sample file and the reference's answer on it.
     sample_in: String,
     sample_out: String,
+    /// On an interactive problem, the reference's play of the sample (an
+    /// ICPC `.interaction` file), and the lines the Sample section's prose
+    /// quotes (`code`), which must come in the play in that order.
+    interaction: Option<String>,
+    quoted: Vec<String>,
     formulas: usize,
 }
 
@@ -92,13 +97,29 @@ fn expected(problem: &str, lang: &str) -> Expected {
     let sample_in = std::fs::read_to_string(dir.join("samples/1.in")).unwrap();
     // The built test whose input is the sample file holds the answer.
     let tests = dir.join("tests");
-    let sample_out = (std::fs::read_dir(&tests).unwrap())
+    let sample = (std::fs::read_dir(&tests).unwrap())
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "in"))
         .find(|p| std::fs::read_to_string(p).unwrap() == sample_in)
-        .map(|p| std::fs::read_to_string(p.with_extension("ans")).unwrap())
         .unwrap_or_else(|| panic!("{problem}: no built test is the sample"));
+    let sample_out = std::fs::read_to_string(sample.with_extension("ans")).unwrap();
+    let interaction = config
+        .contains_key("interactor")
+        .then(|| std::fs::read_to_string(sample.with_extension("interaction")).unwrap());
     let markdown = std::fs::read_to_string(dir.join(format!("statement.{lang}.md"))).unwrap();
+    // The first paragraph of the Sample section tells the play.
+    let mut quoted = Vec::new();
+    let (mut heading, mut in_sample, mut paragraphs) = (false, false, 0);
+    for event in Parser::new(&markdown) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => heading = true,
+            Event::End(TagEnd::Heading(_)) => heading = false,
+            Event::Text(t) if heading => in_sample = ["Sample", "样例"].contains(&t.as_ref()),
+            Event::End(TagEnd::Paragraph) if in_sample => paragraphs += 1,
+            Event::Code(code) if in_sample && paragraphs == 0 => quoted.push(code.to_string()),
+            _ => {}
+        }
+    }
     let formulas = Parser::new_ext(&markdown, Options::ENABLE_MATH | Options::ENABLE_TABLES)
         .filter(|e| matches!(e, Event::InlineMath(_) | Event::DisplayMath(_)))
         .count();
@@ -109,6 +130,8 @@ fn expected(problem: &str, lang: &str) -> Expected {
         groups,
         sample_in,
         sample_out,
+        interaction,
+        quoted,
         formulas,
     }
 }
@@ -178,18 +201,57 @@ fn every_statement_renders_as_a_page_and_a_pdf() {
                 .map(|(n, p)| vec![n.clone(), p.to_string()])
                 .collect();
             assert_eq!(rows, groups, "{what}: groups");
-            let inputs = select(&page, "pre.sample-input");
-            let outputs = select(&page, "pre.sample-output");
-            assert_eq!(inputs.len(), 1, "{what}: one sample");
-            assert_eq!(text(&inputs[0]), want.sample_in, "{what}: sample input");
-            assert_eq!(outputs.len(), 1, "{what}: one sample");
-            assert_eq!(text(&outputs[0]), want.sample_out, "{what}: sample output");
-            // The Markdown's own sample code blocks gave way to the boxes.
-            assert!(
-                select(&page, "pre > code")
-                    .iter()
-                    .all(|c| text(c) != want.sample_in)
-            );
+            let shown_lines: Vec<String> = match &want.interaction {
+                None => {
+                    let inputs = select(&page, "pre.sample-input");
+                    let outputs = select(&page, "pre.sample-output");
+                    assert_eq!(inputs.len(), 1, "{what}: one sample");
+                    assert_eq!(text(&inputs[0]), want.sample_in, "{what}: sample input");
+                    assert_eq!(outputs.len(), 1, "{what}: one sample");
+                    assert_eq!(text(&outputs[0]), want.sample_out, "{what}: sample output");
+                    // The Markdown's own sample code blocks gave way to the boxes.
+                    assert!(
+                        select(&page, "pre > code")
+                            .iter()
+                            .all(|c| text(c) != want.sample_in)
+                    );
+                    want.sample_in
+                        .lines()
+                        .chain(want.sample_out.lines())
+                        .map(String::from)
+                        .collect()
+                }
+                Some(interaction) => {
+                    // The play, line by line: the jury's in the left cell,
+                    // the solution's in the right.
+                    let rows: Vec<String> = select(&page, "table.interaction tr")
+                        .iter()
+                        .skip(1)
+                        .map(|r| match select_in(r, "td").as_slice() {
+                            [left, right] if right.is_empty() => format!("<{left}"),
+                            [_, right] => format!(">{right}"),
+                            cells => panic!("{what}: a row of {cells:?}"),
+                        })
+                        .collect();
+                    let lines: Vec<String> = interaction.lines().map(String::from).collect();
+                    assert_eq!(rows, lines, "{what}: the sample play");
+                    // What the prose's first paragraph quotes happens, in
+                    // that order.
+                    let mut rest = lines.iter().map(|l| &l[1..]);
+                    for code in &want.quoted {
+                        assert!(
+                            rest.any(|l| l == code),
+                            "{what}: the statement quotes `{code}`, which the play of the \
+                             sample does not say at that point:\n{interaction}"
+                        );
+                    }
+                    assert!(
+                        !want.quoted.is_empty(),
+                        "{what}: the prose explains the play"
+                    );
+                    lines.iter().map(|l| l[1..].to_string()).collect()
+                }
+            };
             assert_eq!(
                 select(&page, "math").len(),
                 want.formulas,
@@ -231,7 +293,7 @@ fn every_statement_renders_as_a_page_and_a_pdf() {
                     "{what}: no {needle} in\n{read}"
                 );
             }
-            for line in want.sample_in.lines().chain(want.sample_out.lines()) {
+            for line in &shown_lines {
                 assert!(
                     lines.contains(&line.trim()),
                     "{what}: the sample line {line:?} is not in the PDF:\n{read}"

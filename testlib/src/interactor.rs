@@ -1,7 +1,10 @@
 //! Interactors: `interactor input output [answer [result-file [-appes]]]`,
 //! or, as a Kattis interactive output validator, `interactor input answer
 //! feedback-dir` (the verdict then in Kattis's protocol: exit 42 or 43, the
-//! message in `feedback-dir/judgemessage.txt`).
+//! message in `feedback-dir/judgemessage.txt`), or, built for CMS, as a
+//! Communication manager, `manager from-user to-user` with the test on
+//! stdin (the contestant is then behind the two FIFOs, and the verdict is
+//! CMS's: the score on stdout, the message on stderr).
 //! The interactor reads the test from `input`, talks to the contestant over
 //! stdout (to them) and stdin (`ouf`, from them), and writes what the checker
 //! should later see to `output` (`tout`).
@@ -73,6 +76,9 @@ pub fn register_interactor_with(args: &[String]) -> Interactor {
         fail(format!("{USAGE}\nUse \"--help\" to get help information"));
     }
     let limit = max_file_size();
+    if protocol::is_cms_manager_call(&positional) {
+        return cms_manager(&positional[1], &positional[2]);
+    }
     // Called as a Kattis interactive output validator (`input answer
     // feedback-dir`): the verdict is spoken in Kattis's protocol, and what
     // testlib would write for a checker has nowhere to go.
@@ -96,6 +102,11 @@ pub fn register_interactor_with(args: &[String]) -> Interactor {
         Some(path) => InStream::open_file(path, Role::Answer, limit),
         None => InStream::unopened("unopened answer stream", Role::Answer),
     };
+    finish(inf, ouf, ans, tout)
+}
+
+/// Makes the streams the program's own and returns them.
+fn finish(inf: InStream, ouf: InStream, ans: InStream, tout: Tout) -> Interactor {
     inf.make_std_input(false);
     stream::set_std(inf.clone(), ouf.clone(), ans.clone());
     *runtime::lock(&TOUT) = Some(tout.clone());
@@ -106,4 +117,42 @@ pub fn register_interactor_with(args: &[String]) -> Interactor {
         ans,
         tout,
     }
+}
+
+/// A CMS Communication manager: the test on stdin, the contestant's output
+/// from the FIFO `from_user`, what the program prints to it on `to_user`
+/// (put in place of stdout, so the interactor's code is the same), and the
+/// verdict on the judge's original stdout. CMS gives the manager no answer
+/// file, and keeps nothing it would write to `tout`.
+fn cms_manager(from_user: &str, to_user: &str) -> Interactor {
+    use std::os::fd::{AsFd, AsRawFd};
+    let verdict_out = std::io::stdout()
+        .as_fd()
+        .try_clone_to_owned()
+        .map(File::from)
+        .unwrap_or_else(|_| fail("Can not keep the standard output for the verdict"));
+    runtime::speak_cms(verdict_out);
+    // The contestant opens its stdin (our `to_user`) first, then its
+    // stdout: opened in the same order, neither side waits for the other.
+    let to = std::fs::OpenOptions::new()
+        .write(true)
+        .open(to_user)
+        .unwrap_or_else(|_| {
+            fail(format!(
+                "Can not open the FIFO '{to_user}' to the contestant"
+            ))
+        });
+    // SAFETY: `dup2` only replaces descriptor 1 with a valid descriptor.
+    if unsafe { libc::dup2(to.as_raw_fd(), 1) } < 0 {
+        fail(format!("Can not write to the FIFO '{to_user}'"));
+    }
+    drop(to);
+    let inf = InStream::stdin(Role::Input, false);
+    let ouf = InStream::open_file(from_user, Role::Output, None);
+    let ans = InStream::unopened("unopened answer stream", Role::Answer);
+    let tout = match File::create("/dev/null") {
+        Ok(f) => Tout(Arc::new(Mutex::new(BufWriter::new(f)))),
+        Err(_) => fail("Can not open /dev/null for the test-output-file"),
+    };
+    finish(inf, ouf, ans, tout)
 }

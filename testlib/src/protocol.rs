@@ -134,6 +134,18 @@ pub(crate) fn is_kattis_call(positional: &[String]) -> bool {
     positional.get(3).is_some_and(|p| Path::new(p).is_dir())
 }
 
+/// Returns true if and only if the arguments (program name first) are a
+/// CMS Communication manager's call, `manager <from-user> <to-user>`: the
+/// program speaks CMS's protocol and both arguments are FIFOs.
+pub(crate) fn is_cms_manager_call(positional: &[String]) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    let fifo = |p: &String| std::fs::metadata(p).is_ok_and(|m| m.file_type().is_fifo());
+    let runtime = std::env::var_os(PROTOCOL_ENV).map(|v| v.to_string_lossy().into_owned());
+    positional.len() == 3
+        && positional[1..].iter().all(fifo)
+        && choose(BAKED, runtime.as_deref(), false) == Ok(Protocol::Cms)
+}
+
 /// Decides the protocol of the program being registered: `Err` holds the
 /// FAIL message for an unknown name. A validator has no CMS protocol (CMS
 /// does not run validators), so it stays in testlib's there.

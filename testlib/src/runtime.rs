@@ -159,6 +159,9 @@ pub(crate) struct State {
     pub protocol: Protocol,
     /// Where a Kattis output validator writes its feedback files.
     pub feedback_dir: Option<std::path::PathBuf>,
+    /// Where the verdict's stdout line goes when stdout is the channel to
+    /// the contestant (a CMS manager): the judge's original stdout.
+    pub verdict_out: Option<std::fs::File>,
     /// The program's name for `--help` (testlib's `setName`).
     pub name: Option<String>,
     hooks: Hooks,
@@ -185,6 +188,7 @@ static STATE: Mutex<State> = Mutex::new(State {
     group: String::new(),
     protocol: Protocol::Testlib,
     feedback_dir: None,
+    verdict_out: None,
     name: None,
     hooks: Hooks::NONE,
 });
@@ -300,6 +304,15 @@ pub(crate) fn speak_kattis(feedback_dir: &str) {
     let mut st = state();
     st.protocol = Protocol::Kattis;
     st.feedback_dir = Some(feedback_dir.into());
+}
+
+/// Makes the program speak CMS's protocol with its verdict on `verdict_out`
+/// (an interactor called as a CMS Communication manager, whose stdout is
+/// the channel to the contestant).
+pub(crate) fn speak_cms(verdict_out: std::fs::File) {
+    let mut st = state();
+    st.protocol = Protocol::Cms;
+    st.verdict_out = Some(verdict_out);
 }
 
 /// The judge protocol this program speaks, decided when it registered as a
@@ -594,11 +607,16 @@ pub(crate) fn quit(origin: &Origin, outcome: Outcome, message: Vec<u8>) -> ! {
         }
     }
     let flush_tout = st.hooks.flush_tout;
+    let verdict_out = st.verdict_out.as_ref().and_then(|f| f.try_clone().ok());
     drop(st);
 
     flush_tout();
+    let _ = std::io::stdout().flush();
     if let (Some(line), false) = (&delivery.stdout, catching()) {
-        let _ = std::io::stdout().write_all(line.as_bytes());
+        let _ = match verdict_out {
+            Some(mut out) => out.write_all(line.as_bytes()),
+            None => std::io::stdout().write_all(line.as_bytes()),
+        };
     }
     let _ = std::io::stdout().flush();
     let code = delivery.code;

@@ -872,3 +872,63 @@ fn the_compile_time_default_is_baked_in_and_rebuilt_when_it_changes() {
     assert_eq!(run(None), testlib);
     assert_eq!(run(Some("cms")), cms);
 }
+
+/// An interactor built for CMS and called as CMS calls a Communication
+/// manager (`manager <from-user fifo> <to-user fifo>`, the test on stdin)
+/// plays over the FIFOs and gives CMS's verdict: the score on stdout, the
+/// message on stderr, exit 0.
+#[test]
+fn an_interactor_built_for_cms_is_a_communication_manager() {
+    use std::ffi::CString;
+    use std::io::Read;
+    use std::os::unix::ffi::OsStrExt;
+
+    let binary = programs_dir().join("examples/interactor-a-plus-b");
+    let vectors = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/vectors/interactors/interactor-a-plus-b/ok");
+    // (what the contestant writes, the score, the message)
+    let plays = [
+        ("3\n7\n-2\n", "1.0\n", "ok 3 queries processed\n"),
+        (
+            "3\nseven\n",
+            "0.0\n",
+            "wrong output format Expected integer, but \"seven\" found\n",
+        ),
+    ];
+    for (answers, score, message) in plays {
+        let dir = tempfile::tempdir().unwrap();
+        let from_user = dir.path().join("u0_to_m");
+        let to_user = dir.path().join("m_to_u0");
+        for fifo in [&from_user, &to_user] {
+            let path = CString::new(fifo.as_os_str().as_bytes()).unwrap();
+            // SAFETY: a valid C string and a plain mode.
+            assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0);
+        }
+        let manager = Command::new(&binary)
+            .arg(&from_user)
+            .arg(&to_user)
+            .env(PROTOCOL_ENV, "cms")
+            .stdin(std::fs::File::open(vectors.join("input.txt")).unwrap())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The contestant's side, in the order a sandbox opens it: stdin,
+        // then stdout. Its answers fit in the FIFO, so it writes them all
+        // before reading the queries.
+        let mut queries = std::fs::File::open(&to_user).unwrap();
+        let mut replies = std::fs::File::create(&from_user).unwrap();
+        replies.write_all(answers.as_bytes()).unwrap();
+        drop(replies);
+        let mut sent = String::new();
+        queries.read_to_string(&mut sent).unwrap();
+        let out = manager.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), score);
+        assert_eq!(String::from_utf8_lossy(&out.stderr), message);
+        assert!(
+            "1 2\n3 4\n-1 -1\n".starts_with(&sent) && !sent.is_empty(),
+            "{sent}"
+        );
+    }
+}

@@ -1,7 +1,8 @@
 //! `judge certify PROBLEM`: the exhaustive agreement check. The problem's
 //! generator writes every small input up to the bounds of its `[certify]`
 //! table; the reference and the brute force both answer it, and the
-//! checker judges each one's output against the other's answer. A
+//! checker judges each one's output against the other's answer (on an
+//! interactive problem, both play every input against the interactor). A
 //! disagreement is shrunk and reported as `judge stress` reports one.
 
 use std::collections::BTreeMap;
@@ -100,6 +101,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
         cases,
         elapsed: started.elapsed(),
         failure,
+        interactive: problem.interactive,
     });
     events.emit(EventKind::Finished { report: &report });
     Ok(report.verdict().is_accepted())

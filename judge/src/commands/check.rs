@@ -56,6 +56,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Res
             let answerer = Answerer {
                 solution: &reference,
                 interactor: None,
+                dialogue: None,
             };
             jury.answer(answerer, &input, &path, problem.limits, work, "check")?;
             path

@@ -285,6 +285,7 @@ impl Round<'_> {
         let answerer = Answerer {
             solution: self.other,
             interactor: self.arena.interactive.then_some(self.arena.checker),
+            dialogue: None,
         };
         self.jury.answer(
             answerer,

@@ -12,6 +12,13 @@
 //! * `check/checker`: the kit's Rust checker, static, speaking CMS's
 //!   protocol (input, correct output, contestant output; the score on
 //!   stdout), its sources in `check/src/`;
+//! * an interactive problem is a Communication task: `check/manager`, the
+//!   kit's interactor built for CMS, which testlib-rs then runs as CMS runs
+//!   a manager (`manager from-user to-user`, two FIFOs to one contestant
+//!   process that reads stdin and writes stdout, the test on the manager's
+//!   stdin, the score on its stdout); no stub (`sol/` holds only a note):
+//!   the contestant's program stands alone, so the task's parameters are
+//!   one process, compilation `alone`, user I/O `std_io`;
 //! * `statement/<language>.pdf` (`en.pdf`, the primary language, and
 //!   `zh.pdf`): the statements CMS shows, printed from `judge statement`'s
 //!   pages (an export with `--no-pdf` has none: import it with
@@ -25,6 +32,11 @@ use super::yaml::{int, map, real, string, text};
 use super::{Exporter, Subject, Tree};
 use crate::program::Protocol;
 use crate::testset::Test;
+
+/// What `sol/` says of a Communication task without a stub.
+const SOL_NOTE: &str = "No stub: submissions are whole programs that read the jury's lines \
+on stdin and write theirs on stdout (task type Communication, 1 process, compilation \
+\"alone\", user I/O \"std_io\").\n";
 
 /// The `italy_yaml` format.
 #[derive(Clone, Copy, Debug)]
@@ -104,10 +116,18 @@ impl Exporter for Cms {
         out.text("gen/GEN", lines)?;
 
         if let Some(checker) = &s.checker {
-            out.program("check/checker", &checker.binary)?;
+            let program = match p.interactive {
+                true => "check/manager",
+                false => "check/checker",
+            };
+            out.program(program, &checker.binary)?;
             for (name, source) in &checker.sources {
                 out.file(&format!("check/src/{name}"), source)?;
             }
+        }
+        if p.interactive {
+            // The loader lists `sol/` for a Communication task's stubs.
+            out.text("sol/README.txt", SOL_NOTE.to_string())?;
         }
         for statement in &s.statements {
             let lang = statement.lang.code();

@@ -5,7 +5,10 @@
 //! testlib checker Hydro compiles with its own testlib.h, or one of its
 //! built-in standard checkers by name), and the groups as subtasks that
 //! score their points only when every case passes (`type: min`). Without
-//! groups the 100 points are shared by the tests.
+//! groups the 100 points are shared by the tests. An interactive problem is
+//! `type: interactive` with its C++ interactor (`cpp_interactor`), which
+//! Hydro compiles with its testlib.h and starts as testlib does
+//! (`interactor input tout answer`), its verdict read from its stderr.
 
 use anyhow::{Result, bail};
 use yaml_rust2::Yaml;
@@ -64,28 +67,44 @@ impl Exporter for Hydro {
             out.text(&path, statement.markdown.clone())?;
         }
 
-        let checker = match &p.cpp_checker {
-            Some(CppChecker::Standard(name)) => name.clone(),
-            Some(CppChecker::Source(path)) => {
-                out.file("testdata/checker.cc", path)?;
-                "checker.cc".to_string()
-            }
-            None => bail!(
-                "{}: Hydro compiles only C++ checkers: set `cpp_checker` (a standard \
-                 checker such as `wcmp` where the answer is unique, or a C++ source)",
-                p.config.path.display()
-            ),
-        };
         let mut pairs = vec![
-            ("type", string("default")),
+            (
+                "type",
+                string(if p.interactive {
+                    "interactive"
+                } else {
+                    "default"
+                }),
+            ),
             ("time", string(format!("{}ms", p.limits.time.as_millis()))),
             (
                 "memory",
                 string(format!("{}m", p.limits.memory_bytes >> 20)),
             ),
-            ("checker_type", string("testlib")),
-            ("checker", string(checker)),
         ];
+        let path = p.config.path.display();
+        match (&p.cpp_checker, &p.cpp_interactor) {
+            (_, Some(interactor)) => {
+                out.file("testdata/interactor.cc", interactor)?;
+                pairs.push(("interactor", string("interactor.cc")));
+            }
+            (Some(CppChecker::Standard(name)), None) => {
+                pairs.push(("checker_type", string("testlib")));
+                pairs.push(("checker", string(name)));
+            }
+            (Some(CppChecker::Source(source)), None) => {
+                out.file("testdata/checker.cc", source)?;
+                pairs.push(("checker_type", string("testlib")));
+                pairs.push(("checker", string("checker.cc")));
+            }
+            (None, None) if p.interactive => {
+                bail!("{path}: Hydro compiles only C++ interactors: set `cpp_interactor`")
+            }
+            (None, None) => bail!(
+                "{path}: Hydro compiles only C++ checkers: set `cpp_checker` (a standard \
+                 checker such as `wcmp` where the answer is unique, or a C++ source)"
+            ),
+        }
         if p.groups.is_empty() {
             pairs.push(("cases", Yaml::Array(s.tests.iter().map(case).collect())));
         } else {

@@ -14,10 +14,19 @@
 //! | statements | `statement/problem.{en,zh}.md` | `problem_statement/problem.{en,zh}.md` |
 //! | checker | `output_validator/` | `output_validators/<name>/`, `validation: custom` |
 //! | groups | `test_group.yaml`: points, `--group` for the validator | `testdata.yaml`: the validator's `--group` |
+//! | interactive | `type: interactive` | `validation: custom interactive` |
+//!
+//! An interactive problem's interactor is the output validator: testlib-rs
+//! speaks Kattis's protocol when called as one (`input answer feedback-dir`,
+//! the team's output on stdin, its stdout to the team), and each sample
+//! comes with the reference's play as `<sample>.interaction`, which the
+//! judges show in the statement, and each side's lines of it to download
+//! (`.in.download`, `.ans.download`); the `.ans` files are empty (the
+//! interactor needs no answer, and BAPCtools wants none).
 
 use std::collections::BTreeSet;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use yaml_rust2::Yaml;
 
 use super::yaml::{int, map, real, string, strings, text};
@@ -73,16 +82,21 @@ impl Icpc {
         let output = int((p.limits.output_bytes >> 20) as i64);
         let doc = match self {
             Icpc::Current => {
+                let kind = match (p.interactive, p.groups.is_empty()) {
+                    (false, true) => "pass-fail",
+                    (false, false) => "scoring",
+                    (true, true) => "interactive",
+                    // 2025-09 wants a list here, DOMjudge a string: no
+                    // form suits both.
+                    (true, false) => bail!(
+                        "{}: an interactive problem with groups cannot be exported \
+                         in the 2025-09 format yet (export it as icpc-legacy)",
+                        p.config.path.display()
+                    ),
+                };
                 let mut pairs = vec![
                     ("problem_format_version", string("2025-09")),
-                    (
-                        "type",
-                        string(if p.groups.is_empty() {
-                            "pass-fail"
-                        } else {
-                            "scoring"
-                        }),
-                    ),
+                    ("type", string(kind)),
                     (
                         "name",
                         map([
@@ -114,7 +128,13 @@ impl Icpc {
                     ("uuid", string(&s.uuid)),
                     ("source", string(crate::package::SOURCE)),
                     ("type", string(kind)),
-                    ("validation", string("custom")),
+                    (
+                        "validation",
+                        string(match p.interactive {
+                            true => "custom interactive",
+                            false => "custom",
+                        }),
+                    ),
                     ("limits", map([("memory", memory), ("output", output)])),
                 ];
                 if !p.groups.is_empty() {
@@ -143,7 +163,26 @@ impl Icpc {
                 (None, false) => "data/secret".to_string(),
             };
             out.file(&format!("{folder}/{}.in", test.name), &test.input)?;
-            out.file(&format!("{folder}/{}.ans", test.name), &test.answer)?;
+            let stem = format!("{folder}/{}", test.name);
+            match p.interactive {
+                false => out.file(&format!("{stem}.ans"), &test.answer)?,
+                // The interactor needs no answer, and the tools want none.
+                true => out.text(&format!("{stem}.ans"), String::new())?,
+            }
+            if test.sample && p.interactive {
+                // The statement shows the play; contestants download each
+                // side's lines.
+                let path = crate::testset::interaction_of(&test.answer);
+                let play = std::fs::read_to_string(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let side = |mark: char| -> String {
+                    let lines = play.lines().filter_map(|l| l.strip_prefix(mark));
+                    lines.map(|l| format!("{l}\n")).collect()
+                };
+                out.text(&format!("{stem}.in.download"), side('<'))?;
+                out.text(&format!("{stem}.ans.download"), side('>'))?;
+                out.text(&format!("{stem}.interaction"), play)?;
+            }
             // A sample is validated as the group it belongs to.
             if let (Some(group), true, Icpc::Current) = (&test.group, test.sample, self) {
                 let args = map([("input_validator_args", strings(["--group", group]))]);
@@ -172,9 +211,11 @@ impl Icpc {
                 // The kit's checkers read tokens, so a change of spaces is
                 // fine, but the answer words are case-sensitive: tools that
                 // make up "valid" outputs from the samples (BAPCtools) must
-                // know it.
-                let flags = map([("output_validator_args", strings(["case_sensitive"]))]);
-                out.text("data/valid_output/test_group.yaml", text(&flags)?)?;
+                // know it. (An interactive problem has no outputs to make.)
+                if !p.interactive {
+                    let flags = map([("output_validator_args", strings(["case_sensitive"]))]);
+                    out.text("data/valid_output/test_group.yaml", text(&flags)?)?;
+                }
             }
             Icpc::Legacy => {
                 // The default grader: a group's score is the least of its

@@ -295,14 +295,6 @@ pub fn export(
     };
     let building = kit.lock_builds(events)?;
     let problems = kit.prepare(names, false)?;
-    if let Some(p) = problems.iter().find(|p| p.interactive) {
-        bail!(
-            "{} is interactive, and the kit cannot export interactive problems yet \
-             (the {} format's interactor protocol is not written)",
-            p.name,
-            format.name()
-        );
-    }
     let mut built = Vec::new();
     for problem in &problems {
         built.push(testset::build(kit, jury, problem, events)?.0);

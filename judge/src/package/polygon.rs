@@ -6,6 +6,13 @@
 //! the solutions tagged by verdict; the statements in both languages with
 //! their samples; `contest.xml` for a contest.
 //!
+//! An interactive problem ships its C++ interactor (`cpp_interactor`) as
+//! `files/interactor.cpp`, named by `<interactor>`; Polygon still runs a
+//! checker after an interactor that accepted, and the kit's interactors
+//! decide alone, so the checker is `checkers/cpp/interactor-decides.cpp`,
+//! which accepts. (CMS's Polygon loader does not take interactors: export
+//! `--format cms` for CMS.)
+//!
 //! Tags: the reference is `main`, other accepted solutions `accepted`, then
 //! `wrong-answer`, `presentation-error`, `time-limit-exceeded`,
 //! `memory-limit-exceeded`, and `failed` for a run-time error. Brute forces
@@ -264,6 +271,15 @@ impl Polygon {
                             )?;
                             empty(w, "copy", &[("path", "check.cpp")])
                         })?;
+                        if p.interactive {
+                            element(w, "interactor", &[], |w| {
+                                empty(
+                                    w,
+                                    "source",
+                                    &[("path", "files/interactor.cpp"), ("type", "cpp.g++17")],
+                                )
+                            })?;
+                        }
                         element(w, "validators", &[], |w| {
                             element(w, "validator", &[], |w| {
                                 empty(
@@ -317,8 +333,17 @@ impl Exporter for Polygon {
     fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
         let p = s.problem;
         let path = p.config.path.display();
-        let Some(checker) = &p.cpp_checker else {
-            bail!("{path}: Polygon compiles only C++ checkers: set `cpp_checker`");
+        let decides = CppChecker::Source(s.kit_root.join("checkers/cpp/interactor-decides.cpp"));
+        let checker = match (&p.cpp_checker, &p.cpp_interactor) {
+            (Some(checker), _) => checker,
+            (None, Some(interactor)) => {
+                out.file("files/interactor.cpp", interactor)?;
+                &decides
+            }
+            (None, None) if p.interactive => {
+                bail!("{path}: Polygon compiles only C++ interactors: set `cpp_interactor`")
+            }
+            (None, None) => bail!("{path}: Polygon compiles only C++ checkers: set `cpp_checker`"),
         };
         let Some(validator) = &p.cpp_validator else {
             bail!("{path}: Polygon compiles only C++ validators: set `cpp_validator`");

@@ -157,6 +157,9 @@ pub struct CertifyReport {
     #[serde(rename = "elapsed_ms", serialize_with = "millis")]
     pub elapsed: Duration,
     pub failure: Option<CertifyFailure>,
+    /// Whether an interactor, not a checker, judged (for the text).
+    #[serde(skip)]
+    pub interactive: bool,
 }
 
 /// Where the reference and the brute force disagree.

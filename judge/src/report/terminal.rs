@@ -297,12 +297,17 @@ impl<W: Write> TerminalReporter<W> {
         let Some(f) = &r.failure else {
             return writeln!(
                 self.out,
-                "{}  {} cases from {}: {}, {} and the checker agree on every one ({seconds:.1} s)",
+                "{}  {} cases from {}: {}, {} and the {} agree on every one ({seconds:.1} s)",
                 verdict(r.verdict, 3),
                 r.cases,
                 r.generator,
                 r.reference,
-                r.brute_force
+                r.brute_force,
+                if r.interactive {
+                    "interactor"
+                } else {
+                    "checker"
+                }
             );
         };
         writeln!(
