@@ -11,8 +11,9 @@
 //! must end alike: the same exit code, the same message (without testlib's
 //! verdict word, which DOMjudge's testlib.h leaves out), the same bytes sent
 //! by the jury and, when the header writes one, the same `tout`. A session
-//! whose jury stays silent for [`IDLE`] (the solution is stuck, or slow
-//! beyond any limit) is stopped; then both must be stopped, and the bytes one
+//! whose jury stays silent for [`IDLE`] (the solution is slow beyond any
+//! limit), or for [`DEADLOCK`] with both processes asleep (the solution did
+//! not flush), is stopped; then both must be stopped, and the bytes one
 //! sent must begin the other's. Then scripted fake contestants (malformed
 //! tokens, illegal and losing moves, the end of the output at every kind of
 //! read, odd blanks) are fed to both as a file: same verdict, message, bytes
@@ -36,8 +37,12 @@ use checkers::nim_play::{Policy, Position, Rng};
 use common::cpp;
 
 /// A jury silent this long while it runs is waiting for a solution that is
-/// stuck (no flush, a deadlock) or too slow to matter: the session stops.
-const IDLE: Duration = Duration::from_millis(1500);
+/// too slow to matter: the session stops.
+const IDLE: Duration = Duration::from_millis(1000);
+/// A jury silent this long while both it and the solution sleep (in Linux's
+/// /proc) is in a deadlock (a solution that does not flush): the session
+/// stops.
+const DEADLOCK: Duration = Duration::from_millis(250);
 /// When one session of a pair stopped and the other did not, the pair is
 /// played again with this much patience before they are said to differ (a
 /// loaded machine can pause a process for a while).
@@ -96,6 +101,17 @@ struct Session {
     tout: Option<String>,
     /// Every byte the jury wrote to its stdout.
     sent: Vec<u8>,
+    took: Duration,
+}
+
+/// Whether the process `pid` sleeps (state `S` in /proc/<pid>/stat, such as
+/// a wait for input); false when that cannot be read.
+fn asleep(pid: u32) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // `pid (name) state ...`, the name possibly holding spaces or brackets.
+    stat.rfind(')')
+        .and_then(|end| stat[end + 1..].trim_start().chars().next())
+        == Some('S')
 }
 
 /// Kills a child of ours (by its handle) and reaps it.
@@ -134,14 +150,15 @@ fn record(
 }
 
 /// Plays `input` between `jury` (of `problem`) and `contestant`, in the
-/// fresh folder `scratch`.
+/// fresh folder `scratch`; with `patience`, a silent jury is waited for that
+/// long whatever the processes do, else as [`IDLE`] and [`DEADLOCK`] say.
 fn play(
     problem: &Problem,
     jury: Jury,
     input: &Path,
     contestant: &Contestant,
     scratch: &Path,
-    idle: Duration,
+    patience: Option<Duration>,
 ) -> Session {
     std::fs::create_dir_all(scratch).unwrap();
     let tout = scratch.join("tout");
@@ -201,7 +218,11 @@ fn play(
         }
         let now = start.elapsed();
         let silent = now.saturating_sub(Duration::from_millis(last.load(Ordering::Relaxed)));
-        if now > WALL || silent > idle {
+        let deadlock = patience.is_none()
+            && silent > DEADLOCK
+            && player.as_ref().is_some_and(|p| asleep(p.id()))
+            && asleep(jury_child.id());
+        if now > WALL || silent > patience.unwrap_or(IDLE) || deadlock {
             kill(&mut jury_child);
             break None;
         }
@@ -226,6 +247,7 @@ fn play(
         message: common::message_body(&message).to_string(),
         tout: tout.filter(|_| code.is_some()),
         sent,
+        took: start.elapsed(),
     }
 }
 
@@ -457,17 +479,17 @@ fn certify(problem: &Problem, hostile: Vec<Hostile>) {
         .collect();
     let results: Vec<Mutex<Option<Session>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
-    let run = |p: usize, jury: Jury, idle: Duration| {
+    let run = |p: usize, jury: Jury, patience: Option<Duration>| {
         let (t, s) = pairs[p];
-        let here = scratch.join(format!("{p}-{jury:?}-{}", idle.as_millis()));
+        let here = scratch.join(format!("{p}-{jury:?}-{}", patience.is_some()));
         let contestant = Contestant::Program(solutions[s].1.clone());
-        play(problem, jury, &tests[t].1, &contestant, &here, idle)
+        play(problem, jury, &tests[t].1, &contestant, &here, patience)
     };
     thread::scope(|s| {
         for _ in 0..WORKERS {
             s.spawn(|| {
                 while let Some(&(p, jury)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let session = run(p, jury, IDLE);
+                    let session = run(p, jury, None);
                     *results[2 * p + usize::from(jury == Jury::Cpp)]
                         .lock()
                         .unwrap() = Some(session);
@@ -488,7 +510,7 @@ fn certify(problem: &Problem, hostile: Vec<Hostile>) {
         if rust.code.is_some() != cpp.code.is_some() {
             // One stopped, one ended: play both again, patiently.
             replayed += 1;
-            again = [Jury::Rust, Jury::Cpp].map(|j| run(p, j, PATIENT_IDLE));
+            again = [Jury::Rust, Jury::Cpp].map(|j| run(p, j, Some(PATIENT_IDLE)));
             (rust, cpp) = (&again[0], &again[1]);
         }
         if let Err(why) = agree(rust, cpp) {
@@ -517,6 +539,12 @@ fn certify(problem: &Problem, hostile: Vec<Hostile>) {
             None => stopped += 1,
         }
         bytes += rust.sent.len();
+        if std::env::var_os("CPP_INTERACTORS_VERBOSE").is_some() {
+            eprintln!(
+                "{} on {}: {:?} {:.2?} / {:?} {:.2?}: {}",
+                solutions[s].0, tests[t].0, rust.code, rust.took, cpp.code, cpp.took, rust.message
+            );
+        }
         tout_lines += cpp.tout.as_deref().map_or(0, |t| t.lines().count());
     }
     let played = started.elapsed() - prepared;
@@ -537,7 +565,7 @@ fn certify(problem: &Problem, hostile: Vec<Hostile>) {
                 &input,
                 &contestant,
                 &here.join(format!("{j:?}")),
-                IDLE,
+                None,
             )
         });
         if let Err(why) = agree(&rust, &cpp) {
