@@ -85,8 +85,10 @@ enum Contestant {
     /// jury's.
     Program(PathBuf),
     /// A fixed text, given to the jury as its stdin (a file): the jury reads
-    /// it to its end, whatever it sends.
-    Script(Vec<u8>),
+    /// it to its end, whatever it sends. A deaf one reads nothing: the
+    /// jury's stdout is a pipe already closed, so that every write fails
+    /// (EPIPE, or SIGPIPE for a program that does not ignore it).
+    Script { text: Vec<u8>, deaf: bool },
 }
 
 /// How one session ended.
@@ -174,10 +176,14 @@ fn play(
     let start = Instant::now();
     let last = Arc::new(AtomicU64::new(0));
     let (mut jury_child, mut player) = match contestant {
-        Contestant::Script(bytes) => {
+        Contestant::Script { text, deaf } => {
             let script = scratch.join("script");
-            std::fs::write(&script, bytes).unwrap();
+            std::fs::write(&script, text).unwrap();
             command.stdin(std::fs::File::open(&script).unwrap());
+            if *deaf {
+                let (_, closed) = std::io::pipe().unwrap();
+                command.stdout(closed);
+            }
             (command.spawn().unwrap(), None)
         }
         Contestant::Program(solution) => {
@@ -200,12 +206,10 @@ fn play(
         }
     };
     let to_player = player.as_mut().map(|p| p.stdin.take().unwrap());
-    let sent = record(
-        jury_child.stdout.take().unwrap(),
-        to_player,
-        start,
-        last.clone(),
-    );
+    let sent = match jury_child.stdout.take() {
+        Some(out) => record(out, to_player, start, last.clone()),
+        None => thread::spawn(Vec::new),
+    };
     let mut stderr = jury_child.stderr.take().unwrap();
     let stderr = thread::spawn(move || {
         let mut s = String::new();
@@ -450,6 +454,8 @@ struct Hostile {
     what: &'static str,
     input: String,
     script: Vec<u8>,
+    /// Whether it reads nothing (see [`Contestant::Script`]).
+    deaf: bool,
     code: i32,
     part: String,
 }
@@ -557,7 +563,10 @@ fn certify(problem: &Problem, hostile: Vec<Hostile>) {
         let input = here.join("input");
         std::fs::create_dir_all(&here).unwrap();
         std::fs::write(&input, &h.input).unwrap();
-        let contestant = Contestant::Script(h.script.clone());
+        let contestant = Contestant::Script {
+            text: h.script.clone(),
+            deaf: h.deaf,
+        };
         let [rust, cpp] = [Jury::Rust, Jury::Cpp].map(|j| {
             play(
                 problem,
@@ -730,6 +739,7 @@ fn nim_play_hostile() -> Vec<Hostile> {
         what,
         input: sample.clone(),
         script: script.to_vec(),
+        deaf: false,
         code,
         part: part.to_string(),
     };
@@ -746,6 +756,7 @@ fn nim_play_hostile() -> Vec<Hostile> {
         what,
         input: input.to_string(),
         script: nim_script(input, player),
+        deaf: false,
         code,
         part: part.to_string(),
     };
@@ -913,8 +924,26 @@ fn nim_play_hostile() -> Vec<Hostile> {
             what: "garbage after the last game",
             input: sample.clone(),
             script: [nim_script(&sample, WELL), b"garbage\n".to_vec()].concat(),
+            deaf: false,
             code: 0,
             part: "2 game(s) won".to_string(),
+        },
+        Hostile {
+            what: "well played by a contestant who reads nothing",
+            input: wide.clone(),
+            script: nim_script(&wide, WELL),
+            deaf: true,
+            code: 0,
+            part: "3 game(s) won".to_string(),
+        },
+        Hostile {
+            what: "the side only, from a contestant who reads nothing",
+            input: sample.clone(),
+            script: b"Second\n".to_vec(),
+            deaf: true,
+            code: 2,
+            part: "game 1: expected your move 1: the pile index, found the end of your output"
+                .to_string(),
         },
     ]
 }
