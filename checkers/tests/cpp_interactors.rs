@@ -82,8 +82,9 @@ enum Jury {
 #[derive(Clone)]
 enum Contestant {
     /// A compiled solution, run with its stdin and stdout crossed with the
-    /// jury's.
-    Program(PathBuf),
+    /// jury's; with `record`, its output reaches the jury through a second
+    /// relay that records it.
+    Program { exe: PathBuf, record: bool },
     /// A fixed text, given to the jury as its stdin (a file): the jury reads
     /// it to its end, whatever it sends. A deaf one reads nothing: the
     /// jury's stdout is a pipe already closed, so that every write fails
@@ -103,6 +104,8 @@ struct Session {
     tout: Option<String>,
     /// Every byte the jury wrote to its stdout.
     sent: Vec<u8>,
+    /// Every byte a recorded solution wrote (see [`Contestant::Program`]).
+    received: Vec<u8>,
     took: Duration,
 }
 
@@ -186,24 +189,37 @@ fn play(
             }
             (command.spawn().unwrap(), None)
         }
-        Contestant::Program(solution) => {
+        Contestant::Program { exe, record } => {
             let (from_solution, to_jury) = std::io::pipe().unwrap();
-            command.stdin(from_solution);
-            let jury_child = command.spawn().unwrap();
-            // The pipe's ends held by the commands close when they drop, so
-            // that each side sees the other's end of output.
-            drop(command);
-            let player = Command::new("sh")
+            let mut player = Command::new("sh");
+            player
                 .arg("-c")
                 .arg(format!("ulimit -v {SOLUTION_KIB} && exec \"$0\""))
-                .arg(solution)
+                .arg(exe)
                 .stdin(Stdio::piped())
-                .stdout(to_jury)
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap();
-            (jury_child, Some(player))
+                .stderr(Stdio::null());
+            if *record {
+                command.stdin(Stdio::piped());
+                player.stdout(Stdio::piped());
+            } else {
+                command.stdin(from_solution);
+                player.stdout(to_jury);
+            }
+            let jury_child = command.spawn().unwrap();
+            let player_child = player.spawn().unwrap();
+            // The pipe's ends held by the commands close when they drop, so
+            // that each side sees the other's end of output.
+            drop((command, player));
+            (jury_child, Some(player_child))
         }
+    };
+    let received = match (player.as_mut(), jury_child.stdin.take()) {
+        (Some(p), Some(to_jury)) => {
+            let from_player = p.stdout.take().unwrap();
+            let nobody = Arc::new(AtomicU64::new(0));
+            record(from_player, Some(to_jury), start, nobody)
+        }
+        _ => thread::spawn(Vec::new),
     };
     let to_player = player.as_mut().map(|p| p.stdin.take().unwrap());
     let sent = match jury_child.stdout.take() {
@@ -236,6 +252,7 @@ fn play(
         kill(p);
     }
     let sent = sent.join().unwrap();
+    let received = received.join().unwrap();
     let stderr = stderr.join().unwrap();
     let (message, tout) = match jury {
         Jury::Rust => (stderr, std::fs::read_to_string(&tout).ok()),
@@ -251,6 +268,7 @@ fn play(
         message: common::message_body(&message).to_string(),
         tout: tout.filter(|_| code.is_some()),
         sent,
+        received,
         took: start.elapsed(),
     }
 }
@@ -448,6 +466,67 @@ fn plan(problem: &str, dir: &Path) -> Vec<(String, PathBuf)> {
     tests
 }
 
+/// The reference solution of a problem (`reference` in its problem.toml).
+fn reference_of(problem: &str) -> String {
+    let path = root().join("problems").join(problem).join("problem.toml");
+    let config: toml::Table = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+    config["reference"].as_str().unwrap().to_string()
+}
+
+/// Copies of a contestant's output with one thing broken each: cut before
+/// each line and after the first word of each line (the end of the output
+/// at each read); each line, and each word of it, swapped for words and
+/// numbers that are wrong there (malformed, out of range, illegal, one off,
+/// doubled); the line ends made `\r\n`; a word added at the end.
+fn tamper(output: &[u8]) -> Vec<Vec<u8>> {
+    let text = String::from_utf8_lossy(output);
+    let lines: Vec<&str> = text.lines().collect();
+    let join = |lines: &[String]| lines.iter().map(|l| format!("{l}\n")).collect::<String>();
+    let owned: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        out.push(join(&owned[..i]));
+        let words: Vec<&str> = line.split_ascii_whitespace().collect();
+        if words.len() > 1 {
+            out.push(format!("{}{}\n", join(&owned[..i]), words[0]));
+        }
+        let mut swaps: Vec<(usize, String)> = Vec::new();
+        for (k, word) in words.iter().enumerate() {
+            for bad in [
+                "x",
+                "0",
+                "-1",
+                "01",
+                "9223372036854775808",
+                "First",
+                "Second",
+            ] {
+                swaps.push((k, bad.to_string()));
+            }
+            if let Ok(v) = word.parse::<i64>() {
+                for changed in [v - 1, v + 1, 2 * v, v / 2] {
+                    swaps.push((k, changed.to_string()));
+                }
+            }
+        }
+        for (k, swap) in swaps {
+            if swap == words[k] {
+                continue;
+            }
+            let mut changed: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            changed[k] = swap;
+            let mut all = owned.clone();
+            all[i] = changed.join(" ");
+            out.push(join(&all));
+        }
+    }
+    out.push(join(&owned).replace('\n', "\r\n"));
+    out.push(format!("{}more\n", join(&owned)));
+    out.sort();
+    out.dedup();
+    out.into_iter().map(String::into_bytes).collect()
+}
+
 /// A scripted fake contestant's run: the test, the script, and the verdict
 /// (exit code and a part of the message) it is written to get.
 struct Hostile {
@@ -488,7 +567,10 @@ fn certify(problem: &Problem, hostile: Vec<Hostile>) {
     let run = |p: usize, jury: Jury, patience: Option<Duration>| {
         let (t, s) = pairs[p];
         let here = scratch.join(format!("{p}-{jury:?}-{}", patience.is_some()));
-        let contestant = Contestant::Program(solutions[s].1.clone());
+        let contestant = Contestant::Program {
+            exe: solutions[s].1.clone(),
+            record: false,
+        };
         play(problem, jury, &tests[t].1, &contestant, &here, patience)
     };
     thread::scope(|s| {
@@ -593,13 +675,59 @@ fn certify(problem: &Problem, hostile: Vec<Hostile>) {
         scripted += 1;
     }
 
+    // Tampered copies of the reference's output on the first test.
+    let reference = solutions
+        .iter()
+        .find(|(name, _)| *name == reference_of(problem.name))
+        .expect("the reference is a solution");
+    let here = scratch.join("reference");
+    let contestant = Contestant::Program {
+        exe: reference.1.clone(),
+        record: true,
+    };
+    let honest = play(problem, Jury::Rust, &tests[0].1, &contestant, &here, None);
+    assert_eq!(honest.code, Some(0), "the reference: {}", honest.message);
+    let mut tampered = [0usize; 4];
+    for (k, script) in tamper(&honest.received).into_iter().enumerate() {
+        let here = scratch.join(format!("tampered-{k}"));
+        let contestant = Contestant::Script {
+            text: script.clone(),
+            deaf: false,
+        };
+        let [rust, cpp] = [Jury::Rust, Jury::Cpp].map(|j| {
+            play(
+                problem,
+                j,
+                &tests[0].1,
+                &contestant,
+                &here.join(format!("{j:?}")),
+                None,
+            )
+        });
+        if let Err(why) = agree(&rust, &cpp) {
+            panic!(
+                "{}: the tampered output {:?}: {why}",
+                problem.name,
+                String::from_utf8_lossy(&script)
+            );
+        }
+        tampered[rust.code.unwrap_or(3).clamp(0, 3) as usize] += 1;
+    }
+    // The tampering reaches every verdict but FAIL.
+    assert!(
+        tampered[0] > 0 && tampered[1] > 0 && tampered[2] > 0 && tampered[3] == 0,
+        "{}: tampered outputs got {tampered:?} (OK, WA, PE, FAIL)",
+        problem.name
+    );
+
     let mut err = std::io::stderr().lock();
     writeln!(
         err,
         "interactors agree on {} [Rust interact-{} and C++ interact-{}.cpp on {}]: {} solutions \
          x {} tests = {} pairs of sessions ({ended} ended: {} OK, {} WA, {} PE, {} FAIL; \
          {stopped} stopped, both silent; {replayed} replayed), {bytes} bytes sent by each jury, \
-         {} tout lines compared; {scripted} hostile scripts; built in {prepared:.1?}, played in \
+         {} tout lines compared; {scripted} hostile scripts; {} tampered copies of the \
+         reference's output on {} ({} OK, {} WA, {} PE); built in {prepared:.1?}, played in \
          {played:.1?}, {:.1?} in all",
         problem.name,
         problem.name,
@@ -617,6 +745,11 @@ fn certify(problem: &Problem, hostile: Vec<Hostile>) {
         } else {
             "no (this testlib.h writes no tout)".to_string()
         },
+        tampered.iter().sum::<usize>(),
+        tests[0].0,
+        tampered[0],
+        tampered[1],
+        tampered[2],
         started.elapsed()
     )
     .unwrap();
@@ -631,6 +764,138 @@ fn nim_play() {
         },
         nim_play_hostile(),
     );
+}
+
+/// fibonacci-play, from the branch of that name: certified where its Rust
+/// interactor is in the tree (this package's binary
+/// `interact-fibonacci-play`), and never skipped where its problem is.
+#[test]
+fn fibonacci_play() {
+    let Some(rust) = option_env!("CARGO_BIN_EXE_interact-fibonacci-play") else {
+        assert!(
+            !root().join("problems/fibonacci-play").exists(),
+            "problems/fibonacci-play exists, but the checkers package has no \
+             interact-fibonacci-play to compare its C++ twin with"
+        );
+        eprintln!(
+            "fibonacci-play is not in this tree: checkers/cpp/interact-fibonacci-play.cpp is \
+             not played here"
+        );
+        return;
+    };
+    certify(
+        &Problem {
+            name: "fibonacci-play",
+            rust,
+        },
+        fibonacci_play_hostile(),
+    );
+}
+
+/// fibonacci-play's scripted contestants, on the sample (8 under `strong`,
+/// a Fibonacci number: Second wins; 20 under `random`: First wins) and on a
+/// long game.
+fn fibonacci_play_hostile() -> Vec<Hostile> {
+    let sample = "2\n8 strong 1\n20 random 2\n";
+    let raw = |what, input: &str, script: &str, code, part: &str| Hostile {
+        what,
+        input: input.to_string(),
+        script: script.as_bytes().to_vec(),
+        deaf: false,
+        code,
+        part: part.to_string(),
+    };
+    let long = format!("First\n{}", "1\n".repeat(1200));
+    vec![
+        raw(
+            "nothing",
+            sample,
+            "",
+            2,
+            "game 1: expected First or Second, found the end of your output",
+        ),
+        raw(
+            "a lower-case side",
+            sample,
+            "second\n",
+            2,
+            "game 1: expected First or Second, found second",
+        ),
+        raw(
+            "the side only",
+            sample,
+            "Second\n",
+            2,
+            "game 1: expected your move 1: the number of stones, found the end of your output",
+        ),
+        raw(
+            "a word for a move",
+            sample,
+            "Second\nx\n",
+            2,
+            "expected your move 1: the number of stones (an integer), found x",
+        ),
+        raw(
+            "minus zero",
+            sample,
+            "Second\n-0\n",
+            2,
+            "(an integer), found -0",
+        ),
+        raw(
+            "no stone",
+            sample,
+            "Second\n0\n",
+            1,
+            "game 1, your move 1 (`0`): taking 0 stone(s) is not a move",
+        ),
+        raw(
+            "too many stones",
+            sample,
+            "Second\n99\n",
+            1,
+            "stone(s) are left, cannot take 99",
+        ),
+        raw(
+            "the whole pile first",
+            sample,
+            "First\n8\n",
+            1,
+            "the first move may not take the whole pile of 8 (at most 7)",
+        ),
+        raw(
+            "over the cap",
+            sample,
+            "First\n1\n5\n",
+            1,
+            "the previous move took 2, so a move takes at most 4, not 5",
+        ),
+        raw(
+            "the wrong side on a Fibonacci number",
+            sample,
+            "First\n1\n1\n1\n",
+            1,
+            "game 1: the jury took the last stone with its move `2` and won; you chose First, but \
+             8 is a Fibonacci number (the first player loses)",
+        ),
+        raw(
+            "one stone at a time",
+            "1\n5000 slow 1\n",
+            &long,
+            1,
+            "moves after the jury began to win",
+        ),
+        Hostile {
+            what: "the side only, from a contestant who reads nothing",
+            input: sample.to_string(),
+            script: b"Second\n".to_vec(),
+            deaf: true,
+            code: 2,
+            part:
+                "game 1: expected your move 1: the number of stones, found the end of your output"
+                    .to_string(),
+        },
+    ]
 }
 
 /// A nim-play test: games of (policy, seed, piles).
