@@ -6,8 +6,8 @@
 // the game's policy, with random choices seeded from the test. When the
 // contestant takes the last stone the next game starts; when the jury does,
 // it prints its move and quits with WA naming the game and the contestant's
-// first mistake. `tout` gets one line per game: the side chosen and the
-// number of moves played.
+// first mistake. Output after the last game is PE. `tout` gets one line per
+// game: the side chosen and the number of moves played.
 //
 // C++ twin of the Rust interactor checkers/src/bin/interact-nim-play.rs
 // (game logic in checkers/src/nim_play.rs), for judges that only build C++
@@ -433,6 +433,13 @@ int main(int argc, char *argv[]) {
             }
             contestantToMove = !contestantToMove;
         }
+    }
+    // The contestant must stop after the last game: wait for the end of its
+    // output, so that anything more is seen (and judges that want the
+    // interactor to end last are satisfied).
+    if (!ouf.seekEof()) {
+        std::string extra = ouf.readToken();
+        quitf(_pe, "extra output after the last game: %s", quoted(extra).c_str());
     }
     quitf(_ok, "%d game(s) won", t);
 }

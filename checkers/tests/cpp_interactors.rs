@@ -1190,8 +1190,8 @@ fn nim_play_hostile() -> Vec<Hostile> {
             input: sample.clone(),
             script: [nim_script(&sample, WELL), b"garbage\n".to_vec()].concat(),
             deaf: false,
-            code: 0,
-            part: "2 game(s) won".to_string(),
+            code: 2,
+            part: "extra output after the last game: garbage".to_string(),
         },
         Hostile {
             what: "well played by a contestant who reads nothing",
