@@ -17,7 +17,10 @@
 //! sent must begin the other's. Then scripted fake contestants (malformed
 //! tokens, illegal and losing moves, the end of the output at every kind of
 //! read, odd blanks) are fed to both as a file: same verdict, message, bytes
-//! and `tout`, and the verdict each script is written to get.
+//! and `tout`, and the verdict each script is written to get; and so are
+//! about a hundred tampered copies of the reference's output on the first
+//! test (cut at every read, each word swapped for a wrong one), which must
+//! only get the same verdict from both.
 //!
 //! The C++ twin is built and called as `common::cpp` says (testlib.h from
 //! `TESTLIB_H` or p2d's copy; on p2d's DOMjudge copy it is called
