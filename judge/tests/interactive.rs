@@ -276,3 +276,46 @@ fn a_problem_names_a_checker_or_an_interactor() {
     ]);
     assert!(error.contains("is interactive"), "{error}");
 }
+
+#[test]
+fn a_cpp_interactor_goes_with_an_interactor_a_cpp_checker_with_a_checker() {
+    let kit = guess_kit();
+    let with = |line: &str| PROBLEM.replace("reference = ", &format!("{line}\nreference = "));
+    // Taken (and checked to exist) on an interactive problem: the problem
+    // loads, and `check` refuses it for being interactive.
+    kit.write(
+        "problems/guess/problem.toml",
+        &with(r#"cpp_interactor = "interactor.c""#),
+    );
+    let args = [
+        "check",
+        "guess",
+        "problems/guess/1.in",
+        "problems/guess/1.in",
+    ];
+    let error = kit.error(&args);
+    assert!(error.contains("is interactive"), "{error}");
+    kit.write(
+        "problems/guess/problem.toml",
+        &with(r#"cpp_interactor = "missing.cpp""#),
+    );
+    let error = kit.error(&["build", "guess"]);
+    assert!(error.contains("problem.toml:6:"), "{error}");
+    assert!(error.contains("missing.cpp does not exist"), "{error}");
+    // A C++ checker on an interactive problem, a C++ interactor on a batch
+    // one: errors at their lines, naming the right key.
+    kit.write(
+        "problems/guess/problem.toml",
+        &with(r#"cpp_checker = "wcmp""#),
+    );
+    let error = kit.error(&["build", "guess"]);
+    assert!(error.contains("problem.toml:6:"), "{error}");
+    assert!(error.contains("`cpp_interactor`"), "{error}");
+    kit.write(
+        "problems/sum/problem.toml",
+        &kit::PROBLEM_TOML.replace("reference = ", "cpp_interactor = \"check.c\"\nreference = "),
+    );
+    let error = kit.error(&["build", "sum"]);
+    assert!(error.contains("problem.toml:5:"), "{error}");
+    assert!(error.contains("is for interactive problems"), "{error}");
+}

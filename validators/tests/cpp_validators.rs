@@ -6,7 +6,8 @@
 //! its file) must pass both validators in its group; then inputs derived
 //! from valid ones by mutations (line ends, spaces, missing and extra lines,
 //! leading zeros, signs, every value swapped for values at and one past each
-//! bound of every problem, T and the sum of n at and past their limits)
+//! bound of every problem, every word for the allowed words and near misses,
+//! T and the sum of n at and past their limits, a case of empty piles)
 //! must get the same answer, valid or invalid, from both, under every
 //! `--group` of the problem.
 
@@ -19,17 +20,39 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 /// What the mutations need to know of a problem's input: the validator to
-/// compare with, how many lines a case takes (after the line of T) and, for
-/// problems with groups, their names.
+/// compare with, the bound of T, how many lines a case takes (after the line
+/// of T), its lists of piles, the words it allows and, for problems with
+/// groups, their names.
 struct Problem {
     name: &'static str,
     rust: &'static str,
+    t_max: usize,
     lines_per_case: usize,
-    /// Whether a case is a line `n` and a line of n piles (the sum of n is
-    /// bounded).
-    piles: bool,
+    /// Whether a case ends with a line `n` and a line of n piles (the sum of
+    /// n is bounded), and how.
+    piles: Option<Piles>,
+    /// The words allowed where a case has a word (nim-play's policy).
+    words: &'static [&'static str],
     groups: &'static [&'static str],
 }
+
+/// A case's line `n` and line of n piles.
+struct Piles {
+    /// The case's lines before its line `n`, each with its line end, as in a
+    /// valid case.
+    before: &'static str,
+    n_max: usize,
+    /// The bound of the sum of n over the cases: a multiple of `n_max`.
+    sum_max: usize,
+}
+
+/// The piles of nim, anti-nim and merge-piles: n up to 10^5, the sum of n
+/// up to 10^6.
+const PILES: Option<Piles> = Some(Piles {
+    before: "",
+    n_max: 100_000,
+    sum_max: 1_000_000,
+});
 
 #[test]
 fn anti_nim() {
@@ -37,7 +60,9 @@ fn anti_nim() {
         name: "anti-nim",
         rust: env!("CARGO_BIN_EXE_val-anti-nim"),
         lines_per_case: 2,
-        piles: true,
+        t_max: 100_000,
+        piles: PILES,
+        words: &[],
         groups: &[],
     });
 }
@@ -48,7 +73,9 @@ fn bash() {
         name: "bash",
         rust: env!("CARGO_BIN_EXE_val-bash"),
         lines_per_case: 1,
-        piles: false,
+        t_max: 100_000,
+        piles: None,
+        words: &[],
         groups: &[],
     });
 }
@@ -59,7 +86,9 @@ fn circle() {
         name: "circle",
         rust: env!("CARGO_BIN_EXE_val-circle"),
         lines_per_case: 1,
-        piles: false,
+        t_max: 100_000,
+        piles: None,
+        words: &[],
         groups: &[],
     });
 }
@@ -70,7 +99,9 @@ fn fibonacci() {
         name: "fibonacci",
         rust: env!("CARGO_BIN_EXE_val-fibonacci"),
         lines_per_case: 1,
-        piles: false,
+        t_max: 100_000,
+        piles: None,
+        words: &[],
         groups: &[],
     });
 }
@@ -81,7 +112,9 @@ fn merge_piles() {
         name: "merge-piles",
         rust: env!("CARGO_BIN_EXE_val-merge-piles"),
         lines_per_case: 2,
-        piles: true,
+        t_max: 100_000,
+        piles: PILES,
+        words: &[],
         groups: &["1", "2"],
     });
 }
@@ -92,7 +125,53 @@ fn nim() {
         name: "nim",
         rust: env!("CARGO_BIN_EXE_val-nim"),
         lines_per_case: 2,
-        piles: true,
+        t_max: 100_000,
+        piles: PILES,
+        words: &[],
+        groups: &[],
+    });
+}
+
+#[test]
+fn nim_play() {
+    agree(&Problem {
+        name: "nim-play",
+        rust: env!("CARGO_BIN_EXE_val-nim-play"),
+        t_max: 1000,
+        lines_per_case: 3,
+        piles: Some(Piles {
+            before: "random 1\n",
+            n_max: 1500,
+            sum_max: 1500,
+        }),
+        words: &["random", "longest"],
+        groups: &[],
+    });
+}
+
+/// fibonacci-play, from the branch of that name: compared where its Rust
+/// validator is in the tree, and never skipped where its problem is.
+#[test]
+fn fibonacci_play() {
+    let Some(rust) = option_env!("CARGO_BIN_EXE_val-fibonacci-play") else {
+        assert!(
+            !cpp::workspace().join("problems/fibonacci-play").exists(),
+            "problems/fibonacci-play exists, but the validators package has no \
+             val-fibonacci-play to compare its C++ twin with"
+        );
+        eprintln!(
+            "fibonacci-play is not in this tree: validators/cpp/val-fibonacci-play.cpp is not \
+             compared here"
+        );
+        return;
+    };
+    agree(&Problem {
+        name: "fibonacci-play",
+        rust,
+        t_max: 1000,
+        lines_per_case: 1,
+        piles: None,
+        words: &["strong", "random", "uniform", "slow"],
         groups: &[],
     });
 }
@@ -103,7 +182,9 @@ fn subtraction() {
         name: "subtraction",
         rust: env!("CARGO_BIN_EXE_val-subtraction"),
         lines_per_case: 1,
-        piles: false,
+        t_max: 100_000,
+        piles: None,
+        words: &[],
         groups: &["1", "2"],
     });
 }
@@ -114,7 +195,9 @@ fn wythoff() {
         name: "wythoff",
         rust: env!("CARGO_BIN_EXE_val-wythoff"),
         lines_per_case: 1,
-        piles: false,
+        t_max: 100_000,
+        piles: None,
+        words: &[],
         groups: &[],
     });
 }
@@ -245,7 +328,7 @@ fn agree(p: &Problem) {
 /// Numbers at and one past every bound of every problem (T, n, piles,
 /// groups' limits, 10^9, 10^18, the 32- and 64-bit limits), and tokens that
 /// are not numbers in testlib's grammar.
-const VALUES: [&str; 37] = [
+const VALUES: [&str; 39] = [
     "-1",
     "0",
     "1",
@@ -260,6 +343,8 @@ const VALUES: [&str; 37] = [
     "999",
     "1000",
     "1001",
+    "1500",
+    "1501",
     "99999",
     "100000",
     "100001",
@@ -345,8 +430,13 @@ fn mutations(p: &Problem, base: &[u8], first: bool) -> Vec<(Vec<u8>, bool)> {
     if !first {
         return out;
     }
-    // T at and past its limits, with every case there (copies of the first).
-    let case = lines[1..=p.lines_per_case].join("\n");
+    // T at and past its limits, with every case there: copies of the first,
+    // or of one pile of one stone when the sum of n is bounded (so that only
+    // T can be wrong).
+    let case = match &p.piles {
+        Some(piles) => format!("{}1\n1", piles.before),
+        None => lines[1..=p.lines_per_case].join("\n"),
+    };
     let repeat = |count: usize| {
         let mut input = format!("{count}\n");
         for _ in 0..count {
@@ -355,15 +445,27 @@ fn mutations(p: &Problem, base: &[u8], first: bool) -> Vec<(Vec<u8>, bool)> {
         }
         input.into_bytes()
     };
-    for count in [10, 11, 100_000, 100_001] {
-        out.push((repeat(count), count > 100_000));
+    for count in [10, 11, p.t_max, p.t_max + 1] {
+        out.push((repeat(count), count > p.t_max));
     }
-    // The sum of n at 10^6 (ten cases of 10^5 piles of 1) and one past it
-    // (one more case of one pile).
-    if p.piles {
-        let wide = format!("100000\n{}\n", vec!["1"; 100_000].join(" "));
-        out.push((format!("10\n{}", wide.repeat(10)).into_bytes(), false));
-        out.push((format!("11\n{}1\n1\n", wide.repeat(10)).into_bytes(), true));
+    if let Some(piles) = &p.piles {
+        // The sum of n at its bound (cases of the most piles of 1) and one
+        // past it (one more case of one pile).
+        let (before, n) = (piles.before, piles.n_max);
+        let wide = format!("{before}{n}\n{}\n", vec!["1"; n].join(" "));
+        let cases = piles.sum_max / n;
+        let full = wide.repeat(cases);
+        out.push((format!("{cases}\n{full}").into_bytes(), false));
+        out.push((
+            format!("{}\n{full}{before}1\n1\n", cases + 1).into_bytes(),
+            true,
+        ));
+        // One case of one pile too many.
+        let over = vec!["1"; n + 1].join(" ");
+        out.push((format!("1\n{before}{}\n{over}\n", n + 1).into_bytes(), true));
+        // Every pile of the first case empty (a game without a move).
+        let zeros = vec!["0"; lines[p.lines_per_case].split(' ').count()].join(" ");
+        out.push((with_line(p.lines_per_case, zeros), false));
     }
 
     // Every value of T's line and of the first case (of a line of piles: the
@@ -375,12 +477,29 @@ fn mutations(p: &Problem, base: &[u8], first: bool) -> Vec<(Vec<u8>, bool)> {
             positions.push(tokens.len() - 1);
         }
         for &k in &positions {
-            let value: i128 = tokens[k].parse().unwrap();
+            let Ok(value) = tokens[k].parse::<i128>() else {
+                // A word: the allowed words, and near misses (a capital,
+                // a letter more or less, a number), none allowed.
+                let word = tokens[k];
+                let mut swaps: Vec<String> = p.words.iter().map(|w| w.to_string()).collect();
+                swaps.push(word[..1].to_uppercase() + &word[1..]);
+                swaps.push(format!("{word}x"));
+                swaps.push(word[..word.len() - 1].to_string());
+                swaps.push("1".to_string());
+                for swap in swaps {
+                    let mut changed = tokens.clone();
+                    changed[k] = &swap;
+                    let surely = !p.words.contains(&swap.as_str());
+                    out.push((with_line(i, changed.join(" ")), surely));
+                }
+                continue;
+            };
             let mut swaps: Vec<String> = VALUES.iter().map(|v| v.to_string()).collect();
             swaps.extend([-2, -1, 1, 2].map(|d| (value + d).to_string()));
             swaps.push(format!("0{value}"));
-            if k > 0 {
-                let left: i128 = tokens[k - 1].parse().unwrap();
+            if k > 0
+                && let Ok(left) = tokens[k - 1].parse::<i128>()
+            {
                 swaps.extend([-1, 0, 1, 2].map(|d| (left + d).to_string()));
             }
             for swap in swaps {

@@ -13,6 +13,8 @@
 //! `feedback_dir/judgemessage.txt`, and exits 42/43 unless the exit codes are
 //! set on the command line, which the build here always does; a vanilla
 //! testlib.h is called `checker input output answer` and exits 0/1/2/3.
+//! Interactors likewise: `interactor input answer feedback_dir` on p2d's
+//! copy (no `tout`), `interactor input tout` on a vanilla one.
 
 #![allow(dead_code)]
 
@@ -287,6 +289,49 @@ pub fn run_checker(
         code: out.status.code().unwrap_or(-1),
         message: message.trim().to_string(),
     }
+}
+
+/// The command that starts the C++ interactor `program` (from [`build`]) on
+/// the test `input`, in the calling convention of the header it was built
+/// on; the caller crosses its stdin and stdout with a contestant's. A vanilla
+/// testlib.h is called `interactor input tout` and writes its `tout` there.
+/// p2d's DOMjudge testlib.h is called as a Kattis interactive validator,
+/// `interactor input answer feedback_dir` (an empty answer file is made in
+/// `scratch`, as the interactor reads none): it opens no `tout` at all and
+/// writes its message to `feedback_dir/judgemessage.txt` instead of stderr
+/// (see [`interactor_message`]).
+pub fn interactor_command(program: &Path, input: &Path, tout: &Path, scratch: &Path) -> Command {
+    let mut command = Command::new(program);
+    command.arg(input);
+    if testlib().domjudge {
+        let answer = scratch.join("answer");
+        let feedback = scratch.join("feedback");
+        std::fs::write(&answer, b"").unwrap();
+        std::fs::create_dir_all(&feedback).unwrap();
+        command.arg(answer).arg(feedback);
+    } else {
+        command.arg(tout);
+    }
+    command
+}
+
+/// Whether an interactor built on the header found writes a `tout` (p2d's
+/// DOMjudge patch never opens one).
+pub fn interactor_has_tout() -> bool {
+    !testlib().domjudge
+}
+
+/// The message of an interactor started by [`interactor_command`] in
+/// `scratch`: its feedback file (DOMjudge's testlib.h), then its stderr.
+pub fn interactor_message(scratch: &Path, stderr: &str) -> String {
+    let judged = std::fs::read(scratch.join("feedback/judgemessage.txt")).unwrap_or_default();
+    format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&judged).trim(),
+        stderr.trim()
+    )
+    .trim()
+    .to_string()
 }
 
 /// Runs `program args...` with `input` on its standard input (written from

@@ -90,7 +90,7 @@ pub fn check(checker: &Checker, input: &str, output: &str, answer: &str) -> Verd
 
 /// A message without the verdict testlib puts first (the C++ checker on
 /// DOMjudge's testlib.h writes none in its feedback file).
-fn message_body(message: &str) -> &str {
+pub fn message_body(message: &str) -> &str {
     let verdicts = [
         "ok ",
         "wrong answer ",
