@@ -25,6 +25,7 @@
 //! budgets add up to at most [`MAX_MOVES`]. `certify_fibonacci_play` checks
 //! all of this against a search of the game.
 
+use std::cmp::Reverse;
 use std::fmt;
 
 pub use crate::nim_play::Rng;
@@ -41,8 +42,9 @@ pub const MAX_MOVES: u64 = 200_000;
 /// How many more moves a contestant who has lost a game may make before the
 /// interactor stops it.
 pub const AFTER_MISTAKE: u64 = 1000;
-/// The first move of `strong` is the best of the first this many takes.
-const STRONG_FIRST: u64 = 64;
+/// The first move of `strong` is the best of the first this many takes (on
+/// the largest piles the best is 4; certified up to 600 stones).
+pub const STRONG_FIRST: u64 = 16;
 
 /// The distinct Fibonacci numbers 1, 2, 3, 5, ... up to 10^18.
 pub const FIB: [u64; 86] = {
@@ -146,12 +148,15 @@ pub enum Policy {
     /// The rule's reply (see the module) that leaves the smallest smallest
     /// term, so that the contestant's moves grow as slowly as they can,
     /// then the fewest winning replies (the contestant's hardest position),
-    /// then the most stones ([`Position::strong_measure`]); it needs no
-    /// seed. Its first move is the best of the takes 1..=64 by the same
-    /// measure.
+    /// then the most stones ([`Position::strong_measure`]); in practice the
+    /// rule leaves one reply. Its first move (when the contestant chose
+    /// Second) is the take of 1..=16 after which the game lasts longest,
+    /// by [`Position::simulated_length`]: twice as long as after taking 1
+    /// on the largest piles. It needs no seed.
     Strong,
     /// One of the rule's replies, uniformly; its first move takes a number
-    /// of a uniform bit length, then uniform of that length.
+    /// of a uniform bit length, then uniform of that length: varied starts
+    /// (the rule leaves little choice afterwards).
     Random,
     /// Any legal reply, uniformly (1 to the cap): no rule, long games.
     Uniform,
@@ -160,11 +165,18 @@ pub enum Policy {
 }
 
 impl Policy {
-    pub const ALL: [Policy; 4] = [Policy::Strong, Policy::Random, Policy::Uniform, Policy::Slow];
+    pub const ALL: [Policy; 4] = [
+        Policy::Strong,
+        Policy::Random,
+        Policy::Uniform,
+        Policy::Slow,
+    ];
 
     /// The policy named in a test.
     pub fn parse(word: &[u8]) -> Option<Policy> {
-        Policy::ALL.into_iter().find(|p| p.name().as_bytes() == word)
+        Policy::ALL
+            .into_iter()
+            .find(|p| p.name().as_bytes() == word)
     }
 
     pub fn name(self) -> &'static str {
@@ -228,7 +240,10 @@ impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Illegal::TakesNothing { take } => {
-                write!(f, "taking {take} stone(s) is not a move (a move takes at least 1)")
+                write!(
+                    f,
+                    "taking {take} stone(s) is not a move (a move takes at least 1)"
+                )
             }
             Illegal::TooMany { stones, take } => {
                 write!(f, "only {stones} stone(s) are left, cannot take {take}")
@@ -249,7 +264,7 @@ impl fmt::Display for Illegal {
 
 /// A game in progress: the stones left and the previous move (0 before the
 /// first move).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     stones: u64,
     last: u64,
@@ -378,6 +393,27 @@ impl Position {
         (smallest_term(next.stones), next.winning_moves().len(), y)
     }
 
+    /// The number of moves the contestant makes from here (its turn, in a
+    /// winning position) when it always takes its least winning move and
+    /// the jury replies by `strong`'s rule (no simulation after the first
+    /// move). At most 86.
+    pub fn simulated_length(mut self) -> u64 {
+        let mut moves = 0;
+        loop {
+            self.apply(self.winning_move().expect("a winning position"));
+            moves += 1;
+            if self.is_over() {
+                return moves;
+            }
+            let y = self
+                .rule_moves()
+                .into_iter()
+                .min_by_key(|&y| self.strong_measure(y))
+                .unwrap();
+            self.apply(y);
+        }
+    }
+
     /// The jury's move on a position with at least one stone: the least
     /// winning move if there is one, else a losing reply chosen by
     /// `policy`.
@@ -399,17 +435,15 @@ impl Position {
                 let moves = self.rule_moves();
                 moves[rng.below(moves.len() as u64) as usize]
             }
-            Policy::Strong => {
-                let moves = if self.last == 0 {
-                    (1..=cap.min(STRONG_FIRST)).collect()
-                } else {
-                    self.rule_moves()
-                };
-                moves
-                    .into_iter()
-                    .min_by_key(|&y| self.strong_measure(y))
-                    .unwrap()
-            }
+            // The longest game by simulation; 1 wins ties.
+            Policy::Strong if self.last == 0 => (1..=cap.min(STRONG_FIRST))
+                .max_by_key(|&y| (self.then(y).simulated_length(), Reverse(y)))
+                .unwrap(),
+            Policy::Strong => self
+                .rule_moves()
+                .into_iter()
+                .min_by_key(|&y| self.strong_measure(y))
+                .unwrap(),
         }
     }
 }
@@ -423,7 +457,10 @@ mod tests {
         assert_eq!(FIB.to_vec(), crate::fibonacci::table());
         assert_eq!(FIB[85], 679_891_637_638_612_258);
         assert!(FIB[85] + FIB[84] > MAX_N);
-        assert_eq!((index(0), index(1), index(4), index(5), index(MAX_N)), (0, 1, 3, 4, 86));
+        assert_eq!(
+            (index(0), index(1), index(4), index(5), index(MAX_N)),
+            (0, 1, 3, 4, 86)
+        );
     }
 
     #[test]

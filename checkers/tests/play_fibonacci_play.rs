@@ -271,7 +271,10 @@ fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it() {
     let dir = tempfile::tempdir().unwrap();
     let solutions = root().join("solutions/fibonacci-play");
     let exe = |rel: &str| compile(&solutions.join(rel), dir.path());
-    let accepted = [exe("accepted/fibonacci-play.rs"), exe("accepted/fibonacci-play.cpp")];
+    let accepted = [
+        exe("accepted/fibonacci-play.rs"),
+        exe("accepted/fibonacci-play.cpp"),
+    ];
     let brute = exe("brute_force/fibonacci-play_search.rs");
     let tests = tests(dir.path());
 

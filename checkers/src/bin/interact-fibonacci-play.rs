@@ -70,9 +70,9 @@ impl Mistake {
 
     fn describe(&self) -> String {
         match *self {
-            Mistake::Side { first: true, n } => format!(
-                "you chose First, but {n} is a Fibonacci number (the first player loses)"
-            ),
+            Mistake::Side { first: true, n } => {
+                format!("you chose First, but {n} is a Fibonacci number (the first player loses)")
+            }
             Mistake::Side { first: false, n } => format!(
                 "you chose Second, but {n} is not a Fibonacci number (the first player wins by \
                  taking {})",
@@ -105,7 +105,10 @@ fn main() {
             .unwrap_or_else(|| quitf!(FAIL, "game {game}: unknown policy in the test"));
         let mut rng = Rng::new(inf.read_unsigned_long());
         if n < 2 {
-            quitf!(FAIL, "game {game}: n = {n} in the test, at least 2 expected");
+            quitf!(
+                FAIL,
+                "game {game}: n = {n} in the test, at least 2 expected"
+            );
         }
         let mut pos = Position::new(n);
         send(&format!("{n}\n"));

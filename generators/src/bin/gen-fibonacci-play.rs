@@ -180,11 +180,7 @@ fn main() {
         if mode == "owncap" && !own_cap_fails(n, p, seed) {
             continue;
         }
-        games.push(Game {
-            n,
-            policy: p,
-            seed,
-        });
+        games.push(Game { n, policy: p, seed });
     }
     print_games(&games);
 }
