@@ -4,6 +4,7 @@
 //! the files with testlib-rs and report verdicts.
 
 pub mod fibonacci;
+pub mod fibonacci_play;
 pub mod nim;
 pub mod nim_play;
 pub mod read;

@@ -1,0 +1,369 @@
+//! fibonacci-play end to end without the judge: the interactor
+//! (`interact-fibonacci-play`, this package's binary) plays every test of
+//! the problem's test plan (problems/fibonacci-play/problem.toml, made by
+//! `gen-fibonacci-play` and checked by `val-fibonacci-play`, which it
+//! builds) against
+//! the solutions, compiled here (`rustc -O --edition 2021`, `g++ -O2`),
+//! over crossed pipes that count the lines each way. The two accepted
+//! solutions must win every test (interactor exit 0) and the brute force
+//! those with piles up to 2000; each wrong or slow solution must
+//! get the verdict its folder names on every test aimed at it: WA is the
+//! interactor's exit 1 or 2, TLE a solution still playing after a few
+//! seconds (then killed). Every test stays under 10^5 lines each way.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+const INTERACTOR: &str = env!("CARGO_BIN_EXE_interact-fibonacci-play");
+/// How long a solution that should win may take (a debug interactor; the
+/// longest test takes a few seconds).
+const WIN_LIMIT: Duration = Duration::from_secs(60);
+/// How long a solution that should time out is given before it is killed.
+const HANG_LIMIT: Duration = Duration::from_secs(5);
+const LINES: u64 = 100_000;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// A binary of the generators or validators package, next to this
+/// package's binaries: built here (cargo only rebuilds what changed), since
+/// a test of one package cannot ask cargo for another package's binaries.
+fn sibling(name: &str, package: &str) -> PathBuf {
+    let path = Path::new(INTERACTOR).with_file_name(name);
+    // `<target>/<profile>/<binary>`: the same target folder and profile.
+    let profile_dir = path.parent().unwrap();
+    let target = profile_dir.parent().unwrap();
+    let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    cargo
+        .current_dir(root())
+        .args(["build", "--quiet", "-p", package, "--bin", name])
+        .arg("--target-dir")
+        .arg(target);
+    if profile_dir.file_name().is_some_and(|p| p == "release") {
+        cargo.arg("--release");
+    }
+    let status = cargo.status().expect("cargo runs");
+    assert!(status.success(), "cargo build -p {package} --bin {name}");
+    assert!(path.is_file(), "{} was not built", path.display());
+    path
+}
+
+/// Copies `from` to `to` as it comes, counting lines; closes `to` at the end
+/// of `from` (or stops when `to` is gone).
+fn relay(
+    mut from: impl Read + Send + 'static,
+    mut to: impl Write + Send + 'static,
+    lines: Arc<AtomicU64>,
+) -> JoinHandle<()> {
+    thread::spawn(move || {
+        let mut buf = [0u8; 1 << 16];
+        loop {
+            let n = match from.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => n,
+            };
+            let newlines = buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
+            lines.fetch_add(newlines, Ordering::Relaxed);
+            if to.write_all(&buf[..n]).and_then(|()| to.flush()).is_err() {
+                break;
+            }
+        }
+    })
+}
+
+#[derive(Debug)]
+struct Game {
+    /// The interactor's exit code; `None` if the session was killed at the
+    /// limit (the solution still playing: TLE).
+    code: Option<i32>,
+    message: String,
+    tout: String,
+    to_solution: u64,
+    from_solution: u64,
+    took: Duration,
+}
+
+fn kill(child: &mut Child) {
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Plays `input` between the interactor and `solution`, within `limit`.
+fn play(solution: &Path, input: &Path, dir: &Path, limit: Duration) -> Game {
+    let tout = dir.join("tout");
+    let start = Instant::now();
+    let mut jury = Command::new(INTERACTOR)
+        .arg(input)
+        .arg(&tout)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut player = Command::new(solution)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let (down, up) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+    let relays = [
+        relay(
+            jury.stdout.take().unwrap(),
+            player.stdin.take().unwrap(),
+            down.clone(),
+        ),
+        relay(
+            player.stdout.take().unwrap(),
+            jury.stdin.take().unwrap(),
+            up.clone(),
+        ),
+    ];
+    let mut stderr = jury.stderr.take().unwrap();
+    let message = thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    let code = loop {
+        if let Some(status) = jury.try_wait().unwrap() {
+            break status.code();
+        }
+        if start.elapsed() > limit {
+            kill(&mut jury);
+            break None;
+        }
+        thread::sleep(Duration::from_millis(5));
+    };
+    // After a verdict the solution gets a moment to exit on its own; after
+    // the limit it is killed at once.
+    let grace = Instant::now();
+    while code.is_some()
+        && player.try_wait().unwrap().is_none()
+        && grace.elapsed() < Duration::from_secs(2)
+    {
+        thread::sleep(Duration::from_millis(5));
+    }
+    kill(&mut player);
+    for r in relays {
+        r.join().unwrap();
+    }
+    Game {
+        code,
+        message: message.join().unwrap().trim().to_string(),
+        tout: std::fs::read_to_string(&tout).unwrap_or_default(),
+        to_solution: down.load(Ordering::Relaxed),
+        from_solution: up.load(Ordering::Relaxed),
+        took: start.elapsed(),
+    }
+}
+
+fn compile(source: &Path, dir: &Path) -> PathBuf {
+    let name = source
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .replace('.', "_");
+    let exe = dir.join(name);
+    let mut cmd = match source.extension().unwrap().to_str().unwrap() {
+        "rs" => {
+            let mut c = Command::new("rustc");
+            c.args(["-O", "--edition", "2021", "-o"]);
+            c
+        }
+        "cpp" => {
+            let mut c = Command::new("g++");
+            c.args(["-O2", "-o"]);
+            c
+        }
+        other => panic!("no compiler for .{other}"),
+    };
+    let out = cmd.arg(&exe).arg(source).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}: {}",
+        source.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    exe
+}
+
+/// The test plan's tests: (name, input file, solutions aimed at it).
+fn tests(dir: &Path) -> Vec<(String, PathBuf, Vec<String>)> {
+    let problem = root().join("problems/fibonacci-play");
+    let plan: toml::Table = std::fs::read_to_string(problem.join("problem.toml"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let generator = sibling("gen-fibonacci-play", "generators");
+    let validator = sibling("val-fibonacci-play", "validators");
+    let mut tests = Vec::new();
+    for test in plan["tests"].as_array().unwrap() {
+        let targets: Vec<String> = test
+            .get("targets")
+            .and_then(|t| t.as_array())
+            .map(|t| t.iter().map(|s| s.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default();
+        if let Some(file) = test.get("file") {
+            let file = file.as_str().unwrap();
+            tests.push((file.to_string(), problem.join(file), targets));
+            continue;
+        }
+        let count = test.get("count").map_or(1, |c| c.as_integer().unwrap());
+        for index in 1..=count {
+            let args: Vec<String> = test["args"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a.as_str().unwrap().replace("{index}", &index.to_string()))
+                .collect();
+            let out = Command::new(&generator).args(&args).output().unwrap();
+            assert!(out.status.success(), "gen-fibonacci-play {args:?}");
+            let path = dir.join(format!("{}.in", tests.len() + 1));
+            std::fs::write(&path, &out.stdout).unwrap();
+            tests.push((args.join(" "), path, targets.clone()));
+        }
+    }
+    for (name, path, _) in &tests {
+        let out = Command::new(&validator)
+            .stdin(std::fs::File::open(path).unwrap())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    tests
+}
+
+fn games_in(input: &Path) -> usize {
+    let text = std::fs::read_to_string(input).unwrap();
+    text.lines().next().unwrap().trim().parse().unwrap()
+}
+
+/// The largest pile of a test (lines `n policy seed` after the first).
+fn largest_n(input: &Path) -> u64 {
+    let text = std::fs::read_to_string(input).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|l| l.split(' ').next().unwrap().parse::<u64>().unwrap())
+        .max()
+        .unwrap()
+}
+
+/// The brute force plays the tests whose piles are all at most this (its
+/// table has n²/2 cells).
+const BRUTE_N: u64 = 2000;
+
+#[test]
+fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let solutions = root().join("solutions/fibonacci-play");
+    let exe = |rel: &str| compile(&solutions.join(rel), dir.path());
+    let accepted = [
+        exe("accepted/fibonacci-play.rs"),
+        exe("accepted/fibonacci-play.cpp"),
+    ];
+    let brute = exe("brute_force/fibonacci-play_search.rs");
+    let tests = tests(dir.path());
+
+    // Every wrong or slow solution is aimed at by some test.
+    let aimed: Vec<&String> = tests.iter().flat_map(|t| &t.2).collect();
+    for folder in ["wrong_answer", "time_limit_exceeded"] {
+        for entry in std::fs::read_dir(solutions.join(folder)).unwrap() {
+            let name = format!("{folder}/{}", entry.unwrap().file_name().to_string_lossy());
+            assert!(aimed.contains(&&name), "no test aims at {name}");
+        }
+    }
+
+    let (mut most_down, mut most_up) = (0, 0);
+    let mut runs = 0;
+    for (name, input, targets) in &tests {
+        let games = games_in(input);
+        let small = largest_n(input) <= BRUTE_N;
+        let mut players: Vec<&PathBuf> = accepted.iter().collect();
+        if small {
+            players.push(&brute);
+        }
+        for solution in players {
+            let g = play(solution, input, dir.path(), WIN_LIMIT);
+            runs += 1;
+            assert_eq!(
+                g.code,
+                Some(0),
+                "{} on {name}: {}",
+                solution.display(),
+                g.message
+            );
+            assert!(
+                g.message.contains(&format!("{games} game(s) won")),
+                "{}",
+                g.message
+            );
+            // `tout`: a line per game, the side and the number of moves.
+            assert_eq!(g.tout.lines().count(), games, "{name}");
+            assert!(g.tout.lines().all(|l| {
+                let (side, moves) = l.split_once(' ').unwrap();
+                ["First", "Second"].contains(&side) && moves.parse::<u64>().unwrap() >= 1
+            }));
+            most_down = most_down.max(g.to_solution);
+            most_up = most_up.max(g.from_solution);
+            eprintln!(
+                "{name}: {} won {games} game(s), {} lines to it, {} from it, {:.2?}",
+                solution.file_name().unwrap().to_string_lossy(),
+                g.to_solution,
+                g.from_solution,
+                g.took
+            );
+        }
+        for target in targets {
+            let solution = exe(target);
+            let hangs = target.starts_with("time_limit_exceeded/");
+            let limit = if hangs { HANG_LIMIT } else { WIN_LIMIT };
+            let g = play(&solution, input, dir.path(), limit);
+            runs += 1;
+            if hangs {
+                assert_eq!(
+                    g.code, None,
+                    "{target} on {name} did not hang: {}",
+                    g.message
+                );
+            } else {
+                assert!(
+                    matches!(g.code, Some(1 | 2)) && g.message.contains("game "),
+                    "{target} on {name}: {:?} {}",
+                    g.code,
+                    g.message
+                );
+            }
+            most_down = most_down.max(g.to_solution);
+            most_up = most_up.max(g.from_solution);
+            eprintln!(
+                "{name}: {target} {} after {:.2?}: {}",
+                if hangs { "killed (TLE)" } else { "WA" },
+                g.took,
+                g.message
+            );
+        }
+    }
+    assert!(
+        most_down < LINES && most_up < LINES,
+        "{most_down} / {most_up} lines"
+    );
+    eprintln!(
+        "played fibonacci-play: {} tests, {runs} sessions; at most {most_down} lines to a solution and \
+         {most_up} from it in a test",
+        tests.len()
+    );
+}
