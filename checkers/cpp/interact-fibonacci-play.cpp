@@ -539,5 +539,12 @@ int main(int argc, char *argv[]) {
             contestantToMove = !contestantToMove;
         }
     }
+    // The contestant must stop after the last game: wait for the end of its
+    // output, so that anything more is seen (and judges that want the
+    // interactor to end last are satisfied).
+    if (!ouf.seekEof()) {
+        std::string extra = ouf.readToken();
+        quitf(_pe, "extra output after the last game: %s", quoted(extra).c_str());
+    }
     quitf(_ok, "%d game(s) won", t);
 }

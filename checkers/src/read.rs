@@ -1,4 +1,4 @@
-//! Reading the tokens of the problem checkers' answers.
+//! Reading the tokens of the checkers' answers and the interactors' contestants.
 use testlib::prelude::*;
 
 /// Reads an integer token of type `T`; anything else is PE naming the case
@@ -16,5 +16,15 @@ pub fn number<T: std::str::FromStr>(stream: &InStream, case: i32, what: &str) ->
             PE,
             format_args!("case {case}: expected {what}, found {}", compress(&token)),
         ),
+    }
+}
+
+/// An interactor's last read: the contestant must stop after the last game,
+/// so anything more is PE. Waiting for the end of its output also lets the
+/// interactor end last, as the judges want.
+pub fn end_of_session(ouf: &InStream) {
+    if !ouf.seek_eof() {
+        let extra = ouf.read_token();
+        quitf!(PE, "extra output after the last game: {}", compress(&extra));
     }
 }

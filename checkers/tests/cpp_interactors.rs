@@ -769,27 +769,13 @@ fn nim_play() {
     );
 }
 
-/// fibonacci-play, from the branch of that name: certified where its Rust
-/// interactor is in the tree (this package's binary
-/// `interact-fibonacci-play`), and never skipped where its problem is.
+/// fibonacci-play.
 #[test]
 fn fibonacci_play() {
-    let Some(rust) = option_env!("CARGO_BIN_EXE_interact-fibonacci-play") else {
-        assert!(
-            !root().join("problems/fibonacci-play").exists(),
-            "problems/fibonacci-play exists, but the checkers package has no \
-             interact-fibonacci-play to compare its C++ twin with"
-        );
-        eprintln!(
-            "fibonacci-play is not in this tree: checkers/cpp/interact-fibonacci-play.cpp is \
-             not played here"
-        );
-        return;
-    };
     certify(
         &Problem {
             name: "fibonacci-play",
-            rust,
+            rust: env!("CARGO_BIN_EXE_interact-fibonacci-play"),
         },
         fibonacci_play_hostile(),
     );
@@ -880,6 +866,22 @@ fn fibonacci_play_hostile() -> Vec<Hostile> {
             1,
             "game 1: the jury took the last stone with its move `2` and won; you chose First, but \
              8 is a Fibonacci number (the first player loses)",
+        ),
+        // The statement's sample session: the jury's replies do not depend
+        // on chance while the contestant plays these moves.
+        raw(
+            "the sample session",
+            sample,
+            "Second\n2\n3\nFirst\n2\n3\n8\n",
+            0,
+            "2 game(s) won",
+        ),
+        raw(
+            "garbage after the last game",
+            sample,
+            "Second\n2\n3\nFirst\n2\n3\n8\ngarbage\n",
+            2,
+            "extra output after the last game: garbage",
         ),
         raw(
             "one stone at a time",

@@ -149,25 +149,12 @@ fn nim_play() {
     });
 }
 
-/// fibonacci-play, from the branch of that name: compared where its Rust
-/// validator is in the tree, and never skipped where its problem is.
+/// fibonacci-play.
 #[test]
 fn fibonacci_play() {
-    let Some(rust) = option_env!("CARGO_BIN_EXE_val-fibonacci-play") else {
-        assert!(
-            !cpp::workspace().join("problems/fibonacci-play").exists(),
-            "problems/fibonacci-play exists, but the validators package has no \
-             val-fibonacci-play to compare its C++ twin with"
-        );
-        eprintln!(
-            "fibonacci-play is not in this tree: validators/cpp/val-fibonacci-play.cpp is not \
-             compared here"
-        );
-        return;
-    };
     agree(&Problem {
         name: "fibonacci-play",
-        rust,
+        rust: env!("CARGO_BIN_EXE_val-fibonacci-play"),
         t_max: 1000,
         lines_per_case: 1,
         piles: None,

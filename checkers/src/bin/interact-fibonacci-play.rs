@@ -185,5 +185,6 @@ fn main() {
             contestant_to_move = !contestant_to_move;
         }
     }
+    checkers::read::end_of_session(&ouf);
     quitf!(OK, "{t} game(s) won");
 }

@@ -170,16 +170,6 @@ fn main() {
             contestant_to_move = !contestant_to_move;
         }
     }
-    // The contestant must stop after the last game: wait for the end of
-    // its output, so that anything more is seen (and the judges, which
-    // want the interactor to end last, are satisfied).
-    if !ouf.seek_eof() {
-        let extra = ouf.read_token();
-        quitf!(
-            PE,
-            "extra output after the last game: {}",
-            testlib::compress(&extra)
-        );
-    }
+    checkers::read::end_of_session(&ouf);
     quitf!(OK, "{t} game(s) won");
 }
