@@ -378,9 +378,12 @@ impl<'s> Jury<'s> {
     }
 
     /// Plays one interactive test: `solution` (in `work`, under `limits`)
-    /// against `interactor`, which gets `input`, writes `output`, and reads
-    /// `answer` when there is one. Its message and stderr go to `scratch`.
-    /// The solution's run, the verdict, and the transcript.
+    /// against `interactor`, called in its protocol: testlib's gets
+    /// `input`, writes `output` and reads `answer` when there is one; a
+    /// Kattis interactive validator (an ICPC interactor, or one built on
+    /// DOMjudge's testlib.h) gets `input answer feedback_dir` and writes no
+    /// `output`. Its message and stderr go to `scratch`. The solution's
+    /// run, the verdict, and the transcript.
     #[allow(clippy::too_many_arguments)]
     fn interact(
         &self,
@@ -395,8 +398,23 @@ impl<'s> Jury<'s> {
         name: &str,
     ) -> Result<(crate::sandbox::RunOutcome, Checked, Transcript)> {
         let message = scratch.join(format!("{name}.int.err"));
-        let mut args = vec![input.as_os_str(), output.as_os_str()];
-        args.extend(answer.map(Path::as_os_str));
+        let feedback = scratch.join(format!("{name}.feedback"));
+        let args = match (interactor.protocol, answer) {
+            (Protocol::Testlib, _) => {
+                let mut args = vec![input.as_os_str(), output.as_os_str()];
+                args.extend(answer.map(Path::as_os_str));
+                args
+            }
+            (Protocol::Kattis, Some(answer)) => {
+                fsutil::create_dir_all(&feedback)?;
+                vec![input.as_os_str(), answer.as_os_str(), feedback.as_os_str()]
+            }
+            (Protocol::Kattis, None) | (Protocol::Cms, _) => bail!(
+                "the interactor {} cannot be played here: the kit plays testlib interactors, \
+                 and Kattis ones on a test with an answer",
+                interactor.name
+            ),
+        };
         let jury = RunSpec {
             argv: interactor.argv(args),
             stdin: None,
@@ -425,12 +443,19 @@ impl<'s> Jury<'s> {
         let jury_run = played
             .interactor
             .map_err(|e| anyhow::anyhow!("cannot start the interactor {}: {e}", interactor.name))?;
+        let said = match interactor.protocol {
+            Protocol::Kattis => verdict::from_kattis(
+                &jury_run,
+                &read_head(&feedback.join("judgemessage.txt"), 4096),
+                None,
+            ),
+            _ => verdict::from_checker(&jury_run, &read_head(&message, 4096)),
+        };
         let checked = verdict::from_interaction(
             &run,
             played.transcript.solution_bytes,
             &limits,
-            &jury_run,
-            &read_head(&message, 4096),
+            said,
             played.transcript.jury_ended_first(),
         );
         Ok((run, checked, played.transcript))
@@ -638,6 +663,7 @@ impl<'s> Jury<'s> {
             for ext in ["out", "err", "tout", "int.err", "int.out"] {
                 let _ = std::fs::remove_file(dir.join(format!("{}.{ext}", test.name)));
             }
+            let _ = std::fs::remove_dir_all(dir.join(format!("{}.feedback", test.name)));
         } else if let Err(e) = fsutil::write_atomic(&outcome.output, transcript.render().as_bytes())
         {
             outcome.message = format!(

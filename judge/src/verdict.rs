@@ -162,9 +162,10 @@ pub fn classify(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, String)> 
 }
 
 /// The verdict of an interactive run: the solution's run, the bytes it
-/// wrote in all (through the judge, which bounds them), and the
-/// interactor's run with its message, read as a testlib checker's. The
-/// interactor decides, except that
+/// wrote in all (through the judge, which bounds them), and what the
+/// interactor said, read in its protocol (as a testlib checker's exit code
+/// and message, or as a Kattis validator's). The interactor decides, except
+/// that
 /// * an interactor that crashed, ran out of its limits or exited with FAIL
 ///   is the kit's fault (FAIL), whatever the solution did;
 /// * a solution that wrote too much, ran out of memory or time (CPU, or
@@ -178,11 +179,9 @@ pub fn from_interaction(
     solution: &RunOutcome,
     written: u64,
     limits: &Limits,
-    interactor: &RunOutcome,
-    message: &str,
+    jury: Checked,
     jury_ended_first: bool,
 ) -> Checked {
-    let jury = from_checker(interactor, message);
     let verdict = |verdict, message| Checked {
         verdict,
         message,
@@ -190,11 +189,7 @@ pub fn from_interaction(
         partial: None,
     };
     if jury.verdict == Verdict::Fail {
-        let why = if jury.message.is_empty() {
-            interactor.describe()
-        } else {
-            jury.message
-        };
+        let why = jury.message;
         return verdict(Verdict::Fail, format!("the interactor failed: {why}"));
     }
     if written > limits.output_bytes {
@@ -506,7 +501,8 @@ mod tests {
         let ok = run(Exit::Code(0));
         let limits = limits();
         let decide = |solution: &RunOutcome, written, jury: &RunOutcome, message| {
-            from_interaction(solution, written, &limits, jury, message, true).verdict
+            let jury = from_checker(jury, message);
+            from_interaction(solution, written, &limits, jury, true).verdict
         };
         assert_eq!(decide(&ok, 10, &ok, "ok 3 games"), Verdict::Ac);
         assert_eq!(
@@ -535,14 +531,8 @@ mod tests {
             wall_timeout: true,
             ..run(Exit::Signal(libc::SIGKILL))
         };
-        let checked = from_interaction(
-            &idle,
-            0,
-            &limits,
-            &run(Exit::Code(2)),
-            "unexpected end",
-            false,
-        );
+        let jury = from_checker(&run(Exit::Code(2)), "unexpected end");
+        let checked = from_interaction(&idle, 0, &limits, jury, false);
         assert_eq!(checked.verdict, Verdict::Tle);
         assert!(checked.message.starts_with("idle: "), "{}", checked.message);
         assert_eq!(decide(&ok, 2 << 20, &ok, ""), Verdict::Ole);
@@ -554,8 +544,8 @@ mod tests {
         );
         assert_eq!(decide(&crashed, 10, &ok, "ok"), Verdict::Re);
         // The solution crashed first: the jury's complaint is its effect.
-        let jury = run(Exit::Code(2));
-        let first = from_interaction(&crashed, 10, &limits, &jury, "unexpected end", false);
+        let jury = from_checker(&run(Exit::Code(2)), "unexpected end");
+        let first = from_interaction(&crashed, 10, &limits, jury, false);
         assert_eq!(first.verdict, Verdict::Re);
     }
 

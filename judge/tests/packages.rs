@@ -596,7 +596,12 @@ fn hydro_packages_are_complete_and_judge_like_the_kit() {
         assert!(meta["tag"].as_vec().is_some(), "tag must be a list");
         assert!(folder.join("problem_en.md").is_file() && folder.join("problem_zh.md").is_file());
         let config = yaml(&folder.join("testdata/config.yaml"));
-        assert_eq!(config["checker_type"].as_str(), Some("testlib"));
+        let kind = if problem.interactive {
+            "interactive"
+        } else {
+            "default"
+        };
+        assert_eq!(config["type"].as_str(), Some(kind));
         assert_eq!(
             config["time"].as_str(),
             Some(format!("{}ms", problem.limits.time.as_millis()).as_str())
@@ -632,12 +637,19 @@ fn hydro_packages_are_complete_and_judge_like_the_kit() {
                 ..t.clone()
             })
             .collect();
-        // The checker Hydro runs: its built-in standard checker (the kit's
-        // Rust twin of it), or the exported C++ source built against testlib.h.
-        let name = config["checker"].as_str().unwrap();
-        let checker = if name.contains('.') {
-            hydro_cpp_checker(kit, &folder.join("testdata").join(name))
+        // The program Hydro judges with: the exported C++ interactor, or the
+        // checker (its built-in standard checker, played by the kit's Rust
+        // twin of it, or the exported C++ source), built against testlib.h.
+        let checker = if problem.interactive {
+            assert_eq!(config["checker_type"].as_str(), None);
+            let name = config["interactor"].as_str().unwrap();
+            hydro_cpp(kit, &folder.join("testdata").join(name))
+        } else if let Some(name) = config["checker"].as_str().filter(|n| n.contains('.')) {
+            assert_eq!(config["checker_type"].as_str(), Some("testlib"));
+            hydro_cpp(kit, &folder.join("testdata").join(name))
         } else {
+            assert_eq!(config["checker_type"].as_str(), Some("testlib"));
+            let name = config["checker"].as_str().unwrap();
             kit.program(
                 &judge::problem::ProgramSpec::Cargo(name.to_string()),
                 sandbox(),
@@ -655,15 +667,16 @@ fn hydro_packages_are_complete_and_judge_like_the_kit() {
     }
 }
 
-/// A C++ testlib checker built against the kit's testlib.h: in testlib's
-/// protocol with a vanilla header, in DOMjudge's (Kattis) with p2d's.
-fn hydro_cpp_checker(kit: &Kit, source: &Path) -> Program {
+/// A C++ testlib checker or interactor built against the kit's testlib.h: in
+/// testlib's protocol with a vanilla header, in DOMjudge's (Kattis) with
+/// p2d's.
+fn hydro_cpp(kit: &Kit, source: &Path) -> Program {
     let header = kit.testlib_h().unwrap();
     let text = std::fs::read_to_string(&header).unwrap();
     let domjudge = text
         .lines()
         .any(|l| l.starts_with("#define VERSION") && l.contains("DOMJUDGE"));
-    let out = target().join("tmp/hydro-checkers");
+    let out = target().join("tmp/hydro-cpp");
     std::fs::create_dir_all(&out).unwrap();
     let binary = out.join(source.file_stem().unwrap());
     let status = Command::new("g++")
@@ -676,7 +689,7 @@ fn hydro_cpp_checker(kit: &Kit, source: &Path) -> Program {
         .unwrap();
     assert!(status.success(), "g++ {}", source.display());
     Program {
-        name: "checker.cc".into(),
+        name: source.file_name().unwrap().to_string_lossy().into_owned(),
         command: vec![binary.into_os_string()],
         identity: "hydro".into(),
         protocol: if domjudge {

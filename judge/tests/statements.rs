@@ -1,6 +1,9 @@
 //! The statements tell the truth: in both languages, each sample's input is
 //! the sample file `problems/<p>/samples/<k>.in`, and each sample's output
-//! is exactly what the reference solution prints on it.
+//! is exactly what the reference solution prints on it. An interactive
+//! problem's sample is a play, which the page renders from the reference's
+//! play and whose prose `statement_pages.rs` checks against it: its
+//! Markdown must have no sample blocks of its own.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -44,6 +47,15 @@ fn code_blocks(markdown: &str) -> Vec<String> {
     blocks
 }
 
+/// Whether the problem in `dir` is interactive (names an interactor).
+fn interactive(dir: &Path) -> bool {
+    let config: toml::Table = std::fs::read_to_string(dir.join("problem.toml"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    config.contains_key("interactor")
+}
+
 /// Compiles the problem's reference solution (named in problem.toml).
 fn reference(root: &Path, problem: &str, out: &Path) -> PathBuf {
     let config: toml::Table =
@@ -85,6 +97,19 @@ fn statement_samples_match_the_sample_files_and_the_reference() {
     let mut checked = 0;
     for problem in problems(&root) {
         let dir = root.join("problems").join(&problem);
+        if interactive(&dir) {
+            for language in ["en", "zh"] {
+                let path = dir.join(format!("statement.{language}.md"));
+                let text = std::fs::read_to_string(&path).unwrap();
+                assert_eq!(
+                    code_blocks(&text),
+                    Vec::<String>::new(),
+                    "{}: an interactive sample is the rendered play, not a code block",
+                    path.display()
+                );
+            }
+            continue;
+        }
         let binary = reference(&root, &problem, scratch.path());
         for language in ["en", "zh"] {
             let path = dir.join(format!("statement.{language}.md"));
