@@ -398,6 +398,7 @@ impl<'s> Jury<'s> {
         name: &str,
     ) -> Result<(crate::sandbox::RunOutcome, Checked, Transcript)> {
         let message = scratch.join(format!("{name}.int.err"));
+        let stdout = scratch.join(format!("{name}.int.out"));
         let feedback = scratch.join(format!("{name}.feedback"));
         let args = match (interactor.protocol, answer) {
             (Protocol::Testlib, _) => {
@@ -418,7 +419,7 @@ impl<'s> Jury<'s> {
         let jury = RunSpec {
             argv: interactor.argv(args),
             stdin: None,
-            stdout: scratch.join(format!("{name}.int.out")),
+            stdout: stdout.clone(),
             stderr: Some(message.clone()),
             cwd: Some(scratch.to_path_buf()),
             limits: interactor_limits(limits),
@@ -443,19 +444,11 @@ impl<'s> Jury<'s> {
         let jury_run = played
             .interactor
             .map_err(|e| anyhow::anyhow!("cannot start the interactor {}: {e}", interactor.name))?;
-        let said = match interactor.protocol {
-            Protocol::Kattis => verdict::from_kattis(
-                &jury_run,
-                &read_head(&feedback.join("judgemessage.txt"), 4096),
-                None,
-            ),
-            _ => verdict::from_checker(&jury_run, &read_head(&message, 4096)),
-        };
         let checked = verdict::from_interaction(
             &run,
             played.transcript.solution_bytes,
             &limits,
-            said,
+            said(interactor.protocol, &jury_run, &message, &stdout, &feedback),
             played.transcript.jury_ended_first(),
         );
         Ok((run, checked, played.transcript))
@@ -503,17 +496,7 @@ impl<'s> Jury<'s> {
             Ok(run) => run,
             Err(e) => return failed(format!("cannot start the checker {}: {e}", checker.name)),
         };
-        match checker.protocol {
-            Protocol::Testlib => verdict::from_checker(&run, &read_head(&message, 4096)),
-            Protocol::Kattis => {
-                let score = std::fs::read_to_string(feedback.join("score.txt")).ok();
-                let judged = read_head(&feedback.join("judgemessage.txt"), 4096);
-                verdict::from_kattis(&run, &judged, score.as_deref())
-            }
-            Protocol::Cms => {
-                verdict::from_cms(&run, &read_head(&stdout, 4096), &read_head(&message, 4096))
-            }
-        }
+        said(checker.protocol, &run, &message, &stdout, &feedback)
     }
 
     /// Runs the solution on one test under the problem's limits, then the
@@ -773,6 +756,29 @@ impl<'s> Jury<'s> {
 }
 
 /// A check that could not be done: the kit's fault.
+/// What a checker or an interactor said, read in its protocol from what it
+/// wrote: its stderr (`message`), its stdout (CMS's score) and a Kattis
+/// feedback folder.
+fn said(
+    protocol: Protocol,
+    run: &crate::sandbox::RunOutcome,
+    message: &Path,
+    stdout: &Path,
+    feedback: &Path,
+) -> Checked {
+    match protocol {
+        Protocol::Testlib => verdict::from_checker(run, &read_head(message, 4096)),
+        Protocol::Kattis => {
+            let score = std::fs::read_to_string(feedback.join("score.txt")).ok();
+            let judged = read_head(&feedback.join("judgemessage.txt"), 4096);
+            verdict::from_kattis(run, &judged, score.as_deref())
+        }
+        Protocol::Cms => {
+            verdict::from_cms(run, &read_head(stdout, 4096), &read_head(message, 4096))
+        }
+    }
+}
+
 fn failed(message: String) -> Checked {
     Checked {
         verdict: Verdict::Fail,

@@ -189,8 +189,8 @@ pub fn from_interaction(
         partial: None,
     };
     if jury.verdict == Verdict::Fail {
-        let why = jury.message;
-        return verdict(Verdict::Fail, format!("the interactor failed: {why}"));
+        let why = format!("the interactor failed: {}", jury.message);
+        return verdict(Verdict::Fail, why);
     }
     if written > limits.output_bytes {
         return verdict(
