@@ -7,6 +7,9 @@
 #                           also ships the testlib.h the kit compiles C++
 #                           checkers with (the kit never ships its own)
 #   online-judge-tools (oj) a speed peer
+# and Hydro's own import code from the npm registry, into
+# target/tools/hydro (the versions pinned by scripts/hydro/package-lock.json;
+# scripts/hydro/import.js runs it on a package).
 # The tools judge Python submissions with pypy3, from Debian's packages.
 # Idempotent: a second run with the same pins does nothing slow.
 set -euo pipefail
@@ -26,9 +29,26 @@ if [[ ! -f $stamp || $(cat "$stamp") != "$PINS" ]]; then
     echo "$PINS" >"$stamp"
 fi
 
+hydro=${CARGO_TARGET_DIR:-$repo/target}/tools/hydro
+lock=$repo/scripts/hydro/package-lock.json
+if [[ ! -f $hydro/.installed ]] || ! cmp -s "$lock" "$hydro/package-lock.json"; then
+    if ! command -v npm >/dev/null; then
+        echo "npm is missing: the Hydro package test imports with Hydro's own code" >&2
+        echo "(Debian: apt-get install nodejs npm)" >&2
+        exit 1
+    fi
+    rm -rf "$hydro"
+    mkdir -p "$hydro"
+    cp "$repo/scripts/hydro/package.json" "$lock" "$hydro/"
+    # Nothing of Hydro's runs at install time.
+    (cd "$hydro" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+    touch "$hydro/.installed"
+fi
+
 if ! command -v pypy3 >/dev/null; then
     echo "pypy3 is missing: BAPCtools and problemtools run Python submissions with it" >&2
     echo "(Debian: apt-get install pypy3)" >&2
     exit 1
 fi
 echo "tools in $venv/bin: $(cd "$venv/bin" && ls bt verifyproblem p2d oj | tr '\n' ' ')"
+echo "Hydro in $hydro: hydrooj $(node -p 'require(process.argv[1]).version' "$hydro/node_modules/hydrooj/package.json")"

@@ -7,8 +7,9 @@
 // contestant takes the last stone the next game starts; when the jury does,
 // it prints its move and quits with WA naming the game and the contestant's
 // first mistake. A lost game is stopped after AFTER_MISTAKE more moves of
-// the contestant. `tout` gets one line per game: the side chosen and the
-// number of moves played.
+// the contestant. `tout` gets one line per game, the side chosen and the
+// number of moves played, then the verdict line of a won session
+// (`accepted: T game(s) won`).
 //
 // C++ twin of the Rust interactor checkers/src/bin/interact-fibonacci-play.rs
 // (game logic in checkers/src/fibonacci_play.rs), for judges that only build
@@ -546,5 +547,8 @@ int main(int argc, char *argv[]) {
         std::string extra = ouf.readToken();
         quitf(_pe, "extra output after the last game: %s", quoted(extra).c_str());
     }
+    // The verdict line of a won session, which the Polygon checker
+    // (checkers/cpp/interactor-verdict.cpp) requires at the end of `tout`.
+    tout << "accepted: " << t << " game(s) won\n";
     quitf(_ok, "%d game(s) won", t);
 }

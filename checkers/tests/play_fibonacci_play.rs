@@ -311,9 +311,12 @@ fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it() {
                 "{}",
                 g.message
             );
-            // `tout`: a line per game, the side and the number of moves.
-            assert_eq!(g.tout.lines().count(), games, "{name}");
-            assert!(g.tout.lines().all(|l| {
+            // `tout`: a line per game, the side and the number of moves,
+            // then the verdict line of a won session.
+            let (record, verdict) = g.tout.trim_end().rsplit_once('\n').unwrap();
+            assert_eq!(verdict, checkers::read::verdict_line(games as i32));
+            assert_eq!(record.lines().count(), games, "{name}");
+            assert!(record.lines().all(|l| {
                 let (side, moves) = l.split_once(' ').unwrap();
                 ["First", "Second"].contains(&side) && moves.parse::<u64>().unwrap() >= 1
             }));
@@ -347,6 +350,8 @@ fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it() {
                     g.message
                 );
             }
+            // Only a won session ends with a verdict line.
+            assert!(!g.tout.contains("accepted:"), "{target} on {name}");
             most_down = most_down.max(g.to_solution);
             most_up = most_up.max(g.from_solution);
             eprintln!(

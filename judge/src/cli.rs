@@ -143,6 +143,10 @@ pub struct PackageArgs {
     /// them, printed by a headless Chromium).
     #[arg(long)]
     pub no_pdf: bool,
+    /// Hydro only: problem ids `PREFIX-<id>`, for a domain that has the
+    /// namespace PREFIX (default: `<id>`, which every domain accepts).
+    #[arg(long, value_name = "PREFIX")]
+    pub pid_prefix: Option<String>,
 }
 
 #[derive(Debug, Args)]

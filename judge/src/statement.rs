@@ -40,6 +40,16 @@ impl Lang {
         }
     }
 
+    /// Its name in English, lowercase (`english`), as Polygon and CMS name
+    /// languages in their packages (`statements/english/`,
+    /// `statement/english.pdf`).
+    pub fn english_name(self) -> &'static str {
+        match self {
+            Lang::En => "english",
+            Lang::Zh => "chinese",
+        }
+    }
+
     /// The statement file of `problem` in this language.
     pub fn source(self, problem: &Problem) -> std::path::PathBuf {
         problem.dir.join(format!("statement.{}.md", self.code()))

@@ -265,7 +265,10 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
     let certified = kit.json(&["certify", "pile"]);
     assert_eq!(certified["cases"], 40_000, "{certified:#}");
 
-    let out = kit.path("pile-icpc");
+    // Where `next` says: a folder named by the short name.
+    let package = report["next"][3].as_str().unwrap();
+    assert_eq!(package, "judge package pile --format icpc --out icpc/pile");
+    let out = kit.path("icpc/pile");
     kit.json(&[
         "package",
         "pile",

@@ -25,6 +25,7 @@ use judge::event::Events;
 use judge::expect::{Expect, FOLDERS, VerifyRow, verify_solution};
 use judge::jury::{Arena, Jury};
 use judge::kit::Kit;
+use judge::pool::Stop;
 use judge::problem::Problem;
 use judge::program::{Program, Protocol};
 use judge::report::Silent;
@@ -290,6 +291,85 @@ fn polygon_packages_pass_p2d_and_problemtools() {
     }
 }
 
+/// A judge that drops the interactor and checks each solution's own output
+/// (CMS's Polygon loader makes an interactive Polygon problem a Batch task
+/// with the checker alone) must accept no run: the exported checker
+/// (`checkers/cpp/interactor-verdict.cpp`), which wants the verdict line an
+/// interactor writes last when it accepts, rejects every solution on every
+/// test (with the accept-all checker it replaced, the wrong ones scored 100
+/// there), and accepts the record of a won play, the test's answer.
+#[test]
+fn polygon_interactive_checker_fails_closed() {
+    let dir = scratch("polygon-closed");
+    let (kit, problems) = kit();
+    let jury = Jury::new(sandbox(), 2);
+    let mut reporter = Silent;
+    let mut events = Events::new(&mut reporter);
+    let interactive = problems.iter().filter(|(p, _)| p.interactive);
+    for (problem, tests) in interactive {
+        let name = problem.name.as_str();
+        let package = dir.path().join(name);
+        export_some(&[name], "polygon", &package);
+        let xml = std::fs::read_to_string(package.join("problem.xml")).unwrap();
+        assert!(
+            xml.contains("files/interactor.cpp"),
+            "{name}: no interactor"
+        );
+        let checker = testlib_cpp(kit, &package.join("files/check.cpp"));
+        let width = tests.len().to_string().len().max(2);
+        let exported: Vec<Test> = (tests.iter().enumerate())
+            .map(|(i, t)| Test {
+                input: package.join(format!("tests/{:0width$}", i + 1)),
+                answer: package.join(format!("tests/{:0width$}.a", i + 1)),
+                ..t.clone()
+            })
+            .collect();
+        let scratch = dir.path().join(format!("{name}-checks"));
+        std::fs::create_dir_all(&scratch).unwrap();
+        for test in &exported {
+            let won = jury.check(
+                &checker,
+                &test.input,
+                &test.answer,
+                &test.answer,
+                &scratch,
+                &test.name,
+            );
+            assert!(won.verdict.is_accepted(), "{name} {}: {won:?}", test.name);
+        }
+        let work = target().join("tmp/round-trip/no-interactor");
+        let mut arena = Arena::new(problem, &exported, &checker, work);
+        arena.interactive = false;
+        for (folder, _, file, shown) in solutions(problem) {
+            let run = jury
+                .judge_source(
+                    &kit.compiler,
+                    &arena,
+                    &file,
+                    &shown,
+                    Stop::Never,
+                    &mut events,
+                )
+                .unwrap();
+            let accepted: Vec<&str> = (run.outcomes.iter())
+                .filter(|o| o.verdict.is_accepted())
+                .map(|o| o.name.as_str())
+                .collect();
+            assert!(
+                accepted.is_empty(),
+                "{name} {shown}: accepted on {accepted:?}"
+            );
+            assert_eq!(run.outcomes.len(), tests.len(), "{name} {shown}");
+            eprintln!(
+                "polygon {name} without its interactor: {folder}/{} rejected on all {} tests ({})",
+                file.file_name().unwrap().display(),
+                tests.len(),
+                run.outcomes[0].message
+            );
+        }
+    }
+}
+
 /// Every solution of the kit judged as `verify` judges it, with the kit's
 /// checker, or with another checker and other tests in their place. Runs
 /// that may overlap need their own `label`: a solution's working folder is
@@ -301,9 +381,13 @@ fn verify_all(
     tests: &[Test],
     checker: &Program,
 ) -> Vec<VerifyRow> {
-    let jury = Jury::new(sandbox(), 2);
     let work = target().join("tmp/round-trip").join(label);
-    let arena = Arena::new(problem, tests, checker, work);
+    verify_in(kit, problem, &Arena::new(problem, tests, checker, work))
+}
+
+/// Every solution of `problem` judged in `arena`, as `verify` judges it.
+fn verify_in(kit: &Kit, problem: &Problem, arena: &Arena) -> Vec<VerifyRow> {
+    let jury = Jury::new(sandbox(), 2);
     let mut reporter = Silent;
     let mut events = Events::new(&mut reporter);
     let mut rows = Vec::new();
@@ -311,7 +395,7 @@ fn verify_all(
         let row = verify_solution(
             &jury,
             &kit.compiler,
-            &arena,
+            arena,
             expect,
             &file,
             &shown,
@@ -407,6 +491,20 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
     export("cms", &contest);
     let config = yaml(&contest.join("contest.yaml"));
     assert_eq!(config["tasks"].as_vec().unwrap().len(), kit().1.len());
+    assert_eq!(
+        config["token_mode"].as_str(),
+        Some("disabled"),
+        "contest.yaml"
+    );
+    // The languages, by CMS's names (cms/grading/languages/): without them
+    // a contest takes C, C++ and Pascal only, not the kit's Rust and Python.
+    let languages: Vec<&str> = (config["languages"].as_vec().unwrap().iter())
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        languages,
+        ["C11 / gcc", "C++17 / g++", "Python 3 / CPython", "Rust"]
+    );
     let (kit, problems) = kit();
     for (problem, tests) in problems {
         let task = contest.join(&problem.name);
@@ -416,6 +514,7 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
         assert!(yaml["title"].as_str().is_some());
         assert_eq!(yaml["infile"].as_str(), Some(""));
         assert_eq!(yaml["outfile"].as_str(), Some(""));
+        cms_loader_facts(&task, &yaml);
         let n = yaml["n_input"].as_i64().unwrap() as usize;
         assert_eq!(n, tests.len());
         assert_eq!(
@@ -466,7 +565,6 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
         if problem.interactive {
             let manager = task.join("check/manager");
             assert!(manager.is_file() && !task.join("check/checker").exists());
-            assert!(task.join("sol").is_dir(), "the loader lists sol/");
             communicate_like_the_kit(kit, problem, &exported, &manager);
             continue;
         }
@@ -486,6 +584,44 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
             problem.name,
             ours.len()
         );
+    }
+}
+
+/// What running CMS's own `italy_yaml` loader (cms-dev/cms c3659b8, by
+/// hand: no registry carries CMS) taught, on the task folder `task`:
+/// * statements are `statement/<language name>.pdf`, the name as CMS's
+///   LANGUAGE_MAP spells it (`english`, not `en`: the loader looks for no
+///   other name, and crashes with a TypeError when the primary language has
+///   none), and `primary_language` is the code CMS maps one of them to;
+/// * `token_mode` is set, else the loader falls back to the deprecated token
+///   keys and warns;
+/// * a Communication task (`check/manager`) has a `sol/` folder (listed
+///   unconditionally) and no stub, so that CMS keeps compilation `alone`
+///   and `std_io` (a stub turns it into `stub` and `fifo_io`).
+fn cms_loader_facts(task: &Path, yaml: &Yaml) {
+    // The names CMS gives the kit's two languages, with their codes.
+    const LANGUAGES: [(&str, &str); 2] = [("english", "en"), ("chinese", "zh")];
+    let mut codes = Vec::new();
+    for entry in std::fs::read_dir(task.join("statement")).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        let language = name.strip_suffix(".pdf").unwrap_or(&name);
+        let code = LANGUAGES.iter().find(|(n, _)| *n == language);
+        let (_, code) = code.unwrap_or_else(|| panic!("statement/{name}: not a CMS language"));
+        codes.push(*code);
+    }
+    codes.sort();
+    assert_eq!(codes, ["en", "zh"], "{}", task.display());
+    let primary = yaml["primary_language"].as_str().unwrap();
+    assert!(codes.contains(&primary), "primary_language {primary}");
+    assert_eq!(yaml["token_mode"].as_str(), Some("disabled"));
+    if task.join("check/manager").exists() {
+        assert!(task.join("sol").is_dir(), "the loader lists sol/");
+        for entry in std::fs::read_dir(task.join("sol")).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            assert!(!name.starts_with("stub"), "sol/{name}: a stub");
+        }
+        assert!(yaml["num_processes"].as_i64().unwrap_or(1) == 1);
+        assert!(matches!(yaml["user_io"].as_str(), None | Some("std_io")));
     }
 }
 
@@ -596,114 +732,199 @@ fn cpu_time(pid: u32) -> Option<Duration> {
     Some(Duration::from_millis(ticks * 1000 / hz))
 }
 
+/// What Hydro's own import code, from the npm registry
+/// (`scripts/hydro/import.js`, installed by `scripts/setup-tools.sh`),
+/// makes of the package at `path`: the problems it imported.
+fn hydro_import(path: &Path) -> Vec<serde_json::Value> {
+    let modules = target().join("tools/hydro/node_modules");
+    assert!(
+        modules.join("hydrooj").is_dir(),
+        "{} is missing: run scripts/setup-tools.sh (it installs Hydro from the npm registry)",
+        modules.display()
+    );
+    let out = Command::new("node")
+        .arg(root().join("scripts/hydro/import.js"))
+        .arg(path)
+        .env("NODE_PATH", &modules)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "import.js {}: {stderr}",
+        path.display()
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    eprintln!("hydrooj {}: {}", report["hydrooj"], report["messages"]);
+    report["problems"].as_array().unwrap().clone()
+}
+
 #[test]
-fn hydro_packages_are_complete_and_judge_like_the_kit() {
+fn hydro_packages_load_in_hydro_and_judge_like_the_kit() {
     let dir = scratch("hydro");
     let contest = dir.path().join("contest");
     export("hydro", &contest);
+    let imported = hydro_import(&contest);
     let (kit, problems) = kit();
+    assert_eq!(imported.len(), problems.len(), "{imported:#?}");
     for (problem, tests) in problems {
-        let folder = contest.join(&problem.name);
-        let meta = yaml(&folder.join("problem.yaml"));
-        let pid = meta["pid"].as_str().unwrap();
-        let pattern = |s: &str| {
-            let (prefix, rest) = s.split_once('-').unwrap_or(("", s));
-            prefix.len() <= 10
-                && prefix
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-                && rest.starts_with(|c: char| c.is_ascii_lowercase())
-                && rest
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-        };
-        assert!(pattern(pid), "{pid}");
-        assert!(meta["tag"].as_vec().is_some(), "tag must be a list");
-        assert!(folder.join("problem_en.md").is_file() && folder.join("problem_zh.md").is_file());
-        let config = yaml(&folder.join("testdata/config.yaml"));
+        let name = problem.name.as_str();
+        let folder = contest.join(name);
+        let hydro = (imported.iter())
+            .find(|p| p["folder"] == name)
+            .unwrap_or_else(|| panic!("Hydro did not import {name}"));
+        // The pid is kept (Hydro drops one it refuses), the title and both
+        // statements are there.
+        let pid = judge::package::hydro::pid(name);
+        assert_eq!(hydro["pid"].as_str(), Some(pid.as_str()), "{name}");
+        let title = &problem.config.value.title;
+        let title = format!("{} {}", title.en, title.zh);
+        assert_eq!(hydro["title"].as_str(), Some(title.as_str()));
+        assert_eq!(hydro["statements"], serde_json::json!(["en", "zh"]));
+        // The limits, as Hydro's pages show them.
+        let time = problem.limits.time.as_millis() as u64;
+        let memory = problem.limits.memory_bytes >> 20;
+        let config = &hydro["config"];
+        assert_eq!(config["timeMin"].as_u64(), Some(time), "{name}: {config}");
+        assert_eq!(config["timeMax"].as_u64(), Some(time), "{name}");
+        assert_eq!(config["memoryMax"].as_u64(), Some(memory), "{name}");
+        // The cases and subtasks, as the judge reads them.
+        let judged = &hydro["judge"];
+        assert!(judged["error"].is_null(), "{name}: {judged}");
         let kind = if problem.interactive {
             "interactive"
         } else {
             "default"
         };
-        assert_eq!(config["type"].as_str(), Some(kind));
-        assert_eq!(
-            config["time"].as_str(),
-            Some(format!("{}ms", problem.limits.time.as_millis()).as_str())
-        );
-        let cases: Vec<&Yaml> = match config["subtasks"].as_vec() {
-            Some(subtasks) => {
-                let points: Vec<i64> = subtasks
-                    .iter()
-                    .map(|s| s["score"].as_i64().unwrap())
-                    .collect();
-                let groups: Vec<i64> = problem.groups.iter().map(|g| i64::from(g.points)).collect();
-                assert_eq!(points, groups);
-                assert!(subtasks.iter().all(|s| s["type"].as_str() == Some("min")));
-                subtasks
-                    .iter()
-                    .flat_map(|s| s["cases"].as_vec().unwrap())
-                    .collect()
-            }
-            None => config["cases"].as_vec().unwrap().iter().collect(),
-        };
-        assert_eq!(cases.len(), tests.len());
-        for case in &cases {
-            for key in ["input", "output"] {
-                let file = folder.join("testdata").join(case[key].as_str().unwrap());
-                assert!(file.is_file(), "{}", file.display());
-            }
+        assert_eq!(judged["type"].as_str(), Some(kind), "{name}");
+        let subtasks = judged["subtasks"].as_array().unwrap();
+        if problem.groups.is_empty() {
+            assert_eq!(subtasks.len(), 1, "{name}");
+            assert_eq!(subtasks[0]["score"], 100);
+        } else {
+            let points: Vec<u64> = subtasks
+                .iter()
+                .map(|s| s["score"].as_u64().unwrap())
+                .collect();
+            let groups: Vec<u64> = problem.groups.iter().map(|g| u64::from(g.points)).collect();
+            assert_eq!(points, groups, "{name}");
+            assert!(subtasks.iter().all(|s| s["type"] == "min"), "{name}");
         }
-        let exported: Vec<Test> = tests
-            .iter()
-            .map(|t| Test {
-                input: folder.join(format!("testdata/{}.in", t.name)),
-                answer: folder.join(format!("testdata/{}.ans", t.name)),
-                ..t.clone()
+        // Every test of the kit is a case, in the subtasks' order.
+        let exported: Vec<Test> = (subtasks.iter())
+            .flat_map(|s| s["cases"].as_array().unwrap())
+            .map(|case| {
+                let input = case["input"].as_str().unwrap();
+                assert_eq!(case["time"].as_u64(), Some(time), "{name}: {case}");
+                let test = tests.iter().find(|t| format!("{}.in", t.name) == input);
+                let test = test.unwrap_or_else(|| panic!("{name}: case {input}"));
+                let output = case["output"].as_str().unwrap();
+                assert_eq!(output, format!("{}.ans", test.name), "{name}");
+                Test {
+                    input: folder.join("testdata").join(input),
+                    answer: folder.join("testdata").join(output),
+                    ..test.clone()
+                }
             })
             .collect();
+        assert_eq!(exported.len(), tests.len(), "{name}");
         // The program Hydro judges with: the exported C++ interactor, or the
-        // checker (its built-in standard checker, played by the kit's Rust
-        // twin of it, or the exported C++ source), built against testlib.h.
+        // checker (one of its built-in testlib checkers, played by the kit's
+        // Rust twin of it, or the exported C++ source), built against
+        // testlib.h.
+        let program = |key: &str| {
+            let file = judged[key]
+                .as_str()
+                .unwrap_or_else(|| panic!("{name}: no {key}"));
+            match file.strip_prefix("builtin:") {
+                Some(standard) => kit
+                    .program(
+                        &judge::problem::ProgramSpec::Cargo(standard.to_string()),
+                        sandbox(),
+                    )
+                    .unwrap(),
+                None => testlib_cpp(kit, &folder.join("testdata").join(file)),
+            }
+        };
         let checker = if problem.interactive {
-            assert_eq!(config["checker_type"].as_str(), None);
-            let name = config["interactor"].as_str().unwrap();
-            hydro_cpp(kit, &folder.join("testdata").join(name))
-        } else if let Some(name) = config["checker"].as_str().filter(|n| n.contains('.')) {
-            assert_eq!(config["checker_type"].as_str(), Some("testlib"));
-            hydro_cpp(kit, &folder.join("testdata").join(name))
+            program("interactor")
         } else {
-            assert_eq!(config["checker_type"].as_str(), Some("testlib"));
-            let name = config["checker"].as_str().unwrap();
-            kit.program(
-                &judge::problem::ProgramSpec::Cargo(name.to_string()),
-                sandbox(),
-            )
-            .unwrap()
+            assert_eq!(judged["checker_type"], "testlib", "{name}");
+            program("checker")
         };
         let theirs = summary(&verify_all("hydro", kit, problem, &exported, &checker));
         let ours = ours(kit, problem, tests);
-        assert_eq!(theirs, ours, "{}", problem.name);
-        eprintln!(
-            "hydro {}: {} solutions judged alike",
-            problem.name,
-            ours.len()
-        );
+        assert_eq!(theirs, ours, "{name}");
+        eprintln!("hydro {name}: {} solutions judged alike", ours.len());
     }
+}
+
+#[test]
+fn hydro_takes_a_single_problem_and_its_pid() {
+    let dir = scratch("hydro-one");
+    // Hydro 4 imports the folders of a package only: a single problem is
+    // one too.
+    let one = dir.path().join("anti-nim");
+    export_some(&["anti-nim"], "hydro", &one);
+    let imported = hydro_import(&one);
+    assert_eq!(imported.len(), 1, "{imported:#?}");
+    assert_eq!(imported[0]["pid"], "antinim");
+    // A namespace prefix is a pid with a dash, which Hydro 5 keeps on a
+    // domain with that namespace and Hydro 4 drops, as the report warns.
+    let prefixed = dir.path().join("prefixed.zip");
+    let _kit = KIT.lock().unwrap_or_else(|e| e.into_inner());
+    let out = judge(&[
+        "package",
+        "anti-nim",
+        "--format",
+        "hydro",
+        "--pid-prefix",
+        "qsz",
+        "--json",
+        "--out",
+        prefixed.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let warning = &report["warnings"][0];
+    assert_eq!(warning["judge"], "Hydro", "{report}");
+    assert!(
+        warning["message"]
+            .as_str()
+            .unwrap()
+            .contains("`qsz-antinim`")
+    );
+    let imported = hydro_import(&prefixed);
+    assert_eq!(
+        imported[0]["pid"],
+        serde_json::Value::Null,
+        "Hydro 4 takes no dash"
+    );
 }
 
 /// A C++ testlib checker or interactor built against the kit's testlib.h: in
 /// testlib's protocol with a vanilla header, in DOMjudge's (Kattis) with
 /// p2d's.
-fn hydro_cpp(kit: &Kit, source: &Path) -> Program {
+fn testlib_cpp(kit: &Kit, source: &Path) -> Program {
     let header = kit.testlib_h().unwrap();
     let text = std::fs::read_to_string(&header).unwrap();
     let domjudge = text
         .lines()
         .any(|l| l.starts_with("#define VERSION") && l.contains("DOMJUDGE"));
-    let out = target().join("tmp/hydro-cpp");
+    let out = target().join("tmp/testlib-cpp");
     std::fs::create_dir_all(&out).unwrap();
-    let binary = out.join(source.file_stem().unwrap());
+    // Named by what it is built from: tests that build at once never share
+    // a binary.
+    let mut key = blake3::Hasher::new();
+    key.update(&std::fs::read(source).unwrap());
+    key.update(header.as_os_str().as_encoded_bytes());
+    let key = key.finalize().to_hex()[..16].to_string();
+    let binary = out.join(format!("{}-{key}", source.file_stem().unwrap().display()));
     let status = Command::new("g++")
         .args(["-O2", "-std=gnu++17", "-I"])
         .arg(header.parent().unwrap())
@@ -716,7 +937,7 @@ fn hydro_cpp(kit: &Kit, source: &Path) -> Program {
     Program {
         name: source.file_name().unwrap().to_string_lossy().into_owned(),
         command: vec![binary.into_os_string()],
-        identity: "hydro".into(),
+        identity: key,
         protocol: if domjudge {
             Protocol::Kattis
         } else {
@@ -768,6 +989,49 @@ fn bad_requests_are_refused_and_leave_nothing() {
     assert_eq!(
         std::fs::read_to_string(out.join("mine.txt")).unwrap(),
         "keep me"
+    );
+    // A single ICPC problem in a folder its short name cannot be: the tools
+    // take the folder's name as the short name.
+    let dashed = dir.path().join("anti-nim");
+    refused(
+        &[
+            "package",
+            "anti-nim",
+            "--format",
+            "icpc",
+            "--out",
+            dashed.to_str().unwrap(),
+        ],
+        "must be [a-z0-9]+: write it to a folder named like `antinim`",
+    );
+    // A pid prefix for another format, or one that is no Hydro namespace.
+    let unwritten = dir.path().join("hydro");
+    let unwritten = unwritten.to_str().unwrap();
+    refused(
+        &[
+            "package",
+            "bash",
+            "--format",
+            "icpc",
+            "--pid-prefix",
+            "qsz",
+            "--out",
+            unwritten,
+        ],
+        "--format hydro only",
+    );
+    refused(
+        &[
+            "package",
+            "bash",
+            "--format",
+            "hydro",
+            "--pid-prefix",
+            "Q-1",
+            "--out",
+            unwritten,
+        ],
+        "1 to 10 lowercase letters or digits",
     );
     // A format that needs testlib.h, without one.
     let missing = dir.path().join("no-testlib.h");

@@ -8,7 +8,8 @@
 //! does, it prints its move and quits with WA naming the game and the
 //! contestant's first mistake. A lost game is stopped after
 //! `AFTER_MISTAKE` more moves of the contestant. `tout` gets one line per
-//! game: the side chosen and the number of moves played.
+//! game, the side chosen and the number of moves played, then the verdict
+//! line of a won session (`checkers::read::won_session`).
 use std::io::Write;
 
 use checkers::fibonacci_play::{
@@ -185,6 +186,5 @@ fn main() {
             contestant_to_move = !contestant_to_move;
         }
     }
-    checkers::read::end_of_session(&ouf);
-    quitf!(OK, "{t} game(s) won");
+    checkers::read::won_session(&ouf, &mut tout, t);
 }

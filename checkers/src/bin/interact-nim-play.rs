@@ -6,8 +6,9 @@
 //! losing reply chosen by the game's policy, seeded from the test). When
 //! the contestant takes the last stone the next game starts; when the jury
 //! does, it prints its move and quits with WA naming the game and the
-//! contestant's first mistake. `tout` gets one line per game: the side
-//! chosen and the number of moves played.
+//! contestant's first mistake. `tout` gets one line per game, the
+//! side chosen and the number of moves played, then the verdict line of a
+//! won session (`checkers::read::won_session`).
 use std::io::Write;
 
 use checkers::nim_play::{Policy, Position, Rng};
@@ -170,6 +171,5 @@ fn main() {
             contestant_to_move = !contestant_to_move;
         }
     }
-    checkers::read::end_of_session(&ouf);
-    quitf!(OK, "{t} game(s) won");
+    checkers::read::won_session(&ouf, &mut tout, t);
 }

@@ -6,6 +6,7 @@ use anyhow::Result;
 use crate::cli::NewArgs;
 use crate::event::{EventKind, Events};
 use crate::kit::Kit;
+use crate::package::Format;
 use crate::report::schema::{NewReport, Report, SCHEMA};
 use crate::scaffold;
 use crate::verdict::Verdict;
@@ -30,7 +31,8 @@ pub fn run(kit: &Kit, events: &mut Events, args: &NewArgs) -> Result<bool> {
         .iter()
         .map(|command| format!("judge {command} {name}"))
         .chain([format!(
-            "judge package {name} --format icpc --out {name}-icpc"
+            "judge package {name} --format icpc --out icpc/{}",
+            Format::Icpc.folder(name)
         )])
         .collect();
     let report = Report::New(NewReport {

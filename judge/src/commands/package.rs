@@ -18,15 +18,17 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &PackageArgs) -> R
         out: &args.out,
         testlib_h: args.testlib_h.as_deref(),
         no_pdf: args.no_pdf,
+        pid_prefix: args.pid_prefix.as_deref(),
     };
-    let problems = package::export(kit, jury, events, &request)?;
+    let exported = package::export(kit, jury, events, &request)?;
     let report = Report::Package(PackageReport {
         schema: SCHEMA,
         command: "package",
         verdict: Verdict::Ac,
         format: args.format.name(),
         out: std::path::absolute(&args.out)?.display().to_string(),
-        problems,
+        problems: exported.problems,
+        warnings: exported.warnings,
     });
     events.emit(EventKind::Finished { report: &report });
     Ok(true)

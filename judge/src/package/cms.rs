@@ -18,17 +18,26 @@
 //!   process that reads stdin and writes stdout, the test on the manager's
 //!   stdin, the score on its stdout); no stub (`sol/` holds only a note):
 //!   the contestant's program stands alone, so the task's parameters are
-//!   one process, compilation `alone`, user I/O `std_io`;
-//! * `statement/<language>.pdf` (`en.pdf`, the primary language, and
-//!   `zh.pdf`): the statements CMS shows, printed from `judge statement`'s
-//!   pages (an export with `--no-pdf` has none: import it with
-//!   `--no-statement`); `att/`: the statements in Markdown, given to
-//!   contestants.
+//!   one process, compilation `alone`, user I/O `std_io`
+//!   (the loader warns once per language that it found no stub, which is
+//!   right for this task);
+//! * `statement/<language>.pdf`, named as CMS names languages
+//!   (`english.pdf`, `chinese.pdf`; it looks for no other names, and
+//!   crashes on a primary language it did not find), with
+//!   `primary_language: en`: the statements CMS shows, printed from
+//!   `judge statement`'s pages (an export with `--no-pdf` has none: import
+//!   it with `--no-statement`); `att/`: the statements in Markdown, given to
+//!   contestants;
+//! * `token_mode: disabled` in `task.yaml` and `contest.yaml`: tokens in
+//!   CMS's current form (without the key the loader falls back to the
+//!   deprecated form and warns);
+//! * `languages` in `contest.yaml`: CMS's names of judge.toml's languages
+//!   (without it a contest takes C, C++ and Pascal only).
 
 use anyhow::{Result, bail};
 use yaml_rust2::Yaml;
 
-use super::yaml::{int, map, real, string, text};
+use super::yaml::{int, map, real, string, strings, text};
 use super::{Exporter, Subject, Tree};
 use crate::program::Protocol;
 use crate::testset::Test;
@@ -38,9 +47,49 @@ const SOL_NOTE: &str = "No stub: submissions are whole programs that read the ju
 on stdin and write theirs on stdout (task type Communication, 1 process, compilation \
 \"alone\", user I/O \"std_io\").\n";
 
-/// The `italy_yaml` format.
-#[derive(Clone, Copy, Debug)]
-pub struct Cms;
+/// Tokens (CMS's feedback on demand) are off, in the loader's current form.
+const TOKENS: &str = "disabled";
+
+/// The `italy_yaml` format, with the CMS languages a contest allows.
+#[derive(Clone, Debug)]
+pub struct Cms {
+    /// CMS's names of the languages of judge.toml, in its order.
+    pub languages: Vec<&'static str>,
+}
+
+impl Cms {
+    /// The CMS languages of the languages `extensions` lists (each
+    /// language's extensions): a contest without `languages` allows only
+    /// CMS's defaults (C, C++ and Pascal), so its Rust and Python
+    /// submissions would be refused.
+    pub fn new<'a>(extensions: impl IntoIterator<Item = &'a [String]>) -> Cms {
+        let mut languages = Vec::new();
+        for extensions in extensions {
+            let found = extensions.iter().find_map(|e| cms_language(e));
+            if let Some(name) = found.filter(|n| !languages.contains(n)) {
+                languages.push(name);
+            }
+        }
+        Cms { languages }
+    }
+}
+
+/// CMS's name of the language of a source file's extension (the names of
+/// `cms/grading/languages/`); for C++ the standard the kit compiles with.
+fn cms_language(extension: &str) -> Option<&'static str> {
+    Some(match extension {
+        "c" => "C11 / gcc",
+        "cpp" | "cc" | "cxx" => "C++17 / g++",
+        "rs" => "Rust",
+        "py" => "Python 3 / CPython",
+        "java" => "Java / JDK",
+        "pas" => "Pascal / fpc",
+        "hs" => "Haskell / ghc",
+        "cs" => "C# / Mono",
+        "php" => "PHP",
+        _ => return None,
+    })
+}
 
 /// The tests in CMS's order: each group's tests together, groups in order
 /// (all tests in plan order when there are no groups).
@@ -92,7 +141,8 @@ impl Exporter for Cms {
             ("infile", string("")),
             ("outfile", string("")),
             ("public_testcases", string(public.join(","))),
-            ("primary_language", string("en")),
+            ("primary_language", string(s.statements[0].lang.code())),
+            ("token_mode", string(TOKENS)),
         ]);
         out.text("task.yaml", text(&doc)?)?;
 
@@ -136,7 +186,8 @@ impl Exporter for Cms {
                 statement.markdown.clone(),
             )?;
             if let Some(pdf) = &statement.pdf {
-                out.bytes(&format!("statement/{lang}.pdf"), pdf.clone())?;
+                let name = statement.lang.english_name();
+                out.bytes(&format!("statement/{name}.pdf"), pdf.clone())?;
             }
         }
         Ok(())
@@ -150,6 +201,8 @@ impl Exporter for Cms {
         let doc = map([
             ("name", string("qushizi")),
             ("description", string(crate::package::SOURCE)),
+            ("token_mode", string(TOKENS)),
+            ("languages", strings(self.languages.iter().copied())),
             ("tasks", Yaml::Array(tasks)),
             ("users", Yaml::Array(Vec::new())),
         ]);

@@ -1,4 +1,5 @@
-//! Hydro's problem import: one folder per problem with `problem.yaml`
+//! Hydro's problem import: one folder per problem, even for a single one
+//! (Hydro 4 imports only folders), with `problem.yaml`
 //! (`pid`, `title`, `tag`), the statements as `problem_en.md` and
 //! `problem_zh.md`, and `testdata/` holding every test flat plus
 //! `config.yaml`: limits, the checker (`checker_type: testlib`: a C++
@@ -10,18 +11,51 @@
 //! Hydro compiles with its testlib.h and starts as testlib does
 //! (`interactor input tout answer`), its verdict read from its stderr.
 
+use std::collections::BTreeMap;
+
 use anyhow::{Result, bail};
 use yaml_rust2::Yaml;
 
 use super::yaml::{int, map, string, strings, text};
-use super::{Exporter, Subject, Tree};
+use super::{Exporter, Subject, Tree, Warning};
 use crate::problem::CppChecker;
 use crate::program::Protocol;
 use crate::testset::Test;
 
-/// Hydro's format.
-#[derive(Clone, Copy, Debug)]
-pub struct Hydro;
+/// Hydro's format, with the namespace its problem ids go in, if any.
+#[derive(Clone, Debug)]
+pub struct Hydro {
+    pid_prefix: Option<String>,
+}
+
+impl Hydro {
+    /// Refuses a prefix that cannot be a namespace of a Hydro domain.
+    pub fn new(pid_prefix: Option<&str>) -> Result<Hydro> {
+        if let Some(prefix) = pid_prefix {
+            let good = (1..=10).contains(&prefix.len())
+                && prefix
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+            if !good {
+                bail!(
+                    "--pid-prefix {prefix}: a Hydro namespace is 1 to 10 lowercase letters or digits"
+                );
+            }
+        }
+        Ok(Hydro {
+            pid_prefix: pid_prefix.map(str::to_string),
+        })
+    }
+
+    /// The problem id of `name`: see [`pid`].
+    fn pid(&self, name: &str) -> String {
+        let id = pid(name);
+        match &self.pid_prefix {
+            Some(prefix) => format!("{prefix}-{id}"),
+            None => id,
+        }
+    }
+}
 
 /// A test as a case of `config.yaml`.
 fn case(test: &Test) -> Yaml {
@@ -31,17 +65,19 @@ fn case(test: &Test) -> Yaml {
     ])
 }
 
-/// Hydro's problem ids are lowercase letters and digits, with at most one
-/// dash after a prefix of at most ten characters (`anti-nim`).
+/// A problem id that every Hydro domain accepts: a letter, then letters
+/// and digits (`antinim` for `anti-nim`). Hydro 5 takes a dash only after a
+/// namespace of the domain (`ns-antinim`), Hydro 4 never; a pid it refuses
+/// is dropped, and the problem gets a number instead.
 pub fn pid(name: &str) -> String {
-    let clean: String = name
+    let id: String = name
         .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .filter(char::is_ascii_alphanumeric)
         .collect::<String>()
         .to_ascii_lowercase();
-    match clean.split_once('-') {
-        Some((prefix, rest)) if prefix.len() <= 10 && !rest.contains('-') => clean,
-        _ => clean.replace('-', ""),
+    match id.starts_with(|c: char| c.is_ascii_lowercase()) {
+        true => id,
+        false => format!("p{id}"),
     }
 }
 
@@ -56,7 +92,7 @@ impl Exporter for Hydro {
         out.text(
             "problem.yaml",
             text(&map([
-                ("pid", string(pid(&p.name))),
+                ("pid", string(self.pid(&p.name))),
                 ("title", string(format!("{} {}", title.en, title.zh))),
                 ("tag", strings([crate::package::SOURCE])),
             ]))?,
@@ -135,8 +171,40 @@ impl Exporter for Hydro {
         Ok(())
     }
 
-    /// Hydro imports a zip of problem folders: nothing more for a contest.
-    fn contest(&self, _: &[Subject], _: &mut Tree) -> Result<()> {
+    fn warnings(&self, s: &Subject) -> Vec<Warning> {
+        let name = &s.problem.name;
+        let pid = self.pid(name);
+        let message = match &self.pid_prefix {
+            Some(prefix) => format!(
+                "pid `{pid}`: the domain must have the namespace `{prefix}` (Hydro 5; Hydro 4 \
+                 takes no dash), else the problem gets a number instead"
+            ),
+            None if pid != *name => format!(
+                "pid `{pid}`: a pid holds a dash only after a namespace of the domain \
+                 (--pid-prefix)"
+            ),
+            None => return Vec::new(),
+        };
+        vec![Warning {
+            problem: name.clone(),
+            judge: "Hydro",
+            message,
+        }]
+    }
+
+    /// Hydro imports a zip of problem folders: nothing more for a contest,
+    /// whose problems need ids of their own.
+    fn contest(&self, subjects: &[Subject], _: &mut Tree) -> Result<()> {
+        let mut seen = BTreeMap::new();
+        for s in subjects {
+            let name = &s.problem.name;
+            if let Some(other) = seen.insert(self.pid(name), name) {
+                bail!(
+                    "{other} and {name} would both be Hydro's problem `{}`: rename one",
+                    self.pid(name)
+                );
+            }
+        }
         Ok(())
     }
 }
@@ -145,12 +213,51 @@ impl Exporter for Hydro {
 mod tests {
     use super::*;
 
+    /// Hydro 5's rule (model/problem.ts `isValidPid`) on a domain with the
+    /// given namespaces, and Hydro 4's (a letter, then letters and digits).
+    fn hydro_takes(pid: &str, namespaces: &[&str]) -> (bool, bool) {
+        let word = |s: &str| {
+            s.starts_with(|c: char| c.is_ascii_alphabetic())
+                && s.chars().all(|c| c.is_ascii_alphanumeric())
+        };
+        let five = match pid.split_once('-') {
+            Some((prefix, rest)) => {
+                (1..=10).contains(&prefix.len())
+                    && prefix.chars().all(|c| c.is_ascii_alphanumeric())
+                    && word(rest)
+                    && namespaces.contains(&prefix)
+            }
+            None => word(pid),
+        };
+        (five, word(pid))
+    }
+
     #[test]
-    fn ids_follow_hydros_pattern() {
-        assert_eq!(pid("nim"), "nim");
-        assert_eq!(pid("anti-nim"), "anti-nim");
-        assert_eq!(pid("merge-piles"), "merge-piles");
-        assert_eq!(pid("a-b-c"), "abc");
-        assert_eq!(pid("Wythoff"), "wythoff");
+    fn ids_are_taken_by_every_domain() {
+        for (name, id) in [
+            ("nim", "nim"),
+            ("anti-nim", "antinim"),
+            ("merge-piles", "mergepiles"),
+            ("fibonacci-play", "fibonacciplay"),
+            ("a-b-c", "abc"),
+            ("Wythoff", "wythoff"),
+            ("2048", "p2048"),
+        ] {
+            assert_eq!(pid(name), id);
+            assert_eq!(hydro_takes(id, &[]), (true, true), "{id}");
+        }
+        // The dashed names were refused on a domain without namespaces.
+        assert_eq!(hydro_takes("anti-nim", &[]), (false, false));
+    }
+
+    #[test]
+    fn a_prefix_is_a_namespace() {
+        let hydro = Hydro::new(Some("qsz")).unwrap();
+        assert_eq!(hydro.pid("anti-nim"), "qsz-antinim");
+        assert!(hydro_takes("qsz-antinim", &["qsz"]).0);
+        assert!(!hydro_takes("qsz-antinim", &[]).0);
+        for bad in ["", "Qsz", "q-s", "elevenchars"] {
+            assert!(Hydro::new(Some(bad)).is_err(), "{bad}");
+        }
     }
 }

@@ -63,8 +63,9 @@ impl Format {
         }
     }
 
-    /// The folder of each problem in a contest package.
-    fn folder(self, problem: &str) -> String {
+    /// The folder of each problem in a contest package (for ICPC, the
+    /// problem's short name).
+    pub fn folder(self, problem: &str) -> String {
         match self {
             // ICPC problem folders are `[a-z0-9]+`.
             Format::Icpc | Format::IcpcLegacy => problem
@@ -77,21 +78,80 @@ impl Format {
         }
     }
 
-    fn exporter(self, kit: &Kit, testlib_h: Option<&Path>) -> Result<Box<dyn Exporter>> {
+    /// Whether even a single problem goes in a folder of its own: Hydro 4
+    /// imports only the folders of a package and skips a `problem.yaml` at
+    /// its root (Hydro 5 takes both).
+    fn nests_every_problem(self) -> bool {
+        self == Format::Hydro
+    }
+
+    /// Refuses an `--out` the format's judges would refuse.
+    fn check_out(self, out: &Path, single: bool) -> Result<()> {
+        let short_name = |name: &str| {
+            !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        };
+        let name = out.file_name().unwrap_or_default().to_string_lossy();
+        let icpc = matches!(self, Format::Icpc | Format::IcpcLegacy);
+        if icpc && single && !tree::is_zip(out) && !short_name(&name) {
+            let suggested: String = name
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .collect::<String>()
+                .to_ascii_lowercase();
+            bail!(
+                "--out {}: BAPCtools and problemtools take a problem package's folder name as \
+                 the problem's short name, which must be [a-z0-9]+: write it to a folder \
+                 named like `{suggested}`, or to a .zip",
+                out.display()
+            );
+        }
+        Ok(())
+    }
+
+    fn exporter(self, kit: &Kit, request: &Request) -> Result<Box<dyn Exporter>> {
+        if request.pid_prefix.is_some() && self != Format::Hydro {
+            bail!("--pid-prefix names Hydro's problem ids: it applies to --format hydro only");
+        }
         Ok(match self {
             Format::Icpc => Box::new(icpc::Icpc::Current),
             Format::IcpcLegacy => Box::new(icpc::Icpc::Legacy),
             Format::Polygon => Box::new(polygon::Polygon {
-                testlib_h: match testlib_h {
+                testlib_h: match request.testlib_h {
                     Some(path) if path.is_file() => path.to_path_buf(),
                     Some(path) => bail!("--testlib-h {}: no such file", path.display()),
                     None => kit.testlib_h()?,
                 },
             }),
-            Format::Cms => Box::new(cms::Cms),
-            Format::Hydro => Box::new(hydro::Hydro),
+            Format::Cms => {
+                let languages = kit.config.value.languages.values();
+                Box::new(cms::Cms::new(
+                    languages.map(|l| l.get_ref().extensions.as_slice()),
+                ))
+            }
+            Format::Hydro => Box::new(hydro::Hydro::new(request.pid_prefix)?),
         })
     }
+}
+
+/// Something a judge will lose or change when it imports a problem of the
+/// package, said in the report so that nothing is lost silently.
+#[derive(Clone, Debug, Serialize)]
+pub struct Warning {
+    pub problem: String,
+    /// The judge, or the judge's importer, that loses it.
+    pub judge: &'static str,
+    pub message: String,
+}
+
+/// What an export wrote.
+#[derive(Debug)]
+pub struct Exported {
+    /// The problems, in order.
+    pub problems: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 /// A Rust program of the kit built for a judge: the binary and the
@@ -158,6 +218,11 @@ pub trait Exporter {
 
     /// The files of one problem.
     fn problem(&self, subject: &Subject, out: &mut Tree) -> Result<()>;
+
+    /// What the judges that read this format lose or change of a problem.
+    fn warnings(&self, _subject: &Subject) -> Vec<Warning> {
+        Vec::new()
+    }
 
     /// The files of a contest beside its problems (each in its folder,
     /// [`Format::folder`]).
@@ -247,23 +312,23 @@ pub struct Request<'a> {
     pub testlib_h: Option<&'a Path>,
     /// Leave out the PDF statements (no browser needed).
     pub no_pdf: bool,
+    /// Hydro's problem ids as `<prefix>-<id>`: the prefix is a namespace
+    /// of the domain.
+    pub pid_prefix: Option<&'a str>,
 }
 
-/// Exports as `request` says; returns the problems exported.
-pub fn export(
-    kit: &Kit,
-    jury: &Jury,
-    events: &mut Events,
-    request: &Request,
-) -> Result<Vec<String>> {
+/// Exports as `request` says.
+pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) -> Result<Exported> {
     let Request {
         names,
         format,
         out,
-        testlib_h,
         no_pdf,
+        ..
     } = *request;
     let out = std::path::absolute(out)?;
+    let single = names.len() == 1;
+    format.check_out(&out, single)?;
     let records_path = kit.work_dir().join("exports.json");
     let mut records: Exports = std::fs::read(&records_path)
         .ok()
@@ -280,7 +345,7 @@ pub fn export(
         }
     }
     // Everything the request needs is checked before any work is done.
-    let exporter = format.exporter(kit, testlib_h)?;
+    let exporter = format.exporter(kit, request)?;
     let browser = if exporter.wants_pdf() && !no_pdf {
         let found = Browser::find().with_context(|| {
             format!(
@@ -346,7 +411,7 @@ pub fn export(
         });
     }
     let mut tree = Tree::default();
-    if names.len() == 1 {
+    if single && !format.nests_every_problem() {
         exporter.problem(&subjects[0], &mut tree)?;
     } else {
         for subject in &subjects {
@@ -354,8 +419,11 @@ pub fn export(
             exporter.problem(subject, &mut one)?;
             tree.nest(&format!("{}/", subject.folder), one)?;
         }
-        exporter.contest(&subjects, &mut tree)?;
+        if !single {
+            exporter.contest(&subjects, &mut tree)?;
+        }
     }
+    let warnings = subjects.iter().flat_map(|s| exporter.warnings(s)).collect();
 
     if out.exists() {
         // An unchanged earlier export (checked above): replace it.
@@ -370,7 +438,10 @@ pub fn export(
     records.written.insert(out.clone(), fingerprint(&out)?);
     fsutil::create_dir_all(&kit.work_dir())?;
     fsutil::write_atomic(&records_path, &serde_json::to_vec_pretty(&records)?)?;
-    Ok(problems.iter().map(|p| p.name.clone()).collect())
+    Ok(Exported {
+        problems: problems.iter().map(|p| p.name.clone()).collect(),
+        warnings,
+    })
 }
 
 /// Every problem's statements in every language, rendered, and printed

@@ -7,11 +7,13 @@
 //! their samples; `contest.xml` for a contest.
 //!
 //! An interactive problem ships its C++ interactor (`cpp_interactor`) as
-//! `files/interactor.cpp`, named by `<interactor>`; Polygon still runs a
-//! checker after an interactor that accepted, and the kit's interactors
-//! decide alone, so the checker is `checkers/cpp/interactor-decides.cpp`,
-//! which accepts. (CMS's Polygon loader does not take interactors: export
-//! `--format cms` for CMS.)
+//! `files/interactor.cpp`, named by `<interactor>`. Polygon runs a checker
+//! after an interactor that accepted, on what the interactor wrote; the
+//! kit's interactors judge alone and end that record with a verdict line
+//! when they accept, so the checker is `checkers/cpp/interactor-verdict.cpp`,
+//! which accepts only a record ending in the answer's verdict line. A judge
+//! that drops the interactor (CMS's Polygon loader) then rejects every run
+//! instead of accepting it: the package fails closed.
 //!
 //! Tags: the reference is `main`, other accepted solutions `accepted`, then
 //! `wrong-answer`, `presentation-error`, `time-limit-exceeded`,
@@ -25,10 +27,10 @@ use anyhow::{Result, bail};
 use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 
-use super::{Exporter, Subject, Tree, latex};
+use super::{Exporter, Subject, Tree, Warning, latex};
+use crate::fsutil;
 use crate::problem::CppChecker;
 use crate::program::Protocol;
-use crate::statement::Lang;
 
 /// The Polygon format, with the testlib.h it ships.
 pub struct Polygon {
@@ -111,14 +113,6 @@ fn document(body: impl FnOnce(&mut Xml) -> std::io::Result<()>) -> Result<String
     Ok(text)
 }
 
-/// Polygon's name of a language.
-fn polygon_language(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "english",
-        Lang::Zh => "chinese",
-    }
-}
-
 impl Polygon {
     fn problem_xml(&self, s: &Subject, checker: &CppChecker) -> Result<String> {
         let p = s.problem;
@@ -149,7 +143,7 @@ impl Polygon {
                     element(w, "statements", &[], |w| {
                         // As Polygon lists them: the source, the page, the PDF.
                         for statement in &s.statements {
-                            let language = polygon_language(statement.lang);
+                            let language = statement.lang.english_name();
                             let tex = format!("statements/{language}/problem.tex");
                             let html = format!("statements/.html/{language}/problem.html");
                             let mut kinds = vec![(tex, "application/x-tex"), (html, "text/html")];
@@ -315,6 +309,32 @@ impl Polygon {
     }
 }
 
+/// What the kit's interactors write last to their record when they accept
+/// (`checkers::read::won_session`), and what `interactor-verdict.cpp`
+/// requires at the end of every accepted run's record.
+const VERDICT_LINE: &str = "accepted: ";
+
+/// Refuses an interactive problem whose answers (the records of the
+/// reference's plays) do not end with the verdict line: on Polygon its
+/// checker would reject every run.
+fn ends_with_verdicts(s: &Subject) -> Result<()> {
+    for test in s.tests {
+        let record = std::fs::read(&test.answer).map_err(|e| fsutil::naming(&test.answer, e))?;
+        let record = String::from_utf8_lossy(&record);
+        let last = record.lines().rfind(|l| !l.trim().is_empty());
+        if !last.is_some_and(|l| l.trim_start().starts_with(VERDICT_LINE)) {
+            bail!(
+                "{}: the interactor's record of the reference's play does not end with a \
+                 verdict line (`{VERDICT_LINE}...`), which the Polygon checker \
+                 (checkers/cpp/interactor-verdict.cpp) requires: end an accepted session \
+                 with checkers::read::won_session",
+                test.answer.display()
+            );
+        }
+    }
+    Ok(())
+}
+
 fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -333,12 +353,13 @@ impl Exporter for Polygon {
     fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
         let p = s.problem;
         let path = p.config.path.display();
-        let decides = CppChecker::Source(s.kit_root.join("checkers/cpp/interactor-decides.cpp"));
+        let verdict = CppChecker::Source(s.kit_root.join("checkers/cpp/interactor-verdict.cpp"));
         let checker = match (&p.cpp_checker, &p.cpp_interactor) {
             (Some(checker), _) => checker,
             (None, Some(interactor)) => {
+                ends_with_verdicts(s)?;
                 out.file("files/interactor.cpp", interactor)?;
-                &decides
+                &verdict
             }
             (None, None) if p.interactive => {
                 bail!("{path}: Polygon compiles only C++ interactors: set `cpp_interactor`")
@@ -373,7 +394,7 @@ impl Exporter for Polygon {
             }
         }
         for statement in &s.statements {
-            let language = polygon_language(statement.lang);
+            let language = statement.lang.english_name();
             out.text(
                 &format!("statements/{language}/problem.tex"),
                 latex::statement(&statement.markdown),
@@ -399,6 +420,43 @@ impl Exporter for Polygon {
             }
         }
         Ok(())
+    }
+
+    fn warnings(&self, s: &Subject) -> Vec<Warning> {
+        let p = s.problem;
+        let tests = s.tests.len();
+        let mut cms = vec![format!(
+            "all {tests} tests become public (the samples only are meant to be)"
+        )];
+        if !p.groups.is_empty() {
+            let points: Vec<String> = p.groups.iter().map(|g| g.points.to_string()).collect();
+            cms.push(format!(
+                "the groups ({} points) become Sum, {:.3} points a test",
+                points.join(" + "),
+                100.0 / tests.max(1) as f64
+            ));
+        }
+        if p.interactive {
+            cms.push(
+                "the interactor is dropped: the task becomes Batch, and its checker, which \
+                 wants the interactor's verdict line, rejects every run"
+                    .to_string(),
+            );
+        }
+        let mut warnings = vec![Warning {
+            problem: p.name.clone(),
+            judge: "CMS (Polygon loader)",
+            message: format!("{}; export --format cms for CMS", cms.join("; ")),
+        }];
+        if !p.groups.is_empty() {
+            warnings.push(Warning {
+                problem: p.name.clone(),
+                judge: "p2d (DOMjudge)",
+                message: "the groups and their points are dropped: the problem is pass-fail"
+                    .to_string(),
+            });
+        }
+        warnings
     }
 
     fn contest(&self, subjects: &[Subject], out: &mut Tree) -> Result<()> {

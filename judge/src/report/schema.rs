@@ -210,6 +210,8 @@ pub struct PackageReport {
     pub out: String,
     /// The problems it holds, in order.
     pub problems: Vec<String>,
+    /// What the judges that read the format will lose or change.
+    pub warnings: Vec<crate::package::Warning>,
 }
 
 /// `judge statement`.

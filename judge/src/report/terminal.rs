@@ -10,7 +10,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::Reporter;
 use super::diff::{failure_details, paint, test_line, verdict};
-use super::schema::{CertifyReport, Counterexample, NewReport, Report, StressReport};
+use super::schema::{
+    CertifyReport, Counterexample, NewReport, PackageReport, Report, StressReport,
+};
 use crate::event::{CommandKind, Event, EventKind};
 use crate::expect::VerifyRow;
 use crate::jury::SolutionRun;
@@ -243,13 +245,7 @@ impl<W: Write> TerminalReporter<W> {
                 )
             ),
             Report::Check(r) => writeln!(self.out, "{}  {}", verdict(r.verdict, 2), r.message),
-            Report::Package(r) => writeln!(
-                self.out,
-                "{} package of {} problem(s) written to {}",
-                r.format,
-                r.problems.len(),
-                r.out
-            ),
+            Report::Package(r) => self.package(r),
             Report::Doctor(r) => self.doctor(&r.isolation),
             Report::Test(_) => Ok(()),
             Report::Stress(r) => self.stress(r),
@@ -292,6 +288,25 @@ impl<W: Write> TerminalReporter<W> {
     }
 
     /// How many cases were checked, or where the two solutions disagree.
+    fn package(&mut self, r: &PackageReport) -> io::Result<()> {
+        writeln!(
+            self.out,
+            "{} package of {} problem(s) written to {}",
+            r.format,
+            r.problems.len(),
+            r.out
+        )?;
+        for w in &r.warnings {
+            let label = paint(AnsiColor::Yellow.on_default().bold(), "warning");
+            writeln!(
+                self.out,
+                "{label}: {}: {}: {}",
+                w.problem, w.judge, w.message
+            )?;
+        }
+        Ok(())
+    }
+
     fn certified(&mut self, r: &CertifyReport) -> io::Result<()> {
         let seconds = r.elapsed.as_secs_f64();
         let Some(f) = &r.failure else {
