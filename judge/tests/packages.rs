@@ -61,11 +61,13 @@ fn judge(args: &[&str]) -> Output {
         .unwrap()
 }
 
-/// Exports `problems` (none: the whole kit) in `format` to `out`.
-fn export_some(problems: &[&str], format: &str, out: &Path) {
+/// Exports `problems` (none: the whole kit) in `format` to `out`; returns
+/// the report.
+fn export_some(problems: &[&str], format: &str, out: &Path) -> serde_json::Value {
     let _kit = KIT.lock().unwrap_or_else(|e| e.into_inner());
     let mut args = vec![
         "package",
+        "--json",
         "--format",
         format,
         "--out",
@@ -78,11 +80,20 @@ fn export_some(problems: &[&str], format: &str, out: &Path) {
         "judge {args:?}: {}",
         String::from_utf8_lossy(&output.stderr)
     );
+    serde_json::from_slice(&output.stdout).unwrap()
 }
 
-/// Exports the whole kit in `format` to `out`.
-fn export(format: &str, out: &Path) {
-    export_some(&[], format, out);
+/// The warnings of an export's report for `problem` and `judge`.
+fn warnings<'a>(report: &'a serde_json::Value, problem: &str, judge: &str) -> Vec<&'a str> {
+    (report["warnings"].as_array().unwrap().iter())
+        .filter(|w| w["problem"] == problem && w["judge"] == judge)
+        .map(|w| w["message"].as_str().unwrap())
+        .collect()
+}
+
+/// Exports the whole kit in `format` to `out`; returns the report.
+fn export(format: &str, out: &Path) -> serde_json::Value {
+    export_some(&[], format, out)
 }
 
 /// A scratch folder under the target folder (packages are large).
@@ -112,6 +123,10 @@ fn run(program: &Path, args: &[&str], dir: &Path, home: &Path) -> (bool, String)
         .env("XDG_CONFIG_HOME", home.join("config"))
         .env("XDG_CACHE_HOME", home.join("cache"))
         .env("TMPDIR", home)
+        // PyPy sizes its nursery from the CPU's cache, which can exceed the
+        // 256 MiB of address space the tools give a Python submission (on a
+        // CPU reporting a 480 MiB L3 cache: "cannot allocate nursery").
+        .env("PYPY_GC_NURSERY", "4M")
         .stdin(Stdio::null())
         .output()
         .unwrap();
@@ -185,7 +200,7 @@ fn icpc_packages_pass_bapctools() {
 #[test]
 fn scoring_problems_keep_their_points() {
     let dir = scratch("icpc-points");
-    let out = dir.path().join("merge-piles");
+    let out = dir.path().join("mergepiles");
     export_some(&["merge-piles"], "icpc", &out);
     let problem = yaml(&out.join("problem.yaml"));
     assert_eq!(problem["type"].as_str(), Some("scoring"));
@@ -248,8 +263,17 @@ fn polygon_packages_pass_p2d_and_problemtools() {
     let (p2d, verify) = (tool("p2d"), tool("verifyproblem"));
     let dir = scratch("polygon");
     let contest = dir.path().join("contest");
-    export("polygon", &contest);
+    let report = export("polygon", &contest);
     assert!(contest.join("contest.xml").is_file());
+    // What CMS's Polygon loader and p2d lose, said for each problem.
+    for (problem, tests) in &kit().1 {
+        let cms = warnings(&report, &problem.name, "CMS (Polygon loader)");
+        let public = format!("all {} tests become public", tests.len());
+        assert!(cms[0].starts_with(&public), "{}: {cms:?}", problem.name);
+        assert_eq!(cms[0].contains("become Sum"), !problem.groups.is_empty());
+        let p2d = warnings(&report, &problem.name, "p2d (DOMjudge)");
+        assert_eq!(p2d.len(), usize::from(!problem.groups.is_empty()));
+    }
     std::fs::write(dir.path().join("p2d.toml"), P2D_CONFIG).unwrap();
     let config = dir.path().join("p2d.toml");
     for (i, entry) in std::fs::read_dir(contest.join("problems"))
@@ -309,7 +333,9 @@ fn polygon_interactive_checker_fails_closed() {
     for (problem, tests) in interactive {
         let name = problem.name.as_str();
         let package = dir.path().join(name);
-        export_some(&[name], "polygon", &package);
+        let report = export_some(&[name], "polygon", &package);
+        let said = warnings(&report, name, "CMS (Polygon loader)");
+        assert!(said[0].contains("the interactor is dropped"), "{report}");
         let xml = std::fs::read_to_string(package.join("problem.xml")).unwrap();
         assert!(
             xml.contains("files/interactor.cpp"),
@@ -764,7 +790,7 @@ fn hydro_import(path: &Path) -> Vec<serde_json::Value> {
 fn hydro_packages_load_in_hydro_and_judge_like_the_kit() {
     let dir = scratch("hydro");
     let contest = dir.path().join("contest");
-    export("hydro", &contest);
+    let report = export("hydro", &contest);
     let imported = hydro_import(&contest);
     let (kit, problems) = kit();
     assert_eq!(imported.len(), problems.len(), "{imported:#?}");
@@ -778,6 +804,9 @@ fn hydro_packages_load_in_hydro_and_judge_like_the_kit() {
         // statements are there.
         let pid = judge::package::hydro::pid(name);
         assert_eq!(hydro["pid"].as_str(), Some(pid.as_str()), "{name}");
+        // The report says where the pid is not the name.
+        let said = warnings(&report, name, "Hydro");
+        assert_eq!(said.len(), usize::from(pid != name), "{name}: {said:?}");
         let title = &problem.config.value.title;
         let title = format!("{} {}", title.en, title.zh);
         assert_eq!(hydro["title"].as_str(), Some(title.as_str()));

@@ -87,24 +87,14 @@ impl Format {
 
     /// Refuses an `--out` the format's judges would refuse.
     fn check_out(self, out: &Path, single: bool) -> Result<()> {
-        let short_name = |name: &str| {
-            !name.is_empty()
-                && name
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-        };
-        let name = out.file_name().unwrap_or_default().to_string_lossy();
         let icpc = matches!(self, Format::Icpc | Format::IcpcLegacy);
-        if icpc && single && !tree::is_zip(out) && !short_name(&name) {
-            let suggested: String = name
-                .chars()
-                .filter(char::is_ascii_alphanumeric)
-                .collect::<String>()
-                .to_ascii_lowercase();
+        let name = out.file_name().unwrap_or_default().to_string_lossy();
+        let short_name = self.folder(&name);
+        if icpc && single && !tree::is_zip(out) && (short_name != name || name.is_empty()) {
             bail!(
                 "--out {}: BAPCtools and problemtools take a problem package's folder name as \
                  the problem's short name, which must be [a-z0-9]+: write it to a folder \
-                 named like `{suggested}`, or to a .zip",
+                 named like `{short_name}`, or to a .zip",
                 out.display()
             );
         }
