@@ -374,8 +374,9 @@ fn packages_hold_the_pdfs_or_say_how_to_do_without() {
         "--out",
         cms.to_str().unwrap(),
     ]);
-    for lang in ["en", "zh"] {
-        let read = pdf_text(&cms.join(format!("statement/{lang}.pdf")));
+    // Named as CMS names the languages, which its loader looks for.
+    for (lang, language) in [("en", "english"), ("zh", "chinese")] {
+        let read = pdf_text(&cms.join(format!("statement/{language}.pdf")));
         assert!(read.contains(&expected("nim", lang).title), "{read}");
     }
 
