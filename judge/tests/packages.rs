@@ -362,6 +362,18 @@ fn polygon_interactive_checker_fails_closed() {
                 &test.name,
             );
             assert!(won.verdict.is_accepted(), "{name} {}: {won:?}", test.name);
+            // The same record without its verdict line: not accepted.
+            let record = std::fs::read_to_string(&test.answer).unwrap();
+            let (games, _) = record.trim_end().rsplit_once('\n').unwrap();
+            let cut = scratch.join(format!("{}.cut", test.name));
+            std::fs::write(&cut, format!("{games}\n")).unwrap();
+            let cut = jury.check(&checker, &test.input, &cut, &test.answer, &scratch, "cut");
+            assert_eq!(
+                cut.verdict.to_string(),
+                "WA",
+                "{name} {}: {cut:?}",
+                test.name
+            );
         }
         let work = target().join("tmp/round-trip/no-interactor");
         let mut arena = Arena::new(problem, &exported, &checker, work);
