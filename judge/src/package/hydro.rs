@@ -180,8 +180,8 @@ impl Exporter for Hydro {
                  takes no dash), else the problem gets a number instead"
             ),
             None if pid != *name => format!(
-                "pid `{pid}`: a pid holds a dash only after a namespace of the domain \
-                 (--pid-prefix)"
+                "pid `{pid}`: Hydro's ids are a letter, then letters and digits, with a dash \
+                 only after a namespace of the domain (--pid-prefix)"
             ),
             None => return Vec::new(),
         };
