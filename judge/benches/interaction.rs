@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 
 use common::{gcc, median, write};
 use judge::interact;
-use judge::sandbox::linux::LinuxSandbox;
-use judge::sandbox::{Access, Limits, RunSpec};
+use sandbox::linux::LinuxSandbox;
+use sandbox::{Access, Limits, RunSpec};
 
 const EXCHANGES: u64 = 100_000;
 const ROUNDS: usize = 5;

@@ -10,7 +10,7 @@ use std::io::{self, PipeReader, PipeWriter, Read, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::sandbox::{Pipes, RunOutcome, RunSpec, Sandbox};
+use sandbox::{Pipes, RunOutcome, RunSpec, Sandbox};
 
 /// Who sent a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,9 +18,9 @@ use crate::pool::{Pool, Progress, Stop};
 use crate::problem::Problem;
 use crate::program::{BuildError, Compiler, Program, Protocol};
 use crate::report::schema;
-use crate::sandbox::{Access, Limits, Network, RunSpec, Sandbox};
 use crate::testset::Test;
 use crate::verdict::{self, Checked, Group, Score, Scored, Verdict};
+use sandbox::{Access, Limits, Network, RunSpec, Sandbox};
 
 /// What happened on one test.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -396,7 +396,7 @@ impl<'s> Jury<'s> {
         work: &Path,
         scratch: &Path,
         name: &str,
-    ) -> Result<(crate::sandbox::RunOutcome, Checked, Transcript)> {
+    ) -> Result<(sandbox::RunOutcome, Checked, Transcript)> {
         let message = scratch.join(format!("{name}.int.err"));
         let stdout = scratch.join(format!("{name}.int.out"));
         let feedback = scratch.join(format!("{name}.feedback"));
@@ -761,7 +761,7 @@ impl<'s> Jury<'s> {
 /// feedback folder.
 fn said(
     protocol: Protocol,
-    run: &crate::sandbox::RunOutcome,
+    run: &sandbox::RunOutcome,
     message: &Path,
     stdout: &Path,
     feedback: &Path,

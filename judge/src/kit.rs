@@ -13,7 +13,7 @@ use crate::event::{EventKind, Events};
 use crate::fsutil;
 use crate::problem::{Problem, ProgramSpec};
 use crate::program::{Compiler, Program};
-use crate::sandbox::Sandbox;
+use sandbox::Sandbox;
 
 /// The kit's root and what it knows.
 pub struct Kit {

@@ -9,13 +9,16 @@
 //!   and [`program`] compiles single-file programs, both cached by content;
 //! * [`jury::Jury`] is the judging service — generators, validators,
 //!   reference answers, solutions and checkers all run through it, in a
-//!   [`sandbox::Sandbox`], on the one worker [`pool`];
+//!   [`sandbox::Sandbox`] (the crate of its own that holds every `unsafe`
+//!   block), on the one worker [`pool`];
 //! * [`testset`] builds a problem's tests; [`expect`] holds what each
 //!   solutions folder promises; [`verdict`] every rule that gives a verdict
 //!   or a score;
 //! * the core emits [`event`]s; reporters ([`report`]) are the only code
 //!   that prints;
 //! * [`commands`] are the glue, one per subcommand of [`cli`].
+
+#![forbid(unsafe_code)]
 
 pub mod browser;
 pub mod cargo;
@@ -33,7 +36,6 @@ pub mod pool;
 pub mod problem;
 pub mod program;
 pub mod report;
-pub mod sandbox;
 pub mod scaffold;
 pub mod shrink;
 pub mod statement;

@@ -3,6 +3,8 @@
 //! error of the kit or of its configuration, 130 interrupted by Ctrl-C or
 //! SIGTERM).
 
+#![forbid(unsafe_code)]
+
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -13,7 +15,7 @@ use judge::cli::Cli;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = judge::commands::run(&cli);
-    if judge::sandbox::interrupted() {
+    if sandbox::interrupted() {
         let _ = writeln!(std::io::stderr(), "error: interrupted");
         return ExitCode::from(130);
     }

@@ -18,9 +18,9 @@ use crate::config::{
     TestEntry,
 };
 use crate::program::BuildError;
-use crate::sandbox::Limits;
 use crate::shrink::Cases;
 use crate::verdict::Group;
+use sandbox::Limits;
 
 /// What a problem uses a program for, and so which cargo package of the
 /// kit holds it.

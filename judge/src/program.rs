@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use crate::config::Language;
 use crate::fsutil;
-use crate::sandbox::{Access, Limits, RunSpec, Sandbox};
+use sandbox::{Access, Limits, RunSpec, Sandbox};
 
 /// How a checker or a validator is called and how it answers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

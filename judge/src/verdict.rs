@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Serialize, Serializer};
 
-use crate::sandbox::{Exit, Limits, RunOutcome, signal_name};
+use sandbox::{Exit, Limits, RunOutcome, signal_name};
 
 /// A verdict. `Fail` is the kit's fault (a crashed checker, an answer that
 /// does not parse), never the submission's.

@@ -29,8 +29,8 @@ use judge::pool::Stop;
 use judge::problem::Problem;
 use judge::program::{Program, Protocol};
 use judge::report::Silent;
-use judge::sandbox::linux::LinuxSandbox;
 use judge::testset::{self, Test};
+use sandbox::linux::LinuxSandbox;
 use yaml_rust2::{Yaml, YamlLoader};
 
 #[path = "common/paths.rs"]

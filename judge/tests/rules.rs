@@ -20,10 +20,10 @@ use judge::jury::{Arena, Jury, SolutionRun};
 use judge::pool::Stop;
 use judge::program::{Program, Protocol};
 use judge::report::Silent;
-use judge::sandbox::Limits;
-use judge::sandbox::fake::{FakeCall, FakeRun, FakeSandbox};
 use judge::testset::Test;
 use judge::verdict::{Group, Score, Verdict};
+use sandbox::Limits;
+use sandbox::fake::{FakeCall, FakeRun, FakeSandbox};
 
 fn right() -> FakeRun {
     FakeRun::exit(0).stdout("right\n")

@@ -26,7 +26,6 @@ use crate::kit::Kit;
 use crate::report::Reporter;
 use crate::report::json::JsonReporter;
 use crate::report::terminal::{TerminalReporter, bars_wanted};
-use crate::sandbox;
 
 /// Runs the command line's command. Returns true if and only if the
 /// command's verdict is the one hoped for (every test accepted, every

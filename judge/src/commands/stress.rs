@@ -21,10 +21,10 @@ use crate::program::Program;
 use crate::report::schema::{
     Counterexample, Report, SCHEMA, Shrinking, StressFailure, StressReport,
 };
-use crate::sandbox::Limits;
 use crate::shrink::{self, Cases};
 use crate::testset::Test;
 use crate::verdict::Verdict;
+use sandbox::Limits;
 
 use super::save;
 
@@ -87,7 +87,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
     let mut iterations = 0;
     let mut found = None;
     let none = BTreeSet::new();
-    while found.is_none() && !crate::sandbox::interrupted() {
+    while found.is_none() && !sandbox::interrupted() {
         let left = match deadline {
             Some(deadline) if Instant::now() >= deadline => 0,
             Some(_) => batch,
@@ -374,7 +374,7 @@ impl Round<'_> {
             pool.jobs(),
             SHRINK_BUDGET,
             |inputs| {
-                if crate::sandbox::interrupted() {
+                if sandbox::interrupted() {
                     bail!("interrupted");
                 }
                 let named: Vec<(String, &String)> = inputs

@@ -11,8 +11,8 @@ use crate::kit::Kit;
 use crate::pool::Stop;
 use crate::report::html::{self, Column, Matrix};
 use crate::report::schema::{Report, SCHEMA, TestReport};
-use crate::sandbox::Network;
 use crate::testset;
+use sandbox::Network;
 
 /// Judges the file on the problem; true if and only if every test is accepted.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Result<bool> {

@@ -10,9 +10,9 @@ use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
 use crate::report::html::{self, Column, Matrix};
 use crate::report::schema::{Report, SCHEMA, VerifyReport};
-use crate::sandbox::Network;
 use crate::testset;
 use crate::verdict::Verdict;
+use sandbox::Network;
 
 /// Verifies the named problems (all when none is named); true if and only
 /// if every solution got its expected verdict.

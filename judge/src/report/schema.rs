@@ -12,9 +12,9 @@ use serde::{Serialize, Serializer};
 
 use crate::expect::VerifyRow;
 use crate::jury::TestOutcome;
-use crate::sandbox::Isolation;
 use crate::testset::BuildSummary;
 use crate::verdict::{Score, Verdict};
+use sandbox::Isolation;
 
 /// The version of the reports' shape.
 pub const SCHEMA: u32 = 1;

@@ -16,8 +16,8 @@ use super::schema::{
 use crate::event::{CommandKind, Event, EventKind};
 use crate::expect::VerifyRow;
 use crate::jury::SolutionRun;
-use crate::sandbox::Isolation;
 use crate::testset::{BuildSummary, Test};
+use sandbox::Isolation;
 
 /// Prints for people on `out` (stdout, which strips colours when they are
 /// off); progress bars go to stderr.

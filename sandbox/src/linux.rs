@@ -42,10 +42,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
-use super::cgroup::{Cgroups, Version};
-use super::landlock::{self, Prepared};
-use super::reaper::{self, Reaper};
-use super::{Exit, Isolation, Network, RunOutcome, RunSpec, Sandbox};
+use crate::cgroup::{Cgroups, Version};
+use crate::landlock::{self, Prepared};
+use crate::reaper::{self, Reaper};
+use crate::{Exit, Isolation, Network, RunOutcome, RunSpec, Sandbox};
 
 /// The most processes a run may have at once (threads count).
 const MAX_PROCESSES: u64 = 256;

@@ -251,11 +251,13 @@ pub fn interrupted() -> bool {
 
 /// This machine's sandbox, for the kit at `kit_root` (whose files runs
 /// must not reach).
-pub fn native(kit_root: &Path) -> anyhow::Result<Box<dyn Sandbox>> {
+pub fn native(kit_root: &Path) -> io::Result<Box<dyn Sandbox>> {
     #[cfg(target_os = "linux")]
     return Ok(Box::new(linux::LinuxSandbox::new(kit_root)?));
     #[cfg(not(target_os = "linux"))]
-    anyhow::bail!("the kit has no sandbox for this operating system (Linux only)")
+    Err(io::Error::other(
+        "the kit has no sandbox for this operating system (Linux only)",
+    ))
 }
 
 /// The name of a signal (`SIGSEGV`), or its number.

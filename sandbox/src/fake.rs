@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::{Exit, Isolation, Network, RunOutcome, RunSpec, Sandbox};
+use crate::{Exit, Isolation, Network, RunOutcome, RunSpec, Sandbox};
 
 /// How a scripted run ends.
 #[derive(Clone, Debug)]
