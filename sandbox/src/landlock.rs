@@ -13,19 +13,26 @@
 //! The ruleset is built in the judge (it allocates); the child only calls
 //! `landlock_restrict_self` on it between `fork` and `exec`.
 
+use std::collections::HashMap;
+use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use landlock::{
     ABI, Access, AccessFs, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset, RulesetAttr,
     RulesetCreatedAttr, Scope,
 };
 
+use crate::Isolation;
+use crate::layer::{Armed, InChild, Layer, Run};
+
 /// The newest Landlock ABI the kit asks for.
 const ABI_WANTED: ABI = ABI::V6;
 
 /// What the running kernel offers: its Landlock ABI version, if any.
-pub fn abi_version() -> Option<i32> {
+fn abi_version() -> Option<i32> {
     // SAFETY: querying the version passes no pointer.
     let v = unsafe {
         libc::syscall(
@@ -42,7 +49,7 @@ pub fn abi_version() -> Option<i32> {
 /// the toolchains on `PATH` (with the folder above each `bin`, where
 /// compilers and interpreters keep their libraries), except any folder
 /// that holds the kit itself.
-pub fn system_paths(kit_root: &Path) -> Vec<PathBuf> {
+fn system_paths(kit_root: &Path) -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = [
         "/usr", "/lib", "/lib32", "/lib64", "/bin", "/sbin", "/etc", "/opt",
     ]
@@ -91,7 +98,7 @@ pub fn system_paths(kit_root: &Path) -> Vec<PathBuf> {
 /// The folders every run may reach, opened once (a run's ruleset is made
 /// afresh each time, but re-opening some twenty folders for each run would
 /// cost as much as the run itself).
-pub struct System {
+struct System {
     /// Read and executed.
     read: Vec<PathFd>,
     /// `/dev`: special files, read and written.
@@ -102,7 +109,7 @@ pub struct System {
 
 impl System {
     /// Opens `paths` (see [`system_paths`]), `/dev` and `/proc`.
-    pub fn open(paths: &[PathBuf]) -> System {
+    fn open(paths: &[PathBuf]) -> System {
         System {
             read: paths.iter().filter_map(|p| PathFd::new(p).ok()).collect(),
             dev: PathFd::new("/dev").ok(),
@@ -112,13 +119,13 @@ impl System {
 }
 
 /// A ruleset for one run, ready to be applied in the child.
-pub struct Prepared {
+struct Prepared {
     fd: OwnedFd,
 }
 
 /// Builds the ruleset of a run: the system, and `read` may be read and
 /// executed, `write` read and written.
-pub fn prepare(
+fn prepare(
     system: &System,
     read: &[PathBuf],
     write: &[PathBuf],
@@ -160,14 +167,14 @@ pub fn prepare(
 
 impl Prepared {
     /// The ruleset's descriptor, for [`restrict_self`] in the child.
-    pub fn raw_fd(&self) -> i32 {
+    fn raw_fd(&self) -> i32 {
         self.fd.as_raw_fd()
     }
 }
 
 /// Applies the ruleset `fd` to the calling process; for the child between
 /// `fork` and `exec`: two system calls, no allocation.
-pub fn restrict_self(fd: i32) -> std::io::Result<()> {
+fn restrict_self(fd: i32) -> std::io::Result<()> {
     // SAFETY: plain system calls on a descriptor the caller holds open.
     unsafe {
         if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
@@ -178,4 +185,105 @@ pub fn restrict_self(fd: i32) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// A folder or file a ruleset grants, and the inode it held then (device,
+/// inode number).
+type Granted = (PathBuf, u64, u64);
+
+/// The Landlock layer: in place where the kernel has Landlock.
+pub struct Landlock {
+    abi: i32,
+    /// What runs may read besides their own files: the system, the
+    /// toolchains (opened once).
+    system: System,
+    /// The rulesets of trusted programs, by what they grant.
+    rulesets: Mutex<HashMap<Vec<Granted>, Arc<Prepared>>>,
+}
+
+impl Landlock {
+    /// Landlock for the kit at `kit_root` (whose files runs must not
+    /// reach), if the kernel has it.
+    pub fn detect(kit_root: &Path) -> Option<Landlock> {
+        Some(Landlock {
+            abi: abi_version()?,
+            system: System::open(&system_paths(kit_root)),
+            rulesets: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The ruleset of a run: the system, its program, what its spec
+    /// grants, and the files its arguments name (a checker's input, output
+    /// and answer; an interpreter's script: the kit chose them). A trusted
+    /// program gets the folders of those files instead, so that its
+    /// ruleset, the same test after test, is made once.
+    fn ruleset(&self, run: &Run) -> io::Result<Arc<Prepared>> {
+        let spec = run.spec;
+        let mut read = spec.access.read.clone();
+        read.extend(run.program.map(Path::to_path_buf));
+        let named = run
+            .args
+            .iter()
+            .map(Path::new)
+            .filter(|p| p.is_absolute() && p.exists());
+        match spec.access.untrusted {
+            true => read.extend(named.map(Path::to_path_buf)),
+            false => read.extend(named.filter_map(Path::parent).map(Path::to_path_buf)),
+        }
+        let mut write = spec.access.write.clone();
+        write.extend(spec.cwd.clone());
+        for paths in [&mut read, &mut write] {
+            paths.sort();
+            paths.dedup();
+        }
+        let make = || {
+            prepare(&self.system, &read, &write)
+                .map(Arc::new)
+                .map_err(io::Error::other)
+        };
+        if spec.access.untrusted {
+            return make();
+        }
+        // Rules hold inodes, not paths: a folder made again is another key.
+        let key: Vec<Granted> = read
+            .iter()
+            .chain(&write)
+            .map(|p| {
+                let meta = std::fs::metadata(p);
+                let (dev, ino) = meta.map_or((0, 0), |m| (m.dev(), m.ino()));
+                (p.clone(), dev, ino)
+            })
+            .collect();
+        let mut cache = self.rulesets.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(found) = cache.get(&key) {
+            return Ok(found.clone());
+        }
+        let made = make()?;
+        // Each holds a descriptor: keep a few.
+        if cache.len() >= 32 {
+            cache.clear();
+        }
+        cache.insert(key, made.clone());
+        Ok(made)
+    }
+}
+
+/// One run's ruleset, held open until the run has started.
+struct Confined(Arc<Prepared>);
+
+impl Layer for Landlock {
+    fn isolation(&self, isolation: &mut Isolation) {
+        isolation.files = format!("landlock-{}", self.abi);
+    }
+
+    fn arm<'a>(&'a self, run: &Run) -> io::Result<Box<dyn Armed + 'a>> {
+        Ok(Box::new(Confined(self.ruleset(run)?)))
+    }
+}
+
+impl Armed for Confined {
+    fn in_child(&self) -> Option<InChild> {
+        let fd = self.0.raw_fd();
+        Some(Box::new(move || restrict_self(fd)))
+    }
 }

@@ -7,17 +7,29 @@
 //! ([`linux::LinuxSandbox`]); [`fake::FakeSandbox`] plays scripted outcomes,
 //! so that the verdict rules, the worker pool and `verify` are tested
 //! without starting a single process. A new sandbox is one more file here
-//! implementing the trait, chosen in [`native`].
+//! implementing the trait, chosen in [`native`]; a new layer of the Linux
+//! sandbox is one more file implementing [`layer::Layer`].
+//!
+//! This crate holds every `unsafe` block of the kit: the system calls
+//! that contain, limit, kill and measure a run.
 
 #[cfg(target_os = "linux")]
-pub mod cgroup;
+mod cgroup;
 pub mod fake;
 #[cfg(target_os = "linux")]
-pub mod landlock;
+mod landlock;
+#[cfg(target_os = "linux")]
+pub mod layer;
 #[cfg(target_os = "linux")]
 pub mod linux;
 #[cfg(target_os = "linux")]
-pub mod reaper;
+mod reaper;
+#[cfg(target_os = "linux")]
+mod rlimits;
+#[cfg(target_os = "linux")]
+mod session;
+#[cfg(target_os = "linux")]
+mod user;
 
 use std::ffi::OsString;
 use std::io;

@@ -1,40 +1,38 @@
 //! The Linux sandbox: containment, limits, kill and measurement for one
-//! run, in layers that each work where the machine allows them, detected
-//! once at start-up (`judge doctor` shows them; `docs/running.md` explains
-//! each and what is left open where one is missing).
+//! run. What contains a run is a list of layers (`layer.rs`), each
+//! detected once at start-up where the machine allows it (`judge doctor`
+//! shows them; `docs/running.md` explains each and what is left open
+//! where one is missing):
 //!
-//! For every run:
-//! * stdin, stdout and stderr are files opened by the judge, never pipes:
-//!   the run gets descriptors, not paths, and `RLIMIT_FSIZE` bounds its
-//!   output; every other descriptor it inherited is closed at `exec`. An
-//!   interactive run gets pipes to the judge instead of stdin and stdout
-//!   (`RunSpec::pipes`), and the judge bounds what it relays;
-//! * it leads a session of its own and dies with the thread that started
-//!   it (`PR_SET_PDEATHSIG`); rlimits (never above the judge's own hard
-//!   limits) bound CPU time as a backstop, file size, core dumps, stack;
-//! * processes: a control group per worker holds every process of the run
-//!   (see `cgroup.rs`), or, without control groups, the judge adopts and
-//!   hunts down its descendants (`reaper.rs`); either way none survives;
-//! * memory: capped by the control group, or sampled every few
-//!   milliseconds and the run killed once over its cap;
-//! * files: Landlock confines the run to the system, its program and its
-//!   own working folder (`landlock.rs`);
-//! * as root, a submission whose program `nobody` can reach runs as
-//!   `nobody`;
-//! * the wall clock is watched with a pidfd; Ctrl-C and SIGTERM wake every
-//!   wait, kill every live run, and no new run starts;
-//! * CPU time is the control group's, over all processes of the run, or
-//!   the leader's `wait4` rusage; peak memory is `ru_maxrss`.
+//! * `session.rs`: a session of its own, killed whole at the end;
+//! * `cgroup.rs`: a control group per worker holding every process of the
+//!   run, capping its memory and processes, summing its CPU time; or,
+//!   without control groups, `reaper.rs`: the judge adopts and hunts down
+//!   its descendants, and the sandbox samples their memory every few
+//!   milliseconds, killing the run once over its cap;
+//! * `rlimits.rs`: CPU time (a backstop), file size, core dumps, stack,
+//!   and without control groups the number of processes;
+//! * `user.rs`: as root, a submission runs as `nobody`;
+//! * `landlock.rs`: the run may touch only the system, its program and
+//!   its own working folder.
 //!
-//! This module and its siblings are the only code with `unsafe`.
+//! What every run gets besides: stdin, stdout and stderr are files opened
+//! by the judge, never pipes (the run gets descriptors, not paths, and
+//! `RLIMIT_FSIZE` bounds its output; an interactive run gets pipes to the
+//! judge instead, `RunSpec::pipes`, and the judge bounds what it relays);
+//! every other descriptor is closed at `exec`; it dies with the thread
+//! that started it (`PR_SET_PDEATHSIG`); the wall clock is watched with a
+//! pidfd; Ctrl-C and SIGTERM wake every wait, kill every live run, and no
+//! new run starts. CPU time is the most any layer saw (the control group
+//! over all processes of the run, or the leader's `wait4` rusage, or the
+//! samples); peak memory is `ru_maxrss` or the samples'.
 
 use std::collections::{BTreeMap, HashMap};
-use std::ffi::{CString, OsString};
+use std::ffi::OsString;
 use std::fs::File;
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
-use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -42,41 +40,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
-use crate::cgroup::{Cgroups, Version};
-use crate::landlock::{self, Prepared};
+use crate::cgroup::{Cgroups, MAX_PROCESSES, memory_cap};
+use crate::landlock::Landlock;
+use crate::layer::{InChild, Layer, Measured, Run};
 use crate::reaper::{self, Reaper};
+use crate::rlimits::Rlimits;
+use crate::session::Session;
+use crate::user::{NOBODY, Nobody};
 use crate::{Exit, Isolation, Network, RunOutcome, RunSpec, Sandbox};
-
-/// The most processes a run may have at once (threads count).
-const MAX_PROCESSES: u64 = 256;
 
 /// How often the memory of a run is sampled where no control group caps it.
 const SAMPLE: Duration = Duration::from_millis(5);
-
-/// The user submissions run as when the judge is root.
-const NOBODY: (libc::uid_t, libc::gid_t) = (65534, 65534);
-
-/// The judge's own hard limits, which no run's limits may exceed (a
-/// `setrlimit` above them fails, and every spawn with it).
-#[derive(Clone, Copy, Debug)]
-struct HardLimits {
-    cpu: u64,
-    fsize: u64,
-    stack: u64,
-    nproc: u64,
-}
-
-fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
-    let mut lim = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: `lim` is a valid out-pointer.
-    if unsafe { libc::getrlimit(resource, &mut lim) } != 0 {
-        return libc::RLIM_INFINITY;
-    }
-    lim.rlim_max
-}
 
 /// Set by the first SIGINT or SIGTERM.
 static INTERRUPTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
@@ -116,29 +90,13 @@ impl Interrupt {
     }
 }
 
-/// A folder or file a ruleset grants, and the inode it held then (device,
-/// inode number).
-type Granted = (PathBuf, u64, u64);
-
-/// Runs programs as children of the kit, contained as far as the machine
-/// allows.
+/// Runs programs as children of the kit, contained by every layer this
+/// machine allows.
 pub struct LinuxSandbox {
-    /// What runs may read besides their own files: the system, the
-    /// toolchains (opened once).
-    system: landlock::System,
-    /// Each program run so far: its path, and whether `nobody` may run it.
+    /// The layers in effect, in the order they act.
+    layers: Vec<Box<dyn Layer>>,
+    /// Each program run so far: its path, and whether any user may run it.
     programs: Mutex<HashMap<OsString, (Option<PathBuf>, bool)>>,
-    /// The rulesets of trusted programs, by what they grant.
-    rulesets: Mutex<HashMap<Vec<Granted>, Arc<Prepared>>>,
-    landlock: Option<i32>,
-    cgroups: Option<Cgroups>,
-    /// Without control groups: the judge adopts and hunts down orphans.
-    reaper: Option<Reaper>,
-    /// As root: the user submissions run as.
-    run_user: Option<(libc::uid_t, libc::gid_t)>,
-    hard: HardLimits,
-    /// Without control groups: the `RLIMIT_NPROC` of runs.
-    process_cap: Option<u64>,
     interrupt: Option<Interrupt>,
     /// Runs share it; a run alone holds it exclusively.
     alone: RwLock<()>,
@@ -150,11 +108,8 @@ impl LinuxSandbox {
     pub fn new(kit_root: &Path) -> io::Result<LinuxSandbox> {
         // SAFETY: `geteuid` has no preconditions.
         let root = unsafe { libc::geteuid() } == 0;
+        let mut layers: Vec<Box<dyn Layer>> = vec![Box::new(Session)];
         let cgroups = Cgroups::detect();
-        let reaper = match cgroups {
-            Some(_) => None,
-            None => reaper::make_subreaper().then(Reaper::default),
-        };
         // Without control groups, RLIMIT_NPROC caps the processes. It
         // counts all of the user's: the cap is what the user has now plus
         // a run's share for each core (runs at once share the room).
@@ -168,21 +123,21 @@ impl LinuxSandbox {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
             reaper::tasks_of(uid) + MAX_PROCESSES * cores
         });
+        match cgroups {
+            Some(cgroups) => layers.push(Box::new(cgroups)),
+            None if reaper::make_subreaper() => layers.push(Box::new(Reaper::default())),
+            None => {}
+        }
+        layers.push(Box::new(Rlimits::new(process_cap)));
+        if root {
+            layers.push(Box::new(Nobody));
+        }
+        if let Some(landlock) = Landlock::detect(kit_root) {
+            layers.push(Box::new(landlock));
+        }
         Ok(LinuxSandbox {
-            system: landlock::System::open(&landlock::system_paths(kit_root)),
+            layers,
             programs: Mutex::new(HashMap::new()),
-            rulesets: Mutex::new(HashMap::new()),
-            landlock: landlock::abi_version(),
-            cgroups,
-            reaper,
-            run_user: root.then_some(NOBODY),
-            hard: HardLimits {
-                cpu: hard_limit(libc::RLIMIT_CPU),
-                fsize: hard_limit(libc::RLIMIT_FSIZE),
-                stack: hard_limit(libc::RLIMIT_STACK),
-                nproc: hard_limit(libc::RLIMIT_NPROC),
-            },
-            process_cap,
             interrupt: Interrupt::install().ok(),
             alone: RwLock::new(()),
             network: Mutex::new(Network::Shared),
@@ -212,19 +167,6 @@ fn base_env(work: Option<&Path>) -> Vec<(OsString, OsString)> {
         }
     }
     env
-}
-
-/// Sets a resource limit; between fork and exec, so only `setrlimit`.
-fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::Result<()> {
-    let lim = libc::rlimit {
-        rlim_cur: soft.min(hard),
-        rlim_max: hard,
-    };
-    // SAFETY: `setrlimit` reads the struct we pass and nothing else.
-    if unsafe { libc::setrlimit(resource, &lim) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    Ok(())
 }
 
 /// An error that names the file it is about.
@@ -383,13 +325,6 @@ fn has_exited(pid: libc::pid_t) -> bool {
     r == 0 && unsafe { info.si_pid() } == pid
 }
 
-/// The memory cap of a run: its limit and an eighth more (at least
-/// 32 MiB), so that a program within its limit is never stopped while one
-/// far over it is stopped at once.
-fn memory_cap(limit: u64) -> u64 {
-    limit.saturating_add((limit / 8).max(32 << 20))
-}
-
 impl LinuxSandbox {
     fn interrupted_error() -> io::Error {
         io::Error::new(io::ErrorKind::Interrupted, "interrupted")
@@ -406,64 +341,6 @@ impl LinuxSandbox {
                 (path, reachable)
             })
             .clone()
-    }
-
-    /// The Landlock ruleset of a run: the system, its program (`resolved`),
-    /// what `spec` grants, and the files its arguments name (a checker's
-    /// input, output and answer; an interpreter's script: the kit chose
-    /// them). A trusted program gets the folders of those files instead,
-    /// so that its ruleset, the same test after test, is made once.
-    fn ruleset(
-        &self,
-        spec: &RunSpec,
-        resolved: Option<PathBuf>,
-        args: &[OsString],
-    ) -> io::Result<Arc<Prepared>> {
-        let mut read = spec.access.read.clone();
-        read.extend(resolved);
-        let named = args
-            .iter()
-            .map(Path::new)
-            .filter(|p| p.is_absolute() && p.exists());
-        match spec.access.untrusted {
-            true => read.extend(named.map(Path::to_path_buf)),
-            false => read.extend(named.filter_map(Path::parent).map(Path::to_path_buf)),
-        }
-        let mut write = spec.access.write.clone();
-        write.extend(spec.cwd.clone());
-        for paths in [&mut read, &mut write] {
-            paths.sort();
-            paths.dedup();
-        }
-        let prepare = || {
-            landlock::prepare(&self.system, &read, &write)
-                .map(Arc::new)
-                .map_err(io::Error::other)
-        };
-        if spec.access.untrusted {
-            return prepare();
-        }
-        // Rules hold inodes, not paths: a folder made again is another key.
-        let key: Vec<Granted> = read
-            .iter()
-            .chain(&write)
-            .map(|p| {
-                let meta = std::fs::metadata(p);
-                let (dev, ino) = meta.map_or((0, 0), |m| (m.dev(), m.ino()));
-                (p.clone(), dev, ino)
-            })
-            .collect();
-        let mut cache = self.rulesets.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(found) = cache.get(&key) {
-            return Ok(found.clone());
-        }
-        let made = prepare()?;
-        // Each holds a descriptor: keep a few.
-        if cache.len() >= 32 {
-            cache.clear();
-        }
-        cache.insert(key, made.clone());
-        Ok(made)
     }
 
     /// Runs `spec`; no process it started survives.
@@ -488,37 +365,18 @@ impl LinuxSandbox {
         };
         let stderr = open_write(spec.stderr.as_deref())?;
 
-        // Who runs it.
-        let (resolved, reachable) = self.program(program);
-        let user = self.run_user.filter(|_| spec.access.untrusted && reachable);
-        if let (Some((uid, gid)), Some(dir)) = (user, work) {
-            let path = CString::new(dir.as_os_str().as_bytes()).map_err(io::Error::other)?;
-            // SAFETY: `path` is a valid C string.
-            if unsafe { libc::chown(path.as_ptr(), uid, gid) } != 0 {
-                return Err(naming(dir)(io::Error::last_os_error()));
-            }
-        }
-
-        // What it may touch.
-        let ruleset: Option<Arc<Prepared>> = match self.landlock {
-            Some(_) => Some(self.ruleset(spec, resolved, args)?),
-            None => None,
+        // Every layer prepares the run.
+        let (resolved, public_program) = self.program(program);
+        let run = Run {
+            spec,
+            args,
+            program: resolved.as_deref(),
+            public_program,
         };
-
-        // Its control group, capped for this run.
-        let mut slot = match &self.cgroups {
-            Some(cgroups) => Some(cgroups.take()?),
-            None => None,
-        };
-        // The slot's open `cgroup.procs` files, which the child joins by.
-        let join_fds: Vec<i32> = match &mut slot {
-            Some(slot) => slot.prepare(memory_cap(limits.memory_bytes), MAX_PROCESSES)?,
-            None => Vec::new(),
-        };
-        let cpu_before = match (&slot, &self.cgroups) {
-            (Some(slot), Some(c)) if c.version() == Version::V2 => slot.cpu_v2(),
-            _ => Duration::ZERO,
-        };
+        let mut armed = (self.layers.iter())
+            .map(|layer| layer.arm(&run))
+            .collect::<io::Result<Vec<_>>>()?;
+        let in_child: Vec<InChild> = armed.iter().filter_map(|a| a.in_child()).collect();
 
         let mut cmd = Command::new(program);
         cmd.args(args)
@@ -530,48 +388,18 @@ impl LinuxSandbox {
         if let Some(dir) = work {
             cmd.current_dir(dir);
         }
-        // RLIMIT_CPU has one-second granularity: a backstop one second past
-        // the limit (SIGXCPU, then SIGKILL a second later).
-        let hard = self.hard;
-        let process_cap = self.process_cap;
-        let cpu = limits.time.as_secs().saturating_add(2).min(hard.cpu);
-        let fsize = limits.output_bytes.saturating_add(1).min(hard.fsize);
-        let stack = limits.memory_bytes.max(64 << 20).min(hard.stack);
-        let ruleset_fd = ruleset.as_deref().map(Prepared::raw_fd);
         // SAFETY: the closure runs between fork and exec and only makes
-        // system calls (no allocation: `join_fds` is built beforehand and
-        // only read).
+        // system calls (no allocation: the layers' steps were made
+        // beforehand and are only called).
         unsafe {
             cmd.pre_exec(move || {
-                // A session of its own: it cannot join the judge's group.
-                if libc::setsid() < 0 {
-                    return Err(io::Error::last_os_error());
+                for step in &in_child {
+                    step()?;
                 }
-                for fd in &join_fds {
-                    if libc::write(*fd, b"0".as_ptr().cast(), 1) != 1 {
-                        return Err(io::Error::last_os_error());
-                    }
-                }
-                set_limit(libc::RLIMIT_CPU, cpu, cpu.saturating_add(1).min(hard.cpu))?;
-                set_limit(libc::RLIMIT_FSIZE, fsize, fsize)?;
-                set_limit(libc::RLIMIT_CORE, 0, 0)?;
-                set_limit(libc::RLIMIT_STACK, stack, stack)?;
-                if let Some(cap) = process_cap {
-                    set_limit(libc::RLIMIT_NPROC, cap, cap.min(hard.nproc))?;
-                }
-                if let Some((uid, gid)) = user
-                    && (libc::setgroups(0, std::ptr::null()) != 0
-                        || libc::setgid(gid) != 0
-                        || libc::setuid(uid) != 0)
-                {
-                    return Err(io::Error::last_os_error());
-                }
-                // After the change of user, which clears it.
+                // Last, after any change of user (which clears it): the
+                // run dies with the thread that started it.
                 if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
                     return Err(io::Error::last_os_error());
-                }
-                if let Some(fd) = ruleset_fd {
-                    landlock::restrict_self(fd)?;
                 }
                 // Every other descriptor the judge holds closes at exec.
                 libc::syscall(
@@ -585,77 +413,35 @@ impl LinuxSandbox {
         }
 
         let start = Instant::now();
-        let mut spawn = || -> io::Result<(std::process::Child, libc::pid_t)> {
+        let mut spawn = || -> io::Result<libc::pid_t> {
+            // `child` is never waited on by std: it is reaped with wait4.
             let child = cmd.spawn().map_err(naming(Path::new(program)))?;
-            let pid = child.id() as libc::pid_t;
-            Ok((child, pid))
+            Ok(child.id() as libc::pid_t)
         };
-        let spawned = match &self.reaper {
-            Some(reaper) => reaper.spawn(spawn),
-            None => spawn().map(|(child, _)| child),
-        };
-        drop(ruleset);
-        let child = match spawned {
-            Ok(child) => child,
-            Err(e) => {
-                if let (Some(slot), Some(cgroups)) = (slot, &self.cgroups) {
-                    slot.kill_all();
-                    cgroups.give(slot);
-                }
-                return Err(e);
-            }
-        };
-        let pid = child.id() as libc::pid_t;
-        // `child` is never waited on by std: we reap it with wait4.
-        drop(child);
+        // Failing here, the armed layers give back what they took.
+        let pid = spawn_through(&self.layers, &mut spawn)?;
 
-        let cap = self
-            .cgroups
-            .is_none()
-            .then(|| memory_cap(limits.memory_bytes));
-        let mut watch = Watch::new(cap);
+        let memory_capped = self.layers.iter().any(|l| l.caps_memory());
+        let mut watch = Watch::new((!memory_capped).then(|| memory_cap(limits.memory_bytes)));
         let waited = wait_for(pid, limits.wall, self.interrupt.as_ref(), &mut watch);
 
         // Kill everything of the run, the program itself too, before the
         // program is reaped: its unreaped zombie pins its pid and session.
-        // SAFETY: `pid` is our unreaped child; its session id is its pid.
-        unsafe {
-            libc::kill(pid, libc::SIGKILL);
-            libc::kill(-pid, libc::SIGKILL);
+        for layer in &mut armed {
+            layer.kill(pid);
         }
-        if let Some(slot) = &slot {
-            slot.kill_all();
-        }
-        let mut status = 0;
-        // SAFETY: `rusage` is filled by the kernel.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        loop {
-            // SAFETY: reaps our own child; the out-pointers are valid.
-            let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-            if r == pid {
-                break;
-            }
-            let err = io::Error::last_os_error();
-            if err.kind() != io::ErrorKind::Interrupted {
-                return Err(err);
-            }
-        }
-        if let Some(reaper) = &self.reaper {
-            reaper.finish(pid);
-        }
+        let (status, usage) = reap(pid)?;
         let wall = start.elapsed();
         let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-        let mut cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
-        let mut peak_memory = usage.ru_maxrss as u64 * 1024;
-        cpu = cpu.max(watch.cpu());
-        peak_memory = peak_memory.max(watch.peak_memory);
-        let mut memory_capped = matches!(waited, Waited::MemoryCap);
-        if let (Some(mut slot), Some(cgroups)) = (slot, &self.cgroups) {
-            let seen = slot.usage(cpu_before);
-            cpu = cpu.max(seen.cpu);
-            memory_capped |= seen.oom_kills > 0;
-            cgroups.give(slot);
+        let mut measured = Measured {
+            cpu: (tv(usage.ru_utime) + tv(usage.ru_stime)).max(watch.cpu()),
+            peak_memory_bytes: (usage.ru_maxrss as u64 * 1024).max(watch.peak_memory),
+            memory_capped: matches!(waited, Waited::MemoryCap),
+        };
+        for layer in &mut armed {
+            layer.reaped(pid, &mut measured);
         }
+        drop(armed);
         if matches!(waited, Waited::Interrupted) {
             return Err(Self::interrupted_error());
         }
@@ -666,16 +452,45 @@ impl LinuxSandbox {
         };
         Ok(RunOutcome {
             exit,
-            cpu,
+            cpu: measured.cpu,
             wall,
-            peak_memory_bytes: peak_memory,
+            peak_memory_bytes: measured.peak_memory_bytes,
             wall_timeout: matches!(waited, Waited::WallLimit),
             output_bytes: match spec.pipes {
                 Some(_) => 0,
                 None => std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()),
             },
-            memory_capped,
+            memory_capped: measured.memory_capped,
         })
+    }
+}
+
+/// Starts a run through every layer that wraps the spawn, in order.
+fn spawn_through(
+    layers: &[Box<dyn Layer>],
+    spawn: &mut dyn FnMut() -> io::Result<libc::pid_t>,
+) -> io::Result<libc::pid_t> {
+    match layers.split_first() {
+        None => spawn(),
+        Some((layer, rest)) => layer.spawn(&mut || spawn_through(rest, spawn)),
+    }
+}
+
+/// Reaps the run's leader: its wait status and resource usage.
+fn reap(pid: libc::pid_t) -> io::Result<(i32, libc::rusage)> {
+    let mut status = 0;
+    // SAFETY: `rusage` is filled by the kernel.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: reaps our own child; the out-pointers are valid.
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if r == pid {
+            return Ok((status, usage));
+        }
+        let err = io::Error::last_os_error();
+        if err.kind() != io::ErrorKind::Interrupted {
+            return Err(err);
+        }
     }
 }
 
@@ -715,36 +530,22 @@ impl Sandbox for LinuxSandbox {
     }
 
     fn isolation(&self) -> Isolation {
-        let processes = match self.cgroups.as_ref().map(Cgroups::version) {
-            Some(Version::V1) => "cgroup-v1",
-            Some(Version::V2) => "cgroup-v2",
-            None if self.reaper.is_some() => "reaper",
-            None => "session",
-        };
-        Isolation {
-            processes: processes.to_string(),
-            files: match self.landlock {
-                Some(abi) => format!("landlock-{abi}"),
-                None => "none".to_string(),
-            },
-            memory: if self.cgroups.is_some() {
-                "cgroup"
-            } else {
-                "watcher"
-            }
-            .to_string(),
-            network: match *self.network.lock().unwrap_or_else(|e| e.into_inner()) {
+        let network = *self.network.lock().unwrap_or_else(|e| e.into_inner());
+        let mut isolation = Isolation {
+            processes: "session".to_string(),
+            files: "none".to_string(),
+            memory: "watcher".to_string(),
+            network: match network {
                 Network::Isolated => "isolated",
                 Network::Shared => "shared",
             }
             .to_string(),
-            user: if self.run_user.is_some() {
-                "nobody"
-            } else {
-                "judge"
-            }
-            .to_string(),
+            user: "judge".to_string(),
+        };
+        for layer in &self.layers {
+            layer.isolation(&mut isolation);
         }
+        isolation
     }
 }
 

@@ -10,8 +10,12 @@
 //! cleanup was not looking is caught at the next cleanup, not at once.
 
 use std::collections::BTreeSet;
+use std::io;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+use crate::Isolation;
+use crate::layer::{Armed, Layer, Measured, Run};
 
 /// Makes this process adopt the orphans of its descendants.
 pub fn make_subreaper() -> bool {
@@ -150,19 +154,6 @@ pub struct Reaper {
 }
 
 impl Reaper {
-    /// Starts a run with `spawn` (which returns its leader's pid) and
-    /// records it, with no sweep in between: a sweep never sees a new
-    /// process before it is known.
-    pub fn spawn<T>(
-        &self,
-        spawn: impl FnOnce() -> std::io::Result<(T, libc::pid_t)>,
-    ) -> std::io::Result<T> {
-        let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
-        let (started, pid) = spawn()?;
-        live.insert(pid);
-        Ok(started)
-    }
-
     /// Kills every process of the run led by `pid` (not yet reaped) and the
     /// orphans the judge adopted from finished runs.
     pub fn finish(&self, pid: libc::pid_t) {
@@ -218,5 +209,33 @@ impl Reaper {
                 }
             }
         }
+    }
+}
+
+/// One run the reaper looks after.
+struct Reaped<'a>(&'a Reaper);
+
+impl Layer for Reaper {
+    fn isolation(&self, isolation: &mut Isolation) {
+        isolation.processes = "reaper".to_string();
+    }
+
+    /// Starts a run and records it, with no sweep in between: a sweep
+    /// never sees a new process before it is known.
+    fn spawn(&self, spawn: &mut dyn FnMut() -> io::Result<libc::pid_t>) -> io::Result<libc::pid_t> {
+        let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        let pid = spawn()?;
+        live.insert(pid);
+        Ok(pid)
+    }
+
+    fn arm<'a>(&'a self, _: &Run) -> io::Result<Box<dyn Armed + 'a>> {
+        Ok(Box::new(Reaped(self)))
+    }
+}
+
+impl Armed for Reaped<'_> {
+    fn reaped(&mut self, leader: libc::pid_t, _: &mut Measured) {
+        self.0.finish(leader);
     }
 }
