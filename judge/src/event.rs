@@ -9,11 +9,10 @@
 use std::io;
 use std::time::{Duration, Instant};
 
-use crate::expect::VerifyRow;
-use crate::jury::{SolutionRun, TestOutcome};
-use crate::report::Reporter;
-use crate::report::schema::Report;
-use crate::testset::{BuildSummary, Test};
+use crate::results::VerifyRow;
+use crate::results::report::Report;
+use crate::results::{BuildSummary, Test};
+use crate::results::{SolutionRun, TestOutcome};
 
 /// The commands, as reporters tell them apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,5 +118,21 @@ impl<'r> Events<'r> {
             Some(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e),
             _ => Ok(()),
         }
+    }
+}
+
+/// Turns events into output.
+pub trait Reporter {
+    /// Handles one event; an error stops further events to this reporter.
+    fn report(&mut self, event: &Event) -> io::Result<()>;
+}
+
+/// A reporter that drops everything (for tests and quiet runs).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Silent;
+
+impl Reporter for Silent {
+    fn report(&mut self, _: &Event) -> io::Result<()> {
+        Ok(())
     }
 }

@@ -15,14 +15,13 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use anyhow::Result;
-use serde::Serialize;
 
 use crate::event::{EventKind, Events};
-use crate::jury::{Arena, Jury, SolutionRun, TestOutcome};
+use crate::jury::{Arena, Jury};
 use crate::pool::Stop;
 use crate::program::Compiler;
-use crate::testset::Test;
-use crate::verdict::{Score, Verdict};
+use crate::results::{Aimed, BRUTE_FORCE_PROMISE, SolutionRun, Test, VerifyRow};
+use crate::verdict::Verdict;
 
 /// What a folder promises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,56 +43,12 @@ pub const FOLDERS: [(&str, Expect); 7] = [
     ("brute_force", Expect::BruteForce),
 ];
 
-/// The verdict of one test aimed at a solution.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Aimed {
-    pub test: String,
-    pub verdict: Verdict,
-}
-
-/// `verify`'s finding on one solution.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct VerifyRow {
-    pub problem: String,
-    /// The solution, relative to `solutions/<problem>/`.
-    pub solution: String,
-    /// What its folder promises: a verdict, or `no WA` for a brute force.
-    pub expected: String,
-    pub verdict: Verdict,
-    pub score: Option<Score>,
-    /// Returns true if and only if it kept its folder's promise.
-    pub ok: bool,
-    /// The first test it did not pass.
-    pub failed_test: Option<String>,
-    /// The tests aimed at it, with its verdict on each.
-    pub aimed: Vec<Aimed>,
-    /// Every way it broke its promise.
-    pub problems: Vec<String>,
-    /// The problem's number of tests.
-    pub tests: usize,
-    /// The tests it was judged on.
-    pub judged: usize,
-    /// The tests it ran to the end within the limits (its output checked).
-    pub finished: usize,
-    pub compile_error: Option<String>,
-    /// Its outcome on each test it was judged on, in test order (the
-    /// tests of `judge test`'s report).
-    pub results: Vec<TestOutcome>,
-}
-
-impl VerifyRow {
-    /// Returns true if and only if the solution is a brute force.
-    pub fn is_brute_force(&self) -> bool {
-        self.expected == Expect::BruteForce.describe()
-    }
-}
-
 impl Expect {
     /// How the folder's promise is written in reports.
     pub fn describe(self) -> &'static str {
         match self {
             Expect::Verdict(v) => v.as_str(),
-            Expect::BruteForce => "no WA",
+            Expect::BruteForce => BRUTE_FORCE_PROMISE,
         }
     }
 

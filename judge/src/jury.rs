@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use serde::Serialize;
 
 use crate::event::{EventKind, Events};
 use crate::fsutil;
@@ -17,57 +16,9 @@ use crate::interact::{self, Transcript};
 use crate::pool::{Pool, Progress, Stop};
 use crate::problem::Problem;
 use crate::program::{BuildError, Compiler, Program, Protocol};
-use crate::report::schema;
-use crate::testset::Test;
+use crate::results::{Isolation, SolutionRun, Test, TestOutcome};
 use crate::verdict::{self, Checked, Group, Score, Scored, Verdict};
 use sandbox::{Access, Limits, Network, RunSpec, Sandbox};
-
-/// What happened on one test.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TestOutcome {
-    pub name: String,
-    pub verdict: Verdict,
-    /// CPU time of the solution.
-    #[serde(rename = "time_ms", serialize_with = "schema::millis")]
-    pub cpu: Duration,
-    #[serde(rename = "wall_ms", serialize_with = "schema::millis")]
-    pub wall: Duration,
-    #[serde(rename = "memory_kib", serialize_with = "schema::kib")]
-    pub memory_bytes: u64,
-    /// The checker's message, or why the run failed.
-    pub message: String,
-    pub group: Option<String>,
-    /// The points a scoring checker gave.
-    pub points: Option<f64>,
-    /// The code of a partially correct answer.
-    pub partial: Option<u32>,
-    /// The solution's output (kept for tests that are not accepted).
-    #[serde(skip)]
-    pub output: PathBuf,
-}
-
-/// One solution's run over a problem's tests.
-#[derive(Clone, Debug)]
-pub struct SolutionRun {
-    /// The solution as shown to the user.
-    pub solution: String,
-    /// The first verdict that is not AC, in test order.
-    pub verdict: Verdict,
-    /// The tests judged, in order.
-    pub outcomes: Vec<TestOutcome>,
-    /// The compiler's message, for a solution that does not compile.
-    pub compile_error: Option<String>,
-    pub score: Option<Score>,
-    /// The most it could score, on a problem with groups.
-    pub max_score: Option<Score>,
-}
-
-impl SolutionRun {
-    /// The outcome on the test named `name`, if it was judged.
-    pub fn outcome(&self, name: &str) -> Option<&TestOutcome> {
-        self.outcomes.iter().find(|o| o.name == name)
-    }
-}
 
 /// What judging any solution of one problem needs.
 pub struct Arena<'a> {
@@ -189,6 +140,11 @@ impl<'s> Jury<'s> {
     /// The worker pool.
     pub fn pool(&self) -> Pool {
         self.pool
+    }
+
+    /// How the sandbox contains runs, as reports show it.
+    pub fn isolation(&self) -> Isolation {
+        self.sandbox.isolation().into()
     }
 
     /// Cuts the submissions that follow off from the network, if possible.

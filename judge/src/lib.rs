@@ -36,6 +36,7 @@ pub mod pool;
 pub mod problem;
 pub mod program;
 pub mod report;
+pub mod results;
 pub mod scaffold;
 pub mod shrink;
 pub mod statement;

@@ -19,7 +19,7 @@ use math_core::{LatexToMathML, MathCoreConfig, MathDisplay};
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 use crate::problem::Problem;
-use crate::testset::Test;
+use crate::results::Test;
 
 /// A language the statements are written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]

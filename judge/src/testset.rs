@@ -22,40 +22,7 @@ use crate::kit::Kit;
 use crate::pool::{Progress, Stop};
 use crate::problem::{Problem, ProgramSpec, TestSource, TestSpec};
 use crate::program::Program;
-use crate::report::schema;
-
-/// A built test, ready to judge.
-#[derive(Clone, Debug)]
-pub struct Test {
-    pub name: String,
-    pub input: PathBuf,
-    pub answer: PathBuf,
-    pub group: Option<String>,
-    pub sample: bool,
-    /// Solutions this test must reject.
-    pub targets: Vec<String>,
-}
-
-impl Test {
-    /// Returns true if and only if the test aims at `solution` (its path
-    /// under `solutions/<problem>/`, as `targets` names it).
-    pub fn aims_at(&self, solution: &str) -> bool {
-        self.targets.iter().any(|t| t == solution)
-    }
-}
-
-/// What a build of one problem did.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct BuildSummary {
-    pub problem: String,
-    pub tests: usize,
-    pub generated: usize,
-    pub validated: usize,
-    pub answered: usize,
-    /// The reference solution's largest CPU time over the tests it answered.
-    #[serde(rename = "reference_max_time_ms", serialize_with = "schema::millis")]
-    pub reference_max_time: Duration,
-}
+use crate::results::{BuildSummary, Test};
 
 /// What `tests/<name>.meta` records about a finished test.
 #[derive(Debug, Default, Serialize, Deserialize, PartialEq)]

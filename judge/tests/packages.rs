@@ -22,14 +22,16 @@ use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use judge::event::Events;
-use judge::expect::{Expect, FOLDERS, VerifyRow, verify_solution};
+use judge::event::Silent;
+use judge::expect::{Expect, FOLDERS, verify_solution};
 use judge::jury::{Arena, Jury};
 use judge::kit::Kit;
 use judge::pool::Stop;
 use judge::problem::Problem;
 use judge::program::{Program, Protocol};
-use judge::report::Silent;
-use judge::testset::{self, Test};
+use judge::results::Test;
+use judge::results::VerifyRow;
+use judge::testset;
 use sandbox::linux::LinuxSandbox;
 use yaml_rust2::{Yaml, YamlLoader};
 

@@ -15,12 +15,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use judge::event::Events;
-use judge::expect::{Expect, VerifyRow};
-use judge::jury::{Arena, Jury, SolutionRun};
+use judge::event::Silent;
+use judge::expect::Expect;
+use judge::jury::{Arena, Jury};
 use judge::pool::Stop;
 use judge::program::{Program, Protocol};
-use judge::report::Silent;
-use judge::testset::Test;
+use judge::results::SolutionRun;
+use judge::results::Test;
+use judge::results::VerifyRow;
 use judge::verdict::{Group, Score, Verdict};
 use sandbox::Limits;
 use sandbox::fake::{FakeCall, FakeRun, FakeSandbox};

@@ -38,8 +38,6 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde::Serialize;
-
 /// The limits of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -214,7 +212,7 @@ pub enum Network {
 }
 
 /// What a sandbox contains, layer by layer (`judge doctor`, and `--json`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Isolation {
     /// How every process of a run is found and killed at its end:
     /// `cgroup-v1`, `cgroup-v2`, or `reaper` (its session and descendants,

@@ -6,7 +6,7 @@ use crate::cli::BuildArgs;
 use crate::event::{EventKind, Events};
 use crate::jury::Jury;
 use crate::kit::Kit;
-use crate::report::schema::{BuildReport, Report, SCHEMA};
+use crate::results::report::{BuildReport, Report, SCHEMA};
 use crate::testset;
 use crate::verdict::Verdict;
 

@@ -15,7 +15,7 @@ use crate::event::{EventKind, Events};
 use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
 use crate::problem::Problem;
-use crate::report::schema::{CertifyFailure, CertifyReport, Report, SCHEMA};
+use crate::results::report::{CertifyFailure, CertifyReport, Report, SCHEMA};
 use crate::verdict::Verdict;
 
 use super::stress::{Round, shown_path, work_dir};

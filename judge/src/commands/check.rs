@@ -9,7 +9,7 @@ use crate::event::{EventKind, Events};
 use crate::fsutil;
 use crate::jury::{Answerer, Jury};
 use crate::kit::Kit;
-use crate::report::schema::{CheckReport, Report, SCHEMA};
+use crate::results::report::{CheckReport, Report, SCHEMA};
 
 /// The absolute path of a file the user named, which must exist (the
 /// checker runs in another folder).

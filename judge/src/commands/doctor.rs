@@ -4,7 +4,7 @@ use anyhow::Result;
 
 use crate::event::{EventKind, Events};
 use crate::jury::Jury;
-use crate::report::schema::{DoctorReport, Report, SCHEMA};
+use crate::results::report::{DoctorReport, Report, SCHEMA};
 use crate::verdict::Verdict;
 
 /// Reports the sandbox's layers (after cutting the network, as the judge
@@ -15,7 +15,7 @@ pub fn run(jury: &Jury, events: &mut Events) -> Result<bool> {
         schema: SCHEMA,
         command: "doctor",
         verdict: Verdict::Ac,
-        isolation: jury.sandbox().isolation(),
+        isolation: jury.isolation(),
     });
     events.emit(EventKind::Finished { report: &report });
     Ok(true)

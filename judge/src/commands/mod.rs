@@ -20,10 +20,10 @@ use std::io::BufWriter;
 use anyhow::Result;
 
 use crate::cli::{Cli, Command};
+use crate::event::Reporter;
 use crate::event::{CommandKind, EventKind, Events};
 use crate::jury::Jury;
 use crate::kit::Kit;
-use crate::report::Reporter;
 use crate::report::json::JsonReporter;
 use crate::report::terminal::{TerminalReporter, bars_wanted};
 

@@ -7,7 +7,7 @@ use crate::cli::NewArgs;
 use crate::event::{EventKind, Events};
 use crate::kit::Kit;
 use crate::package::Format;
-use crate::report::schema::{NewReport, Report, SCHEMA};
+use crate::results::report::{NewReport, Report, SCHEMA};
 use crate::scaffold;
 use crate::verdict::Verdict;
 

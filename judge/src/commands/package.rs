@@ -7,7 +7,7 @@ use crate::event::{EventKind, Events};
 use crate::jury::Jury;
 use crate::kit::Kit;
 use crate::package;
-use crate::report::schema::{PackageReport, Report, SCHEMA};
+use crate::results::report::{PackageReport, Report, SCHEMA};
 use crate::verdict::Verdict;
 
 /// Exports the named problems (all when none is named).

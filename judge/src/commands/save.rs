@@ -12,7 +12,7 @@ use crate::jury::Jury;
 use crate::kit::Kit;
 use crate::problem::Problem;
 use crate::program::Program;
-use crate::report::schema::Counterexample;
+use crate::results::report::Counterexample;
 
 /// Where a counterexample came from.
 pub struct Found<'a> {

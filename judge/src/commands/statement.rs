@@ -12,7 +12,7 @@ use crate::event::{EventKind, Events};
 use crate::fsutil;
 use crate::jury::Jury;
 use crate::kit::Kit;
-use crate::report::schema::{Report, SCHEMA, StatementReport};
+use crate::results::report::{Report, SCHEMA, StatementReport};
 use crate::statement::{self, Source};
 use crate::testset;
 use crate::verdict::Verdict;

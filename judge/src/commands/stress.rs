@@ -18,11 +18,11 @@ use crate::kit::Kit;
 use crate::pool::Stop;
 use crate::problem::{Problem, SEED};
 use crate::program::Program;
-use crate::report::schema::{
+use crate::results::Test;
+use crate::results::report::{
     Counterexample, Report, SCHEMA, Shrinking, StressFailure, StressReport,
 };
 use crate::shrink::{self, Cases};
-use crate::testset::Test;
 use crate::verdict::Verdict;
 use sandbox::Limits;
 

@@ -10,7 +10,7 @@ use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
 use crate::pool::Stop;
 use crate::report::html::{self, Column, Matrix};
-use crate::report::schema::{Report, SCHEMA, TestReport};
+use crate::results::report::{Report, SCHEMA, TestReport};
 use crate::testset;
 use sandbox::Network;
 
@@ -43,7 +43,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
         max_score: run.max_score,
         compile_error: run.compile_error,
         network_isolated: network == Network::Isolated,
-        isolation: jury.sandbox().isolation(),
+        isolation: jury.isolation(),
         tests: run.outcomes,
     };
     if let Some(path) = &args.html {

@@ -9,7 +9,7 @@ use crate::fsutil;
 use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
 use crate::report::html::{self, Column, Matrix};
-use crate::report::schema::{Report, SCHEMA, VerifyReport};
+use crate::results::report::{Report, SCHEMA, VerifyReport};
 use crate::testset;
 use crate::verdict::Verdict;
 use sandbox::Network;
@@ -68,7 +68,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
         command: "verify",
         verdict,
         network_isolated: network == Network::Isolated,
-        isolation: jury.sandbox().isolation(),
+        isolation: jury.isolation(),
         solutions: rows,
     });
     events.emit(EventKind::Finished { report: &report });

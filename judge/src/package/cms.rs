@@ -40,7 +40,7 @@ use yaml_rust2::Yaml;
 use super::yaml::{int, map, real, string, strings, text};
 use super::{Exporter, Subject, Tree};
 use crate::program::Protocol;
-use crate::testset::Test;
+use crate::results::Test;
 
 /// What `sol/` says of a Communication task without a stub.
 const SOL_NOTE: &str = "No stub: submissions are whole programs that read the jury's lines \

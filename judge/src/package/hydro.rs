@@ -17,10 +17,11 @@ use anyhow::{Result, bail};
 use yaml_rust2::Yaml;
 
 use super::yaml::{int, map, string, strings, text};
-use super::{Exporter, Subject, Tree, Warning};
+use super::{Exporter, Subject, Tree};
 use crate::problem::CppChecker;
 use crate::program::Protocol;
-use crate::testset::Test;
+use crate::results::Test;
+use crate::results::Warning;
 
 /// Hydro's format, with the namespace its problem ids go in, if any.
 #[derive(Clone, Debug)]

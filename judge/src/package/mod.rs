@@ -29,8 +29,9 @@ use crate::jury::Jury;
 use crate::kit::Kit;
 use crate::problem::{Problem, ProgramSpec};
 use crate::program::Protocol;
+use crate::results::{Test, Warning};
 use crate::statement::{self, Lang};
-use crate::testset::{self, Test};
+use crate::testset;
 pub use tree::Tree;
 
 /// Where the problems come from, as the packages say (`source`).
@@ -124,16 +125,6 @@ impl Format {
             Format::Hydro => Box::new(hydro::Hydro::new(request.pid_prefix)?),
         })
     }
-}
-
-/// Something a judge will lose or change when it imports a problem of the
-/// package, said in the report so that nothing is lost silently.
-#[derive(Clone, Debug, Serialize)]
-pub struct Warning {
-    pub problem: String,
-    /// The judge, or the judge's importer, that loses it.
-    pub judge: &'static str,
-    pub message: String,
 }
 
 /// What an export wrote.

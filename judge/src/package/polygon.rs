@@ -27,10 +27,11 @@ use anyhow::{Result, bail};
 use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 
-use super::{Exporter, Subject, Tree, Warning, latex};
+use super::{Exporter, Subject, Tree, latex};
 use crate::fsutil;
 use crate::problem::CppChecker;
 use crate::program::Protocol;
+use crate::results::Warning;
 
 /// The Polygon format, with the testlib.h it ships.
 pub struct Polygon {

@@ -10,7 +10,7 @@ use std::path::Path;
 use anstyle::{AnsiColor, Style};
 use similar::TextDiff;
 
-use crate::jury::TestOutcome;
+use crate::results::TestOutcome;
 use crate::verdict::Verdict;
 
 /// `text` in `style`.

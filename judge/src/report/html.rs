@@ -13,11 +13,11 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use crate::expect::VerifyRow;
 use crate::fsutil;
-use crate::jury::TestOutcome;
-use crate::report::schema::TestReport;
-use crate::testset::Test;
+use crate::results::Test;
+use crate::results::TestOutcome;
+use crate::results::VerifyRow;
+use crate::results::report::TestReport;
 use crate::verdict::{self, Group, Score, Scored, Verdict};
 
 /// A run at or above this share of the time limit (in percent) is marked:

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use super::Reporter;
+use crate::event::Reporter;
 use crate::event::{Event, EventKind};
 
 /// Writes the final report as pretty-printed JSON.

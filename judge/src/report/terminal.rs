@@ -8,16 +8,16 @@ use std::time::Duration;
 use anstyle::AnsiColor;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::Reporter;
 use super::diff::{failure_details, paint, test_line, verdict};
-use super::schema::{
+use crate::event::Reporter;
+use crate::event::{CommandKind, Event, EventKind};
+use crate::results::Isolation;
+use crate::results::SolutionRun;
+use crate::results::VerifyRow;
+use crate::results::report::{
     CertifyReport, Counterexample, NewReport, PackageReport, Report, StressReport,
 };
-use crate::event::{CommandKind, Event, EventKind};
-use crate::expect::VerifyRow;
-use crate::jury::SolutionRun;
-use crate::testset::{BuildSummary, Test};
-use sandbox::Isolation;
+use crate::results::{BuildSummary, Test};
 
 /// Prints for people on `out` (stdout, which strips colours when they are
 /// off); progress bars go to stderr.
@@ -494,7 +494,7 @@ pub fn bars_wanted() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expect::Aimed;
+    use crate::results::Aimed;
     use crate::verdict::{Score, Verdict};
 
     fn row(solution: &str, expected: &str, verdict: Verdict) -> VerifyRow {

@@ -8,13 +8,10 @@
 
 use std::time::Duration;
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
-use crate::expect::VerifyRow;
-use crate::jury::TestOutcome;
-use crate::testset::BuildSummary;
+use super::{BuildSummary, Isolation, TestOutcome, VerifyRow, Warning, millis};
 use crate::verdict::{Score, Verdict};
-use sandbox::Isolation;
 
 /// The version of the reports' shape.
 pub const SCHEMA: u32 = 1;
@@ -211,7 +208,7 @@ pub struct PackageReport {
     /// The problems it holds, in order.
     pub problems: Vec<String>,
     /// What the judges that read the format will lose or change.
-    pub warnings: Vec<crate::package::Warning>,
+    pub warnings: Vec<Warning>,
 }
 
 /// `judge statement`.
@@ -255,14 +252,4 @@ pub struct NewReport {
     pub files: Vec<String>,
     /// The commands to run next, in order.
     pub next: Vec<String>,
-}
-
-/// A duration as whole milliseconds (`time_ms`, `wall_ms`).
-pub fn millis<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_u64(d.as_millis().try_into().unwrap_or(u64::MAX))
-}
-
-/// A size in bytes as whole KiB (`memory_kib`).
-pub fn kib<S: Serializer>(bytes: &u64, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_u64(bytes / 1024)
 }

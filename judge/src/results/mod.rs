@@ -1,0 +1,192 @@
+//! What the kit's work produces, one home at the bottom of the judge:
+//! the built tests, the outcome of each test and of each solution, what
+//! `verify` found, what a build did, and the reports the commands end
+//! with ([`report`]). The core fills them in; events and reporters only
+//! read them, so they import this module and it imports neither.
+
+pub mod report;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::{Serialize, Serializer};
+
+use crate::verdict::{Score, Verdict};
+
+/// A built test, ready to judge.
+#[derive(Clone, Debug)]
+pub struct Test {
+    pub name: String,
+    pub input: PathBuf,
+    pub answer: PathBuf,
+    pub group: Option<String>,
+    pub sample: bool,
+    /// Solutions this test must reject.
+    pub targets: Vec<String>,
+}
+
+impl Test {
+    /// Returns true if and only if the test aims at `solution` (its path
+    /// under `solutions/<problem>/`, as `targets` names it).
+    pub fn aims_at(&self, solution: &str) -> bool {
+        self.targets.iter().any(|t| t == solution)
+    }
+}
+
+/// What a build of one problem did.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct BuildSummary {
+    pub problem: String,
+    pub tests: usize,
+    pub generated: usize,
+    pub validated: usize,
+    pub answered: usize,
+    /// The reference solution's largest CPU time over the tests it answered.
+    #[serde(rename = "reference_max_time_ms", serialize_with = "millis")]
+    pub reference_max_time: Duration,
+}
+
+/// What happened on one test.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TestOutcome {
+    pub name: String,
+    pub verdict: Verdict,
+    /// CPU time of the solution.
+    #[serde(rename = "time_ms", serialize_with = "millis")]
+    pub cpu: Duration,
+    #[serde(rename = "wall_ms", serialize_with = "millis")]
+    pub wall: Duration,
+    #[serde(rename = "memory_kib", serialize_with = "kib")]
+    pub memory_bytes: u64,
+    /// The checker's message, or why the run failed.
+    pub message: String,
+    pub group: Option<String>,
+    /// The points a scoring checker gave.
+    pub points: Option<f64>,
+    /// The code of a partially correct answer.
+    pub partial: Option<u32>,
+    /// The solution's output (kept for tests that are not accepted).
+    #[serde(skip)]
+    pub output: PathBuf,
+}
+
+/// One solution's run over a problem's tests.
+#[derive(Clone, Debug)]
+pub struct SolutionRun {
+    /// The solution as shown to the user.
+    pub solution: String,
+    /// The first verdict that is not AC, in test order.
+    pub verdict: Verdict,
+    /// The tests judged, in order.
+    pub outcomes: Vec<TestOutcome>,
+    /// The compiler's message, for a solution that does not compile.
+    pub compile_error: Option<String>,
+    pub score: Option<Score>,
+    /// The most it could score, on a problem with groups.
+    pub max_score: Option<Score>,
+}
+
+impl SolutionRun {
+    /// The outcome on the test named `name`, if it was judged.
+    pub fn outcome(&self, name: &str) -> Option<&TestOutcome> {
+        self.outcomes.iter().find(|o| o.name == name)
+    }
+}
+
+/// What a brute force's folder promises, as reports write it: never a
+/// wrong answer where it finishes.
+pub const BRUTE_FORCE_PROMISE: &str = "no WA";
+
+/// The verdict of one test aimed at a solution.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Aimed {
+    pub test: String,
+    pub verdict: Verdict,
+}
+
+/// `verify`'s finding on one solution.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VerifyRow {
+    pub problem: String,
+    /// The solution, relative to `solutions/<problem>/`.
+    pub solution: String,
+    /// What its folder promises: a verdict, or `no WA` for a brute force.
+    pub expected: String,
+    pub verdict: Verdict,
+    pub score: Option<Score>,
+    /// Returns true if and only if it kept its folder's promise.
+    pub ok: bool,
+    /// The first test it did not pass.
+    pub failed_test: Option<String>,
+    /// The tests aimed at it, with its verdict on each.
+    pub aimed: Vec<Aimed>,
+    /// Every way it broke its promise.
+    pub problems: Vec<String>,
+    /// The problem's number of tests.
+    pub tests: usize,
+    /// The tests it was judged on.
+    pub judged: usize,
+    /// The tests it ran to the end within the limits (its output checked).
+    pub finished: usize,
+    pub compile_error: Option<String>,
+    /// Its outcome on each test it was judged on, in test order (the
+    /// tests of `judge test`'s report).
+    pub results: Vec<TestOutcome>,
+}
+
+impl VerifyRow {
+    /// Returns true if and only if the solution is a brute force.
+    pub fn is_brute_force(&self) -> bool {
+        self.expected == BRUTE_FORCE_PROMISE
+    }
+}
+
+/// Something a judge will lose or change when it imports a problem of the
+/// package, said in the report so that nothing is lost silently.
+#[derive(Clone, Debug, Serialize)]
+pub struct Warning {
+    pub problem: String,
+    /// The judge, or the judge's importer, that loses it.
+    pub judge: &'static str,
+    pub message: String,
+}
+
+/// How a sandbox contains runs, layer by layer, as reports show it
+/// (`judge doctor`, `--json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Isolation {
+    /// How every process of a run is found and killed at its end:
+    /// `cgroup-v1`, `cgroup-v2`, or `reaper` (its session and descendants,
+    /// the judge adopting orphans).
+    pub processes: String,
+    /// How the file system is confined: `landlock-<ABI>`, or `none`.
+    pub files: String,
+    /// How memory is capped: `cgroup`, or `watcher` (sampled, killed over).
+    pub memory: String,
+    /// The network of runs: `isolated` (an empty namespace) or `shared`.
+    pub network: String,
+    /// Who runs submissions: `nobody` (the judge is root), or `judge`.
+    pub user: String,
+}
+
+impl From<sandbox::Isolation> for Isolation {
+    fn from(i: sandbox::Isolation) -> Isolation {
+        Isolation {
+            processes: i.processes,
+            files: i.files,
+            memory: i.memory,
+            network: i.network,
+            user: i.user,
+        }
+    }
+}
+
+/// A duration as whole milliseconds (`time_ms`, `wall_ms`).
+pub fn millis<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(d.as_millis().try_into().unwrap_or(u64::MAX))
+}
+
+/// A size in bytes as whole KiB (`memory_kib`).
+pub fn kib<S: Serializer>(bytes: &u64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(bytes / 1024)
+}
