@@ -8,12 +8,13 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
 use crate::fsutil;
+use crate::pool::{Pool, Stop};
+use sandbox::host::{self, Tool};
 
 /// Names a headless Chromium goes by, tried in order on `PATH` when
 /// `JUDGE_CHROMIUM` is not set.
@@ -82,34 +83,25 @@ impl Browser {
         Ok(bytes)
     }
 
-    /// Prints several pages, `jobs` at a time; the PDFs in the pages' order.
-    pub fn print_all(&self, pages: &[String], jobs: usize) -> Result<Vec<Vec<u8>>> {
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let results: Vec<std::sync::Mutex<Option<Result<Vec<u8>>>>> =
-            pages.iter().map(|_| std::sync::Mutex::new(None)).collect();
-        std::thread::scope(|scope| {
-            for _ in 0..jobs.clamp(1, pages.len().max(1)) {
-                scope.spawn(|| {
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(page) = pages.get(i) else { break };
-                        let printed = self.print(page);
-                        if let Ok(mut slot) = results[i].lock() {
-                            *slot = Some(printed);
-                        }
-                    }
-                });
-            }
-        });
-        results
+    /// Prints several pages on the `pool`; the PDFs in the pages' order.
+    pub fn print_all(&self, pages: &[String], pool: Pool) -> Result<Vec<Vec<u8>>> {
+        let printed = pool.run(
+            pages,
+            Stop::AtFirstFailure {
+                except: &Default::default(),
+            },
+            |page| self.print(page),
+            Result::is_err,
+            |_| {},
+        );
+        printed
             .into_iter()
-            .map(|slot| {
-                slot.into_inner()
-                    .ok()
-                    .flatten()
-                    .unwrap_or_else(|| Err(anyhow::anyhow!("a page was not printed")))
+            .flatten()
+            .collect::<Result<Vec<_>>>()
+            .and_then(|pdfs| match pdfs.len() == pages.len() {
+                true => Ok(pdfs),
+                false => bail!("a page was not printed"),
             })
-            .collect()
     }
 
     /// The page `html` as the browser parsed it (its DOM, serialised).
@@ -147,59 +139,29 @@ impl Browser {
         profile.push(work.join("profile"));
         let mut url = OsString::from("file://");
         url.push(&html);
-        let mut child = Command::new(&self.path)
-            // The pages are the kit's own: Chromium's sandbox, which cannot
-            // start as root, guards against hostile pages.
+        let mut browser = Tool::new(&self.path);
+        // The pages are the kit's own: Chromium's sandbox, which cannot
+        // start as root, guards against hostile pages.
+        browser
             .args(["--headless", "--no-sandbox", "--disable-gpu"])
             .args(["--no-first-run", "--disable-extensions", "--mute-audio"])
             .arg("--hide-scrollbars")
             .arg(profile)
             .args(flags)
-            .arg(url)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .with_context(|| format!("cannot start {}", self.path.display()))?;
-        let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
-        let read = |pipe: Option<Box<dyn std::io::Read + Send>>| {
-            std::thread::spawn(move || {
-                let mut text = String::new();
-                if let Some(mut p) = pipe {
-                    let _ = std::io::Read::read_to_string(&mut p, &mut text);
-                }
-                text
-            })
-        };
-        let out = read(stdout.map(|p| Box::new(p) as _));
-        let err = read(stderr.map(|p| Box::new(p) as _));
-        let start = Instant::now();
-        let status = loop {
-            if let Some(status) = child.try_wait()? {
-                break status;
-            }
-            if start.elapsed() > PATIENCE {
-                let _ = child.kill();
-                let _ = child.wait();
-                bail!(
-                    "{} took more than {} s on {}",
-                    self.path.display(),
-                    PATIENCE.as_secs(),
-                    html.display()
-                );
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        let out = out.join().unwrap_or_default();
-        let err = err.join().unwrap_or_default();
-        if !status.success() {
+            .arg(url);
+        let out = host::output(&mut browser, PATIENCE).with_context(|| {
+            format!("{} on {}", self.path.display(), html.display())
+        })?;
+        if !out.status.success() {
             bail!(
-                "{} failed on {} ({status}): {}",
+                "{} failed on {} ({}): {}",
                 self.path.display(),
                 html.display(),
-                err.trim()
+                out.status,
+                String::from_utf8_lossy(&out.stderr).trim()
             );
         }
+        let out = String::from_utf8_lossy(&out.stdout).into_owned();
         Ok(out)
     }
 }

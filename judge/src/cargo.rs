@@ -9,13 +9,18 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
 use crate::fsutil;
 use crate::problem::Role;
 use crate::program::{Program, Protocol};
+use sandbox::host::{self, Tool};
+
+/// How long cargo may take to build: the first build of the kit's
+/// programs compiles testlib-rs and every checker in release.
+const CARGO_PATIENCE: Duration = Duration::from_secs(3600);
 
 /// The kit's cargo packages and their binaries.
 pub struct Cargo {
@@ -89,15 +94,14 @@ impl Cargo {
         if missing.is_empty() {
             return Ok(());
         }
-        let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or("cargo".into()));
+        let mut cmd = cargo();
         cmd.args(["build", "--release", "--quiet"])
             .current_dir(&self.root);
         for binary in &missing {
             cmd.args(["--bin", binary]);
         }
         cmd.arg("--target-dir").arg(&self.target);
-        let status = cmd
-            .status()
+        let status = host::status(&mut cmd, CARGO_PATIENCE)
             .context("cannot run cargo to build the checkers, validators and generators")?;
         if !status.success() {
             bail!("cargo could not build the checkers, validators and generators (see above)");
@@ -116,10 +120,10 @@ impl Cargo {
     /// (testlib-rs reads `TESTLIB_RS_PROTOCOL` when it is compiled).
     /// Returns the folder that holds them.
     pub fn build_for(&self, protocol: Protocol, binaries: &BTreeSet<String>) -> Result<PathBuf> {
-        let host = host_triple()?;
+        let triple = host_triple()?;
         let target = self.records.join("export").join(protocol.name());
-        let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or("cargo".into()));
-        cmd.args(["build", "--release", "--quiet", "--target", &host])
+        let mut cmd = cargo();
+        cmd.args(["build", "--release", "--quiet", "--target", &triple])
             .arg("--target-dir")
             .arg(&target)
             .current_dir(&self.root)
@@ -134,13 +138,12 @@ impl Cargo {
         for binary in binaries {
             cmd.args(["--bin", binary]);
         }
-        let status = cmd
-            .status()
+        let status = host::status(&mut cmd, CARGO_PATIENCE)
             .context("cannot run cargo to build the programs for the package")?;
         if !status.success() {
             bail!("cargo could not build the programs for the package (see above)");
         }
-        Ok(target.join(host).join("release"))
+        Ok(target.join(triple).join("release"))
     }
 
     /// The content hash of a binary, from its memo when the binary's size
@@ -180,13 +183,16 @@ impl Cargo {
 /// says.
 fn host_triple() -> Result<String> {
     let rustc = std::env::var_os("RUSTC").unwrap_or("rustc".into());
-    let out = Command::new(rustc)
-        .arg("-vV")
-        .output()
+    let out = host::output(Tool::new(rustc).arg("-vV"), Duration::from_secs(60))
         .context("cannot run rustc -vV")?;
     let text = String::from_utf8_lossy(&out.stdout);
     text.lines()
         .find_map(|l| l.strip_prefix("host: "))
         .map(str::to_string)
         .context("rustc -vV names no host")
+}
+
+/// Cargo, as the environment names it (`CARGO` under `cargo run`).
+fn cargo() -> Tool {
+    Tool::new(std::env::var_os("CARGO").unwrap_or("cargo".into()))
 }

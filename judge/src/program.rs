@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use crate::config::Language;
 use crate::fsutil;
+use sandbox::host::{self, Tool};
 use sandbox::{Access, Limits, RunSpec, Sandbox};
 
 /// How a checker or a validator is called and how it answers.
@@ -192,9 +193,9 @@ impl Compiler {
         let version = match std::fs::read_to_string(&cache_file) {
             Ok(v) => v,
             Err(_) => {
-                let out = std::process::Command::new(&command[0])
-                    .args(&command[1..])
-                    .output();
+                let mut probe = Tool::new(&command[0]);
+                probe.args(&command[1..]);
+                let out = host::output(&mut probe, Duration::from_secs(60));
                 let text = out
                     .map(|o| [o.stdout, o.stderr].concat())
                     .unwrap_or_default();

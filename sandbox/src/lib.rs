@@ -16,6 +16,7 @@
 #[cfg(target_os = "linux")]
 mod cgroup;
 pub mod fake;
+pub mod host;
 #[cfg(target_os = "linux")]
 mod landlock;
 #[cfg(target_os = "linux")]

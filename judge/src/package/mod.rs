@@ -27,6 +27,7 @@ use crate::expect::FOLDERS;
 use crate::fsutil;
 use crate::jury::Jury;
 use crate::kit::Kit;
+use crate::pool::Pool;
 use crate::problem::{Problem, ProgramSpec};
 use crate::program::Protocol;
 use crate::results::{Test, Warning};
@@ -360,7 +361,7 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
         None => None,
     };
     drop(building);
-    let statements = render(&problems, &built, browser.as_ref(), jury.pool().jobs())?;
+    let statements = render(&problems, &built, browser.as_ref(), jury.pool())?;
     let mut subjects = Vec::new();
     for ((problem, tests), statements) in problems.iter().zip(&built).zip(statements) {
         let ship = |spec: &ProgramSpec, package: &str| -> Result<Option<Shipped>> {
@@ -426,12 +427,12 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
 }
 
 /// Every problem's statements in every language, rendered, and printed
-/// to PDF by `browser` (`jobs` pages at a time) when there is one.
+/// to PDF by `browser` (on the `pool`) when there is one.
 fn render(
     problems: &[Problem],
     built: &[Vec<Test>],
     browser: Option<&Browser>,
-    jobs: usize,
+    pool: Pool,
 ) -> Result<Vec<Vec<Statement>>> {
     let mut all = Vec::new();
     for (problem, tests) in problems.iter().zip(built) {
@@ -449,7 +450,7 @@ fn render(
     }
     if let Some(browser) = browser {
         let pages: Vec<String> = all.iter().flatten().map(|s| s.html.clone()).collect();
-        let mut pdfs = browser.print_all(&pages, jobs)?.into_iter();
+        let mut pdfs = browser.print_all(&pages, pool)?.into_iter();
         for statement in all.iter_mut().flatten() {
             statement.pdf = pdfs.next();
         }
