@@ -149,9 +149,8 @@ impl Browser {
             .arg(profile)
             .args(flags)
             .arg(url);
-        let out = host::output(&mut browser, PATIENCE).with_context(|| {
-            format!("{} on {}", self.path.display(), html.display())
-        })?;
+        let out = host::output(&mut browser, PATIENCE)
+            .with_context(|| format!("{} on {}", self.path.display(), html.display()))?;
         if !out.status.success() {
             bail!(
                 "{} failed on {} ({}): {}",

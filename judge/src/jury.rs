@@ -117,24 +117,47 @@ fn last_lines(path: &Path) -> String {
     lines[lines.len().saturating_sub(20)..].join("\n")
 }
 
-/// The judging service over one sandbox and one pool of workers.
+/// Returns true if and only if the judge was asked to stop (Ctrl-C,
+/// SIGTERM): every run has been killed, and the command ends with 130.
+pub fn interrupted() -> bool {
+    sandbox::interrupted()
+}
+
+/// The judging service over one sandbox and one pool of workers: the only
+/// way the kit runs a program of a problem or a submission, or compiles
+/// one.
 pub struct Jury<'s> {
-    sandbox: &'s dyn Sandbox,
+    sandbox: Box<dyn Sandbox + 's>,
     pool: Pool,
 }
 
 impl<'s> Jury<'s> {
     /// A jury that runs programs in `sandbox`, `jobs` at a time.
-    pub fn new(sandbox: &'s dyn Sandbox, jobs: usize) -> Jury<'s> {
+    pub fn new(sandbox: impl Sandbox + 's, jobs: usize) -> Jury<'s> {
         Jury {
-            sandbox,
+            sandbox: Box::new(sandbox),
             pool: Pool::new(jobs),
         }
     }
 
-    /// The sandbox programs run in (to compile them, for one).
-    pub fn sandbox(&self) -> &'s dyn Sandbox {
-        self.sandbox
+    /// A jury over this machine's sandbox, for the kit at `kit_root`
+    /// (whose files runs must not reach).
+    pub fn native(kit_root: &Path, jobs: usize) -> Result<Jury<'static>> {
+        Ok(Jury {
+            sandbox: sandbox::native(kit_root)?,
+            pool: Pool::new(jobs),
+        })
+    }
+
+    /// Compiles `source` with `compiler` (or finds it compiled), the
+    /// compiler contained like any run; `untrusted` for a submission.
+    pub fn compile(
+        &self,
+        compiler: &Compiler,
+        source: &Path,
+        untrusted: bool,
+    ) -> Result<Program, BuildError> {
+        compiler.compile(source, untrusted, |spec| self.sandbox.run(spec))
     }
 
     /// The worker pool.
@@ -147,9 +170,10 @@ impl<'s> Jury<'s> {
         self.sandbox.isolation().into()
     }
 
-    /// Cuts the submissions that follow off from the network, if possible.
-    pub fn isolate_network(&self) -> Network {
-        self.sandbox.isolate_network()
+    /// Cuts the submissions that follow off from the network, if possible;
+    /// true if they are.
+    pub fn isolate_network(&self) -> bool {
+        self.sandbox.isolate_network() == Network::Isolated
     }
 
     /// Runs a trusted tool; its failure is an error naming `what` with the
@@ -395,7 +419,7 @@ impl<'s> Jury<'s> {
             access: Access::new([], work).untrusted(),
             pipes: None,
         };
-        let played = interact::run(self.sandbox, player, jury, limits.output_bytes)?;
+        let played = interact::run(&*self.sandbox, player, jury, limits.output_bytes)?;
         let run = played.solution?;
         let jury_run = played
             .interactor
@@ -689,7 +713,7 @@ impl<'s> Jury<'s> {
         events: &mut Events,
     ) -> Result<SolutionRun> {
         announce(arena, shown, events);
-        match compiler.compile(self.sandbox, source, true) {
+        match self.compile(compiler, source, true) {
             Ok(solution) => self.judge_started(arena, &solution, shown, stop, events),
             Err(BuildError::Compile { output, .. }) => {
                 let run = SolutionRun {

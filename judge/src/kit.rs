@@ -11,9 +11,9 @@ use crate::cargo::Cargo;
 use crate::config::{self, KitConfig, Source};
 use crate::event::{EventKind, Events};
 use crate::fsutil;
+use crate::jury::Jury;
 use crate::problem::{Problem, ProgramSpec};
 use crate::program::{Compiler, Program};
-use sandbox::Sandbox;
 
 /// The kit's root and what it knows.
 pub struct Kit {
@@ -168,12 +168,18 @@ impl Kit {
         })
     }
 
-    /// The runnable program for `spec`: a cargo binary or a compiled
-    /// source (compiled in `sandbox`).
-    pub fn program(&self, spec: &ProgramSpec, sandbox: &dyn Sandbox) -> Result<Program> {
+    /// The runnable program for `spec`: a cargo binary or a source
+    /// compiled by the `jury`.
+    pub fn program(&self, spec: &ProgramSpec, jury: &Jury) -> Result<Program> {
         match spec {
             ProgramSpec::Cargo(name) => self.cargo.program(name),
-            ProgramSpec::Source(path) => Ok(self.compiler.compile(sandbox, path, false)?),
+            ProgramSpec::Source(path) => Ok(jury.compile(&self.compiler, path, false)?),
         }
+    }
+
+    /// A solution or another single source, compiled by the `jury`
+    /// (`untrusted`: a submission).
+    pub fn compile(&self, source: &Path, untrusted: bool, jury: &Jury) -> Result<Program> {
+        Ok(jury.compile(&self.compiler, source, untrusted)?)
     }
 }

@@ -15,7 +15,7 @@ use std::time::Duration;
 use crate::config::Language;
 use crate::fsutil;
 use sandbox::host::{self, Tool};
-use sandbox::{Access, Limits, RunSpec, Sandbox};
+use sandbox::{Access, Limits, RunOutcome, RunSpec};
 
 /// How a checker or a validator is called and how it answers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -220,14 +220,15 @@ impl Compiler {
     }
 
     /// Compiles `source` (or finds it already compiled) and returns the
-    /// program; the compiler runs in `sandbox`, confined to its build
-    /// folder — and, when `untrusted` (a submission), without the folder of
-    /// the source, which a trusted program may include files from.
+    /// program; the compiler runs through `run` (the jury's sandbox),
+    /// confined to its build folder — and, when `untrusted` (a submission),
+    /// without the folder of the source, which a trusted program may
+    /// include files from.
     pub fn compile(
         &self,
-        sandbox: &dyn Sandbox,
         source: &Path,
         untrusted: bool,
+        run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
     ) -> Result<Program, BuildError> {
         let (language_name, language) = self.language_of(source)?;
         let code =
@@ -293,25 +294,24 @@ impl Compiler {
                 tmp_vars.iter().map(|(k, v)| (*k, v.as_path())).collect();
             let log = tmp.path().join("compile.log");
             let errors = tmp.path().join("compile.err");
-            let outcome = sandbox
-                .run(&RunSpec {
-                    argv: substitute(compile, &refs),
-                    stdin: None,
-                    stdout: log.clone(),
-                    stderr: Some(errors.clone()),
-                    cwd: Some(tmp.path().to_path_buf()),
-                    limits: compile_limits(),
-                    access: if untrusted {
-                        Access::new([], tmp.path()).untrusted()
-                    } else {
-                        Access::new([source_dir.clone()], tmp.path())
-                    },
-                    pipes: None,
-                })
-                .map_err(io_error(format!(
-                    "cannot start the compiler for {}",
-                    source.display()
-                )))?;
+            let outcome = run(&RunSpec {
+                argv: substitute(compile, &refs),
+                stdin: None,
+                stdout: log.clone(),
+                stderr: Some(errors.clone()),
+                cwd: Some(tmp.path().to_path_buf()),
+                limits: compile_limits(),
+                access: if untrusted {
+                    Access::new([], tmp.path()).untrusted()
+                } else {
+                    Access::new([source_dir.clone()], tmp.path())
+                },
+                pipes: None,
+            })
+            .map_err(io_error(format!(
+                "cannot start the compiler for {}",
+                source.display()
+            )))?;
             if !outcome.is_success() {
                 let mut output = std::fs::read_to_string(&errors).unwrap_or_default();
                 output.push_str(&std::fs::read_to_string(&log).unwrap_or_default());

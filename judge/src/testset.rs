@@ -221,20 +221,19 @@ pub fn tests_of(problem: &Problem) -> Vec<Test> {
 
 /// The programs `problem`'s build runs, compiled or found.
 fn programs(kit: &Kit, jury: &Jury, problem: &Problem) -> Result<Programs> {
-    let sandbox = jury.sandbox();
     let mut generators: Vec<(ProgramSpec, Program)> = Vec::new();
     for test in &problem.tests {
         if let TestSource::Generated { generator, .. } = &test.source
             && !generators.iter().any(|(s, _)| s == generator)
         {
-            generators.push((generator.clone(), kit.program(generator, sandbox)?));
+            generators.push((generator.clone(), kit.program(generator, jury)?));
         }
     }
     Ok(Programs {
-        validator: kit.program(&problem.validator, sandbox)?,
-        reference: kit.compiler.compile(sandbox, &problem.reference, false)?,
+        validator: kit.program(&problem.validator, jury)?,
+        reference: kit.compile(&problem.reference, false, jury)?,
         interactor: match problem.interactive {
-            true => Some(kit.program(&problem.checker, sandbox)?),
+            true => Some(kit.program(&problem.checker, jury)?),
             false => None,
         },
         generators,

@@ -470,6 +470,12 @@ fn sandbox() -> &'static LinuxSandbox {
     SANDBOX.get_or_init(|| LinuxSandbox::new(&root()).unwrap())
 }
 
+/// A jury over that sandbox, to compile with.
+fn jury() -> &'static Jury<'static> {
+    static JURY: OnceLock<Jury<'static>> = OnceLock::new();
+    JURY.get_or_init(|| Jury::new(sandbox(), 2))
+}
+
 /// The kit, with its problems and their built tests.
 type Loaded = (Kit, Vec<(Problem, Vec<Test>)>);
 
@@ -508,7 +514,7 @@ fn ours(kit: &Kit, problem: &Problem, tests: &[Test]) -> Vec<Said> {
     if let Some(rows) = done.get(&problem.name) {
         return rows.clone();
     }
-    let checker = kit.program(&problem.checker, sandbox()).unwrap();
+    let checker = kit.program(&problem.checker, jury()).unwrap();
     let rows = summary(&verify_all("kit", kit, problem, tests, &checker));
     done.insert(problem.name.clone(), rows.clone());
     rows
@@ -684,7 +690,7 @@ fn communicate_like_the_kit(kit: &Kit, problem: &Problem, tests: &[Test], manage
     let wall = problem.limits.time * 2 + Duration::from_secs(1);
     let mut played = 0;
     for (folder, _, file, shown) in solutions(problem) {
-        let program = kit.compiler.compile(sandbox(), &file, false).unwrap();
+        let program = kit.compile(&file, false, jury()).unwrap();
         let accepted = folder == "accepted";
         for test in tests.iter().filter(|t| accepted || t.aims_at(&shown)) {
             let dir = tempfile::tempdir().unwrap();
@@ -884,7 +890,7 @@ fn hydro_packages_load_in_hydro_and_judge_like_the_kit() {
                 Some(standard) => kit
                     .program(
                         &judge::problem::ProgramSpec::Cargo(standard.to_string()),
-                        sandbox(),
+                        jury(),
                     )
                     .unwrap(),
                 None => testlib_cpp(kit, &folder.join("testdata").join(file)),

@@ -230,7 +230,7 @@ pub struct Isolation {
 }
 
 /// Runs programs under limits.
-pub trait Sandbox: Sync {
+pub trait Sandbox: Send + Sync {
     /// Runs one program under its limits and reaps it; no process it
     /// started survives. An `Err` means it could not be started at all
     /// (or the judge is being interrupted).
@@ -248,6 +248,25 @@ pub trait Sandbox: Sync {
 
     /// What this sandbox contains.
     fn isolation(&self) -> Isolation;
+}
+
+/// A borrowed sandbox runs as the one it borrows (a test's fake, shared).
+impl<S: Sandbox + ?Sized> Sandbox for &S {
+    fn run(&self, spec: &RunSpec) -> io::Result<RunOutcome> {
+        (**self).run(spec)
+    }
+
+    fn run_alone(&self, spec: &RunSpec) -> io::Result<RunOutcome> {
+        (**self).run_alone(spec)
+    }
+
+    fn isolate_network(&self) -> Network {
+        (**self).isolate_network()
+    }
+
+    fn isolation(&self) -> Isolation {
+        (**self).isolation()
+    }
 }
 
 /// Returns true if and only if the judge was asked to stop (Ctrl-C,

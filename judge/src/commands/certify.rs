@@ -40,12 +40,11 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
     let values = bound_values(&args.bounds, &certify.bounds)?;
     let gen_args = certify.args_with(&values);
     let against = args.against.clone().unwrap_or(certify.against.clone());
-    let sandbox = jury.sandbox();
-    let generator = kit.program(&certify.generator, sandbox)?;
-    let validator = kit.program(&problem.validator, sandbox)?;
-    let checker = kit.program(&problem.checker, sandbox)?;
-    let reference = kit.compiler.compile(sandbox, &problem.reference, false)?;
-    let brute_force = kit.compiler.compile(sandbox, &against, false)?;
+    let generator = kit.program(&certify.generator, jury)?;
+    let validator = kit.program(&problem.validator, jury)?;
+    let checker = kit.program(&problem.checker, jury)?;
+    let reference = kit.compile(&problem.reference, false, jury)?;
+    let brute_force = kit.compile(&against, false, jury)?;
     drop(building);
     jury.isolate_network();
 

@@ -37,7 +37,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Res
             problem.name
         );
     }
-    let checker = kit.program(&problem.checker, jury.sandbox())?;
+    let checker = kit.program(&problem.checker, jury)?;
     // A folder of its own: other judge runs on the kit may check too.
     let scratch = kit.work_dir().join("check");
     fsutil::create_dir_all(&scratch)?;
@@ -49,9 +49,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Res
         Some(answer) => existing(answer, "answer")?,
         None => {
             // No answer given: the reference solution's output is the answer.
-            let reference = kit
-                .compiler
-                .compile(jury.sandbox(), &problem.reference, false)?;
+            let reference = kit.compile(&problem.reference, false, jury)?;
             let path = work.join("answer.txt");
             let answerer = Answerer {
                 solution: &reference,

@@ -32,8 +32,7 @@ use crate::report::terminal::{TerminalReporter, bars_wanted};
 /// solution as its folder says, ...).
 pub fn run(cli: &Cli) -> Result<bool> {
     let kit = Kit::discover(&std::env::current_dir()?)?;
-    let sandbox = sandbox::native(&kit.root)?;
-    let jury = Jury::new(&*sandbox, kit.jobs(cli.global.jobs));
+    let jury = Jury::native(&kit.root, kit.jobs(cli.global.jobs))?;
     let mut reporter: Box<dyn Reporter> = if cli.global.json {
         Box::new(JsonReporter::new(BufWriter::new(std::io::stdout())))
     } else {

@@ -57,12 +57,11 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
         (None, Some(stress)) => stress.against.clone(),
         (None, None) => problem.reference.clone(),
     };
-    let sandbox = jury.sandbox();
-    let generator = kit.program(&generator, sandbox)?;
-    let validator = kit.program(&problem.validator, sandbox)?;
-    let checker = kit.program(&problem.checker, sandbox)?;
-    let other = kit.compiler.compile(sandbox, &against, false)?;
-    let solution = kit.compiler.compile(sandbox, &args.file, true)?;
+    let generator = kit.program(&generator, jury)?;
+    let validator = kit.program(&problem.validator, jury)?;
+    let checker = kit.program(&problem.checker, jury)?;
+    let other = kit.compile(&against, false, jury)?;
+    let solution = kit.compile(&args.file, true, jury)?;
     drop(building);
     jury.isolate_network();
 
@@ -87,7 +86,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
     let mut iterations = 0;
     let mut found = None;
     let none = BTreeSet::new();
-    while found.is_none() && !sandbox::interrupted() {
+    while found.is_none() && !crate::jury::interrupted() {
         let left = match deadline {
             Some(deadline) if Instant::now() >= deadline => 0,
             Some(_) => batch,
@@ -374,7 +373,7 @@ impl Round<'_> {
             pool.jobs(),
             SHRINK_BUDGET,
             |inputs| {
-                if sandbox::interrupted() {
+                if crate::jury::interrupted() {
                     bail!("interrupted");
                 }
                 let named: Vec<(String, &String)> = inputs

@@ -12,7 +12,6 @@ use crate::pool::Stop;
 use crate::report::html::{self, Column, Matrix};
 use crate::results::report::{Report, SCHEMA, TestReport};
 use crate::testset;
-use sandbox::Network;
 
 /// Judges the file on the problem; true if and only if every test is accepted.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Result<bool> {
@@ -22,7 +21,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
         .remove(0);
     let (tests, _) = testset::build(kit, jury, &problem, events)?;
     drop(building);
-    let checker = kit.program(&problem.checker, jury.sandbox())?;
+    let checker = kit.program(&problem.checker, jury)?;
     let network = jury.isolate_network();
     let arena = Arena::new(&problem, &tests, &checker, kit.work_dir().join("runs"));
     let none = BTreeSet::new();
@@ -42,7 +41,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
         score: run.score,
         max_score: run.max_score,
         compile_error: run.compile_error,
-        network_isolated: network == Network::Isolated,
+        network_isolated: network,
         isolation: jury.isolation(),
         tests: run.outcomes,
     };

@@ -12,7 +12,6 @@ use crate::report::html::{self, Column, Matrix};
 use crate::results::report::{Report, SCHEMA, VerifyReport};
 use crate::testset;
 use crate::verdict::Verdict;
-use sandbox::Network;
 
 /// Verifies the named problems (all when none is named); true if and only
 /// if every solution got its expected verdict.
@@ -27,7 +26,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
     let network = jury.isolate_network();
     let mut rows = Vec::new();
     for (problem, tests) in problems.iter().zip(&built) {
-        let checker = kit.program(&problem.checker, jury.sandbox())?;
+        let checker = kit.program(&problem.checker, jury)?;
         let arena = Arena::new(problem, tests, &checker, kit.work_dir().join("runs"));
         for (folder, expect) in FOLDERS {
             for file in fsutil::files_in(&problem.solutions.join(folder))? {
@@ -67,7 +66,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
         schema: SCHEMA,
         command: "verify",
         verdict,
-        network_isolated: network == Network::Isolated,
+        network_isolated: network,
         isolation: jury.isolation(),
         solutions: rows,
     });
