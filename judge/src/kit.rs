@@ -80,6 +80,22 @@ impl Kit {
         self.target.join("judge")
     }
 
+    /// A fresh folder for one run of `command` on `problem`, under the
+    /// work folder; removed when dropped.
+    pub fn run_dir(&self, problem: &Problem, command: &str) -> Result<tempfile::TempDir> {
+        let work = self.work_dir().join(command).join(&problem.name);
+        fsutil::create_dir_all(&work)?;
+        Ok(tempfile::Builder::new().prefix("run-").tempdir_in(&work)?)
+    }
+
+    /// A path for people: relative to the kit when inside it.
+    pub fn shown(&self, path: &Path) -> String {
+        path.strip_prefix(&self.root)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    }
+
     /// Waits until no other judge run on this kit builds, then holds the
     /// kit's build lock until the returned file is dropped (or the process
     /// ends): builds of programs and tests never interleave.

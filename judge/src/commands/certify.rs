@@ -18,7 +18,7 @@ use crate::problem::Problem;
 use crate::results::report::{CertifyFailure, CertifyReport, Report, SCHEMA};
 use crate::verdict::Verdict;
 
-use super::stress::{Round, shown_path, work_dir};
+use crate::round::Round;
 
 /// Certification judges answers, not speed: both solutions get this many
 /// times the time limit.
@@ -48,7 +48,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
     drop(building);
     jury.isolate_network();
 
-    let dir = work_dir(kit, &problem, "certify")?;
+    let dir = kit.run_dir(&problem, "certify")?;
     let mut arena = Arena::new(&problem, &[], &checker, dir.path().to_path_buf());
     arena.limits = problem.limits.with_time_factor(TIME_FACTOR);
     let round = |solution, other| Round {
@@ -82,8 +82,8 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
                 round.shrink(failed, problem.cases, events)?
             };
             failure = Some(CertifyFailure {
-                solution: shown_path(solution, &kit.root),
-                against: shown_path(other, &kit.root),
+                solution: kit.shown(solution),
+                against: kit.shown(other),
                 example,
             });
             break;
@@ -95,8 +95,8 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
         verdict: failure.as_ref().map_or(Verdict::Ac, |f| f.example.verdict),
         problem: problem.name.clone(),
         generator: format!("{} {}", generator.name, gen_args.join(" ")),
-        reference: shown_path(&problem.reference, &kit.root),
-        brute_force: shown_path(&against, &kit.root),
+        reference: kit.shown(&problem.reference),
+        brute_force: kit.shown(&against),
         cases,
         elapsed: started.elapsed(),
         failure,

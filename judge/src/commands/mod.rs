@@ -9,7 +9,6 @@ pub mod check;
 pub mod doctor;
 pub mod new;
 pub mod package;
-mod save;
 pub mod statement;
 pub mod stress;
 pub mod test;

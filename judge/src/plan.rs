@@ -1,4 +1,5 @@
-//! `judge stress --save`: the shrunk counterexample becomes a manual test
+//! Changes to a problem's test plan. `judge stress --save`: the shrunk
+//! counterexample becomes a manual test
 //! of the problem's plan, aimed at the solution it caught, so that the next
 //! `judge verify` proves the tests catch it.
 
@@ -70,7 +71,7 @@ pub fn add_test(
             })
         })
         .map(|t| t.display().to_string());
-    let shown = super::stress::shown_path(&solution, &kit.root);
+    let shown = kit.shown(&solution);
     let comment = format!(
         "found by judge stress, seed {} ({}), shrunk: {} gets {} here",
         found.seed, found.command, shown, example.verdict
@@ -96,7 +97,7 @@ pub fn add_test(
         let _ = std::fs::remove_file(&file);
         return Err(e.context("the saved test would break problem.toml; nothing was saved"));
     }
-    Ok(super::stress::shown_path(&file, &kit.root))
+    Ok(kit.shown(&file))
 }
 
 /// The first of the problem's groups whose constraints the input meets
