@@ -525,12 +525,8 @@ impl<'s> Jury<'s> {
             pipes: None,
         };
         let mut run = self.sandbox.run(&spec);
-        // Killed at the wall limit with CPU time to spare: the machine may
-        // have been too busy to give it its time. A second run, alone,
-        // decides.
         if let Ok(first) = &run
-            && first.wall_timeout
-            && first.cpu < arena.limits.time
+            && verdict::rerun_alone(first, &arena.limits)
         {
             run = self.sandbox.run_alone(&spec);
         }
@@ -550,22 +546,17 @@ impl<'s> Jury<'s> {
             outcome.message = message;
             return outcome;
         }
-        if arena.identical_agrees && fsutil::same_bytes(&output, &test.answer) {
-            outcome.verdict = Verdict::Ac;
-            outcome.message = "the same output as the other solution".into();
-            for ext in ["out", "err"] {
-                let _ = std::fs::remove_file(dir.join(format!("{}.{ext}", test.name)));
-            }
-            return outcome;
-        }
-        let checked = self.check(
-            arena.checker,
-            &test.input,
-            &output,
-            &test.answer,
-            dir,
-            &test.name,
-        );
+        let checked = match arena.identical_agrees && fsutil::same_bytes(&output, &test.answer) {
+            true => verdict::agrees_identically(),
+            false => self.check(
+                arena.checker,
+                &test.input,
+                &output,
+                &test.answer,
+                dir,
+                &test.name,
+            ),
+        };
         outcome.verdict = checked.verdict;
         outcome.message = checked.message;
         outcome.points = checked.points;
@@ -718,7 +709,7 @@ impl<'s> Jury<'s> {
             Err(BuildError::Compile { output, .. }) => {
                 let run = SolutionRun {
                     solution: shown.to_string(),
-                    verdict: Verdict::Ce,
+                    verdict: verdict::NOT_COMPILED,
                     outcomes: Vec::new(),
                     compile_error: Some(output),
                     score: score(arena, &[]),

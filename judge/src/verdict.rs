@@ -161,6 +161,29 @@ pub fn classify(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, String)> 
     }
 }
 
+/// Whether a run killed at the wall limit is judged again, alone: with CPU
+/// time to spare, the machine may have been too busy to give it its time,
+/// and a second run with no other beside it decides.
+pub fn rerun_alone(run: &RunOutcome, limits: &Limits) -> bool {
+    run.wall_timeout && run.cpu < limits.time
+}
+
+/// An output identical byte for byte to another solution's answer agrees
+/// with it, without the checker: comparing two solutions (`stress`),
+/// identical outputs agree whatever a checker would say. (A test's answer
+/// made by the reference is always checked.)
+pub fn agrees_identically() -> Checked {
+    Checked {
+        verdict: Verdict::Ac,
+        message: "the same output as the other solution".to_string(),
+        points: None,
+        partial: None,
+    }
+}
+
+/// The verdict of a solution that does not compile.
+pub const NOT_COMPILED: Verdict = Verdict::Ce;
+
 /// The verdict of an interactive run: the solution's run, the bytes it
 /// wrote in all (through the judge, which bounds them), and what the
 /// interactor said, read in its protocol (as a testlib checker's exit code

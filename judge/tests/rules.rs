@@ -8,18 +8,19 @@
 //! `points P` gives P points, `partial K` is partially correct with code K,
 //! `fail` makes it fail (exit 3) and `crash` kills it.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use judge::config::Language;
 use judge::event::Events;
 use judge::event::Silent;
 use judge::expect::Expect;
 use judge::jury::{Arena, Jury};
 use judge::pool::Stop;
-use judge::program::{Program, Protocol};
+use judge::program::{Compiler, Program, Protocol};
 use judge::results::SolutionRun;
 use judge::results::Test;
 use judge::results::VerifyRow;
@@ -229,6 +230,88 @@ fn a_wall_timeout_with_cpu_to_spare_is_judged_again_alone() {
     let run = judge_with(&Setup::new(1), &busy, 1, Stop::Never);
     assert_eq!(run.verdict, Verdict::Tle);
     assert!(busy.calls().iter().all(|c| !c.alone));
+}
+
+#[test]
+fn an_output_identical_to_another_solutions_agrees_without_the_checker() {
+    let setup = Setup::new(2);
+    std::fs::create_dir_all(setup.dir.path().join("tests")).unwrap();
+    for test in &setup.tests {
+        // What the other solution answered; the checker would reject it.
+        std::fs::write(&test.answer, "wrong\n").unwrap();
+    }
+    let sandbox = sandbox(&[("01", out("wrong")), ("02", out("garbled"))]);
+    let jury = Jury::new(&*sandbox, 1);
+    let mut arena = setup.arena();
+    arena.identical_agrees = true;
+    let mut reporter = Silent;
+    let mut events = Events::new(&mut reporter);
+    let run = jury
+        .judge(&arena, &program("sol"), "sol", Stop::Never, &mut events)
+        .unwrap();
+    let said: Vec<(Verdict, &str)> = (run.outcomes.iter())
+        .map(|o| (o.verdict, o.message.as_str()))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            (Verdict::Ac, "the same output as the other solution"),
+            (Verdict::Pe, "wrong output format expected a word"),
+        ]
+    );
+    // The checker judged only the output that differs.
+    let checked: Vec<String> = (sandbox.calls().iter())
+        .filter(|c| c.program == "check")
+        .map(|c| c.test.clone())
+        .collect();
+    assert_eq!(checked, ["02"]);
+    // Where the answer is the reference's, identical outputs are checked.
+    let checked = judge(&setup, &[("01", out("wrong"))]);
+    assert_eq!(checked.outcomes[0].verdict, Verdict::Wa);
+}
+
+#[test]
+fn a_solution_that_does_not_compile_is_ce_with_the_compilers_words() {
+    let setup = Setup::new(2);
+    let languages = BTreeMap::from([(
+        "c".to_string(),
+        Language {
+            extensions: vec!["c".to_string()],
+            compile: Some(vec![
+                "cc".into(),
+                "{source}".into(),
+                "-o".into(),
+                "{binary}".into(),
+            ]),
+            run: vec!["{binary}".to_string()],
+            version: None,
+        },
+    )]);
+    let compiler = Compiler::new(languages, setup.dir.path().join("build"));
+    let source = setup.dir.path().join("broken.c");
+    std::fs::write(&source, "int main() { return 0 }\n").unwrap();
+    let sandbox = FakeSandbox::new(|call| match call.program.as_str() {
+        "cc" => FakeRun::exit(1).stderr("main.c:1:24: error: expected ';' before '}' token\n"),
+        _ => right(),
+    });
+    let jury = Jury::new(&sandbox, 2);
+    let mut reporter = Silent;
+    let mut events = Events::new(&mut reporter);
+    let run = jury
+        .judge_source(
+            &compiler,
+            &setup.arena(),
+            &source,
+            "broken.c",
+            Stop::Never,
+            &mut events,
+        )
+        .unwrap();
+    assert_eq!(run.verdict, Verdict::Ce);
+    assert!(run.outcomes.is_empty(), "no test is judged");
+    let said = run.compile_error.unwrap();
+    assert!(said.contains("error: expected ';'"), "{said}");
+    assert!(sandbox.calls().iter().all(|c| c.program == "cc"));
 }
 
 #[test]
