@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::event::CommandKind;
+
 /// Builds, validates and judges the kit's game problems.
 #[derive(Debug, Parser)]
 #[command(name = "judge", version, about)]
@@ -78,6 +80,24 @@ pub enum Command {
     /// Create a new problem that builds and verifies as it is: the kit's
     /// template, or a copy of another problem.
     New(NewArgs),
+}
+
+impl Command {
+    /// The command, as the core's events name it.
+    pub fn kind(&self) -> CommandKind {
+        match self {
+            Command::Build(_) => CommandKind::Build,
+            Command::Test(_) => CommandKind::Test,
+            Command::Verify(_) => CommandKind::Verify,
+            Command::Check(_) => CommandKind::Check,
+            Command::Package(_) => CommandKind::Package,
+            Command::Doctor => CommandKind::Doctor,
+            Command::Stress(_) => CommandKind::Stress,
+            Command::Certify(_) => CommandKind::Certify,
+            Command::Statement(_) => CommandKind::Statement,
+            Command::New(_) => CommandKind::New,
+        }
+    }
 }
 
 #[derive(Debug, Args)]

@@ -10,7 +10,7 @@ use sandbox::{Exit, Limits, RunOutcome, signal_name};
 
 /// A verdict. `Fail` is the kit's fault (a crashed checker, an answer that
 /// does not parse), never the submission's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 pub enum Verdict {
     /// Accepted (a checker that gives points also accepts).
     #[serde(rename = "AC")]
@@ -424,6 +424,19 @@ impl fmt::Display for Score {
         } else {
             write!(f, "{}", self.0)
         }
+    }
+}
+
+impl schemars::JsonSchema for Score {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Score".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "number",
+            "description": "Points: group points, or a scoring checker's; whole numbers are written without a fraction."
+        })
     }
 }
 

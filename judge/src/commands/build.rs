@@ -6,7 +6,7 @@ use crate::cli::BuildArgs;
 use crate::event::{EventKind, Events};
 use crate::jury::Jury;
 use crate::kit::Kit;
-use crate::results::report::{BuildReport, Report, SCHEMA};
+use crate::results::report::{BuildReport, Report};
 use crate::testset;
 use crate::verdict::Verdict;
 
@@ -18,8 +18,6 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &BuildArgs) -> Res
         problems.push(testset::build(kit, jury, problem, events)?.1);
     }
     let report = Report::Build(BuildReport {
-        schema: SCHEMA,
-        command: "build",
         verdict: Verdict::Ac,
         problems,
     });

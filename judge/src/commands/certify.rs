@@ -15,7 +15,7 @@ use crate::event::{EventKind, Events};
 use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
 use crate::problem::Problem;
-use crate::results::report::{CertifyFailure, CertifyReport, Report, SCHEMA};
+use crate::results::report::{CertifyFailure, CertifyReport, Report};
 use crate::verdict::Verdict;
 
 use crate::round::Round;
@@ -90,8 +90,6 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
         }
     }
     let report = Report::Certify(CertifyReport {
-        schema: SCHEMA,
-        command: "certify",
         verdict: failure.as_ref().map_or(Verdict::Ac, |f| f.example.verdict),
         problem: problem.name.clone(),
         generator: format!("{} {}", generator.name, gen_args.join(" ")),

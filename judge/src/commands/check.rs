@@ -9,7 +9,7 @@ use crate::event::{EventKind, Events};
 use crate::fsutil;
 use crate::jury::{Answerer, Jury};
 use crate::kit::Kit;
-use crate::results::report::{CheckReport, Report, SCHEMA};
+use crate::results::report::{CheckReport, Report};
 
 /// The absolute path of a file the user named, which must exist (the
 /// checker runs in another folder).
@@ -62,8 +62,6 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Res
     };
     let checked = jury.check(&checker, &input, &output, &answer, work, "check");
     let report = Report::Check(CheckReport {
-        schema: SCHEMA,
-        command: "check",
         verdict: checked.verdict,
         message: checked.message,
         checker: checker.name,

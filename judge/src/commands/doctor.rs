@@ -4,7 +4,7 @@ use anyhow::Result;
 
 use crate::event::{EventKind, Events};
 use crate::jury::Jury;
-use crate::results::report::{DoctorReport, Report, SCHEMA};
+use crate::results::report::{DoctorReport, Report};
 use crate::verdict::Verdict;
 
 /// Reports the sandbox's layers (after cutting the network, as the judge
@@ -12,8 +12,6 @@ use crate::verdict::Verdict;
 pub fn run(jury: &Jury, events: &mut Events) -> Result<bool> {
     jury.isolate_network();
     let report = Report::Doctor(DoctorReport {
-        schema: SCHEMA,
-        command: "doctor",
         verdict: Verdict::Ac,
         isolation: jury.isolation(),
     });

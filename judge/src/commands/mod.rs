@@ -20,7 +20,7 @@ use anyhow::Result;
 
 use crate::cli::{Cli, Command};
 use crate::event::Reporter;
-use crate::event::{CommandKind, EventKind, Events};
+use crate::event::{EventKind, Events};
 use crate::jury::Jury;
 use crate::kit::Kit;
 use crate::report::json::JsonReporter;
@@ -39,19 +39,9 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Box::new(TerminalReporter::new(stdout, bars_wanted()))
     };
     let mut events = Events::new(&mut *reporter);
-    let command = match &cli.command {
-        Command::Build(_) => CommandKind::Build,
-        Command::Test(_) => CommandKind::Test,
-        Command::Verify(_) => CommandKind::Verify,
-        Command::Check(_) => CommandKind::Check,
-        Command::Package(_) => CommandKind::Package,
-        Command::Doctor => CommandKind::Doctor,
-        Command::Stress(_) => CommandKind::Stress,
-        Command::Certify(_) => CommandKind::Certify,
-        Command::Statement(_) => CommandKind::Statement,
-        Command::New(_) => CommandKind::New,
-    };
-    events.emit(EventKind::Started { command });
+    events.emit(EventKind::Started {
+        command: cli.command.kind(),
+    });
     let result = match &cli.command {
         Command::Build(args) => build::run(&kit, &jury, &mut events, args),
         Command::Test(args) => test::run(&kit, &jury, &mut events, args),

@@ -7,7 +7,7 @@ use crate::cli::NewArgs;
 use crate::event::{EventKind, Events};
 use crate::kit::Kit;
 use crate::package::Format;
-use crate::results::report::{NewReport, Report, SCHEMA};
+use crate::results::report::{NewReport, Report};
 use crate::scaffold;
 use crate::verdict::Verdict;
 
@@ -36,8 +36,6 @@ pub fn run(kit: &Kit, events: &mut Events, args: &NewArgs) -> Result<bool> {
         )])
         .collect();
     let report = Report::New(NewReport {
-        schema: SCHEMA,
-        command: "new",
         verdict: Verdict::Ac,
         problem: name.clone(),
         from: args.from.clone(),

@@ -7,7 +7,7 @@ use crate::event::{EventKind, Events};
 use crate::jury::Jury;
 use crate::kit::Kit;
 use crate::package;
-use crate::results::report::{PackageReport, Report, SCHEMA};
+use crate::results::report::{PackageReport, Report};
 use crate::verdict::Verdict;
 
 /// Exports the named problems (all when none is named).
@@ -22,8 +22,6 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &PackageArgs) -> R
     };
     let exported = package::export(kit, jury, events, &request)?;
     let report = Report::Package(PackageReport {
-        schema: SCHEMA,
-        command: "package",
         verdict: Verdict::Ac,
         format: args.format.name(),
         out: std::path::absolute(&args.out)?.display().to_string(),

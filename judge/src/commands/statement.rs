@@ -12,7 +12,7 @@ use crate::event::{EventKind, Events};
 use crate::fsutil;
 use crate::jury::Jury;
 use crate::kit::Kit;
-use crate::results::report::{Report, SCHEMA, StatementReport};
+use crate::results::report::{Report, StatementReport};
 use crate::statement::{self, Source};
 use crate::testset;
 use crate::verdict::Verdict;
@@ -58,8 +58,6 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StatementArgs) ->
     };
     write(&out, &bytes)?;
     let report = Report::Statement(StatementReport {
-        schema: SCHEMA,
-        command: "statement",
         verdict: Verdict::Ac,
         problems: problems.iter().map(|p| p.name.clone()).collect(),
         lang: args.lang.code(),

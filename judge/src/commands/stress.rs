@@ -13,7 +13,7 @@ use crate::event::{EventKind, Events};
 use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
 use crate::plan::{self, Found};
-use crate::results::report::{Report, SCHEMA, StressFailure, StressReport};
+use crate::results::report::{Report, StressFailure, StressReport};
 use crate::round::{Round, Seeds, with_seed};
 use crate::verdict::Verdict;
 
@@ -107,8 +107,6 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
         }
     };
     let report = Report::Stress(StressReport {
-        schema: SCHEMA,
-        command: "stress",
         verdict: failure.as_ref().map_or(Verdict::Ac, |f| f.example.verdict),
         problem: problem.name.clone(),
         solution: args.file.display().to_string(),

@@ -10,7 +10,7 @@ use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
 use crate::pool::Stop;
 use crate::report::html::{self, Column, Matrix};
-use crate::results::report::{Report, SCHEMA, TestReport};
+use crate::results::report::{Report, TestReport};
 use crate::testset;
 
 /// Judges the file on the problem; true if and only if every test is accepted.
@@ -33,8 +33,6 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
     let shown = args.file.display().to_string();
     let run = jury.judge_source(&kit.compiler, &arena, &args.file, &shown, stop, events)?;
     let report = TestReport {
-        schema: SCHEMA,
-        command: "test",
         verdict: run.verdict,
         problem: problem.name.clone(),
         solution: shown,

@@ -9,7 +9,7 @@ use crate::fsutil;
 use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
 use crate::report::html::{self, Column, Matrix};
-use crate::results::report::{Report, SCHEMA, VerifyReport};
+use crate::results::report::{Report, VerifyReport};
 use crate::testset;
 use crate::verdict::Verdict;
 
@@ -63,8 +63,6 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
         html::write(path, &html::render("judge verify", verdict, &matrices))?;
     }
     let report = Report::Verify(VerifyReport {
-        schema: SCHEMA,
-        command: "verify",
         verdict,
         network_isolated: network,
         isolation: jury.isolation(),

@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
-use crate::event::Reporter;
-use crate::event::{Event, EventKind};
+use crate::event::{Event, EventKind, Reporter};
+use crate::results::report::Document;
 
 /// Writes the final report as pretty-printed JSON.
 pub struct JsonReporter<W: Write> {
@@ -21,7 +21,7 @@ impl<W: Write> JsonReporter<W> {
 impl<W: Write> Reporter for JsonReporter<W> {
     fn report(&mut self, event: &Event) -> io::Result<()> {
         if let EventKind::Finished { report } = &event.kind {
-            serde_json::to_writer_pretty(&mut self.out, report)?;
+            serde_json::to_writer_pretty(&mut self.out, &Document::of(report))?;
             writeln!(self.out)?;
             self.out.flush()?;
         }

@@ -9,6 +9,7 @@ pub mod report;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
 
 use crate::verdict::{Score, Verdict};
@@ -34,7 +35,7 @@ impl Test {
 }
 
 /// What a build of one problem did.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct BuildSummary {
     pub problem: String,
     pub tests: usize,
@@ -43,20 +44,24 @@ pub struct BuildSummary {
     pub answered: usize,
     /// The reference solution's largest CPU time over the tests it answered.
     #[serde(rename = "reference_max_time_ms", serialize_with = "millis")]
+    #[schemars(with = "u64")]
     pub reference_max_time: Duration,
 }
 
 /// What happened on one test.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct TestOutcome {
     pub name: String,
     pub verdict: Verdict,
     /// CPU time of the solution.
     #[serde(rename = "time_ms", serialize_with = "millis")]
+    #[schemars(with = "u64")]
     pub cpu: Duration,
     #[serde(rename = "wall_ms", serialize_with = "millis")]
+    #[schemars(with = "u64")]
     pub wall: Duration,
     #[serde(rename = "memory_kib", serialize_with = "kib")]
+    #[schemars(with = "u64")]
     pub memory_bytes: u64,
     /// The checker's message, or why the run failed.
     pub message: String,
@@ -98,14 +103,14 @@ impl SolutionRun {
 pub const BRUTE_FORCE_PROMISE: &str = "no WA";
 
 /// The verdict of one test aimed at a solution.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Aimed {
     pub test: String,
     pub verdict: Verdict,
 }
 
 /// `verify`'s finding on one solution.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct VerifyRow {
     pub problem: String,
     /// The solution, relative to `solutions/<problem>/`.
@@ -143,7 +148,7 @@ impl VerifyRow {
 
 /// Something a judge will lose or change when it imports a problem of the
 /// package, said in the report so that nothing is lost silently.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct Warning {
     pub problem: String,
     /// The judge, or the judge's importer, that loses it.
@@ -153,7 +158,7 @@ pub struct Warning {
 
 /// How a sandbox contains runs, layer by layer, as reports show it
 /// (`judge doctor`, `--json`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Isolation {
     /// How every process of a run is found and killed at its end:
     /// `cgroup-v1`, `cgroup-v2`, or `reaper` (its session and descendants,

@@ -1,14 +1,17 @@
 //! The JSON reports, schema 1: the typed document each command ends with.
 //!
-//! `--json` prints exactly one of these on stdout. Their shape is written
-//! down in `docs/report.schema.json` (JSON Schema) and, with an example per
-//! command, in the README; the tests check every command's output against
-//! that file. Adding a field is a change of the documented schema; removing
-//! or changing one needs a new `schema` number.
+//! `--json` prints exactly one [`Document`] on stdout: the schema's number,
+//! the command's name, then its report. Their shape is generated from these
+//! types into `docs/report.schema.json` (JSON Schema; `judge/tests/schema.rs`
+//! fails when the file is not what the types say) and shown, with an example
+//! per command, in the README; the tests check every command's output
+//! against that file. Adding a field is a change of the documented schema;
+//! removing or changing one needs a new schema number.
 
 use std::time::Duration;
 
-use serde::Serialize;
+use schemars::JsonSchema;
+use serde::{Serialize, Serializer};
 
 use super::{BuildSummary, Isolation, TestOutcome, VerifyRow, Warning, millis};
 use crate::verdict::{Score, Verdict};
@@ -16,9 +19,52 @@ use crate::verdict::{Score, Verdict};
 /// The version of the reports' shape.
 pub const SCHEMA: u32 = 1;
 
-/// The document a command ends with.
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
+/// What `--json` prints: the schema's number, then the command's report,
+/// its `command` first.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(title = "judge --json report")]
+pub struct Document<'a> {
+    pub schema: SchemaVersion,
+    #[serde(flatten)]
+    pub report: &'a Report,
+}
+
+impl Document<'_> {
+    /// The document of `report`.
+    pub fn of(report: &Report) -> Document<'_> {
+        Document {
+            schema: SchemaVersion,
+            report,
+        }
+    }
+}
+
+/// The schema's number, [`SCHEMA`], in every document.
+#[derive(Clone, Copy, Debug)]
+pub struct SchemaVersion;
+
+impl Serialize for SchemaVersion {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u32(SCHEMA)
+    }
+}
+
+impl JsonSchema for SchemaVersion {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "SchemaVersion".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "const": SCHEMA,
+            "description": "The version of the reports' shape: fields may be added within it, never removed or changed."
+        })
+    }
+}
+
+/// The report a command ends with; `command` names it.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(tag = "command", rename_all = "lowercase")]
 pub enum Report {
     Build(BuildReport),
     Test(TestReport),
@@ -51,20 +97,16 @@ impl Report {
 }
 
 /// `judge build`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct BuildReport {
-    pub schema: u32,
-    pub command: &'static str,
     /// Always `AC`: a build that fails is an error, not a report.
     pub verdict: Verdict,
     pub problems: Vec<BuildSummary>,
 }
 
 /// `judge test`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct TestReport {
-    pub schema: u32,
-    pub command: &'static str,
     pub verdict: Verdict,
     pub problem: String,
     pub solution: String,
@@ -78,10 +120,8 @@ pub struct TestReport {
 }
 
 /// `judge verify`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct VerifyReport {
-    pub schema: u32,
-    pub command: &'static str,
     /// `AC` if every solution kept its folder's promise, else `FAIL`.
     pub verdict: Verdict,
     pub network_isolated: bool,
@@ -91,10 +131,8 @@ pub struct VerifyReport {
 }
 
 /// `judge check`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct CheckReport {
-    pub schema: u32,
-    pub command: &'static str,
     pub verdict: Verdict,
     pub message: String,
     pub checker: String,
@@ -103,10 +141,8 @@ pub struct CheckReport {
 }
 
 /// `judge stress`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct StressReport {
-    pub schema: u32,
-    pub command: &'static str,
     /// `AC` if the two solutions agreed on every test, else the verdict of
     /// the first disagreement.
     pub verdict: Verdict,
@@ -117,13 +153,14 @@ pub struct StressReport {
     /// Tests judged.
     pub iterations: u64,
     #[serde(rename = "elapsed_ms", serialize_with = "millis")]
+    #[schemars(with = "u64")]
     pub elapsed: Duration,
     /// The first test where the solution was not accepted.
     pub failure: Option<StressFailure>,
 }
 
 /// A test `judge stress` found, and how to make it again.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct StressFailure {
     pub seed: u64,
     /// The generator and its arguments, as a command line: it makes the
@@ -136,10 +173,8 @@ pub struct StressFailure {
 }
 
 /// `judge certify`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct CertifyReport {
-    pub schema: u32,
-    pub command: &'static str,
     /// `AC` if the reference, the brute force and the checker agreed on
     /// every input, else the verdict of the disagreement.
     pub verdict: Verdict,
@@ -152,6 +187,7 @@ pub struct CertifyReport {
     /// declares its cases; else 1).
     pub cases: u64,
     #[serde(rename = "elapsed_ms", serialize_with = "millis")]
+    #[schemars(with = "u64")]
     pub elapsed: Duration,
     pub failure: Option<CertifyFailure>,
     /// Whether an interactor, not a checker, judged (for the text).
@@ -160,7 +196,7 @@ pub struct CertifyReport {
 }
 
 /// Where the reference and the brute force disagree.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct CertifyFailure {
     /// The solution whose output the checker did not accept, and the one
     /// whose output was the answer.
@@ -171,7 +207,7 @@ pub struct CertifyFailure {
 }
 
 /// An input a solution fails on, with what it printed.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct Counterexample {
     pub verdict: Verdict,
     /// The input (shrunk, when shrinking ran).
@@ -185,7 +221,7 @@ pub struct Counterexample {
 }
 
 /// What shrinking did.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
 pub struct Shrinking {
     /// Candidate inputs tried, and how many were kept (each failed the
     /// same way and was smaller).
@@ -196,10 +232,8 @@ pub struct Shrinking {
 }
 
 /// `judge package`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct PackageReport {
-    pub schema: u32,
-    pub command: &'static str,
     /// Always `AC`: an export that fails is an error, not a report.
     pub verdict: Verdict,
     pub format: &'static str,
@@ -212,10 +246,8 @@ pub struct PackageReport {
 }
 
 /// `judge statement`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct StatementReport {
-    pub schema: u32,
-    pub command: &'static str,
     /// Always `AC`: a statement that cannot be rendered is an error.
     pub verdict: Verdict,
     /// The problems it holds, in order (several: a contest booklet).
@@ -229,20 +261,16 @@ pub struct StatementReport {
 }
 
 /// `judge doctor`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct DoctorReport {
-    pub schema: u32,
-    pub command: &'static str,
     /// `AC`: the report itself never fails.
     pub verdict: Verdict,
     pub isolation: Isolation,
 }
 
 /// `judge new`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct NewReport {
-    pub schema: u32,
-    pub command: &'static str,
     /// Always `AC`: a problem that cannot be created is an error.
     pub verdict: Verdict,
     pub problem: String,
