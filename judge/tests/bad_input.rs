@@ -6,250 +6,26 @@
 //! names the file (with line and column in a TOML file) and says what was
 //! expected, and that nothing is lost or half-written.
 //!
-//! Each test builds a throw-away kit: a problem "sum" (print a + b) whose
-//! checker, validator, generator and reference are C sources, so no cargo
-//! is involved.
+//! Each test builds a throw-away kit (`common/kit.rs`): a problem "sum"
+//! (print a + b) whose checker, validator, generator and reference are C
+//! sources, so no cargo is involved.
 
-use std::collections::BTreeMap;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
-
 mod common;
-use common::{Run, kill_all, processes_of, wait};
+use common::kit::{
+    CRASHING_CHECKER, KitBuilder, TempKit, WATCHDOG, generator, plus_one, reference,
+};
+use common::{kill_all, processes_of, wait};
 
-const JUDGE_TOML: &str = r#"
-problems = ["sum"]
-
-[defaults]
-time_limit_ms = 500
-memory_limit_mib = 64
-output_limit_mib = 1
-
-[languages.c]
-extensions = ["c"]
-compile = ["gcc", "-O1", "-o", "{binary}", "{source}"]
-run = ["{binary}"]
-version = ["gcc", "--version"]
-"#;
-
-// Line numbers matter: the tests below point at lines of this text.
-const PROBLEM_TOML: &str = r#"
-title = { en = "Sum", zh = "求和" }
-checker = "check.c"
-validator = "validate.c"
-generator = "gen.c"
-reference = "accepted/ref.c"
-
-[[tests]]
-file = "t1.in"
-
-[[tests]]
-args = ["40", "2"]
-
-[[tests]]
-args = ["{index}", "1000000000000"]
-count = 3
-"#;
-
-const CHECKER: &str = r#"
-#include <stdio.h>
-int main(int argc, char **argv) {
-    if (argc < 4) return 3;
-    FILE *out = fopen(argv[2], "r"), *ans = fopen(argv[3], "r");
-    long long a, b;
-    if (!ans || fscanf(ans, "%lld", &a) != 1) { fprintf(stderr, "FAIL bad answer\n"); return 3; }
-    if (!out || fscanf(out, "%lld", &b) != 1) { fprintf(stderr, "wrong output format expected a number\n"); return 2; }
-    if (a != b) { fprintf(stderr, "wrong answer expected %lld, found %lld\n", a, b); return 1; }
-    fprintf(stderr, "ok %lld\n", a);
-    return 0;
-}
-"#;
-
-const VALIDATOR: &str = r#"
-#include <stdio.h>
-int main(void) {
-    long long a, b; char end;
-    if (scanf("%lld %lld%c", &a, &b, &end) != 3 || end != '\n' || a < 0 || b < 0) {
-        fprintf(stderr, "FAIL bad input: expected two non-negative integers\n");
-        return 3;
-    }
-    return 0;
-}
-"#;
-
-/// `gen a b` prints `a b`; `{fault}` may misbehave first (it sees `a`).
-fn generator(fault: &str) -> String {
-    format!(
-        r#"
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
-int main(int argc, char **argv) {{
-    if (argc != 3) {{ fprintf(stderr, "usage: gen a b\n"); return 3; }}
-    long long a = atoll(argv[1]);
-    {fault}
-    printf("%s %s\n", argv[1], argv[2]);
-    return 0;
-}}
-"#
-    )
-}
-
-/// The reference: prints a + b; `{fault}` may misbehave first.
-fn reference(fault: &str) -> String {
-    format!(
-        "#include <stdio.h>\nint main(void) {{ long long a, b; scanf(\"%lld %lld\", &a, &b); {fault} printf(\"%lld\\n\", a + b); return 0; }}\n"
-    )
-}
-
-const PLUS_ONE: &str = "#include <stdio.h>\nint main(void) { long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b + 1); return 0; }\n";
-
-const CRASHING_CHECKER: &str = "int main(void) { volatile int *p = 0; return *p; }\n";
-
-/// Every case must end within this, whatever the kit does.
-const WATCHDOG: Duration = Duration::from_secs(120);
-
-/// What a run of the judge gave.
-struct TempKit {
-    dir: tempfile::TempDir,
-}
-
-impl TempKit {
-    fn new() -> TempKit {
-        let kit = TempKit {
-            dir: tempfile::tempdir().unwrap(),
-        };
-        kit.write("judge.toml", JUDGE_TOML);
-        kit.write("problems/sum/problem.toml", PROBLEM_TOML);
-        kit.write("problems/sum/check.c", CHECKER);
-        kit.write("problems/sum/validate.c", VALIDATOR);
-        kit.write("problems/sum/gen.c", &generator(""));
-        kit.write("problems/sum/t1.in", "1 2\n");
-        kit.write("solutions/sum/accepted/ref.c", &reference(""));
-        kit
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.dir.path().join(rel)
-    }
-
-    fn write(&self, rel: &str, content: &str) {
-        let path = self.path(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, content).unwrap();
-    }
-
-    /// Replaces `from` by `to` in the file `rel`, which must hold it.
-    fn edit(&self, rel: &str, from: &str, to: &str) {
-        let text = std::fs::read_to_string(self.path(rel)).unwrap();
-        assert!(text.contains(from), "{rel} has no {from:?}");
-        self.write(rel, &text.replacen(from, to, 1));
-    }
-
-    fn spawn(&self, args: &[&str]) -> Child {
-        Command::new(env!("CARGO_BIN_EXE_judge"))
-            .args(args)
-            .current_dir(self.dir.path())
-            .env("CARGO_TARGET_DIR", self.path("target"))
-            .env("NO_COLOR", "1")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap()
-    }
-
-    /// Runs the judge; a run that outlives `limit` is killed and fails the test.
-    fn judge_within(&self, args: &[&str], limit: Duration) -> Run {
-        let start = Instant::now();
-        let child = self.spawn(args);
-        wait(child, args, start, limit)
-    }
-
-    fn judge(&self, args: &[&str]) -> Run {
-        self.judge_within(args, WATCHDOG)
-    }
-
-    /// Runs the judge expecting an error of the kit: exit status 2 and a
-    /// message, no panic; returns stderr.
-    fn error(&self, args: &[&str]) -> String {
-        let run = self.judge(args);
-        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
-        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-        assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
-        run.stderr
-    }
-
-    /// Runs the judge with `--json`; returns its exit status and report.
-    fn json(&self, args: &[&str]) -> (i32, Value) {
-        let mut all = vec!["--json", "--jobs", "2"];
-        all.extend_from_slice(args);
-        let run = self.judge(&all);
-        let report = serde_json::from_str(&run.stdout)
-            .unwrap_or_else(|e| panic!("{e}: stdout {:?}, stderr {:?}", run.stdout, run.stderr));
-        (run.code.unwrap(), report)
-    }
-
-    /// Builds the tests, which must succeed; returns the build report's
-    /// counts (generated, validated, answered).
-    fn build(&self) -> (u64, u64, u64) {
-        let (code, report) = self.json(&["build"]);
-        assert_eq!(code, 0, "{report}");
-        let p = &report["problems"][0];
-        let count = |key: &str| p[key].as_u64().unwrap();
-        (count("generated"), count("validated"), count("answered"))
-    }
-
-    /// The built tests: every input and answer of the tests folder and its
-    /// bytes. `with_records`: with the `.meta` records too (for an error
-    /// that must stop the kit before it runs anything).
-    fn tests(&self, with_records: bool) -> BTreeMap<String, Vec<u8>> {
-        let dir = self.path("problems/sum/tests");
-        let mut files = BTreeMap::new();
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let entry = entry.unwrap();
-            let name = entry.file_name().into_string().unwrap();
-            let ext = name.split_once('.').map_or("", |(_, ext)| ext);
-            if ext == "in" || ext == "ans" || with_records && ext == "meta" {
-                files.insert(name, std::fs::read(entry.path()).unwrap());
-            }
-        }
-        files
-    }
-
-    /// Files an interrupted or failed write would leave: temporary files
-    /// (`.tmp-*`, `*.tmp-*`) anywhere in the kit.
-    fn leftovers(&self) -> Vec<PathBuf> {
-        walkdir::WalkDir::new(self.dir.path())
-            .into_iter()
-            .flatten()
-            .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
-            .map(|e| e.into_path())
-            .collect()
-    }
-
-    /// Asserts that nothing temporary is left in the kit.
-    fn assert_clean(&self) {
-        let left = self.leftovers();
-        assert!(left.is_empty(), "left behind: {left:?}");
-    }
-
-    /// Builds, then breaks the kit with `damage` and builds again: the
-    /// second build must be an error of the kit that leaves the built tests
-    /// as they were (their records too when `with_records`); returns its
-    /// stderr.
-    fn failed_rebuild(&self, with_records: bool, damage: impl FnOnce(&TempKit)) -> String {
-        self.build();
-        let before = self.tests(with_records);
-        damage(self);
-        let stderr = self.error(&["build"]);
-        assert_eq!(self.tests(with_records), before, "{stderr}");
-        self.assert_clean();
-        stderr
-    }
+/// The kit of these tests: C only, built with `-O1`, and a generator with
+/// generated tests. The tests below point at lines of its judge.toml and
+/// problem.toml.
+fn sum() -> KitBuilder {
+    TempKit::builder()
+        .languages(&["c"])
+        .c_flag("-O1")
+        .generated()
 }
 
 // ---------------------------------------------------------------------------
@@ -257,7 +33,7 @@ impl TempKit {
 
 #[test]
 fn malformed_judge_toml_is_located() {
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(true, |kit| {
         kit.edit("judge.toml", "problems = [\"sum\"]", "problems = [\"sum\"");
     });
@@ -267,7 +43,7 @@ fn malformed_judge_toml_is_located() {
         "{stderr}"
     );
 
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(true, |kit| {
         kit.edit("judge.toml", "time_limit_ms = 500", "time_limit_ms = [500]");
     });
@@ -279,7 +55,7 @@ fn malformed_judge_toml_is_located() {
 
 #[test]
 fn unknown_keys_in_judge_toml_are_named() {
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(true, |kit| {
         kit.edit("judge.toml", "output_limit_mib", "output_limit");
     });
@@ -290,7 +66,7 @@ fn unknown_keys_in_judge_toml_are_named() {
         "{stderr}"
     );
 
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(true, |kit| {
         kit.edit("judge.toml", "\n[defaults]", "job = 2\n\n[defaults]");
     });
@@ -302,7 +78,7 @@ fn unknown_keys_in_judge_toml_are_named() {
     );
 
     // In a language's table.
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(true, |kit| {
         kit.edit("judge.toml", "run = [", "flags = [\"-O2\"]\nrun = [");
     });
@@ -316,7 +92,7 @@ fn unknown_keys_in_judge_toml_are_named() {
 
 #[test]
 fn malformed_problem_toml_is_located() {
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(true, |kit| {
         kit.edit(
             "problems/sum/problem.toml",
@@ -329,7 +105,7 @@ fn malformed_problem_toml_is_located() {
         "{stderr}"
     );
 
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(true, |kit| {
         kit.edit("problems/sum/problem.toml", "count = 3", "count = -3");
     });
@@ -341,7 +117,7 @@ fn malformed_problem_toml_is_located() {
 
 #[test]
 fn unknown_keys_in_problem_toml_are_named() {
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(true, |kit| {
         kit.edit("problems/sum/problem.toml", "generator =", "genrator =");
     });
@@ -353,7 +129,7 @@ fn unknown_keys_in_problem_toml_are_named() {
     );
 
     // In a test of the plan.
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(true, |kit| {
         kit.edit("problems/sum/problem.toml", "count = 3", "cnt = 3");
     });
@@ -371,7 +147,7 @@ fn unknown_keys_in_problem_toml_are_named() {
 /// Removes `rel` from a kit that built: the next build must stop on the
 /// problem.toml line naming it, and say it is missing.
 fn assert_missing_is_located(rel: &str, line_column: &str) {
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(true, |kit| {
         std::fs::remove_file(kit.path(rel)).unwrap();
     });
@@ -391,7 +167,7 @@ fn missing_programs_are_located() {
     assert_missing_is_located("problems/sum/t1.in", "9:8");
 
     // A test's own generator, and a binary of the kit's cargo packages.
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(true, |kit| {
         kit.edit(
             "problems/sum/problem.toml",
@@ -404,7 +180,7 @@ fn missing_programs_are_located() {
             && stderr.contains("problems/sum/gen2.c does not exist"),
         "{stderr}"
     );
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(true, |kit| {
         kit.edit("problems/sum/problem.toml", "\"check.c\"", "\"check-sum\"");
     });
@@ -415,7 +191,7 @@ fn missing_programs_are_located() {
         "{stderr}"
     );
     // A solution to judge that is not there.
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.error(&["test", "sum", "solutions/sum/nothere.c"]);
     assert!(
         stderr.contains("cannot read solutions/sum/nothere.c") && stderr.contains("No such file"),
@@ -428,7 +204,7 @@ fn missing_programs_are_located() {
 
 #[test]
 fn an_unknown_language_is_named() {
-    let kit = TempKit::new();
+    let kit = sum().create();
     kit.build();
     let before = kit.tests(true);
 
@@ -466,7 +242,7 @@ fn an_unknown_language_is_named() {
             "6:13",
         ),
     ] {
-        let kit = TempKit::new();
+        let kit = sum().create();
         let stderr = kit.failed_rebuild(true, |kit| {
             kit.write(file, "fun main() {}\n");
             let to = value.replace(".c", ".kt");
@@ -490,7 +266,7 @@ fn an_unknown_language_is_named() {
 
 #[test]
 fn a_crashing_generator_is_named_with_its_test() {
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(false, |kit| {
         kit.write(
             "problems/sum/gen.c",
@@ -505,7 +281,7 @@ fn a_crashing_generator_is_named_with_its_test() {
     );
 
     // A generator that exits with a failure: its own message is shown.
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(false, |kit| {
         kit.write(
             "problems/sum/gen.c",
@@ -523,7 +299,7 @@ fn a_crashing_generator_is_named_with_its_test() {
 
 #[test]
 fn a_generator_that_never_ends_is_stopped() {
-    let kit = TempKit::new();
+    let kit = sum().create();
     kit.build();
     let before = kit.tests(false);
     kit.write(
@@ -549,7 +325,7 @@ fn a_generator_that_never_ends_is_stopped() {
 
 #[test]
 fn a_generated_test_the_validator_rejects_is_named() {
-    let kit = TempKit::new();
+    let kit = sum().create();
     let stderr = kit.failed_rebuild(false, |kit| {
         // Test 02 gets a generator of its own, which writes a negative number.
         kit.write(
@@ -593,7 +369,7 @@ fn a_failing_reference_is_named_with_its_test() {
             "exit code 4",
         ),
     ] {
-        let kit = TempKit::new();
+        let kit = sum().create();
         let stderr = kit.failed_rebuild(false, |kit| {
             kit.write("solutions/sum/accepted/ref.c", &reference(fault));
         });
@@ -605,7 +381,7 @@ fn a_failing_reference_is_named_with_its_test() {
         );
     }
     // The same on a first build: no answer is written for the test.
-    let kit = TempKit::new();
+    let kit = sum().create();
     kit.write(
         "solutions/sum/accepted/ref.c",
         &reference("if (a == 40) return 4;"),
@@ -629,7 +405,7 @@ fn a_failing_reference_is_named_with_its_test() {
 
 #[test]
 fn a_crashing_checker_is_never_a_wrong_answer() {
-    let kit = TempKit::new();
+    let kit = sum().create();
     kit.write("problems/sum/check.c", CRASHING_CHECKER);
     kit.write("out.txt", "3\n");
     let input = kit.path("problems/sum/t1.in");
@@ -650,7 +426,7 @@ fn a_crashing_checker_is_never_a_wrong_answer() {
     }
 
     // verify: neither the accepted solution nor the wrong one is blamed.
-    kit.write("solutions/sum/wrong_answer/plus_one.c", PLUS_ONE);
+    kit.write("solutions/sum/wrong_answer/plus_one.c", &plus_one());
     kit.edit(
         "problems/sum/problem.toml",
         "file = \"t1.in\"",
@@ -675,7 +451,7 @@ fn a_crashing_checker_is_never_a_wrong_answer() {
 // a built answer that disappears is made again, never judged as missing.
 #[test]
 fn a_deleted_answer_is_made_again_not_judged() {
-    let kit = TempKit::new();
+    let kit = sum().create();
     kit.build();
     let built = kit.tests(false);
     std::fs::remove_file(kit.path("problems/sum/tests/02.ans")).unwrap();
@@ -714,23 +490,10 @@ fn a_deleted_answer_is_made_again_not_judged() {
 // ---------------------------------------------------------------------------
 // Ctrl-C
 
-/// A kit whose 20 generated tests take 200 ms each to generate.
-fn slow_kit() -> TempKit {
-    let kit = TempKit::new();
-    kit.write(
-        "problems/sum/problem.toml",
-        &PROBLEM_TOML.replace(
-            "args = [\"{index}\", \"1000000000000\"]\ncount = 3",
-            "args = [\"{index}\", \"7\"]\ncount = 20",
-        ),
-    );
-    kit.write("problems/sum/gen.c", &generator("usleep(200000);"));
-    kit
-}
-
 #[test]
 fn ctrl_c_stops_a_build_that_then_resumes() {
-    let kit = slow_kit();
+    // 20 generated tests that take 200 ms each to generate.
+    let kit = sum().slow().create();
     let start = Instant::now();
     let child = kit.spawn(&["--jobs", "2", "build"]);
     let pid = i32::try_from(child.id()).unwrap();
@@ -777,7 +540,7 @@ fn ctrl_c_stops_a_build_that_then_resumes() {
     let (generated, _, _) = kit.build();
     assert_eq!(generated as usize, 22 - recorded.len(), "{recorded:?}");
     kit.assert_clean();
-    let fresh = slow_kit();
+    let fresh = sum().slow().create();
     fresh.build();
     let expected = fresh.tests(false);
     assert_eq!(kit.tests(false), expected);

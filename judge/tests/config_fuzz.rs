@@ -3,13 +3,14 @@
 //! duplicated, swapped or inserted, values replaced by wrong types, huge
 //! numbers or unicode, random bytes, truncation), and arbitrary texts, go
 //! through the library's loading (`Kit::discover`, `Problem::load`) in a
-//! throw-away kit. An error must name `judge.toml` or `problem.toml`, and a
+//! throw-away kit (`common/kit.rs`: its configuration that sets every key).
+//! An error must name `judge.toml` or `problem.toml`, and a
 //! `file:line:column` it gives must lie inside that file.
 //!
 //! The default number of cases keeps this file quick in a debug build;
 //! `PROPTEST_CASES` sets another.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use judge::kit::Kit;
@@ -18,76 +19,8 @@ use judge::verdict;
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-const JUDGE_TOML: &str = r#"# The kit.
-jobs = 2
-problems = ["sum"]
-testlib_h = "testlib.h"
-
-[defaults]
-time_limit_ms = 1000
-memory_limit_mib = 256
-output_limit_mib = 64
-
-[languages.c]
-extensions = ["c"]
-compile = ["gcc", "-O2", "-o", "{binary}", "{source}"]
-run = ["{binary}"]
-version = ["gcc", "--version"]
-
-[languages.python]
-extensions = ["py"]
-run = ["python3", "{source}"]
-"#;
-
-const PROBLEM_TOML: &str = r#"title = { en = "Sum", zh = "求和" }
-time_limit_ms = 2000
-memory_limit_mib = 128
-output_limit_mib = 16
-checker = "check-sum"
-validator = "validate.c"
-generator = "gen.c"
-reference = "accepted/ref.c"
-cpp_checker = "wcmp"
-cpp_validator = "validate.cpp"
-
-[[groups]]
-name = "small"
-points = 40
-
-[[groups]]
-name = "large"
-points = 60
-
-[[tests]]
-file = "t1.in"
-group = "small"
-sample = true
-comment = "the sample"
-
-[[tests]]
-args = ["-n={index}", "-mode=small"]
-count = 3
-group = "small"
-targets = ["wrong_answer/wa.py"]
-
-[[tests]]
-generator = "gen2.py"
-args = ["-n=1000000"]
-group = "large"
-"#;
-
-/// The files the configurations above name (only their existence matters).
-const FILES: [&str; 9] = [
-    "testlib.h",
-    "checkers/src/bin/check-sum.rs",
-    "problems/sum/validate.c",
-    "problems/sum/validate.cpp",
-    "problems/sum/gen.c",
-    "problems/sum/gen2.py",
-    "problems/sum/t1.in",
-    "solutions/sum/accepted/ref.c",
-    "solutions/sum/wrong_answer/wa.py",
-];
+mod common;
+use common::kit::{FULL_JUDGE_TOML as JUDGE_TOML, FULL_PROBLEM_TOML as PROBLEM_TOML, TempKit};
 
 /// Values of each type that are wrong in some place (numbers out of every
 /// range, names of nothing, odd unicode in a path), then wrong types and
@@ -297,83 +230,52 @@ fn apply(text: &[u8], m: &Mutation) -> Vec<u8> {
 thread_local! {
     /// One kit per test (each runs on a thread of its own), written anew
     /// by every case.
-    static KIT: Fixture = Fixture::new();
+    static KIT: TempKit = TempKit::builder().full_config().create();
 }
 
-/// A throw-away kit with the files the configurations name.
-struct Fixture {
-    dir: tempfile::TempDir,
-}
-
-impl Fixture {
-    fn new() -> Fixture {
-        let dir = tempfile::tempdir().unwrap();
-        for file in FILES {
-            let path = dir.path().join(file);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, "").unwrap();
+/// Writes the two files into `kit` and loads the kit and each of its
+/// problems as the commands do; checks every error. Returns the number of
+/// problems that loaded.
+fn load(kit: &TempKit, judge_toml: &[u8], problem_toml: &[u8]) -> Result<usize, TestCaseError> {
+    let root = kit.dir.path();
+    let judge_path = kit.path("judge.toml");
+    std::fs::write(&judge_path, judge_toml).unwrap();
+    std::fs::write(kit.path("problems/sum/problem.toml"), problem_toml).unwrap();
+    let kit = match Kit::discover(root) {
+        Ok(kit) => kit,
+        Err(e) => {
+            check_error(&e, &[(judge_path, judge_toml)])?;
+            return Ok(0);
         }
-        Fixture { dir }
+    };
+    kit.jobs(None);
+    // Without TESTLIB_H, a `testlib_h` that is no file is judge.toml's fault.
+    if kit.config.value.testlib_h.is_some()
+        && std::env::var_os("TESTLIB_H").is_none()
+        && let Err(e) = kit.testlib_h()
+    {
+        check_error(&e, &[(judge_path.clone(), judge_toml)])?;
     }
-
-    fn root(&self) -> &Path {
-        self.dir.path()
-    }
-
-    fn judge_toml(&self) -> PathBuf {
-        self.root().join("judge.toml")
-    }
-
-    fn problem_toml(&self) -> PathBuf {
-        self.root().join("problems/sum/problem.toml")
-    }
-
-    /// Writes the two files and loads the kit and each of its problems as
-    /// the commands do; checks every error. Returns the number of problems
-    /// that loaded.
-    fn load(&self, judge_toml: &[u8], problem_toml: &[u8]) -> Result<usize, TestCaseError> {
-        std::fs::write(self.judge_toml(), judge_toml).unwrap();
-        std::fs::write(self.problem_toml(), problem_toml).unwrap();
-        let kit = match Kit::discover(self.root()) {
-            Ok(kit) => kit,
-            Err(e) => {
-                check_error(&e, &[(self.judge_toml(), judge_toml)])?;
-                return Ok(0);
-            }
-        };
-        kit.jobs(None);
-        // Without TESTLIB_H, a `testlib_h` that is no file is judge.toml's fault.
-        if kit.config.value.testlib_h.is_some()
-            && std::env::var_os("TESTLIB_H").is_none()
-            && let Err(e) = kit.testlib_h()
-        {
-            check_error(&e, &[(self.judge_toml(), judge_toml)])?;
-        }
-        let mut loaded = 0;
-        for name in kit.select(&[]).unwrap() {
-            let path = self
-                .root()
-                .join("problems")
-                .join(&name)
-                .join("problem.toml");
-            let text = std::fs::read(&path).unwrap_or_default();
-            match Problem::load(self.root(), &name, &kit.config) {
-                Ok(problem) => {
-                    // What the commands read of a loaded problem.
-                    for test in &problem.tests {
-                        test.describe();
-                        problem.recipe(test);
-                    }
-                    problem.cargo_binaries();
-                    verdict::max_score(&problem.groups);
-                    prop_assert!(!problem.tests.is_empty());
-                    loaded += 1;
+    let mut loaded = 0;
+    for name in kit.select(&[]).unwrap() {
+        let path = root.join("problems").join(&name).join("problem.toml");
+        let text = std::fs::read(&path).unwrap_or_default();
+        match Problem::load(root, &name, &kit.config) {
+            Ok(problem) => {
+                // What the commands read of a loaded problem.
+                for test in &problem.tests {
+                    test.describe();
+                    problem.recipe(test);
                 }
-                Err(e) => check_error(&e, &[(self.judge_toml(), judge_toml), (path, &text)])?,
+                problem.cargo_binaries();
+                verdict::max_score(&problem.groups);
+                prop_assert!(!problem.tests.is_empty());
+                loaded += 1;
             }
+            Err(e) => check_error(&e, &[(judge_path.clone(), judge_toml), (path, &text)])?,
         }
-        Ok(loaded)
     }
+    Ok(loaded)
 }
 
 /// The error names one of `files` and any `file:line:column` it gives for
@@ -428,8 +330,8 @@ fn config() -> ProptestConfig {
 
 #[test]
 fn the_valid_configuration_loads() {
-    let kit = Fixture::new();
-    let loaded = kit.load(JUDGE_TOML.as_bytes(), PROBLEM_TOML.as_bytes());
+    let kit = TempKit::builder().full_config().create();
+    let loaded = load(&kit, JUDGE_TOML.as_bytes(), PROBLEM_TOML.as_bytes());
     assert_eq!(loaded.unwrap(), 1);
 }
 
@@ -439,21 +341,21 @@ proptest! {
     #[test]
     fn mutated_judge_toml(mutations in prop::collection::vec(mutation(), 1..4)) {
         let text = mutations.iter().fold(JUDGE_TOML.as_bytes().to_vec(), |t, m| apply(&t, m));
-        KIT.with(|kit| kit.load(&text, PROBLEM_TOML.as_bytes()))?;
+        KIT.with(|kit| load(kit, &text, PROBLEM_TOML.as_bytes()))?;
     }
 
     #[test]
     fn mutated_problem_toml(mutations in prop::collection::vec(mutation(), 1..4)) {
         let text = mutations.iter().fold(PROBLEM_TOML.as_bytes().to_vec(), |t, m| apply(&t, m));
-        KIT.with(|kit| kit.load(JUDGE_TOML.as_bytes(), &text))?;
+        KIT.with(|kit| load(kit, JUDGE_TOML.as_bytes(), &text))?;
     }
 
     #[test]
     fn arbitrary_texts(judge in "\\PC{0,200}|[\\[\\]a-z=\"{}, \n.0-9]{0,200}", problem in "\\PC{0,200}|[\\[\\]a-z_=\"{}, \n.0-9]{0,200}") {
         // One at a time, the other valid, so that each is read.
         KIT.with(|kit| {
-            kit.load(judge.as_bytes(), PROBLEM_TOML.as_bytes())?;
-            kit.load(JUDGE_TOML.as_bytes(), problem.as_bytes())
+            load(kit, judge.as_bytes(), PROBLEM_TOML.as_bytes())?;
+            load(kit, JUDGE_TOML.as_bytes(), problem.as_bytes())
         })?;
     }
 }
@@ -462,12 +364,12 @@ proptest! {
 /// into billions of tests.
 #[test]
 fn a_huge_count_is_refused_at_once() {
-    let kit = Fixture::new();
+    let kit = TempKit::builder().full_config().create();
     let text = PROBLEM_TOML.replace("count = 3", "count = 4294967295");
-    std::fs::write(kit.judge_toml(), JUDGE_TOML).unwrap();
-    std::fs::write(kit.problem_toml(), text).unwrap();
+    kit.write("judge.toml", JUDGE_TOML);
+    kit.write("problems/sum/problem.toml", &text);
     let (tx, rx) = std::sync::mpsc::channel();
-    let root = kit.root().to_path_buf();
+    let root = kit.dir.path().to_path_buf();
     std::thread::spawn(move || {
         let kit = Kit::discover(&root).unwrap();
         let _ = tx.send(

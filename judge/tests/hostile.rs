@@ -10,59 +10,27 @@
 use std::collections::BTreeMap;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
 mod common;
+use common::kit::{TempKit, remove_judge_copy};
 use common::{kill_all, processes_of, wait};
 
-const JUDGE_TOML: &str = r#"
-problems = ["sum"]
-
-[defaults]
-time_limit_ms = 500
-memory_limit_mib = 64
-output_limit_mib = 16
-
-[languages.c]
-extensions = ["c"]
-compile = ["gcc", "-O1", "-o", "{binary}", "{source}"]
-run = ["{binary}"]
-version = ["gcc", "--version"]
-"#;
-
-const PROBLEM_TOML: &str = r#"
-title = { en = "Sum", zh = "求和" }
-checker = "check.c"
-validator = "validate.c"
-reference = "accepted/ref.c"
-
-[[tests]]
-file = "t1.in"
-
-[[tests]]
-file = "t2.in"
-"#;
-
-const CHECKER: &str = r#"
-#include <stdio.h>
-int main(int argc, char **argv) {
-    FILE *out = fopen(argv[2], "r"), *ans = fopen(argv[3], "r");
-    long long a, b;
-    if (!ans || fscanf(ans, "%lld", &a) != 1) { fprintf(stderr, "FAIL bad answer\n"); return 3; }
-    if (!out || fscanf(out, "%lld", &b) != 1) { fprintf(stderr, "wrong output format a number\n"); return 2; }
-    if (a != b) { fprintf(stderr, "wrong answer expected %lld, found %lld\n", a, b); return 1; }
-    if (fscanf(out, "%lld", &b) == 1) { fprintf(stderr, "wrong answer extra output\n"); return 1; }
-    fprintf(stderr, "ok %lld\n", a);
-    return 0;
+/// The kit of these tests: C only, built with `-O1`, an output limit of
+/// 16 MiB, tests `t1.in` and `t2.in`, where every user can reach it (the
+/// unprivileged judge must).
+fn sum() -> TempKit {
+    TempKit::builder()
+        .languages(&["c"])
+        .c_flag("-O1")
+        .output_limit_mib(16)
+        .inputs(2)
+        .reachable_by_all()
+        .create()
 }
-"#;
-
-const VALIDATOR: &str =
-    "#include <stdio.h>\nint main(void){long long a,b;return scanf(\"%lld %lld\",&a,&b)==2?0:3;}\n";
-const REFERENCE: &str = "#include <stdio.h>\nint main(void){long long a,b;scanf(\"%lld %lld\",&a,&b);printf(\"%lld\\n\",a+b);return 0;}\n";
 
 /// A C program: reads the test (`a`, `b`), then does `body`.
 fn program(body: &str) -> String {
@@ -206,121 +174,6 @@ fn cases(kit: &Path, port: u16) -> Vec<Case> {
     ]
 }
 
-/// Returns true if and only if every user may pass through `dir` and the
-/// folders above it.
-fn searchable(dir: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    dir.ancestors()
-        .all(|d| std::fs::metadata(d).is_ok_and(|m| m.permissions().mode() & 0o001 != 0))
-}
-
-/// Where the throw-away kits go: the target folder if every user can reach
-/// it (the unprivileged judge must), else the system's temporary folder.
-fn base() -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let base = if searchable(target) {
-        target.join("hostile")
-    } else {
-        std::env::temp_dir().join("qushizi-hostile")
-    };
-    std::fs::create_dir_all(&base).unwrap();
-    std::fs::set_permissions(&base, std::fs::Permissions::from_mode(0o755)).unwrap();
-    base
-}
-
-/// The judge binary, where every user can run it.
-fn judge_binary() -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    let built = Path::new(env!("CARGO_BIN_EXE_judge"));
-    if searchable(built.parent().unwrap()) {
-        return built.to_path_buf();
-    }
-    static COPY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    COPY.get_or_init(|| {
-        let copy = base().join(format!("judge-{}", std::process::id()));
-        std::fs::copy(built, &copy).unwrap();
-        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).unwrap();
-        copy
-    })
-    .clone()
-}
-
-/// A throw-away kit.
-struct Kit {
-    dir: tempfile::TempDir,
-}
-
-impl Kit {
-    fn new() -> Kit {
-        let parent = base();
-        let dir = tempfile::Builder::new()
-            .prefix("kit")
-            .tempdir_in(&parent)
-            .unwrap();
-        let kit = Kit { dir };
-        kit.write("judge.toml", JUDGE_TOML);
-        kit.write("problems/sum/problem.toml", PROBLEM_TOML);
-        kit.write("problems/sum/check.c", CHECKER);
-        kit.write("problems/sum/validate.c", VALIDATOR);
-        kit.write("problems/sum/t1.in", "1 2\n");
-        kit.write("problems/sum/t2.in", "40 2\n");
-        kit.write("solutions/sum/accepted/ref.c", REFERENCE);
-        kit
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.dir.path().join(rel)
-    }
-
-    fn write(&self, rel: &str, text: &str) {
-        let path = self.path(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-
-    /// Hands the kit (and the folders above it) to `uid`.
-    fn give_to(&self, uid: u32) {
-        let status = Command::new("chown")
-            .args(["-R", &format!("{uid}:{uid}")])
-            .arg(self.dir.path())
-            .status()
-            .unwrap();
-        assert!(status.success());
-        assert!(searchable(self.dir.path().parent().unwrap()));
-    }
-
-    /// Runs the judge (as `user`, when given) with a watchdog.
-    fn judge(&self, args: &[&str], user: Option<u32>) -> (Option<i32>, String, String, Duration) {
-        let mut cmd = match user {
-            Some(uid) => {
-                let mut cmd = Command::new("setpriv");
-                cmd.args([
-                    &format!("--reuid={uid}"),
-                    &format!("--regid={uid}"),
-                    "--clear-groups",
-                    "--",
-                ]);
-                cmd.arg(judge_binary());
-                cmd.env("HOME", self.dir.path());
-                cmd
-            }
-            None => Command::new(env!("CARGO_BIN_EXE_judge")),
-        };
-        cmd.args(args)
-            .current_dir(self.dir.path())
-            .env("CARGO_TARGET_DIR", self.path("target"))
-            .env("NO_COLOR", "1")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let start = Instant::now();
-        // Every case must end within a bounded time.
-        let run = wait(cmd.spawn().unwrap(), args, start, Duration::from_secs(120));
-        (run.code, run.stdout, run.stderr, run.took)
-    }
-}
-
 /// The content hash of every file under `dir`.
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, String> {
     walkdir::WalkDir::new(dir)
@@ -337,7 +190,7 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, String> {
 /// Runs every case with the judge as `user` (None: as the tests' user);
 /// returns each case's verdict.
 fn suite(user: Option<u32>) -> Vec<(&'static str, String)> {
-    let kit = Kit::new();
+    let mut kit = sum();
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let port = listener.local_addr().unwrap().port();
@@ -349,8 +202,8 @@ fn suite(user: Option<u32>) -> Vec<(&'static str, String)> {
         kit.give_to(uid);
     }
     // Build once, then keep what the runs must not touch.
-    let (code, _, err, _) = kit.judge(&["build"], user);
-    assert_eq!(code, Some(0), "build: {err}");
+    let run = kit.judge(&["build"]);
+    assert_eq!(run.code, Some(0), "build: {}", run.stderr);
     let guarded = || {
         let mut all = snapshot(&kit.path("problems"));
         all.extend(snapshot(&kit.path("target/judge/build")));
@@ -363,9 +216,9 @@ fn suite(user: Option<u32>) -> Vec<(&'static str, String)> {
     let mut failures = Vec::new();
     for (i, case) in cases.iter().enumerate() {
         let file = format!("solutions/sum/hostile/{i:02}.c");
-        let (code, out, err, took) =
-            kit.judge(&["--json", "--jobs", "2", "test", "sum", &file], user);
-        let report: Value = serde_json::from_str(&out).unwrap_or(Value::Null);
+        let run = kit.judge(&["--json", "--jobs", "2", "test", "sum", &file]);
+        let (code, err, took) = (run.code, run.stderr, run.took);
+        let report: Value = serde_json::from_str(&run.stdout).unwrap_or(Value::Null);
         // A healthy judge: it ended by itself, with its report.
         if !matches!(code, Some(0) | Some(1)) || report.is_null() {
             failures.push(format!(
@@ -435,7 +288,7 @@ fn hostile_submissions_are_contained() {
     // As root, also with the judge unprivileged: other layers contain then.
     if root() {
         settings.push(("nobody", suite(Some(65534))));
-        let _ = std::fs::remove_file(base().join(format!("judge-{}", std::process::id())));
+        remove_judge_copy();
     }
     for (who, got) in settings {
         eprintln!("judge as {who}:");
@@ -447,18 +300,16 @@ fn hostile_submissions_are_contained() {
 
 #[test]
 fn ctrl_c_kills_every_run_and_removes_its_folders() {
-    let kit = Kit::new();
+    let kit = sum();
     // Sleeping children, in and out of its session, on every test.
     let sleeper = program(
         "for (int i = 0; i < 5; i++) if (fork() == 0) { if (i % 2) setsid(); for (;;) pause(); } for (;;) pause();",
     );
     kit.write("solutions/sum/sleeper.c", &sleeper);
-    let (code, _, err, _) = kit.judge(&["build"], None);
-    assert_eq!(code, Some(0), "{err}");
-    let child = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(["--jobs", "2", "test", "sum", "solutions/sum/sleeper.c"])
-        .current_dir(kit.dir.path())
-        .env("CARGO_TARGET_DIR", kit.path("target"))
+    let run = kit.judge(&["build"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let child = kit
+        .command(&["--jobs", "2", "test", "sum", "solutions/sum/sleeper.c"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -489,7 +340,7 @@ fn ctrl_c_kills_every_run_and_removes_its_folders() {
 
 #[test]
 fn two_judge_runs_on_one_kit_keep_to_their_own_files() {
-    let kit = Kit::new();
+    let kit = sum();
     let slow = program(&format!("usleep(100000); {ANSWER} return 0;"));
     kit.write("solutions/sum/slow.c", &slow);
     kit.write(
@@ -497,10 +348,7 @@ fn two_judge_runs_on_one_kit_keep_to_their_own_files() {
         &program("printf(\"0\\n\"); return 0;"),
     );
     let start = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_judge"))
-            .args(args)
-            .current_dir(kit.dir.path())
-            .env("CARGO_TARGET_DIR", kit.path("target"))
+        kit.command(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()

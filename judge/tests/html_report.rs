@@ -13,9 +13,8 @@ use judge::browser::Browser;
 use scraper::{ElementRef, Html, Selector};
 use serde_json::Value;
 
-#[path = "common/kit.rs"]
-mod kit;
-use kit::{REFERENCE, TempKit, c_program};
+mod common;
+use common::kit::{TempKit, c_program, plus_one, reference};
 
 /// Four tests in two scored groups; three of them aim at solutions.
 const PROBLEM_TOML: &str = r#"
@@ -59,10 +58,7 @@ fn kit() -> TempKit {
     kit.write("problems/sum/problem.toml", PROBLEM_TOML);
     kit.write("problems/sum/t4.in", "5 5\n");
     let read = "long long a, b; scanf(\"%lld %lld\", &a, &b);";
-    kit.write(
-        "solutions/sum/wrong_answer/plus_one.c",
-        &c_program(&format!("{read} printf(\"%lld\\n\", a + b + 1); return 0;")),
-    );
+    kit.write("solutions/sum/wrong_answer/plus_one.c", &plus_one());
     // Right on small numbers; spins on the big one (test 3).
     kit.write(
         "solutions/sum/time_limit_exceeded/spin.c",
@@ -71,7 +67,7 @@ fn kit() -> TempKit {
              printf(\"%lld\\n\", a + b); return 0;"
         )),
     );
-    kit.write("solutions/sum/wrong_answer/not_wrong.c", REFERENCE);
+    kit.write("solutions/sum/wrong_answer/not_wrong.c", &reference(""));
     kit
 }
 
@@ -264,9 +260,9 @@ fn verify_html_shows_every_cell_as_the_json_report_does() {
 
     // With the terminal's report too; the page names the problem.
     let again = kit.path("again.html");
-    let out = kit.judge(&["verify", "--html", again.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("not_wrong.c"));
+    let run = kit.judge(&["verify", "--html", again.to_str().unwrap()]);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stdout.contains("not_wrong.c"));
     let text = std::fs::read_to_string(&again).unwrap();
     assert!(text.contains("<section class=\"problem\" data-problem=\"sum\">"));
 }

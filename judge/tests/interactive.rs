@@ -9,9 +9,8 @@
 
 use std::time::{Duration, Instant};
 
-#[path = "common/kit.rs"]
-mod kit;
-use kit::{TempKit, c_program};
+mod common;
+use common::kit::{TempKit, c_program};
 
 const PROBLEM: &str = r#"
 title = { en = "Guess", zh = "猜数" }
@@ -96,7 +95,8 @@ fn guess_kit() -> TempKit {
     let kit = TempKit::new();
     kit.write(
         "judge.toml",
-        &kit::JUDGE_TOML.replace(r#"problems = ["sum"]"#, r#"problems = ["sum", "guess"]"#),
+        &kit.judge_toml
+            .replace(r#"problems = ["sum"]"#, r#"problems = ["sum", "guess"]"#),
     );
     kit.write(
         "problems/guess/problem.toml",
@@ -177,9 +177,9 @@ fn interactive_tests_are_answered_played_and_verified() {
 #[test]
 fn a_failing_test_shows_the_transcript_and_an_idle_solution_is_named() {
     let kit = guess_kit();
-    let out = kit.judge(&["test", "guess", "solutions/guess/wrong_answer/off_by_one.c"]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{text}");
+    let run = kit.judge(&["test", "guess", "solutions/guess/wrong_answer/off_by_one.c"]);
+    let text = run.stdout;
+    assert_eq!(run.code, Some(1), "{text}");
     assert!(text.contains("wrong guess 8 (the number was 7)"), "{text}");
     assert!(text.contains("transcript ("), "{text}");
     assert!(text.contains(" < 10\n"), "{text}");
@@ -313,7 +313,8 @@ fn a_cpp_interactor_goes_with_an_interactor_a_cpp_checker_with_a_checker() {
     assert!(error.contains("`cpp_interactor`"), "{error}");
     kit.write(
         "problems/sum/problem.toml",
-        &kit::PROBLEM_TOML.replace("reference = ", "cpp_interactor = \"check.c\"\nreference = "),
+        &kit.problem_toml
+            .replace("reference = ", "cpp_interactor = \"check.c\"\nreference = "),
     );
     let error = kit.error(&["build", "sum"]);
     assert!(error.contains("problem.toml:5:"), "{error}");

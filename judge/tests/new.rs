@@ -10,27 +10,13 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 use std::time::Instant;
 
 use serde_json::Value;
 
-/// This kit's root.
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
-
-/// The documented schema of the `--json` documents.
-fn schema() -> &'static jsonschema::Validator {
-    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    VALIDATOR.get_or_init(|| {
-        let text = std::fs::read_to_string(repo_root().join("docs/report.schema.json")).unwrap();
-        jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
-    })
-}
+mod common;
+use common::kit::assert_documented;
+use common::paths::root;
 
 /// A copy of the kit's sources at `dir`, which builds into `target`.
 struct KitCopy {
@@ -43,7 +29,7 @@ impl KitCopy {
     /// `dir`, emptied first, with the files' modification times, so that
     /// cargo sees unchanged sources as unchanged.
     fn new(dir: &Path, target: &Path) -> KitCopy {
-        let root = repo_root();
+        let root = root();
         let listed = Command::new("git")
             .args([
                 "ls-files",
@@ -122,11 +108,7 @@ impl KitCopy {
         let (code, stdout, stderr) = self.judge(&all);
         let report: Value = serde_json::from_str(&stdout)
             .unwrap_or_else(|e| panic!("{args:?}: {e}: stdout {stdout:?}, stderr {stderr}"));
-        let errors: Vec<String> = schema()
-            .iter_errors(&report)
-            .map(|e| format!("{e} at {}", e.instance_path()))
-            .collect();
-        assert!(errors.is_empty(), "{args:?}: {errors:#?}\n{report:#}");
+        assert_documented(&report);
         assert_eq!(code, 0, "{args:?}: {report:#}\n{stderr}");
         assert_eq!(report["command"], args[0]);
         assert_eq!(report["verdict"], "AC", "{args:?}: {report:#}");
@@ -183,7 +165,7 @@ fn row<'a>(report: &'a Value, solution: &str) -> &'a Value {
 #[test]
 fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
     let start = Instant::now();
-    let target = repo_root().join("target");
+    let target = root().join("target");
     let kit = KitCopy::new(&target.join("new-kit/flow"), &target.join("new-kit-target"));
     let judge_toml = kit.read("judge.toml");
 

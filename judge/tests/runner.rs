@@ -9,13 +9,12 @@
 //! no cargo is involved.
 
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
 
-#[path = "common/kit.rs"]
-mod kit;
-use kit::*;
+mod common;
+use common::kit::{CRASHING_CHECKER, TempKit, assert_documented, c_program, plus_one, reference};
+use common::processes_with;
 
 #[test]
 fn every_verdict() {
@@ -104,23 +103,6 @@ fn compile_errors_show_the_compiler_message() {
     );
 }
 
-/// The processes whose command line holds `marker`.
-fn processes_with(marker: &str) -> Vec<i32> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
-            continue;
-        };
-        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        // A zombie is dead for our purposes.
-        if String::from_utf8_lossy(&cmdline).contains(marker) && !stat.contains(") Z ") {
-            found.push(pid);
-        }
-    }
-    found
-}
-
 #[test]
 fn no_descendant_survives_a_run() {
     let kit = TempKit::new();
@@ -140,10 +122,7 @@ fn no_descendant_survives_a_run() {
 #[test]
 fn a_crashing_checker_is_the_kits_fault() {
     let kit = TempKit::new();
-    kit.write(
-        "problems/sum/check.c",
-        "int main(void) { volatile int *p = 0; return *p; }\n",
-    );
+    kit.write("problems/sum/check.c", CRASHING_CHECKER);
     let (code, overall, first, message) = kit.verdict_of(
         "ac.c",
         &c_program(
@@ -162,43 +141,33 @@ fn a_malformed_problem_toml_names_the_line_and_column() {
     let kit = TempKit::new();
     kit.write(
         "problems/sum/problem.toml",
-        &PROBLEM_TOML.replace("reference = ", "time_limit_ms = \"slow\"\nreference = "),
+        &kit.problem_toml
+            .replace("reference = ", "time_limit_ms = \"slow\"\nreference = "),
     );
-    let out = kit.judge(&["build"]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("problem.toml:5:17"), "{stderr}");
+    let run = kit.judge(&["build"]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("problem.toml:5:17"), "{}", run.stderr);
 
     kit.write(
         "problems/sum/problem.toml",
-        &PROBLEM_TOML.replace("[[tests]]\nfile = \"t2.in\"", "[[tests]]\nfiel = \"t2.in\""),
+        &kit.problem_toml
+            .replace("[[tests]]\nfile = \"t2.in\"", "[[tests]]\nfiel = \"t2.in\""),
     );
-    let stderr = String::from_utf8_lossy(&kit.judge(&["build"]).stderr).into_owned();
+    let stderr = kit.judge(&["build"]).stderr;
     assert!(
         stderr.contains("problem.toml:11:1") && stderr.contains("fiel"),
         "{stderr}"
     );
 }
 
-fn build_counts(kit: &TempKit) -> (u64, u64, u64) {
-    let (code, report) = kit.json(&["build"]);
-    assert_eq!(code, 0, "{report}");
-    let p = &report["problems"][0];
-    (
-        p["generated"].as_u64().unwrap(),
-        p["validated"].as_u64().unwrap(),
-        p["answered"].as_u64().unwrap(),
-    )
-}
-
 #[test]
 fn an_unchanged_tree_rebuilds_nothing() {
     let kit = TempKit::new();
-    assert_eq!(build_counts(&kit), (3, 3, 3));
-    assert_eq!(build_counts(&kit), (0, 0, 0));
+    assert_eq!(kit.build(), (3, 3, 3));
+    assert_eq!(kit.build(), (0, 0, 0));
     // Changing one input redoes that test only.
     kit.write("problems/sum/t2.in", "41 2\n");
-    assert_eq!(build_counts(&kit), (1, 1, 1));
+    assert_eq!(kit.build(), (1, 1, 1));
     assert_eq!(
         std::fs::read_to_string(kit.path("problems/sum/tests/02.ans")).unwrap(),
         "43\n"
@@ -208,13 +177,13 @@ fn an_unchanged_tree_rebuilds_nothing() {
 #[test]
 fn an_interrupted_build_resumes() {
     let kit = TempKit::new();
-    build_counts(&kit);
+    kit.build();
     let tests = kit.path("problems/sum/tests");
     // As if the build had been killed while writing test 03: its record is
     // missing and a half-written temporary file lies around.
     std::fs::remove_file(tests.join("03.meta")).unwrap();
     std::fs::write(tests.join("03.ans.tmp-999-ThreadId1"), "half").unwrap();
-    assert_eq!(build_counts(&kit), (1, 1, 1));
+    assert_eq!(kit.build(), (1, 1, 1));
     let names: Vec<String> = std::fs::read_dir(&tests)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -226,9 +195,9 @@ fn an_interrupted_build_resumes() {
 fn an_invalid_test_stops_the_build() {
     let kit = TempKit::new();
     kit.write("problems/sum/t2.in", "-5 2\n");
-    let out = kit.judge(&["build"]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2));
+    let run = kit.judge(&["build"]);
+    let stderr = run.stderr;
+    assert_eq!(run.code, Some(2));
     assert!(
         stderr.contains("test 02") && stderr.contains("validator") && stderr.contains("bad input"),
         "{stderr}"
@@ -258,7 +227,7 @@ fn stress_kit() -> TempKit {
     kit.write("problems/sum/gen.c", SEEDED_GENERATOR);
     kit.write(
         "problems/sum/problem.toml",
-        &format!("generator = \"gen.c\"\n{PROBLEM_TOML}{STRESS_TABLE}"),
+        &format!("generator = \"gen.c\"\n{}{STRESS_TABLE}", kit.problem_toml),
     );
     kit.write("solutions/sum/wrong_answer/late.c", &c_program(LATE));
     kit
@@ -342,7 +311,7 @@ fn stress_reports_the_first_failing_seed_and_how_to_make_it() {
     );
     kit.write(
         "problems/sum/problem.toml",
-        &format!("generator = \"gen.c\"\n{PROBLEM_TOML}"),
+        &format!("generator = \"gen.c\"\n{}", kit.problem_toml),
     );
     let stderr = kit.error(&["stress", "sum", "solutions/sum/accepted/ref.c"]);
     assert!(
@@ -352,7 +321,10 @@ fn stress_reports_the_first_failing_seed_and_how_to_make_it() {
     // `{seed}` is required: the same test again and again would prove nothing.
     kit.write(
         "problems/sum/problem.toml",
-        &format!("generator = \"gen.c\"\n{PROBLEM_TOML}\n[stress]\nargs = [\"7\"]\n"),
+        &format!(
+            "generator = \"gen.c\"\n{}\n[stress]\nargs = [\"7\"]\n",
+            kit.problem_toml
+        ),
     );
     let stderr = kit.error(&["stress", "sum", "solutions/sum/accepted/ref.c"]);
     assert!(
@@ -414,7 +386,10 @@ fn certify_checks_the_reference_against_the_brute_force_and_shrinks_a_disagreeme
     let kit = stress_kit();
     kit.write(
         "problems/sum/problem.toml",
-        &format!("generator = \"gen.c\"\n{PROBLEM_TOML}{STRESS_TABLE}{CERTIFY_TABLE}"),
+        &format!(
+            "generator = \"gen.c\"\n{}{STRESS_TABLE}{CERTIFY_TABLE}",
+            kit.problem_toml
+        ),
     );
     let (code, report) = kit.json(&["certify", "sum"]);
     assert_eq!((code, report["verdict"].as_str()), (0, Some("AC")));
@@ -457,7 +432,8 @@ fn certify_checks_the_reference_against_the_brute_force_and_shrinks_a_disagreeme
     kit.write(
         "problems/sum/problem.toml",
         &format!(
-            "generator = \"gen.c\"\n{PROBLEM_TOML}{STRESS_TABLE}\n[certify]\nargs = [\"{{m}}\"]\n"
+            "generator = \"gen.c\"\n{}{STRESS_TABLE}\n[certify]\nargs = [\"{{m}}\"]\n",
+            kit.problem_toml
         ),
     );
     let stderr = kit.error(&["certify", "sum"]);
@@ -467,7 +443,7 @@ fn certify_checks_the_reference_against_the_brute_force_and_shrinks_a_disagreeme
     );
     kit.write(
         "problems/sum/problem.toml",
-        &format!("generator = \"gen.c\"\n{PROBLEM_TOML}"),
+        &format!("generator = \"gen.c\"\n{}", kit.problem_toml),
     );
     let stderr = kit.error(&["certify", "sum"]);
     assert!(stderr.contains("no [certify] table"), "{stderr}");
@@ -495,18 +471,17 @@ fn check_by_hand() {
 #[test]
 fn verify_reports_each_solution_against_its_folder() {
     let kit = TempKit::new();
-    let plus_one = c_program(
-        "long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b + 1); return 0;",
-    );
+    let plus_one = plus_one();
     kit.write("solutions/sum/wrong_answer/plus_one.c", &plus_one);
     // A wrong solution no test aims at: verify must say so.
     kit.write("solutions/sum/wrong_answer/unaimed.c", &plus_one);
     // A "wrong" solution that is in fact correct: verify must flag it.
-    kit.write("solutions/sum/wrong_answer/not_wrong.c", REFERENCE);
+    kit.write("solutions/sum/wrong_answer/not_wrong.c", &reference(""));
     let aimed = "[[tests]]\nfile = \"t3.in\"\ntargets = [\"wrong_answer/plus_one.c\", \"wrong_answer/not_wrong.c\"]\n";
     kit.write(
         "problems/sum/problem.toml",
-        &PROBLEM_TOML.replace("[[tests]]\nfile = \"t3.in\"\n", aimed),
+        &kit.problem_toml
+            .replace("[[tests]]\nfile = \"t3.in\"\n", aimed),
     );
     let (code, report) = kit.json(&["verify"]);
     assert_eq!(code, 1);
@@ -541,7 +516,8 @@ fn bad_configuration_is_an_error_naming_the_file() {
     let kit = TempKit::new();
     kit.write(
         "judge.toml",
-        &JUDGE_TOML.replace("version = [\"gcc\", \"--version\"]", "version = []"),
+        &kit.judge_toml
+            .replace("version = [\"gcc\", \"--version\"]", "version = []"),
     );
     let stderr = kit.error(&["build"]);
     assert!(
@@ -552,7 +528,7 @@ fn bad_configuration_is_an_error_naming_the_file() {
     let kit = TempKit::new();
     kit.write(
         "problems/sum/problem.toml",
-        &PROBLEM_TOML.replace(
+        &kit.problem_toml.replace(
             "reference = ",
             "time_limit_ms = 9000000000000000000\nreference = ",
         ),
@@ -566,7 +542,8 @@ fn bad_configuration_is_an_error_naming_the_file() {
     let kit = TempKit::new();
     kit.write(
         "judge.toml",
-        &JUDGE_TOML.replace("memory_limit_mib = 64", "memory_limit_mib = 0"),
+        &kit.judge_toml
+            .replace("memory_limit_mib = 64", "memory_limit_mib = 0"),
     );
     let stderr = kit.error(&["build"]);
     assert!(
@@ -613,7 +590,7 @@ fn folders_that_cannot_be_made_are_errors_naming_them() {
 fn colours_follow_the_flag_per_stream() {
     let kit = TempKit::new();
     let ac = "solutions/sum/accepted/ref.c";
-    let esc = |out: &[u8]| out.contains(&0x1b);
+    let esc = |out: &str| out.contains('\x1b');
     // Piped output is plain unless colours are forced; NO_COLOR is set here.
     assert!(!esc(&kit.judge(&["test", "sum", ac]).stdout));
     assert!(esc(&kit
@@ -636,14 +613,16 @@ fn every_command_prints_a_documented_report() {
     kit.write("problems/sum/statement.zh.md", "# 求和\n\n输出 a + b。\n");
     kit.write(
         "problems/sum/problem.toml",
-        &PROBLEM_TOML.replace("reference = ", "cpp_checker = \"wcmp\"\nreference = "),
+        &kit.problem_toml
+            .replace("reference = ", "cpp_checker = \"wcmp\"\nreference = "),
     );
     kit.write("problems/sum/gen.c", SEEDED_GENERATOR);
     kit.write(
         "problems/sum/problem.toml",
         &format!(
             "generator = \"gen.c\"\n{}{STRESS_TABLE}{CERTIFY_TABLE}",
-            PROBLEM_TOML.replace("reference = ", "cpp_checker = \"wcmp\"\nreference = ")
+            kit.problem_toml
+                .replace("reference = ", "cpp_checker = \"wcmp\"\nreference = ")
         ),
     );
     let input = kit.path("problems/sum/t1.in");
@@ -709,19 +688,12 @@ fn the_readme_examples_follow_the_schema() {
 #[test]
 fn a_closed_stdout_changes_nothing_but_the_output() {
     let kit = TempKit::new();
-    let wrong = c_program(
-        "long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b + 1); return 0;",
-    );
-    kit.write("solutions/sum/wrong.c", &wrong);
+    kit.write("solutions/sum/wrong.c", &plus_one());
     for json in [false, true] {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
-        if json {
-            cmd.arg("--json");
-        }
-        let mut child = cmd
-            .args(["test", "sum", "solutions/sum/wrong.c"])
-            .current_dir(kit.dir.path())
-            .env("CARGO_TARGET_DIR", kit.path("target"))
+        let args = ["--json", "test", "sum", "solutions/sum/wrong.c"];
+        let args = if json { &args[..] } else { &args[1..] };
+        let mut child = kit
+            .command(args)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -739,10 +711,7 @@ fn a_closed_stdout_changes_nothing_but_the_output() {
 fn low_hard_limits_of_the_judge_are_respected() {
     use std::os::unix::process::CommandExt;
     let kit = TempKit::new();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
-    cmd.args(["--json", "verify"])
-        .current_dir(kit.dir.path())
-        .env("CARGO_TARGET_DIR", kit.path("target"));
+    let mut cmd = kit.command(&["--json", "verify"]);
     // Hard limits below what the kit would ask for its runs (CPU time,
     // output, stack): each spawn must stay under them, not fail.
     // SAFETY: only `setrlimit` between fork and exec.

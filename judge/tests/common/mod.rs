@@ -1,5 +1,11 @@
-//! What the end-to-end tests that start hostile or hanging programs share:
-//! a watchdog on the judge, and a look in /proc for what a run left.
+//! What the end-to-end tests share: the throw-away kit they judge in
+//! ([`kit`]), where the real kit is ([`paths`]), a watchdog on the judge,
+//! and a look in /proc for what a run left. Each test crate uses only part
+//! of it.
+#![allow(dead_code)]
+
+pub mod kit;
+pub mod paths;
 
 use std::io::Read;
 use std::path::Path;
@@ -17,17 +23,10 @@ pub struct Run {
 /// Waits for `child` (reading what it pipes), started at `start`; one
 /// that outlives `limit` is killed and fails the test.
 pub fn wait(mut child: Child, args: &[&str], start: Instant, limit: Duration) -> Run {
+    // One reader a pipe: a full pipe never stops the other's writer.
     let (out, err) = (child.stdout.take(), child.stderr.take());
-    let readers = std::thread::spawn(move || {
-        let (mut o, mut e) = (String::new(), String::new());
-        if let Some(mut out) = out {
-            let _ = out.read_to_string(&mut o);
-        }
-        if let Some(mut err) = err {
-            let _ = err.read_to_string(&mut e);
-        }
-        (o, e)
-    });
+    let out = std::thread::spawn(move || read_all(out));
+    let err = std::thread::spawn(move || read_all(err));
     let code = loop {
         if let Some(status) = child.try_wait().unwrap() {
             break status.code();
@@ -39,20 +38,33 @@ pub fn wait(mut child: Child, args: &[&str], start: Instant, limit: Duration) ->
         }
         std::thread::sleep(Duration::from_millis(20));
     };
-    let (stdout, stderr) = readers.join().unwrap();
     Run {
         code,
-        stdout,
-        stderr,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
         took: start.elapsed(),
     }
+}
+
+/// All that `pipe` gives, shown lossily: output that is not UTF-8 is kept.
+fn read_all(pipe: Option<impl Read>) -> String {
+    let mut bytes = Vec::new();
+    if let Some(mut pipe) = pipe {
+        let _ = pipe.read_to_end(&mut bytes);
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 /// The processes (not zombies) whose command line names `dir`, as
 /// `pid: command line`: every program of a run in a kit there does, by its
 /// path (the judge's own command line names none).
 pub fn processes_of(dir: &Path) -> Vec<String> {
-    let marker = dir.to_string_lossy().into_owned();
+    processes_with(&dir.to_string_lossy())
+}
+
+/// The processes (not zombies) whose command line holds `marker`, as
+/// `pid: command line`.
+pub fn processes_with(marker: &str) -> Vec<String> {
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
         if entry.file_name().to_string_lossy().parse::<u32>().is_err() {
@@ -61,7 +73,7 @@ pub fn processes_of(dir: &Path) -> Vec<String> {
         let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
         let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
         let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        if cmdline.contains(&marker) && !stat.contains(") Z ") {
+        if cmdline.contains(marker) && !stat.contains(") Z ") {
             found.push(format!(
                 "{}: {cmdline}",
                 entry.file_name().to_string_lossy()
