@@ -11,44 +11,14 @@
 // iff n is a Fibonacci number, and a first move x wins iff 2x < z(n - x).
 // All in exact 64-bit integers (n <= 10^18, so 2x < 2 * 10^18 fits).
 #include "testlib.h"
+#include "kit-twins.h"
 
 #include <algorithm>
-#include <cstdarg>
-#include <cstdio>
 #include <string>
 #include <vector>
 
-typedef unsigned long long u64;
-typedef long long i64;
-
 // The largest value the problem allows.
 static const u64 MAX_N = 1000000000000000000ULL;
-
-// printf into a string. Our own, not testlib's `format`, which some testlib
-// versions lack or hide behind the C++ version.
-#ifdef __GNUC__
-__attribute__((format(printf, 1, 2)))
-#endif
-static std::string sayf(const char *fmt, ...) {
-    char buffer[1024];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(buffer, sizeof buffer, fmt, args);
-    va_end(args);
-    return buffer;
-}
-
-// testlib's way of quoting a token in a message: NUL shown as `~`, and a
-// long token cut to its first 30 and last 31 bytes (as testlib-rs does).
-static std::string quoted(const std::string &token) {
-    std::string t(token);
-    for (size_t i = 0; i < t.size(); i++)
-        if (t[i] == '\0')
-            t[i] = '~';
-    if (t.size() <= 64)
-        return t;
-    return t.substr(0, 30) + "..." + t.substr(t.size() - 31);
-}
 
 // A signed 64-bit number the way the Rust checker's `read::number::<i64>`
 // takes it: only digits and `-`, then Rust's `i64::from_str` (an optional

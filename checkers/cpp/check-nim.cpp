@@ -10,76 +10,10 @@
 // iff the xor of its piles is 0), the jury's answer too: a wrong jury answer
 // is FAIL, never a reason to reject the contestant.
 #include "testlib.h"
+#include "kit-twins.h"
 
-#include <cstdarg>
-#include <cstdio>
 #include <string>
 #include <vector>
-
-typedef unsigned long long u64;
-typedef long long i64;
-
-// printf into a string. Our own, not testlib's `format`, which some testlib
-// versions lack or hide behind the C++ version.
-#ifdef __GNUC__
-__attribute__((format(printf, 1, 2)))
-#endif
-static std::string sayf(const char *fmt, ...) {
-    char buffer[1024];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(buffer, sizeof buffer, fmt, args);
-    va_end(args);
-    return buffer;
-}
-
-// testlib's way of quoting a token in a message: NUL shown as `~`, and a
-// long token cut to its first 30 and last 31 bytes (as testlib-rs does).
-static std::string quoted(const std::string &token) {
-    std::string t(token);
-    for (size_t i = 0; i < t.size(); i++)
-        if (t[i] == '\0')
-            t[i] = '~';
-    if (t.size() <= 64)
-        return t;
-    return t.substr(0, 30) + "..." + t.substr(t.size() - 31);
-}
-
-// testlib's signed 64-bit integer grammar: `0` or `-?[1-9][0-9]*`, at most 20
-// bytes, in range. Leading zeros and `-0` are malformed, as in the Rust
-// checker (testlib::parse_i64).
-static bool parseStrictI64(const std::string &t, i64 &value) {
-    size_t n = t.size();
-    if (n == 0 || n > 20)
-        return false;
-    bool negative = n > 1 && t[0] == '-';
-    size_t start = negative ? 1 : 0;
-    if (t[start] == '0') {
-        value = 0;
-        return n - start == 1 && !negative;
-    }
-    u64 magnitude = 0;
-    for (size_t i = start; i < n; i++) {
-        if (t[i] < '0' || t[i] > '9')
-            return false;
-        u64 digit = u64(t[i] - '0');
-        // Overflow of the 64-bit magnitude is malformed, not wrapped.
-        if (magnitude > (~0ULL - digit) / 10)
-            return false;
-        magnitude = magnitude * 10 + digit;
-    }
-    const u64 limit = 1ULL << 63;
-    if (negative) {
-        if (magnitude > limit)
-            return false;
-        value = magnitude == limit ? i64(-9223372036854775807LL - 1) : -i64(magnitude);
-    } else {
-        if (magnitude >= limit)
-            return false;
-        value = i64(magnitude);
-    }
-    return true;
-}
 
 // One case's answer, with the numbers as written (in range or not).
 struct Answer {

@@ -10,10 +10,9 @@
 // No floating point anywhere: floor(k*phi) is (k + isqrt(5k^2)) / 2, with
 // 5k^2 (up to 5 * 10^36) in unsigned __int128, as the Rust uses u128.
 #include "testlib.h"
+#include "kit-twins.h"
 
 #include <algorithm>
-#include <cstdarg>
-#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,40 +22,12 @@
 #error "check-wythoff.cpp needs unsigned __int128: build it with a 64-bit g++ or clang"
 #endif
 
-typedef unsigned long long u64;
-typedef long long i64;
 typedef unsigned __int128 u128;
 typedef std::pair<u64, u64> Position;
 
 // The largest number of winning moves any position has: the equal removal,
 // one move from the larger pile and one from the smaller pile.
 static const i64 MAX_MOVES = 3;
-
-// printf into a string. Our own, not testlib's `format`, which some testlib
-// versions lack or hide behind the C++ version.
-#ifdef __GNUC__
-__attribute__((format(printf, 1, 2)))
-#endif
-static std::string sayf(const char *fmt, ...) {
-    char buffer[1024];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(buffer, sizeof buffer, fmt, args);
-    va_end(args);
-    return buffer;
-}
-
-// testlib's way of quoting a token in a message: NUL shown as `~`, and a
-// long token cut to its first 30 and last 31 bytes (as testlib-rs does).
-static std::string quoted(const std::string &token) {
-    std::string t(token);
-    for (size_t i = 0; i < t.size(); i++)
-        if (t[i] == '\0')
-            t[i] = '~';
-    if (t.size() <= 64)
-        return t;
-    return t.substr(0, 30) + "..." + t.substr(t.size() - 31);
-}
 
 // A 64-bit number the way the Rust checker's `read::number` takes it: only
 // digits and `-`, then Rust's `from_str` for i64 (`isSigned`) or u64: an

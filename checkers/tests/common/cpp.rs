@@ -180,9 +180,10 @@ fn compiler() -> &'static str {
 }
 
 /// Builds the C++ program `source` (a path from the workspace's root, such as
-/// `checkers/cpp/check-nim.cpp`) on testlib.h with `g++ -O2 -std=gnu++17`,
-/// once per test binary; the executable is kept in `<target>/testlib-cpp`
-/// under a name hashed from the source, the header, the flags and the
+/// `checkers/cpp/check-nim.cpp`) on testlib.h with `g++ -O2 -std=gnu++17`
+/// (and `-I` its own folder, for the headers the twins share), once per test
+/// binary; the executable is kept in `<target>/testlib-cpp` under a name
+/// hashed from the source, the headers beside it, the flags and the
 /// compiler, so that an unchanged program is not rebuilt by the next run.
 pub fn build(source: &str) -> PathBuf {
     // One cell per source: two tests wanting the same program wait for one
@@ -198,10 +199,25 @@ pub fn build(source: &str) -> PathBuf {
     cell.get_or_init(|| compile(source)).clone()
 }
 
+/// The bytes of the headers beside the C++ source `path` (such as
+/// `checkers/cpp/kit-twins.h`, which the twins there include), in name
+/// order: part of a build's key, so that a changed header rebuilds the
+/// programs beside it.
+fn headers_beside(path: &Path) -> Vec<Vec<u8>> {
+    let mut headers: Vec<PathBuf> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|h| h.extension().is_some_and(|e| e == "h") && h.is_file())
+        .collect();
+    headers.sort();
+    headers.iter().map(|h| std::fs::read(h).unwrap()).collect()
+}
+
 fn compile(source: &str) -> PathBuf {
     let testlib = testlib();
     let path = workspace().join(source);
     let code = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let headers = headers_beside(&path);
     let header = std::fs::read(&testlib.header).unwrap();
     let flags = ["-O2", "-std=gnu++17"]
         .into_iter()
@@ -216,21 +232,23 @@ fn compile(source: &str) -> PathBuf {
         write_atomically(&include.join("testlib.h"), &header);
     }
     let stem = Path::new(source).file_stem().unwrap().to_string_lossy();
-    let key = fnv(&[
-        &code,
-        &header,
-        flags.join(" ").as_bytes(),
-        compiler().as_bytes(),
-    ]);
+    let flag_line = flags.join(" ");
+    let mut parts: Vec<&[u8]> = vec![&code, &header];
+    parts.extend(headers.iter().map(Vec::as_slice));
+    parts.extend([flag_line.as_bytes(), compiler().as_bytes()]);
+    let key = fnv(&parts);
     let program = dir.join(format!("{stem}-{key:016x}"));
     if program.is_file() {
         return program;
     }
     let tmp = dir.join(format!("{stem}-{key:016x}.tmp{}", std::process::id()));
+    // The source's own folder holds the headers the twins share.
     let out = Command::new("g++")
         .args(&flags)
         .arg("-I")
         .arg(&include)
+        .arg("-I")
+        .arg(path.parent().unwrap())
         .arg("-o")
         .arg(&tmp)
         .arg(&path)

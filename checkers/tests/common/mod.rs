@@ -1,10 +1,11 @@
 //! Shared by the certification tests: running a checker (a Rust binary or
 //! its C++ twin on testlib.h) on texts, and reporting how many states were
-//! checked.
+//! checked. [`play`] is the play harness of the interactive problems.
 
 #![allow(dead_code)]
 
 pub mod cpp;
+pub mod play;
 
 use std::io::Write;
 use std::process::Command;

@@ -10,6 +10,8 @@
 //! `type: interactive` with its C++ interactor (`cpp_interactor`), which
 //! Hydro compiles with its testlib.h and starts as testlib does
 //! (`interactor input tout answer`), its verdict read from its stderr.
+//! Hydro compiles `checker.cc` and `interactor.cc` alone: each is one file,
+//! with the kit's shared headers inlined ([`self_contained_cpp`]).
 
 use std::collections::BTreeMap;
 
@@ -17,7 +19,7 @@ use anyhow::{Result, bail};
 use yaml_rust2::Yaml;
 
 use super::yaml::{int, map, string, strings, text};
-use super::{Exporter, Subject, Tree};
+use super::{Exporter, Subject, Tree, self_contained_cpp};
 use crate::problem::CppChecker;
 use crate::program::Protocol;
 use crate::results::Test;
@@ -122,7 +124,7 @@ impl Exporter for Hydro {
         let path = p.config.path.display();
         match (&p.cpp_checker, &p.cpp_interactor) {
             (_, Some(interactor)) => {
-                out.file("testdata/interactor.cc", interactor)?;
+                out.text("testdata/interactor.cc", self_contained_cpp(interactor)?)?;
                 pairs.push(("interactor", string("interactor.cc")));
             }
             (Some(CppChecker::Standard(name)), None) => {
@@ -130,7 +132,7 @@ impl Exporter for Hydro {
                 pairs.push(("checker", string(name)));
             }
             (Some(CppChecker::Source(source)), None) => {
-                out.file("testdata/checker.cc", source)?;
+                out.text("testdata/checker.cc", self_contained_cpp(source)?)?;
                 pairs.push(("checker_type", string("testlib")));
                 pairs.push(("checker", string("checker.cc")));
             }

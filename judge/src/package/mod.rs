@@ -282,6 +282,57 @@ fn sources_of(kit: &Kit, package: &str, name: &str) -> Result<Vec<(String, PathB
     Ok(sources)
 }
 
+/// A C++ program of the kit as one file, for judges that compile it alone
+/// (Polygon's and Hydro's, CMS's Polygon loader): the text of `source` with
+/// each line `#include "<name>"` whose file sits beside it (the headers the
+/// kit's C++ twins share, such as `checkers/cpp/kit-twins.h`) replaced by
+/// that file's text, inlined the same way, between two comments naming it.
+/// testlib.h stays included: the judge brings its own.
+pub fn self_contained_cpp(source: &Path) -> Result<String> {
+    inline_includes(source, &mut Vec::new())
+}
+
+/// [`self_contained_cpp`] of `source`, inside the files in `outer` (a
+/// header that includes itself, directly or not, is an error).
+fn inline_includes(source: &Path, outer: &mut Vec<PathBuf>) -> Result<String> {
+    let text = std::fs::read_to_string(source).map_err(|e| fsutil::naming(source, e))?;
+    let dir = source.parent().unwrap_or(Path::new("."));
+    outer.push(source.to_path_buf());
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let name = line
+            .trim()
+            .strip_prefix('#')
+            .and_then(|l| l.trim_start().strip_prefix("include"))
+            .and_then(|l| l.trim_start().strip_prefix('"'))
+            .and_then(|l| l.split_once('"'))
+            .map(|(name, _)| name)
+            .filter(|name| *name != "testlib.h");
+        let Some((name, header)) = name
+            .map(|n| (n, dir.join(n)))
+            .filter(|(_, header)| header.is_file())
+        else {
+            out.push_str(line);
+            continue;
+        };
+        if outer.contains(&header) {
+            bail!(
+                "{}: `#include \"{name}\"` includes itself",
+                source.display()
+            );
+        }
+        let inlined = inline_includes(&header, outer)?;
+        out.push_str(&format!("// \"{name}\", inlined by `judge package`:\n"));
+        out.push_str(&inlined);
+        if !inlined.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&format!("// end of \"{name}\"\n"));
+    }
+    outer.pop();
+    Ok(out)
+}
+
 /// What to export, where, and how.
 pub struct Request<'a> {
     /// The problems (all of judge.toml when none is named; a contest
@@ -461,6 +512,49 @@ fn render(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cpp_sources_get_the_headers_beside_them_inlined() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+        write(
+            "check.cpp",
+            "#include \"testlib.h\"\n#include \"twins.h\"\n\n#include <string>\n\
+             # include \"missing.h\"\nint main() { return answer(); }\n",
+        );
+        write(
+            "twins.h",
+            "#include \"deeper.h\"\nint answer() { return deeper(); }",
+        );
+        write("deeper.h", "static int deeper() { return 0; }\n");
+        // A testlib.h beside the source is the judge's: never inlined.
+        write("testlib.h", "#error the judge's own\n");
+        let source = dir.path().join("check.cpp");
+        let inlined = self_contained_cpp(&source).unwrap();
+        assert_eq!(
+            inlined,
+            "#include \"testlib.h\"\n\
+             // \"twins.h\", inlined by `judge package`:\n\
+             // \"deeper.h\", inlined by `judge package`:\n\
+             static int deeper() { return 0; }\n\
+             // end of \"deeper.h\"\n\
+             int answer() { return deeper(); }\n\
+             // end of \"twins.h\"\n\
+             \n#include <string>\n# include \"missing.h\"\n\
+             int main() { return answer(); }\n"
+        );
+        // The same every time; a source without such includes is as it is.
+        assert_eq!(self_contained_cpp(&source).unwrap(), inlined);
+        let plain = dir.path().join("deeper.h");
+        assert_eq!(
+            self_contained_cpp(&plain).unwrap(),
+            std::fs::read_to_string(&plain).unwrap()
+        );
+        // A header that includes itself is an error, not a loop.
+        write("loop.h", "#include \"loop.h\"\n");
+        let err = self_contained_cpp(&dir.path().join("loop.h")).unwrap_err();
+        assert!(err.to_string().contains("includes itself"), "{err}");
+    }
 
     #[test]
     fn uuids_are_stable_and_well_formed() {

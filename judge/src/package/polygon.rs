@@ -2,8 +2,10 @@
 //! and what p2d and CMS's Polygon loader read): `problem.xml`; every test
 //! written out as `tests/NN` with its answer `tests/NN.a` (importers need
 //! the files, not the generators); the C++ checker and validator with
-//! testlib.h under `files/` (Polygon compiles only C++ against testlib.h);
-//! the solutions tagged by verdict; the statements in both languages with
+//! testlib.h under `files/` (Polygon compiles only C++ against testlib.h),
+//! each one file with the kit's shared headers inlined
+//! ([`self_contained_cpp`]: CMS's loader copies `check.cpp` alone); the
+//! solutions tagged by verdict; the statements in both languages with
 //! their samples; `contest.xml` for a contest.
 //!
 //! An interactive problem ships its C++ interactor (`cpp_interactor`) as
@@ -27,7 +29,7 @@ use anyhow::{Result, bail};
 use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 
-use super::{Exporter, Subject, Tree, latex};
+use super::{Exporter, Subject, Tree, latex, self_contained_cpp};
 use crate::fsutil;
 use crate::problem::CppChecker;
 use crate::program::Protocol;
@@ -359,7 +361,7 @@ impl Exporter for Polygon {
             (Some(checker), _) => checker,
             (None, Some(interactor)) => {
                 ends_with_verdicts(s)?;
-                out.file("files/interactor.cpp", interactor)?;
+                out.text("files/interactor.cpp", self_contained_cpp(interactor)?)?;
                 &verdict
             }
             (None, None) if p.interactive => {
@@ -386,9 +388,11 @@ impl Exporter for Polygon {
             out.file(&format!("tests/{n}.a"), &test.answer)?;
         }
         out.file("files/testlib.h", &self.testlib_h)?;
-        out.file("files/check.cpp", &checker_source)?;
-        out.file("check.cpp", &checker_source)?;
-        out.file("files/val.cpp", validator)?;
+        // Each C++ program one file: the loaders copy it alone.
+        let checker_text = self_contained_cpp(&checker_source)?;
+        out.text("files/check.cpp", checker_text.clone())?;
+        out.text("check.cpp", checker_text)?;
+        out.text("files/val.cpp", self_contained_cpp(validator)?)?;
         for (folder, path) in &s.solutions {
             if *path == p.reference || tag(folder).is_some() {
                 out.file(&format!("solutions/{}", file_name(path)), path)?;

@@ -1,12 +1,12 @@
-//! fibonacci-play end to end without the judge: the interactor
-//! (`interact-fibonacci-play`, this package's binary) plays every test of
-//! the problem's test plan (problems/fibonacci-play/problem.toml, made by
-//! `gen-fibonacci-play` and checked by `val-fibonacci-play`, which it
-//! builds) against
-//! the solutions, compiled here (`rustc -O --edition 2021`, `g++ -O2`),
-//! over crossed pipes that count the lines each way. The two accepted
-//! solutions must win every test (interactor exit 0) and the brute force
-//! those with piles up to 2000; each wrong or slow solution must
+//! The play harness of the interactive problems (`tests/play.rs`, one test
+//! per problem): a problem end to end without the judge. Its interactor
+//! (`interact-<problem>`, this package's binary) plays every test of the
+//! problem's test plan (problems/<problem>/problem.toml, made by
+//! `gen-<problem>` and checked by `val-<problem>`, which it builds) against
+//! the solutions, compiled here (`rustc -O --edition 2021`, `g++ -O2`, see
+//! [`compile`]), over crossed pipes that count the lines each way. The two
+//! accepted solutions must win every test (interactor exit 0) and the brute
+//! force the tests its [`Problem`] gives it; each wrong or slow solution must
 //! get the verdict its folder names on every test aimed at it: WA is the
 //! interactor's exit 1 or 2, TLE a solution still playing after a few
 //! seconds (then killed). Every test stays under 10^5 lines each way.
@@ -19,7 +19,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-const INTERACTOR: &str = env!("CARGO_BIN_EXE_interact-fibonacci-play");
+use super::cpp::workspace as root;
+
 /// How long a solution that should win may take (a debug interactor; the
 /// longest test takes a few seconds).
 const WIN_LIMIT: Duration = Duration::from_secs(60);
@@ -27,18 +28,24 @@ const WIN_LIMIT: Duration = Duration::from_secs(60);
 const HANG_LIMIT: Duration = Duration::from_secs(5);
 const LINES: u64 = 100_000;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
+/// An interactive problem, as the harness plays it: `problems/<name>/`,
+/// `solutions/<name>/` (the accepted `<name>.rs` and `<name>.cpp`, the
+/// brute force `<name>_search.rs`), `gen-<name>` and `val-<name>`.
+pub struct Problem {
+    pub name: &'static str,
+    /// Its interactor, `env!("CARGO_BIN_EXE_interact-<name>")`.
+    pub interactor: &'static str,
+    /// Whether the brute force plays the test (its name in the plan, its
+    /// input file): the tests small enough for it.
+    pub brute_plays: fn(&str, &Path) -> bool,
 }
 
-/// A binary of the generators or validators package, next to this
-/// package's binaries: built here (cargo only rebuilds what changed), since
-/// a test of one package cannot ask cargo for another package's binaries.
-fn sibling(name: &str, package: &str) -> PathBuf {
-    let path = Path::new(INTERACTOR).with_file_name(name);
+/// A binary of the generators or validators package, next to `interactor`
+/// (this package's binary): built here (cargo only rebuilds what changed),
+/// since a test of one package cannot ask cargo for another package's
+/// binaries.
+fn sibling(interactor: &str, name: &str, package: &str) -> PathBuf {
+    let path = Path::new(interactor).with_file_name(name);
     // `<target>/<profile>/<binary>`: the same target folder and profile.
     let profile_dir = path.parent().unwrap();
     let target = profile_dir.parent().unwrap();
@@ -92,16 +99,17 @@ struct Game {
     took: Duration,
 }
 
-fn kill(child: &mut Child) {
+/// Kills a child of ours (by its handle) and reaps it.
+pub fn kill(child: &mut Child) {
     let _ = child.kill();
     let _ = child.wait();
 }
 
-/// Plays `input` between the interactor and `solution`, within `limit`.
-fn play(solution: &Path, input: &Path, dir: &Path, limit: Duration) -> Game {
+/// Plays `input` between `interactor` and `solution`, within `limit`.
+fn play(interactor: &str, solution: &Path, input: &Path, dir: &Path, limit: Duration) -> Game {
     let tout = dir.join("tout");
     let start = Instant::now();
-    let mut jury = Command::new(INTERACTOR)
+    let mut jury = Command::new(interactor)
         .arg(input)
         .arg(&tout)
         .stdin(Stdio::piped())
@@ -167,27 +175,26 @@ fn play(solution: &Path, input: &Path, dir: &Path, limit: Duration) -> Game {
     }
 }
 
-fn compile(source: &Path, dir: &Path) -> PathBuf {
-    let name = source
-        .file_name()
-        .unwrap()
-        .to_string_lossy()
-        .replace('.', "_");
-    let exe = dir.join(name);
-    let mut cmd = match source.extension().unwrap().to_str().unwrap() {
-        "rs" => {
+/// Compiles a solution into `dir`, named by its path in the workspace:
+/// `rustc -O --edition 2021`, `g++ -O2`. The play tests and
+/// `cpp_interactors.rs` compile every solution this way.
+pub fn compile(source: &Path, dir: &Path) -> PathBuf {
+    let rel = source.strip_prefix(root()).unwrap_or(source);
+    let exe = dir.join(rel.to_string_lossy().replace(['/', '.'], "_"));
+    let mut command = match source.extension().and_then(|e| e.to_str()) {
+        Some("rs") => {
             let mut c = Command::new("rustc");
             c.args(["-O", "--edition", "2021", "-o"]);
             c
         }
-        "cpp" => {
+        Some("cpp") => {
             let mut c = Command::new("g++");
             c.args(["-O2", "-o"]);
             c
         }
-        other => panic!("no compiler for .{other}"),
+        other => panic!("{}: no compiler for {other:?}", source.display()),
     };
-    let out = cmd.arg(&exe).arg(source).output().unwrap();
+    let out = command.arg(&exe).arg(source).output().unwrap();
     assert!(
         out.status.success(),
         "{}: {}",
@@ -198,14 +205,15 @@ fn compile(source: &Path, dir: &Path) -> PathBuf {
 }
 
 /// The test plan's tests: (name, input file, solutions aimed at it).
-fn tests(dir: &Path) -> Vec<(String, PathBuf, Vec<String>)> {
-    let problem = root().join("problems/fibonacci-play");
-    let plan: toml::Table = std::fs::read_to_string(problem.join("problem.toml"))
+fn tests(problem: &Problem, dir: &Path) -> Vec<(String, PathBuf, Vec<String>)> {
+    let name = problem.name;
+    let folder = root().join("problems").join(name);
+    let plan: toml::Table = std::fs::read_to_string(folder.join("problem.toml"))
         .unwrap()
         .parse()
         .unwrap();
-    let generator = sibling("gen-fibonacci-play", "generators");
-    let validator = sibling("val-fibonacci-play", "validators");
+    let generator = sibling(problem.interactor, &format!("gen-{name}"), "generators");
+    let validator = sibling(problem.interactor, &format!("val-{name}"), "validators");
     let mut tests = Vec::new();
     for test in plan["tests"].as_array().unwrap() {
         let targets: Vec<String> = test
@@ -215,7 +223,7 @@ fn tests(dir: &Path) -> Vec<(String, PathBuf, Vec<String>)> {
             .unwrap_or_default();
         if let Some(file) = test.get("file") {
             let file = file.as_str().unwrap();
-            tests.push((file.to_string(), problem.join(file), targets));
+            tests.push((file.to_string(), folder.join(file), targets));
             continue;
         }
         let count = test.get("count").map_or(1, |c| c.as_integer().unwrap());
@@ -227,7 +235,7 @@ fn tests(dir: &Path) -> Vec<(String, PathBuf, Vec<String>)> {
                 .map(|a| a.as_str().unwrap().replace("{index}", &index.to_string()))
                 .collect();
             let out = Command::new(&generator).args(&args).output().unwrap();
-            assert!(out.status.success(), "gen-fibonacci-play {args:?}");
+            assert!(out.status.success(), "gen-{name} {args:?}");
             let path = dir.join(format!("{}.in", tests.len() + 1));
             std::fs::write(&path, &out.stdout).unwrap();
             tests.push((args.join(" "), path, targets.clone()));
@@ -252,31 +260,26 @@ fn games_in(input: &Path) -> usize {
     text.lines().next().unwrap().trim().parse().unwrap()
 }
 
-/// The largest pile of a test (lines `n policy seed` after the first).
-fn largest_n(input: &Path) -> u64 {
-    let text = std::fs::read_to_string(input).unwrap();
-    text.lines()
-        .skip(1)
-        .map(|l| l.split(' ').next().unwrap().parse::<u64>().unwrap())
-        .max()
-        .unwrap()
-}
-
-/// The brute force plays the tests whose piles are all at most this (its
-/// table has n²/2 cells).
-const BRUTE_N: u64 = 2000;
-
-#[test]
-fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it() {
+/// Plays every test of `problem`'s plan with its accepted solutions (and the
+/// brute force where it plays), which must win, and with every solution
+/// aimed at the test, which must get the verdict its folder names; prints a
+/// line per session (named by the problem, as the problems play at once)
+/// and a summary.
+pub fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it(problem: &Problem) {
     let dir = tempfile::tempdir().unwrap();
-    let solutions = root().join("solutions/fibonacci-play");
+    let solutions = root().join("solutions").join(problem.name);
     let exe = |rel: &str| compile(&solutions.join(rel), dir.path());
+    // (name in the solutions' folder, program)
+    let named = |rel: String| {
+        let program = exe(&rel);
+        (rel, program)
+    };
     let accepted = [
-        exe("accepted/fibonacci-play.rs"),
-        exe("accepted/fibonacci-play.cpp"),
+        named(format!("accepted/{}.rs", problem.name)),
+        named(format!("accepted/{}.cpp", problem.name)),
     ];
-    let brute = exe("brute_force/fibonacci-play_search.rs");
-    let tests = tests(dir.path());
+    let brute = named(format!("brute_force/{}_search.rs", problem.name));
+    let tests = tests(problem, dir.path());
 
     // Every wrong or slow solution is aimed at by some test.
     let aimed: Vec<&String> = tests.iter().flat_map(|t| &t.2).collect();
@@ -291,13 +294,12 @@ fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it() {
     let mut runs = 0;
     for (name, input, targets) in &tests {
         let games = games_in(input);
-        let small = largest_n(input) <= BRUTE_N;
-        let mut players: Vec<&PathBuf> = accepted.iter().collect();
-        if small {
+        let mut players: Vec<&(String, PathBuf)> = accepted.iter().collect();
+        if (problem.brute_plays)(name, input) {
             players.push(&brute);
         }
-        for solution in players {
-            let g = play(solution, input, dir.path(), WIN_LIMIT);
+        for (player, solution) in players {
+            let g = play(problem.interactor, solution, input, dir.path(), WIN_LIMIT);
             runs += 1;
             assert_eq!(
                 g.code,
@@ -323,18 +325,15 @@ fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it() {
             most_down = most_down.max(g.to_solution);
             most_up = most_up.max(g.from_solution);
             eprintln!(
-                "{name}: {} won {games} game(s), {} lines to it, {} from it, {:.2?}",
-                solution.file_name().unwrap().to_string_lossy(),
-                g.to_solution,
-                g.from_solution,
-                g.took
+                "{}: {name}: {player} won {games} game(s), {} lines to it, {} from it, {:.2?}",
+                problem.name, g.to_solution, g.from_solution, g.took
             );
         }
         for target in targets {
             let solution = exe(target);
             let hangs = target.starts_with("time_limit_exceeded/");
             let limit = if hangs { HANG_LIMIT } else { WIN_LIMIT };
-            let g = play(&solution, input, dir.path(), limit);
+            let g = play(problem.interactor, &solution, input, dir.path(), limit);
             runs += 1;
             if hangs {
                 assert_eq!(
@@ -355,7 +354,8 @@ fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it() {
             most_down = most_down.max(g.to_solution);
             most_up = most_up.max(g.from_solution);
             eprintln!(
-                "{name}: {target} {} after {:.2?}: {}",
+                "{}: {name}: {target} {} after {:.2?}: {}",
+                problem.name,
                 if hangs { "killed (TLE)" } else { "WA" },
                 g.took,
                 g.message
@@ -367,8 +367,9 @@ fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it() {
         "{most_down} / {most_up} lines"
     );
     eprintln!(
-        "played fibonacci-play: {} tests, {runs} sessions; at most {most_down} lines to a solution and \
+        "played {}: {} tests, {runs} sessions; at most {most_down} lines to a solution and \
          {most_up} from it in a test",
+        problem.name,
         tests.len()
     );
 }
