@@ -134,6 +134,7 @@ fn every_first_move_of_every_small_pile() {
 }
 
 #[test]
+#[ignore = "slow tier: C++ twins on testlib.h"]
 fn the_cpp_checker_accepts_every_small_pile() {
     accepts_every_small_pile(&CPP);
 }
@@ -207,6 +208,7 @@ fn the_checker_rejects_each_wrong_shape() {
 }
 
 #[test]
+#[ignore = "slow tier: C++ twins on testlib.h"]
 fn the_cpp_checker_rejects_each_wrong_shape() {
     rejects_each_wrong_shape(&CPP);
 }
@@ -270,6 +272,7 @@ fn rejects_each_wrong_shape(checker: &Checker) {
 /// not, and now and then a wrong jury answer, the C++ twin gives the Rust
 /// checker's verdict and message, one answer per run.
 #[test]
+#[ignore = "slow tier: C++ twins on testlib.h"]
 fn the_cpp_checker_agrees_with_the_rust_one_on_random_answers() {
     const RUNS: usize = 200;
     const MAX: u64 = 1_000_000_000_000_000_000;

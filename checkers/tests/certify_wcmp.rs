@@ -13,6 +13,7 @@ const RUST: Checker = Checker::Rust(env!("CARGO_BIN_EXE_wcmp"));
 const CPP: Checker = Checker::Cpp("wcmp");
 
 #[test]
+#[ignore = "slow tier: C++ twins on testlib.h"]
 fn the_cpp_wcmp_judges_like_testlibs() {
     let answer = "First\nSecond\nFirst\n";
     let outputs = [

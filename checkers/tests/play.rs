@@ -14,6 +14,7 @@ use common::play::{Problem, every_solution_gets_its_verdict_on_the_tests_aimed_a
 
 /// nim-play: the brute force plays the samples and the small tests.
 #[test]
+#[ignore = "slow tier: whole plays, on optimized builds"]
 fn nim_play() {
     plays(&Problem {
         name: "nim-play",
@@ -25,6 +26,7 @@ fn nim_play() {
 /// fibonacci-play: the brute force plays the tests whose piles are all at
 /// most [`BRUTE_N`].
 #[test]
+#[ignore = "slow tier: whole plays, on optimized builds"]
 fn fibonacci_play() {
     plays(&Problem {
         name: "fibonacci-play",

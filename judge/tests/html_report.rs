@@ -216,6 +216,7 @@ fn pairs(list: &[(&str, &str)]) -> BTreeSet<(String, String)> {
 }
 
 #[test]
+#[ignore = "slow tier: headless Chromium"]
 fn verify_html_shows_every_cell_as_the_json_report_does() {
     let kit = kit();
     let page = kit.path("report/verify.html");
@@ -268,6 +269,7 @@ fn verify_html_shows_every_cell_as_the_json_report_does() {
 }
 
 #[test]
+#[ignore = "slow tier: headless Chromium"]
 fn test_html_shows_one_solution_column() {
     let kit = kit();
     let page = kit.path("test.html");

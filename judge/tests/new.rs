@@ -258,6 +258,8 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
         "icpc",
         "--out",
         out.to_str().unwrap(),
+        // The PDFs need Chromium: statement_pages, in the slow tier.
+        "--no-pdf",
     ]);
     let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
     assert!(yaml.contains("en: Last Stone Loses"), "{yaml}");

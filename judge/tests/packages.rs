@@ -50,9 +50,6 @@ fn tool(name: &str) -> PathBuf {
     path
 }
 
-/// Exports share the kit's tests folder: one at a time.
-static KIT: Mutex<()> = Mutex::new(());
-
 fn judge(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(args)
@@ -66,7 +63,6 @@ fn judge(args: &[&str]) -> Output {
 /// Exports `problems` (none: the whole kit) in `format` to `out`; returns
 /// the report.
 fn export_some(problems: &[&str], format: &str, out: &Path) -> serde_json::Value {
-    let _kit = KIT.lock().unwrap_or_else(|e| e.into_inner());
     let mut args = vec![
         "package",
         "--json",
@@ -93,9 +89,33 @@ fn warnings<'a>(report: &'a serde_json::Value, problem: &str, judge: &str) -> Ve
         .collect()
 }
 
-/// Exports the whole kit in `format` to `out`; returns the report.
-fn export(format: &str, out: &Path) -> serde_json::Value {
-    export_some(&[], format, out)
+/// The whole kit exported in one format, once: the tests that read the
+/// same format share it (they only read it; a test that changes a problem
+/// copies it first).
+struct Exported {
+    contest: PathBuf,
+    report: serde_json::Value,
+}
+
+/// The whole kit exported in `format`, by the first test that asks.
+fn exported(format: &'static str) -> &'static Exported {
+    type Once = OnceLock<Exported>;
+    static EXPORTS: Mutex<BTreeMap<&str, &'static Once>> = Mutex::new(BTreeMap::new());
+    let once: &Once = {
+        let mut exports = EXPORTS.lock().unwrap_or_else(|e| e.into_inner());
+        exports
+            .entry(format)
+            .or_insert_with(|| Box::leak(Box::default()))
+    };
+    once.get_or_init(|| {
+        let contest = target().join("tmp/exports").join(format);
+        if contest.exists() {
+            std::fs::remove_dir_all(&contest).unwrap();
+        }
+        std::fs::create_dir_all(contest.parent().unwrap()).unwrap();
+        let report = export_some(&[], format, &contest);
+        Exported { contest, report }
+    })
 }
 
 /// A scratch folder under the target folder (packages are large).
@@ -140,6 +160,30 @@ fn run(program: &Path, args: &[&str], dir: &Path, home: &Path) -> (bool, String)
     (out.status.success(), text)
 }
 
+/// Copies the folder `from` to `to`, files and folders.
+fn copy_folder(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.unwrap();
+        let target = to.join(entry.path().strip_prefix(from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Runs problemtools' `verifyproblem` as [`run`] runs a tool, on one CPU:
+/// its interactive runs are ping-pongs (sandbox::cpu; nim-play took 99 s
+/// on two CPUs, 16 s on one). Its runs are one at a time anyway; the tests
+/// running at once keep the other CPUs busy. (BAPCtools pins its runs
+/// itself, each to a CPU of its own, keeping one free: on one CPU it runs
+/// none.)
+fn verifyproblem(program: &Path, args: &[&str], dir: &Path, home: &Path) -> (bool, String) {
+    let _pinned = sandbox::cpu::pin_thread().unwrap();
+    run(program, args, dir, home)
+}
+
 /// The problem folders of a contest package, from its problem list.
 fn problem_folders(contest: &Path) -> Vec<String> {
     let list = yaml(&contest.join("problems.yaml"));
@@ -179,15 +223,19 @@ fn pass_fail_view(problem: &Path) {
 }
 
 #[test]
+#[ignore = "slow tier: the judges' own tools"]
 fn icpc_packages_pass_bapctools() {
     let bt = tool("bt");
     let dir = scratch("icpc");
-    let contest = dir.path().join("contest");
-    export("icpc", &contest);
-    for problem in problem_folders(&contest) {
-        let path = contest.join(&problem);
+    let contest = &exported("icpc").contest;
+    for problem in problem_folders(contest) {
+        let mut path = contest.join(&problem);
         if yaml(&path.join("problem.yaml"))["type"].as_str() == Some("scoring") {
-            pass_fail_view(&path);
+            // The view is a copy: the other tests read the export.
+            let copy = dir.path().join(&problem);
+            copy_folder(&path, &copy);
+            pass_fail_view(&copy);
+            path = copy;
         }
         let home = dir.path().join(format!("home-{problem}"));
         std::fs::create_dir_all(&home).unwrap();
@@ -200,10 +248,9 @@ fn icpc_packages_pass_bapctools() {
 }
 
 #[test]
+#[ignore = "slow tier: the judges' own tools"]
 fn scoring_problems_keep_their_points() {
-    let dir = scratch("icpc-points");
-    let out = dir.path().join("mergepiles");
-    export_some(&["merge-piles"], "icpc", &out);
+    let out = exported("icpc").contest.join("mergepiles");
     let problem = yaml(&out.join("problem.yaml"));
     assert_eq!(problem["type"].as_str(), Some("scoring"));
     assert_eq!(problem["problem_format_version"].as_str(), Some("2025-09"));
@@ -222,12 +269,12 @@ fn scoring_problems_keep_their_points() {
 }
 
 #[test]
+#[ignore = "slow tier: the judges' own tools"]
 fn legacy_packages_pass_problemtools() {
     let verify = tool("verifyproblem");
     let dir = scratch("legacy");
-    let contest = dir.path().join("contest");
-    export("icpc-legacy", &contest);
-    for problem in problem_folders(&contest) {
+    let contest = &exported("icpc-legacy").contest;
+    for problem in problem_folders(contest) {
         let home = dir.path().join(format!("home-{problem}"));
         std::fs::create_dir_all(&home).unwrap();
         let args = [
@@ -238,7 +285,7 @@ fn legacy_packages_pass_problemtools() {
             "validators",
             "submissions",
         ];
-        let (ok, text) = run(&verify, &args, &contest, &home);
+        let (ok, text) = verifyproblem(&verify, &args, contest, &home);
         assert!(
             ok && text.contains(&format!("{problem} tested: 0 errors")),
             "verifyproblem {problem}:\n{text}"
@@ -261,19 +308,19 @@ failed = ["run_time_error"]
 "#;
 
 #[test]
+#[ignore = "slow tier: the judges' own tools"]
 fn polygon_packages_pass_p2d_and_problemtools() {
     let (p2d, verify) = (tool("p2d"), tool("verifyproblem"));
     let dir = scratch("polygon");
-    let contest = dir.path().join("contest");
-    let report = export("polygon", &contest);
+    let Exported { contest, report } = exported("polygon");
     assert!(contest.join("contest.xml").is_file());
     // What CMS's Polygon loader and p2d lose, said for each problem.
     for (problem, tests) in &kit().1 {
-        let cms = warnings(&report, &problem.name, "CMS (Polygon loader)");
+        let cms = warnings(report, &problem.name, "CMS (Polygon loader)");
         let public = format!("all {} tests become public", tests.len());
         assert!(cms[0].starts_with(&public), "{}: {cms:?}", problem.name);
         assert_eq!(cms[0].contains("become Sum"), !problem.groups.is_empty());
-        let p2d = warnings(&report, &problem.name, "p2d (DOMjudge)");
+        let p2d = warnings(report, &problem.name, "p2d (DOMjudge)");
         assert_eq!(p2d.len(), usize::from(!problem.groups.is_empty()));
     }
     std::fs::write(dir.path().join("p2d.toml"), P2D_CONFIG).unwrap();
@@ -308,7 +355,7 @@ fn polygon_packages_pass_p2d_and_problemtools() {
         // checks what it converts, the test data and the submissions.
         let folder = unpacked.file_name().unwrap().to_str().unwrap().to_string();
         let args = [folder.as_str(), "-p", "data", "submissions"];
-        let (ok, text) = run(&verify, &args, unpacked.parent().unwrap(), &home);
+        let (ok, text) = verifyproblem(&verify, &args, unpacked.parent().unwrap(), &home);
         assert!(
             ok && text.contains(&format!("{folder} tested: 0 errors")),
             "verifyproblem on p2d's {name}:\n{text}"
@@ -325,19 +372,20 @@ fn polygon_packages_pass_p2d_and_problemtools() {
 /// test (with the accept-all checker it replaced, the wrong ones scored 100
 /// there), and accepts the record of a won play, the test's answer.
 #[test]
+#[ignore = "slow tier: the judges' own tools"]
 fn polygon_interactive_checker_fails_closed() {
     let dir = scratch("polygon-closed");
     let (kit, problems) = kit();
     let jury = Jury::new(sandbox(), 2);
     let mut reporter = Silent;
     let mut events = Events::new(&mut reporter);
+    let Exported { contest, report } = exported("polygon");
     let interactive = problems.iter().filter(|(p, _)| p.interactive);
     for (problem, tests) in interactive {
         let name = problem.name.as_str();
-        let package = dir.path().join(name);
-        let report = export_some(&[name], "polygon", &package);
-        let said = warnings(&report, name, "CMS (Polygon loader)");
-        assert!(said[0].contains("the interactor is dropped"), "{report}");
+        let package = contest.join("problems").join(name);
+        let said = warnings(report, name, "CMS (Polygon loader)");
+        assert!(said[0].contains("the interactor is dropped"), "{said:?}");
         let xml = std::fs::read_to_string(package.join("problem.xml")).unwrap();
         assert!(
             xml.contains("files/interactor.cpp"),
@@ -426,7 +474,14 @@ fn verify_all(
 }
 
 /// Every solution of `problem` judged in `arena`, as `verify` judges it.
+/// An interactive problem's plays are ping-pongs: on one CPU
+/// (sandbox::cpu), while the tests running at once keep the others busy. A
+/// batch problem's runs are not (on one CPU, runs that wait for the CPU
+/// time out on the wall clock and are judged again alone).
 fn verify_in(kit: &Kit, problem: &Problem, arena: &Arena) -> Vec<VerifyRow> {
+    let _pinned = arena
+        .interactive
+        .then(|| sandbox::cpu::pin_thread().unwrap());
     let jury = Jury::new(sandbox(), 2);
     let mut reporter = Silent;
     let mut events = Events::new(&mut reporter);
@@ -487,6 +542,9 @@ fn kit() -> &'static Loaded {
     static KIT_LOADED: OnceLock<Loaded> = OnceLock::new();
     KIT_LOADED.get_or_init(|| {
         let kit = Kit::discover(&root()).unwrap();
+        // As a judge run does: exports may be building at once.
+        let mut reporter = Silent;
+        let _building = kit.lock_builds(&mut Events::new(&mut reporter)).unwrap();
         let problems = kit.prepare(&[], false).unwrap();
         // Hydro's built-in `wcmp`, played by the kit's twin of it.
         kit.cargo
@@ -531,10 +589,9 @@ fn summary(rows: &[VerifyRow]) -> Vec<Said> {
 }
 
 #[test]
+#[ignore = "slow tier: the judges' own tools"]
 fn cms_packages_are_complete_and_judge_like_the_kit() {
-    let dir = scratch("cms");
-    let contest = dir.path().join("contest");
-    export("cms", &contest);
+    let contest = &exported("cms").contest;
     let config = yaml(&contest.join("contest.yaml"));
     assert_eq!(config["tasks"].as_vec().unwrap().len(), kit().1.len());
     assert_eq!(
@@ -679,11 +736,11 @@ fn cms_loader_facts(task: &Path, yaml: &Yaml) {
 /// test, and every other solution 0 on each test aimed at it. A solution
 /// killed for its time scores 0: once its CPU time is over CMS's wall limit
 /// (2 × TL + 1 s), or once it has waited past that limit without using CPU
-/// for a second (stuck). CMS would hold the CPU time to TL itself; here
-/// the two processes ping-pong through FIFOs on a virtual machine whose
-/// idle CPUs are slow to wake, which bills the player system time (2.4 s of
-/// the C++ reference's 2.8 s on nim-play's 147891-move test, measured
-/// 0.3 s by the kit's cgroup), so TL would fail the reference.
+/// for a second (stuck). CMS would hold the CPU time to TL itself; the
+/// margin keeps a loaded machine from failing the reference. The two
+/// processes share one CPU (sandbox::cpu: on two, the wake-ups across CPUs
+/// billed the C++ reference 2.8 s on nim-play's 147891-move test, 2.4 s of
+/// it system time).
 fn communicate_like_the_kit(kit: &Kit, problem: &Problem, tests: &[Test], manager: &Path) {
     use std::ffi::CString;
     use std::os::unix::ffi::OsStrExt;
@@ -700,6 +757,8 @@ fn communicate_like_the_kit(kit: &Kit, problem: &Problem, tests: &[Test], manage
                 // SAFETY: a valid C string and a plain mode.
                 assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0);
             }
+            // Both on one CPU (sandbox::cpu).
+            let pinned = sandbox::cpu::pin_thread().unwrap();
             let judge = Command::new(manager)
                 .arg(&from_user)
                 .arg(&to_user)
@@ -721,6 +780,7 @@ fn communicate_like_the_kit(kit: &Kit, problem: &Problem, tests: &[Test], manage
                 .stderr(Stdio::null())
                 .spawn()
                 .unwrap();
+            drop(pinned);
             let started = Instant::now();
             // Its CPU time when last seen, and when that last grew.
             let (mut cpu, mut grew) = (Duration::ZERO, Instant::now());
@@ -807,11 +867,10 @@ fn hydro_import(path: &Path) -> Vec<serde_json::Value> {
 }
 
 #[test]
+#[ignore = "slow tier: the judges' own tools"]
 fn hydro_packages_load_in_hydro_and_judge_like_the_kit() {
-    let dir = scratch("hydro");
-    let contest = dir.path().join("contest");
-    let report = export("hydro", &contest);
-    let imported = hydro_import(&contest);
+    let Exported { contest, report } = exported("hydro");
+    let imported = hydro_import(contest);
     let (kit, problems) = kit();
     assert_eq!(imported.len(), problems.len(), "{imported:#?}");
     for (problem, tests) in problems {
@@ -825,7 +884,7 @@ fn hydro_packages_load_in_hydro_and_judge_like_the_kit() {
         let pid = judge::package::hydro::pid(name);
         assert_eq!(hydro["pid"].as_str(), Some(pid.as_str()), "{name}");
         // The report says where the pid is not the name.
-        let said = warnings(&report, name, "Hydro");
+        let said = warnings(report, name, "Hydro");
         assert_eq!(said.len(), usize::from(pid != name), "{name}: {said:?}");
         let title = &problem.config.value.title;
         let title = format!("{} {}", title.en, title.zh);
@@ -910,6 +969,7 @@ fn hydro_packages_load_in_hydro_and_judge_like_the_kit() {
 }
 
 #[test]
+#[ignore = "slow tier: the judges' own tools"]
 fn hydro_takes_a_single_problem_and_its_pid() {
     let dir = scratch("hydro-one");
     // Hydro 4 imports the folders of a package only: a single problem is
@@ -922,7 +982,6 @@ fn hydro_takes_a_single_problem_and_its_pid() {
     // A namespace prefix is a pid with a dash, which Hydro 5 keeps on a
     // domain with that namespace and Hydro 4 drops, as the report warns.
     let prefixed = dir.path().join("prefixed.zip");
-    let _kit = KIT.lock().unwrap_or_else(|e| e.into_inner());
     let out = judge(&[
         "package",
         "anti-nim",
@@ -996,6 +1055,7 @@ fn testlib_cpp(kit: &Kit, source: &Path) -> Program {
 }
 
 #[test]
+#[ignore = "slow tier: the judges' own tools"]
 fn exporting_twice_gives_the_same_bytes() {
     let dir = scratch("twice");
     let (one, two) = (dir.path().join("one.zip"), dir.path().join("two.zip"));
@@ -1010,7 +1070,6 @@ fn exporting_twice_gives_the_same_bytes() {
 #[test]
 fn bad_requests_are_refused_and_leave_nothing() {
     let dir = scratch("bad");
-    let _kit = KIT.lock().unwrap_or_else(|e| e.into_inner());
     let refused = |args: &[&str], part: &str| {
         let out = judge(args);
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();

@@ -20,9 +20,9 @@ use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use scraper::{Html, Selector};
 use serde_json::Value;
 
-#[path = "common/paths.rs"]
-mod paths;
-use paths::{root, target};
+mod common;
+use common::kit::assert_documented;
+use common::paths::{root, target};
 
 fn judge(args: &[&str], envs: &[(&str, &str)]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_judge"))
@@ -35,7 +35,8 @@ fn judge(args: &[&str], envs: &[(&str, &str)]) -> Output {
         .unwrap()
 }
 
-/// Runs `judge --json ARGS`, which must succeed; its report.
+/// Runs `judge --json ARGS`, which must succeed; its report, which
+/// follows the schema.
 fn judge_json(args: &[&str]) -> Value {
     let mut all = vec!["--json"];
     all.extend_from_slice(args);
@@ -45,7 +46,9 @@ fn judge_json(args: &[&str]) -> Value {
         "judge {all:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).unwrap()
+    let report = serde_json::from_slice(&out.stdout).unwrap();
+    assert_documented(&report);
+    report
 }
 
 fn toml(path: &Path) -> toml::Table {
@@ -164,6 +167,7 @@ fn scratch() -> tempfile::TempDir {
 }
 
 #[test]
+#[ignore = "slow tier: headless Chromium"]
 fn every_statement_renders_as_a_page_and_a_pdf() {
     let browser = Browser::find().expect("a headless Chromium (CI installs one)");
     let dir = scratch();
@@ -312,6 +316,7 @@ fn select_in(e: &scraper::ElementRef, css: &str) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "slow tier: headless Chromium"]
 fn the_booklet_holds_every_problem_in_order_each_from_a_new_page() {
     let dir = scratch();
     let pdf = dir.path().join("contest.en.pdf");
@@ -345,6 +350,7 @@ fn the_booklet_holds_every_problem_in_order_each_from_a_new_page() {
 }
 
 #[test]
+#[ignore = "slow tier: headless Chromium"]
 fn the_same_statement_prints_to_the_same_bytes() {
     let dir = scratch();
     let (one, two) = (dir.path().join("one.pdf"), dir.path().join("two.pdf"));
@@ -363,6 +369,7 @@ fn the_same_statement_prints_to_the_same_bytes() {
 }
 
 #[test]
+#[ignore = "slow tier: headless Chromium"]
 fn packages_hold_the_pdfs_or_say_how_to_do_without() {
     let dir = scratch();
     let cms = dir.path().join("cms");

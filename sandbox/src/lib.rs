@@ -15,6 +15,8 @@
 
 #[cfg(target_os = "linux")]
 mod cgroup;
+#[cfg(target_os = "linux")]
+pub mod cpu;
 pub mod fake;
 pub mod host;
 #[cfg(target_os = "linux")]

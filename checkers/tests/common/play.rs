@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 
 use super::cpp::workspace as root;
 
-/// How long a solution that should win may take (a debug interactor; the
-/// longest test takes a few seconds).
+/// How long a solution that should win may take (the longest test takes
+/// a few seconds).
 const WIN_LIMIT: Duration = Duration::from_secs(60);
 /// How long a solution that should time out is given before it is killed.
 const HANG_LIMIT: Duration = Duration::from_secs(5);
@@ -266,6 +266,9 @@ fn games_in(input: &Path) -> usize {
 /// line per session (named by the problem, as the problems play at once)
 /// and a summary.
 pub fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it(problem: &Problem) {
+    // The plays are ping-pongs: on one CPU (sandbox::cpu), each problem on
+    // its own.
+    let _pinned = sandbox::cpu::pin_thread().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let solutions = root().join("solutions").join(problem.name);
     let exe = |rel: &str| compile(&solutions.join(rel), dir.path());
