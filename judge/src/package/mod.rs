@@ -359,6 +359,9 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
         no_pdf,
         ..
     } = *request;
+    // Everything the request needs is checked before any work is done: the
+    // problems first (an unknown one is the first thing to hear of).
+    kit.select(names)?;
     let out = std::path::absolute(out)?;
     let single = names.len() == 1;
     format.check_out(&out, single)?;
@@ -377,7 +380,6 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
             );
         }
     }
-    // Everything the request needs is checked before any work is done.
     let exporter = format.exporter(kit, request)?;
     let browser = if exporter.wants_pdf() && !no_pdf {
         let found = Browser::find().with_context(|| {
