@@ -2,7 +2,8 @@
 //! per problem): a problem end to end without the judge. Its interactor
 //! (`interact-<problem>`, this package's binary) plays every test of the
 //! problem's test plan (problems/<problem>/problem.toml, made by
-//! `gen-<problem>` and checked by `val-<problem>`, which it builds) against
+//! `gen-<problem>` and checked by `val-<problem>`; the three built here in
+//! release, as the kit builds them) against
 //! the solutions, compiled here (`rustc -O --edition 2021`, `g++ -O2`, see
 //! [`compile`]), over crossed pipes that count the lines each way. The two
 //! accepted solutions must win every test (interactor exit 0) and the brute
@@ -33,33 +34,41 @@ const LINES: u64 = 100_000;
 /// brute force `<name>_search.rs`), `gen-<name>` and `val-<name>`.
 pub struct Problem {
     pub name: &'static str,
-    /// Its interactor, `env!("CARGO_BIN_EXE_interact-<name>")`.
+    /// Its interactor, `env!("CARGO_BIN_EXE_interact-<name>")` (the plays
+    /// use its release build).
     pub interactor: &'static str,
     /// Whether the brute force plays the test (its name in the plan, its
     /// input file): the tests small enough for it.
     pub brute_plays: fn(&str, &Path) -> bool,
 }
 
-/// A binary of the generators or validators package, next to `interactor`
-/// (this package's binary): built here (cargo only rebuilds what changed),
-/// since a test of one package cannot ask cargo for another package's
-/// binaries.
-fn sibling(interactor: &str, name: &str, package: &str) -> PathBuf {
-    let path = Path::new(interactor).with_file_name(name);
-    // `<target>/<profile>/<binary>`: the same target folder and profile.
-    let profile_dir = path.parent().unwrap();
-    let target = profile_dir.parent().unwrap();
-    let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    cargo
+/// A jury program of the workspace, binary `name` of `package`, built in
+/// release as the kit builds its programs (cargo only rebuilds what
+/// changed), in the target folder of `interactor` (this package's debug
+/// binary, `<target>/debug/<name>`): the plays run at the kit's speed, and
+/// a test of one package cannot ask cargo for another package's binaries.
+fn release(interactor: &str, package: &str, name: &str) -> PathBuf {
+    let target = Path::new(interactor).parent().unwrap().parent().unwrap();
+    let path = target.join("release").join(name);
+    let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
         .current_dir(root())
-        .args(["build", "--quiet", "-p", package, "--bin", name])
+        .args([
+            "build",
+            "--release",
+            "--quiet",
+            "-p",
+            package,
+            "--bin",
+            name,
+        ])
         .arg("--target-dir")
-        .arg(target);
-    if profile_dir.file_name().is_some_and(|p| p == "release") {
-        cargo.arg("--release");
-    }
-    let status = cargo.status().expect("cargo runs");
-    assert!(status.success(), "cargo build -p {package} --bin {name}");
+        .arg(target)
+        .status()
+        .expect("cargo runs");
+    assert!(
+        status.success(),
+        "cargo build --release -p {package} --bin {name}"
+    );
     assert!(path.is_file(), "{} was not built", path.display());
     path
 }
@@ -106,7 +115,7 @@ pub fn kill(child: &mut Child) {
 }
 
 /// Plays `input` between `interactor` and `solution`, within `limit`.
-fn play(interactor: &str, solution: &Path, input: &Path, dir: &Path, limit: Duration) -> Game {
+fn play(interactor: &Path, solution: &Path, input: &Path, dir: &Path, limit: Duration) -> Game {
     let tout = dir.join("tout");
     let start = Instant::now();
     let mut jury = Command::new(interactor)
@@ -212,8 +221,8 @@ fn tests(problem: &Problem, dir: &Path) -> Vec<(String, PathBuf, Vec<String>)> {
         .unwrap()
         .parse()
         .unwrap();
-    let generator = sibling(problem.interactor, &format!("gen-{name}"), "generators");
-    let validator = sibling(problem.interactor, &format!("val-{name}"), "validators");
+    let generator = release(problem.interactor, "generators", &format!("gen-{name}"));
+    let validator = release(problem.interactor, "validators", &format!("val-{name}"));
     let mut tests = Vec::new();
     for test in plan["tests"].as_array().unwrap() {
         let targets: Vec<String> = test
@@ -283,6 +292,11 @@ pub fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it(problem: &Proble
     ];
     let brute = named(format!("brute_force/{}_search.rs", problem.name));
     let tests = tests(problem, dir.path());
+    let interactor = release(
+        problem.interactor,
+        "checkers",
+        &format!("interact-{}", problem.name),
+    );
 
     // Every wrong or slow solution is aimed at by some test.
     let aimed: Vec<&String> = tests.iter().flat_map(|t| &t.2).collect();
@@ -302,7 +316,7 @@ pub fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it(problem: &Proble
             players.push(&brute);
         }
         for (player, solution) in players {
-            let g = play(problem.interactor, solution, input, dir.path(), WIN_LIMIT);
+            let g = play(&interactor, solution, input, dir.path(), WIN_LIMIT);
             runs += 1;
             assert_eq!(
                 g.code,
@@ -336,7 +350,7 @@ pub fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it(problem: &Proble
             let solution = exe(target);
             let hangs = target.starts_with("time_limit_exceeded/");
             let limit = if hangs { HANG_LIMIT } else { WIN_LIMIT };
-            let g = play(problem.interactor, &solution, input, dir.path(), limit);
+            let g = play(&interactor, &solution, input, dir.path(), limit);
             runs += 1;
             if hangs {
                 assert_eq!(
