@@ -26,6 +26,7 @@ use judge::event::Silent;
 use judge::expect::{Expect, FOLDERS, verify_solution};
 use judge::jury::{Arena, Jury};
 use judge::kit::Kit;
+use judge::package::Format;
 use judge::pool::Stop;
 use judge::problem::Problem;
 use judge::program::{Program, Protocol};
@@ -98,22 +99,15 @@ struct Exported {
 }
 
 /// The whole kit exported in `format`, by the first test that asks.
-fn exported(format: &'static str) -> &'static Exported {
-    type Once = OnceLock<Exported>;
-    static EXPORTS: Mutex<BTreeMap<&str, &'static Once>> = Mutex::new(BTreeMap::new());
-    let once: &Once = {
-        let mut exports = EXPORTS.lock().unwrap_or_else(|e| e.into_inner());
-        exports
-            .entry(format)
-            .or_insert_with(|| Box::leak(Box::default()))
-    };
-    once.get_or_init(|| {
-        let contest = target().join("tmp/exports").join(format);
+fn exported(format: Format) -> &'static Exported {
+    static EXPORTS: [OnceLock<Exported>; 5] = [const { OnceLock::new() }; 5];
+    EXPORTS[format as usize].get_or_init(|| {
+        let contest = target().join("tmp/exports").join(format.name());
         if contest.exists() {
             std::fs::remove_dir_all(&contest).unwrap();
         }
         std::fs::create_dir_all(contest.parent().unwrap()).unwrap();
-        let report = export_some(&[], format, &contest);
+        let report = export_some(&[], format.name(), &contest);
         Exported { contest, report }
     })
 }
@@ -227,7 +221,7 @@ fn pass_fail_view(problem: &Path) {
 fn icpc_packages_pass_bapctools() {
     let bt = tool("bt");
     let dir = scratch("icpc");
-    let contest = &exported("icpc").contest;
+    let contest = &exported(Format::Icpc).contest;
     for problem in problem_folders(contest) {
         let mut path = contest.join(&problem);
         if yaml(&path.join("problem.yaml"))["type"].as_str() == Some("scoring") {
@@ -250,7 +244,7 @@ fn icpc_packages_pass_bapctools() {
 #[test]
 #[ignore = "slow tier: the judges' own tools"]
 fn scoring_problems_keep_their_points() {
-    let out = exported("icpc").contest.join("mergepiles");
+    let out = exported(Format::Icpc).contest.join("mergepiles");
     let problem = yaml(&out.join("problem.yaml"));
     assert_eq!(problem["type"].as_str(), Some("scoring"));
     assert_eq!(problem["problem_format_version"].as_str(), Some("2025-09"));
@@ -273,7 +267,7 @@ fn scoring_problems_keep_their_points() {
 fn legacy_packages_pass_problemtools() {
     let verify = tool("verifyproblem");
     let dir = scratch("legacy");
-    let contest = &exported("icpc-legacy").contest;
+    let contest = &exported(Format::IcpcLegacy).contest;
     for problem in problem_folders(contest) {
         let home = dir.path().join(format!("home-{problem}"));
         std::fs::create_dir_all(&home).unwrap();
@@ -312,7 +306,7 @@ failed = ["run_time_error"]
 fn polygon_packages_pass_p2d_and_problemtools() {
     let (p2d, verify) = (tool("p2d"), tool("verifyproblem"));
     let dir = scratch("polygon");
-    let Exported { contest, report } = exported("polygon");
+    let Exported { contest, report } = exported(Format::Polygon);
     assert!(contest.join("contest.xml").is_file());
     // What CMS's Polygon loader and p2d lose, said for each problem.
     for (problem, tests) in &kit().1 {
@@ -379,7 +373,7 @@ fn polygon_interactive_checker_fails_closed() {
     let jury = Jury::new(sandbox(), 2);
     let mut reporter = Silent;
     let mut events = Events::new(&mut reporter);
-    let Exported { contest, report } = exported("polygon");
+    let Exported { contest, report } = exported(Format::Polygon);
     let interactive = problems.iter().filter(|(p, _)| p.interactive);
     for (problem, tests) in interactive {
         let name = problem.name.as_str();
@@ -591,7 +585,7 @@ fn summary(rows: &[VerifyRow]) -> Vec<Said> {
 #[test]
 #[ignore = "slow tier: the judges' own tools"]
 fn cms_packages_are_complete_and_judge_like_the_kit() {
-    let contest = &exported("cms").contest;
+    let contest = &exported(Format::Cms).contest;
     let config = yaml(&contest.join("contest.yaml"));
     assert_eq!(config["tasks"].as_vec().unwrap().len(), kit().1.len());
     assert_eq!(
@@ -869,7 +863,7 @@ fn hydro_import(path: &Path) -> Vec<serde_json::Value> {
 #[test]
 #[ignore = "slow tier: the judges' own tools"]
 fn hydro_packages_load_in_hydro_and_judge_like_the_kit() {
-    let Exported { contest, report } = exported("hydro");
+    let Exported { contest, report } = exported(Format::Hydro);
     let imported = hydro_import(contest);
     let (kit, problems) = kit();
     assert_eq!(imported.len(), problems.len(), "{imported:#?}");
