@@ -38,6 +38,10 @@ pub struct Arena<'a> {
     /// whatever the checker; a test's answer made by the reference is
     /// always checked.
     pub identical_agrees: bool,
+    /// Keep every output of a batch solution, the accepted ones too (they
+    /// are deleted by default, to keep the disk small): to check them
+    /// again with another checker.
+    pub keep_outputs: bool,
 }
 
 impl<'a> Arena<'a> {
@@ -58,6 +62,7 @@ impl<'a> Arena<'a> {
             groups: &problem.groups,
             work,
             identical_agrees: false,
+            keep_outputs: false,
         }
     }
 }
@@ -561,7 +566,7 @@ impl<'s> Jury<'s> {
         outcome.message = checked.message;
         outcome.points = checked.points;
         outcome.partial = checked.partial;
-        if outcome.verdict.is_accepted() {
+        if outcome.verdict.is_accepted() && !arena.keep_outputs {
             // Accepted outputs are not needed any more: keep the disk small.
             for ext in ["out", "err", "chk", "chk.out"] {
                 let _ = std::fs::remove_file(dir.join(format!("{}.{ext}", test.name)));

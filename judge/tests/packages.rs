@@ -7,10 +7,12 @@
 //! * `polygon`: p2d converts each package, and problemtools on p2d's output
 //!   (judging with the exported C++ checker, built against p2d's testlib.h)
 //!   gives every submission its verdict;
-//! * `cms`, `hydro`: every file and key their importers need is there, and
-//!   the exported tests judged by the kit with the exported checker, in the
-//!   exported protocol, give every solution the verdict and score it gets in
-//!   the kit;
+//! * `cms`, `hydro`: every file and key their importers need is there, the
+//!   exported tests are the kit's, and the exported checker, in the exported
+//!   protocol, gives every output of every solution the verdict and points
+//!   the kit's checker gives it (an interactive problem's solutions play
+//!   against the exported interactor and get the verdict and score they get
+//!   in the kit);
 //! * exporting twice gives the same bytes; bad requests are refused cleanly.
 //!
 //! The tools come from `scripts/setup-tools.sh` (`.ci/run` runs it).
@@ -452,50 +454,6 @@ fn polygon_interactive_checker_fails_closed() {
     }
 }
 
-/// Every solution of the kit judged as `verify` judges it, with the kit's
-/// checker, or with another checker and other tests in their place. Runs
-/// that may overlap need their own `label`: a solution's working folder is
-/// made afresh for each run.
-fn verify_all(
-    label: &str,
-    kit: &Kit,
-    problem: &Problem,
-    tests: &[Test],
-    checker: &Program,
-) -> Vec<VerifyRow> {
-    let work = target().join("tmp/round-trip").join(label);
-    verify_in(kit, problem, &Arena::new(problem, tests, checker, work))
-}
-
-/// Every solution of `problem` judged in `arena`, as `verify` judges it.
-/// An interactive problem's plays are ping-pongs: on one CPU
-/// (sandbox::cpu), while the tests running at once keep the others busy. A
-/// batch problem's runs are not (on one CPU, runs that wait for the CPU
-/// time out on the wall clock and are judged again alone).
-fn verify_in(kit: &Kit, problem: &Problem, arena: &Arena) -> Vec<VerifyRow> {
-    let _pinned = arena
-        .interactive
-        .then(|| sandbox::cpu::pin_thread().unwrap());
-    let jury = Jury::new(sandbox(), 2);
-    let mut reporter = Silent;
-    let mut events = Events::new(&mut reporter);
-    let mut rows = Vec::new();
-    for (_, expect, file, shown) in solutions(problem) {
-        let row = verify_solution(
-            &jury,
-            &kit.compiler,
-            arena,
-            expect,
-            &file,
-            &shown,
-            &mut events,
-        )
-        .unwrap();
-        rows.push(row);
-    }
-    rows
-}
-
 /// Every solution of `problem`: its folder, what the folder promises, its
 /// file, and its path as `targets` name it.
 fn solutions(problem: &Problem) -> Vec<(&'static str, Expect, PathBuf, String)> {
@@ -528,9 +486,6 @@ fn jury() -> &'static Jury<'static> {
 /// The kit, with its problems and their built tests.
 type Loaded = (Kit, Vec<(Problem, Vec<Test>)>);
 
-/// What the kit says of one solution: (solution, verdict, score, ok).
-type Said = (String, String, String, bool);
-
 /// The kit, its problems and their built tests (built by the exports).
 fn kit() -> &'static Loaded {
     static KIT_LOADED: OnceLock<Loaded> = OnceLock::new();
@@ -558,28 +513,122 @@ fn kit() -> &'static Loaded {
     })
 }
 
-/// What the kit itself says of every solution of `problem`, judged once.
-fn ours(kit: &Kit, problem: &Problem, tests: &[Test]) -> Vec<Said> {
-    static DONE: Mutex<BTreeMap<String, Vec<Said>>> = Mutex::new(BTreeMap::new());
+/// What the kit itself says of the solutions of `problem` whose verdicts
+/// its checker (or interactor) gives: those that promise AC, WA or PE, and
+/// the brute-force ones. Judged once, as `verify` judges them, with every
+/// output kept; each keeps its promise.
+fn ours(kit: &Kit, problem: &Problem, tests: &[Test]) -> Vec<VerifyRow> {
+    static DONE: Mutex<BTreeMap<String, Vec<VerifyRow>>> = Mutex::new(BTreeMap::new());
     // Held while judging, so that two tests never judge it at once.
     let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(rows) = done.get(&problem.name) {
         return rows.clone();
     }
     let checker = kit.program(&problem.checker, jury()).unwrap();
-    let rows = summary(&verify_all("kit", kit, problem, tests, &checker));
+    let work = target().join("tmp/round-trip/kit");
+    let mut arena = Arena::new(problem, tests, &checker, work);
+    arena.keep_outputs = true;
+    // An interactive problem's plays are ping-pongs: on one CPU
+    // (sandbox::cpu), while the tests running at once keep the others busy.
+    // A batch problem's runs are not (on one CPU, runs that wait for the
+    // CPU time out on the wall clock and are judged again alone).
+    let _pinned = problem
+        .interactive
+        .then(|| sandbox::cpu::pin_thread().unwrap());
+    let jury = Jury::new(sandbox(), 2);
+    let mut reporter = Silent;
+    let mut events = Events::new(&mut reporter);
+    let mut rows = Vec::new();
+    for (_, expect, file, shown) in solutions(problem) {
+        // TLE, MLE and RE are the run's verdicts, whatever the checker.
+        if matches!(expect, Expect::Verdict(v) if !v.is_checked()) {
+            continue;
+        }
+        let row = verify_solution(
+            &jury,
+            &kit.compiler,
+            &arena,
+            expect,
+            &file,
+            &shown,
+            &mut events,
+        )
+        .unwrap();
+        assert!(row.ok, "the kit's verify: {shown}: {:?}", row.problems);
+        rows.push(row);
+    }
     done.insert(problem.name.clone(), rows.clone());
     rows
 }
 
-/// What the rows say of every solution.
-fn summary(rows: &[VerifyRow]) -> Vec<Said> {
-    rows.iter()
-        .map(|r| {
-            let score = r.score.map(|s| s.to_string()).unwrap_or_default();
-            (r.solution.clone(), r.verdict.to_string(), score, r.ok)
-        })
-        .collect()
+/// Judges again with `checker` (the exported checker or interactor), on the
+/// `exported` tests (the kit's `tests`, as a package holds them), every
+/// test that the kit's own checker judged in [`ours`]; each must get the
+/// same verdict and points. A batch solution's kept output is checked
+/// again: each solution runs once for every package. An interactive
+/// solution plays that test again. Returns how many tests were judged.
+fn judged_alike(
+    label: &str,
+    kit: &Kit,
+    (problem, tests): (&Problem, &[Test]),
+    exported: &[Test],
+    checker: &Program,
+) -> usize {
+    for test in exported {
+        let ours = tests.iter().find(|t| t.name == test.name).unwrap();
+        for (theirs, ours) in [(&test.input, &ours.input), (&test.answer, &ours.answer)] {
+            assert!(
+                judge::fsutil::same_bytes(theirs, ours),
+                "{label}: {} is not {}",
+                theirs.display(),
+                ours.display()
+            );
+        }
+    }
+    let scratch = scratch(&format!("{label}-{}", problem.name));
+    let arena = Arena::new(problem, exported, checker, scratch.path().to_path_buf());
+    let _pinned = problem
+        .interactive
+        .then(|| sandbox::cpu::pin_thread().unwrap());
+    let mut judged = 0;
+    for row in ours(kit, problem, tests) {
+        let solution = problem.interactive.then(|| {
+            let file = problem.solutions.join(&row.solution);
+            kit.compile(&file, false, jury()).unwrap()
+        });
+        for outcome in row.results.iter().filter(|o| o.verdict.is_checked()) {
+            let test = exported.iter().find(|t| t.name == outcome.name).unwrap();
+            let said = match &solution {
+                Some(solution) => {
+                    let again = jury().judge_test(&arena, solution, test, scratch.path());
+                    (again.verdict, again.points, again.partial, again.message)
+                }
+                None => {
+                    let again = jury().check(
+                        checker,
+                        &test.input,
+                        &outcome.output,
+                        &test.answer,
+                        outcome.output.parent().unwrap(),
+                        &format!("{}.{label}", test.name),
+                    );
+                    (again.verdict, again.points, again.partial, again.message)
+                }
+            };
+            assert_eq!(
+                (said.0, said.1, said.2),
+                (outcome.verdict, outcome.points, outcome.partial),
+                "{label} {}: {} on {}: {} (the kit's: {})",
+                problem.name,
+                row.solution,
+                test.name,
+                said.3,
+                outcome.message
+            );
+            judged += 1;
+        }
+    }
+    judged
 }
 
 #[test]
@@ -673,14 +722,8 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
             identity: "cms".into(),
             protocol: Protocol::Cms,
         };
-        let theirs = summary(&verify_all("cms", kit, problem, &exported, &cms_checker));
-        let ours = ours(kit, problem, tests);
-        assert_eq!(theirs, ours, "{}", problem.name);
-        eprintln!(
-            "cms {}: {} solutions judged alike",
-            problem.name,
-            ours.len()
-        );
+        let judged = judged_alike("cms", kit, (problem, tests), &exported, &cms_checker);
+        eprintln!("cms {}: {judged} outputs checked alike", problem.name);
     }
 }
 
@@ -955,10 +998,8 @@ fn hydro_packages_load_in_hydro_and_judge_like_the_kit() {
             assert_eq!(judged["checker_type"], "testlib", "{name}");
             program("checker")
         };
-        let theirs = summary(&verify_all("hydro", kit, problem, &exported, &checker));
-        let ours = ours(kit, problem, tests);
-        assert_eq!(theirs, ours, "{name}");
-        eprintln!("hydro {name}: {} solutions judged alike", ours.len());
+        let alike = judged_alike("hydro", kit, (problem, tests), &exported, &checker);
+        eprintln!("hydro {name}: {alike} tests judged alike");
     }
 }
 

@@ -129,6 +129,7 @@ impl Setup {
             groups: &self.groups,
             work: PathBuf::from(self.dir.path()).join("runs"),
             identical_agrees: false,
+            keep_outputs: false,
         }
     }
 }
@@ -268,6 +269,32 @@ fn an_output_identical_to_another_solutions_agrees_without_the_checker() {
     // Where the answer is the reference's, identical outputs are checked.
     let checked = judge(&setup, &[("01", out("wrong"))]);
     assert_eq!(checked.outcomes[0].verdict, Verdict::Wa);
+}
+
+#[test]
+fn accepted_outputs_are_deleted_unless_kept() {
+    let setup = Setup::new(2);
+    let plan = [("02", out("wrong"))];
+    let run = judge(&setup, &plan);
+    let kept = |run: &SolutionRun| -> Vec<bool> {
+        (run.outcomes.iter()).map(|o| o.output.is_file()).collect()
+    };
+    // The wrong output stays, to be read; the accepted one is gone.
+    assert_eq!(kept(&run), [false, true]);
+    let sandbox = sandbox(&plan);
+    let jury = Jury::new(&*sandbox, 2);
+    let mut arena = setup.arena();
+    arena.keep_outputs = true;
+    let mut reporter = Silent;
+    let mut events = Events::new(&mut reporter);
+    let run = jury
+        .judge(&arena, &program("sol"), "sol", Stop::Never, &mut events)
+        .unwrap();
+    assert_eq!(kept(&run), [true, true]);
+    assert_eq!(
+        std::fs::read_to_string(&run.outcomes[0].output).unwrap(),
+        "right\n"
+    );
 }
 
 #[test]
