@@ -686,6 +686,7 @@ impl InStream {
 
     /// Locks the stream. A verdict raised inside a read unwinds (under
     /// [`crate::catch_exit`]) with the lock held: the core is still good.
+    #[inline]
     fn core(&self) -> MutexGuard<'_, Core> {
         runtime::lock(&self.0)
     }
@@ -879,11 +880,13 @@ impl InStream {
     // ---- characters and positions ----
 
     /// The next byte without consuming it; `None` at the end.
+    #[inline]
     pub fn cur_char(&self) -> Option<u8> {
         self.core().peek()
     }
 
     /// Consumes and returns the next byte; `None` at the end.
+    #[inline]
     pub fn read_char(&self) -> Option<u8> {
         self.core().bump()
     }
@@ -933,27 +936,32 @@ impl InStream {
     }
 
     /// Returns true if and only if the stream is at its end (no skipping).
+    #[inline]
     pub fn eof(&self) -> bool {
         self.core().eof()
     }
 
     /// Skips blanks, then returns true if and only if the stream is at its end.
+    #[inline]
     pub fn seek_eof(&self) -> bool {
         self.core().seek_eof()
     }
 
     /// Consumes a line end if one is next and returns true if and only if it
     /// did (`\n`, also `\r\n` or the end in a non-strict stream).
+    #[inline]
     pub fn eoln(&self) -> bool {
         self.core().eoln()
     }
 
     /// Skips spaces and tabs, then acts as [`InStream::eoln`].
+    #[inline]
     pub fn seek_eoln(&self) -> bool {
         self.core().seek_eoln()
     }
 
     /// Requires a line end (PE `Expected EOLN` otherwise).
+    #[inline]
     pub fn read_eoln(&self) {
         self.run(Core::read_eoln)
     }
@@ -986,12 +994,14 @@ impl InStream {
     // ---- tokens and lines ----
 
     /// Reads a token: a maximal run of bytes other than space, tab, CR, LF.
+    #[inline]
     pub fn read_token(&self) -> Vec<u8> {
         self.run(|s| s.token().map(<[u8]>::to_vec))
     }
 
     /// Reads a token into `out`, reusing its allocation (testlib's
     /// `readTokenTo`): the fast way to read many tokens.
+    #[inline]
     pub fn read_token_to(&self, out: &mut Vec<u8>) {
         self.run(|s| {
             let t = s.token()?;
@@ -1002,6 +1012,7 @@ impl InStream {
     }
 
     /// Same as [`InStream::read_token`] (testlib's `readWord`).
+    #[inline]
     pub fn read_word(&self) -> Vec<u8> {
         self.read_token()
     }
@@ -1052,6 +1063,7 @@ impl InStream {
     }
 
     /// Reads the rest of the line, without its line end (testlib's `readLine`).
+    #[inline]
     pub fn read_line(&self) -> Vec<u8> {
         self.run(Core::read_line)
     }
@@ -1086,6 +1098,7 @@ impl InStream {
     // ---- numbers ----
 
     /// Reads a 32-bit integer (testlib's `readInt`).
+    #[inline]
     pub fn read_int(&self) -> i32 {
         self.run(Core::read_int)
     }
@@ -1125,6 +1138,7 @@ impl InStream {
     }
 
     /// Reads a 64-bit integer (testlib's `readLong`).
+    #[inline]
     pub fn read_long(&self) -> i64 {
         self.run(Core::read_long)
     }
@@ -1164,6 +1178,7 @@ impl InStream {
     }
 
     /// Reads an unsigned 64-bit integer (testlib's `readUnsignedLong`).
+    #[inline]
     pub fn read_unsigned_long(&self) -> u64 {
         self.run(Core::read_unsigned_long)
     }
@@ -1197,6 +1212,7 @@ impl InStream {
     }
 
     /// Reads a double (testlib's `readDouble`/`readReal`).
+    #[inline]
     pub fn read_double(&self) -> f64 {
         self.run(Core::read_double)
     }
