@@ -148,10 +148,15 @@ fn sandbox(plan: &[(&str, FakeRun)]) -> Arc<FakeSandbox> {
 }
 
 fn judge_with(setup: &Setup, sandbox: &FakeSandbox, jobs: usize, stop: Stop) -> SolutionRun {
+    judge_arena(&setup.arena(), sandbox, jobs, stop)
+}
+
+/// Judges `sol` in `arena` (a setup's, with a switch turned).
+fn judge_arena(arena: &Arena, sandbox: &FakeSandbox, jobs: usize, stop: Stop) -> SolutionRun {
     let jury = Jury::new(sandbox, jobs);
     let mut reporter = Silent;
     let mut events = Events::new(&mut reporter);
-    jury.judge(&setup.arena(), &program("sol"), "sol", stop, &mut events)
+    jury.judge(arena, &program("sol"), "sol", stop, &mut events)
         .unwrap()
 }
 
@@ -242,14 +247,9 @@ fn an_output_identical_to_another_solutions_agrees_without_the_checker() {
         std::fs::write(&test.answer, "wrong\n").unwrap();
     }
     let sandbox = sandbox(&[("01", out("wrong")), ("02", out("garbled"))]);
-    let jury = Jury::new(&*sandbox, 1);
     let mut arena = setup.arena();
     arena.identical_agrees = true;
-    let mut reporter = Silent;
-    let mut events = Events::new(&mut reporter);
-    let run = jury
-        .judge(&arena, &program("sol"), "sol", Stop::Never, &mut events)
-        .unwrap();
+    let run = judge_arena(&arena, &sandbox, 1, Stop::Never);
     let said: Vec<(Verdict, &str)> = (run.outcomes.iter())
         .map(|o| (o.verdict, o.message.as_str()))
         .collect();
@@ -281,15 +281,9 @@ fn accepted_outputs_are_deleted_unless_kept() {
     };
     // The wrong output stays, to be read; the accepted one is gone.
     assert_eq!(kept(&run), [false, true]);
-    let sandbox = sandbox(&plan);
-    let jury = Jury::new(&*sandbox, 2);
     let mut arena = setup.arena();
     arena.keep_outputs = true;
-    let mut reporter = Silent;
-    let mut events = Events::new(&mut reporter);
-    let run = jury
-        .judge(&arena, &program("sol"), "sol", Stop::Never, &mut events)
-        .unwrap();
+    let run = judge_arena(&arena, &sandbox(&plan), 2, Stop::Never);
     assert_eq!(kept(&run), [true, true]);
     assert_eq!(
         std::fs::read_to_string(&run.outcomes[0].output).unwrap(),
