@@ -108,8 +108,9 @@ pub struct Defaults {
 
 /// How to compile and run a language. In the commands, `{source}` is the
 /// source file (copied into the build directory), `{binary}` the program to
-/// produce, `{dir}` the build directory and `{source_dir}` the folder of the
-/// original source.
+/// produce, `{dir}` the build directory, `{source_dir}` the folder of the
+/// original source and `{stem}` the source's file name without its
+/// extension.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Language {
@@ -121,6 +122,12 @@ pub struct Language {
     pub run: Vec<String>,
     /// A command printing the compiler's version (part of the build cache key).
     pub version: Option<Vec<String>>,
+    /// Copy the source into the build directory under its own name, not
+    /// `main.<extension>`: in Java a public class lives in a file of its
+    /// name. (Rust takes the crate's name from the file's, which a name
+    /// like `two-piles.rs` is not: it keeps `main.rs`.)
+    #[serde(default)]
+    pub keep_name: bool,
 }
 
 impl Language {

@@ -244,25 +244,35 @@ impl Compiler {
             )
             .as_bytes(),
         );
+        let file_name = source.file_name().unwrap_or_default().to_string_lossy();
+        let stem = source.file_stem().unwrap_or_default().to_string_lossy();
+        let source_name = match language.keep_name {
+            true => file_name.to_string(),
+            false => format!("main.{extension}"),
+        };
+        let mentions_stem = (language.compile.iter().flatten())
+            .chain(&language.run)
+            .any(|arg| arg.contains("{stem}"));
+        if language.keep_name || mentions_stem {
+            // The build depends on the file's name.
+            hasher.update(format!("\0{file_name}").as_bytes());
+        }
         let key = hasher.finalize().to_hex()[..24].to_string();
         let dir = self.cache.join(&key);
-        let source_name = format!("main.{extension}");
         let source_dir = source.parent().map(Path::to_path_buf).unwrap_or_default();
         let vars = |d: &Path| -> Vec<(&'static str, PathBuf)> {
             vec![
                 ("source", d.join(&source_name)),
                 ("binary", d.join("main")),
                 ("dir", d.to_path_buf()),
+                ("stem", PathBuf::from(stem.as_ref())),
                 (
                     "source_dir",
                     std::path::absolute(&source_dir).unwrap_or(source_dir.clone()),
                 ),
             ]
         };
-        let name = source
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let name = file_name.to_string();
         let program = |d: &Path| {
             let vars = vars(d);
             let refs: Vec<(&str, &Path)> = vars.iter().map(|(k, v)| (*k, v.as_path())).collect();

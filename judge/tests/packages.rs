@@ -649,7 +649,13 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
         .collect();
     assert_eq!(
         languages,
-        ["C11 / gcc", "C++17 / g++", "Python 3 / CPython", "Rust"]
+        [
+            "C11 / gcc",
+            "C++17 / g++",
+            "Java / JDK",
+            "Python 3 / CPython",
+            "Rust"
+        ]
     );
     let (kit, problems) = kit();
     for (problem, tests) in problems {

@@ -87,6 +87,42 @@ fn every_verdict() {
     }
 }
 
+/// A Java program: public class `class` whose `main` reads a and b into
+/// longs and runs `body`.
+fn java(class: &str, body: &str) -> String {
+    format!(
+        "import java.io.*;\npublic class {class} {{\n    public static void main(String[] args) throws IOException {{\n        String[] w = new BufferedReader(new InputStreamReader(System.in)).readLine().trim().split(\" +\");\n        long a = Long.parseLong(w[0]), b = Long.parseLong(w[1]);\n        {body}\n    }}\n}}\n"
+    )
+}
+
+#[test]
+#[ignore = "slow tier: a JDK"]
+fn java_is_judged_under_its_class_name() {
+    let kit = TempKit::builder().languages(&["c", "java"]).create();
+    let cases = [
+        ("Sum.java", java("Sum", "System.out.println(a + b);"), "AC"),
+        (
+            "PlusOne.java",
+            java("PlusOne", "System.out.println(a + b + 1);"),
+            "WA",
+        ),
+        (
+            "Throws.java",
+            java("Throws", "throw new RuntimeException();"),
+            "RE",
+        ),
+        ("Misnamed.java", java("Other", ""), "CE"),
+    ];
+    for (name, source, expected) in cases {
+        let (_, overall, first, message) = kit.verdict_of(name, &source);
+        assert_eq!(overall, expected, "{name}: first test {first} ({message})");
+    }
+    // javac's own words: the class and the file it belongs in.
+    let (_, report) = kit.json(&["test", "sum", "solutions/sum/Misnamed.java"]);
+    let message = report["compile_error"].as_str().unwrap();
+    assert!(message.contains("Other.java"), "{message}");
+}
+
 #[test]
 fn compile_errors_show_the_compiler_message() {
     let kit = TempKit::new();

@@ -144,6 +144,13 @@ compile = ["python3", "-c", "import sys; compile(open(sys.argv[1]).read(), sys.a
 run = ["python3", "{source}"]
 "#
         .to_string(),
+        // The kit's own definition, as judge.toml writes it.
+        "java" => {
+            let text = std::fs::read_to_string(super::paths::root().join("judge.toml")).unwrap();
+            let start = text.find("[languages.java]").expect("judge.toml defines java");
+            let table = text[start..].split("\n\n").next().unwrap();
+            format!("\n{table}\n")
+        }
         _ => panic!("no language {name} for a throw-away kit"),
     }
 }
@@ -171,6 +178,7 @@ version = ["gcc", "--version"]
 [languages.python]
 extensions = ["py"]
 run = ["python3", "{source}"]
+keep_name = false
 "#;
 
 /// A problem.toml that sets every key, for [`KitBuilder::full_config`].
@@ -305,8 +313,8 @@ pub struct KitBuilder {
 }
 
 impl KitBuilder {
-    /// The languages judge.toml lists, of `c`, `cpp` and `python` (all
-    /// three unless told).
+    /// The languages judge.toml lists, of `c`, `cpp`, `python` and `java`
+    /// (the first three unless told).
     pub fn languages(mut self, languages: &[&'static str]) -> KitBuilder {
         self.languages = languages.to_vec();
         self
