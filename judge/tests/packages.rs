@@ -513,6 +513,17 @@ fn kit() -> &'static Loaded {
     })
 }
 
+/// The calling thread on one CPU (sandbox::cpu) if `problem` is
+/// interactive: its plays are ping-pongs, while the tests running at once
+/// keep the other CPUs busy. A batch problem's runs are not (on one CPU,
+/// runs that wait for the CPU time out on the wall clock and are judged
+/// again alone).
+fn pinned_if_interactive(problem: &Problem) -> Option<sandbox::cpu::Pinned> {
+    problem
+        .interactive
+        .then(|| sandbox::cpu::pin_thread().unwrap())
+}
+
 /// What the kit itself says of the solutions of `problem` whose verdicts
 /// its checker (or interactor) gives: those that promise AC, WA or PE, and
 /// the brute-force ones. Judged once, as `verify` judges them, with every
@@ -528,13 +539,7 @@ fn ours(kit: &Kit, problem: &Problem, tests: &[Test]) -> Vec<VerifyRow> {
     let work = target().join("tmp/round-trip/kit");
     let mut arena = Arena::new(problem, tests, &checker, work);
     arena.keep_outputs = true;
-    // An interactive problem's plays are ping-pongs: on one CPU
-    // (sandbox::cpu), while the tests running at once keep the others busy.
-    // A batch problem's runs are not (on one CPU, runs that wait for the
-    // CPU time out on the wall clock and are judged again alone).
-    let _pinned = problem
-        .interactive
-        .then(|| sandbox::cpu::pin_thread().unwrap());
+    let _pinned = pinned_if_interactive(problem);
     let jury = Jury::new(sandbox(), 2);
     let mut reporter = Silent;
     let mut events = Events::new(&mut reporter);
@@ -587,9 +592,7 @@ fn judged_alike(
     }
     let scratch = scratch(&format!("{label}-{}", problem.name));
     let arena = Arena::new(problem, exported, checker, scratch.path().to_path_buf());
-    let _pinned = problem
-        .interactive
-        .then(|| sandbox::cpu::pin_thread().unwrap());
+    let _pinned = pinned_if_interactive(problem);
     let mut judged = 0;
     for row in ours(kit, problem, tests) {
         let solution = problem.interactive.then(|| {
