@@ -123,6 +123,31 @@ fn java_is_judged_under_its_class_name() {
     assert!(message.contains("Other.java"), "{message}");
 }
 
+fn kotlin(body: &str) -> String {
+    format!(
+        "fun main() {{\n    val (a, b) = readLine()!!.trim().split(Regex(\" +\")).map {{ it.toLong() }}\n    {body}\n}}\n"
+    )
+}
+
+#[test]
+#[ignore = "slow tier: kotlinc"]
+fn kotlin_is_judged() {
+    let kit = TempKit::builder().languages(&["c", "kotlin"]).create();
+    let cases = [
+        ("sum.kt", kotlin("println(a + b)"), "AC"),
+        ("plus-one.kt", kotlin("println(a + b + 1)"), "WA"),
+        ("throws.kt", kotlin("throw RuntimeException()"), "RE"),
+        ("broken.kt", kotlin("println(missingName)"), "CE"),
+    ];
+    for (name, source, expected) in cases {
+        let (_, overall, first, message) = kit.verdict_of(name, &source);
+        assert_eq!(overall, expected, "{name}: first test {first} ({message})");
+    }
+    let (_, report) = kit.json(&["test", "sum", "solutions/sum/broken.kt"]);
+    let message = report["compile_error"].as_str().unwrap();
+    assert!(message.contains("missingName"), "{message}");
+}
+
 #[test]
 fn compile_errors_show_the_compiler_message() {
     let kit = TempKit::new();

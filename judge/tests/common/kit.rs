@@ -145,9 +145,10 @@ run = ["python3", "{source}"]
 "#
         .to_string(),
         // The kit's own definition, as judge.toml writes it.
-        "java" => {
+        "java" | "kotlin" => {
             let text = std::fs::read_to_string(super::paths::root().join("judge.toml")).unwrap();
-            let start = text.find("[languages.java]").expect("judge.toml defines java");
+            let header = format!("[languages.{name}]");
+            let start = text.find(&header).expect("judge.toml defines the language");
             let table = text[start..].split("\n\n").next().unwrap();
             format!("\n{table}\n")
         }
@@ -313,7 +314,7 @@ pub struct KitBuilder {
 }
 
 impl KitBuilder {
-    /// The languages judge.toml lists, of `c`, `cpp`, `python` and `java`
+    /// The languages judge.toml lists, of `c`, `cpp`, `python`, `java` and `kotlin`
     /// (the first three unless told).
     pub fn languages(mut self, languages: &[&'static str]) -> KitBuilder {
         self.languages = languages.to_vec();
