@@ -80,6 +80,9 @@ pub enum Command {
     /// Create a new problem that builds and verifies as it is: the kit's
     /// template, or a copy of another problem.
     New(NewArgs),
+    /// Make a problem of another judge's package (ICPC, legacy or 2025-09):
+    /// its tests, jury programs, submissions and statements.
+    Import(ImportArgs),
 }
 
 impl Command {
@@ -96,6 +99,7 @@ impl Command {
             Command::Certify(_) => CommandKind::Certify,
             Command::Statement(_) => CommandKind::Statement,
             Command::New(_) => CommandKind::New,
+            Command::Import(_) => CommandKind::Import,
         }
     }
 }
@@ -248,4 +252,20 @@ pub struct NewArgs {
     /// after it) instead of the template.
     #[arg(long, value_name = "PROBLEM")]
     pub from: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The package: a folder, or a zip.
+    pub path: PathBuf,
+    /// The problem's name in the kit (default: the package's, made a name).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// The package's format (default: found from its files).
+    #[arg(long, value_enum)]
+    pub format: Option<crate::package::Format>,
+    /// Import what the kit can represent and list, as warnings, what it
+    /// leaves out (without it, anything left out is an error).
+    #[arg(long)]
+    pub lossy: bool,
 }

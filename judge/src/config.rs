@@ -79,6 +79,34 @@ pub fn load<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Source<T>, Co
     }
 }
 
+/// How a checker or a validator is called and how it answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Protocol {
+    /// testlib's: `checker input output answer`, exit 0 OK, 1 WA, 2 PE, 3
+    /// FAIL, 7 points; a validator exits 0 if the input is valid.
+    #[default]
+    Testlib,
+    /// Kattis, DOMjudge, BAPCtools, problemtools: `checker input answer
+    /// feedback_dir < output`, exit 42 accepted, 43 rejected, the message in
+    /// `feedback_dir/judgemessage.txt`; a validator exits 42 if valid.
+    Kattis,
+    /// CMS: `checker input correct_output contestant_output`, the score (a
+    /// fraction) on stdout, the message on stderr, exit 0.
+    Cms,
+}
+
+impl Protocol {
+    /// Its name (the value of testlib-rs's `TESTLIB_RS_PROTOCOL`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Testlib => "testlib",
+            Protocol::Kattis => "kattis",
+            Protocol::Cms => "cms",
+        }
+    }
+}
+
 /// `judge.toml`: the problems, the languages and the default limits.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -183,6 +211,14 @@ pub struct ProblemConfig {
     /// An interactive problem's interactor for those judges: a C++ testlib
     /// source relative to the problem folder (in place of `cpp_checker`).
     pub cpp_interactor: Option<Spanned<String>>,
+    /// How the problem's own checker (or interactor) and validator are
+    /// called, when they are source files written for another judge:
+    /// `testlib` (the default), `kattis` or `cms`.
+    pub protocols: Option<ProtocolsConfig>,
+    /// Whether each solution of a wrong-verdict folder needs a test aimed
+    /// at it (`targets`): true unless told; a package imported from another
+    /// judge names no such tests.
+    pub targets_required: Option<bool>,
     /// Scored groups; a problem without groups is all-or-nothing.
     #[serde(default)]
     pub groups: Vec<Spanned<Group>>,
@@ -194,6 +230,14 @@ pub struct ProblemConfig {
     pub input: Option<InputConfig>,
     /// How `judge certify` makes every small input.
     pub certify: Option<CertifyConfig>,
+}
+
+/// The protocols of a problem's jury programs.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProtocolsConfig {
+    pub checker: Option<Spanned<Protocol>>,
+    pub validator: Option<Spanned<Protocol>>,
 }
 
 /// `judge certify`'s exhaustive input: the default generator's arguments,
@@ -254,6 +298,12 @@ pub struct Group {
 pub struct TestEntry {
     /// A manual test's input, relative to the problem folder.
     pub file: Option<Spanned<String>>,
+    /// A manual test's answer, relative to the problem folder, when it is
+    /// not the reference's output (an imported package's `.ans`).
+    pub answer: Option<Spanned<String>>,
+    /// A generated test's input as an imported package stores it:
+    /// `judge build` says whether the regenerated input equals it.
+    pub stored: Option<Spanned<String>>,
     /// The generator, when not the problem's default.
     pub generator: Option<Spanned<String>>,
     /// The generator's arguments.

@@ -27,6 +27,7 @@ pub enum CommandKind {
     Certify,
     Statement,
     New,
+    Import,
 }
 
 /// Something that happened, and when (since the command started).

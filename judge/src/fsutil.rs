@@ -176,6 +176,26 @@ pub fn files_in(dir: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// `path` (relative) with `.` and `..` resolved, or `None` if it climbs
+/// out of the folder it is relative to (or is absolute).
+pub fn within(path: &Path) -> Option<PathBuf> {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::Normal(part) => out.push(part),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    return None;
+                }
+            }
+            Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,7 +18,7 @@ use crate::problem::Problem;
 use crate::program::{BuildError, Compiler, Program, Protocol};
 use crate::results::{Isolation, SolutionRun, Test, TestOutcome};
 use crate::verdict::{self, Checked, Group, Score, Scored, Verdict};
-use sandbox::{Access, Limits, Network, RunSpec, Sandbox};
+use sandbox::{Access, Exit, Limits, Network, RunSpec, Sandbox};
 
 /// What judging any solution of one problem needs.
 pub struct Arena<'a> {
@@ -30,6 +30,9 @@ pub struct Arena<'a> {
     pub interactive: bool,
     pub limits: Limits,
     pub groups: &'a [Group],
+    /// Whether a wrong solution needs a test aimed at it (problem.toml's
+    /// `targets_required`).
+    pub targets_required: bool,
     /// The folder under which each solution gets its working folder.
     pub work: PathBuf,
     /// Accept an output identical byte for byte to the answer without
@@ -60,6 +63,7 @@ impl<'a> Arena<'a> {
             interactive: problem.interactive,
             limits: problem.limits,
             groups: &problem.groups,
+            targets_required: problem.targets_required,
             work,
             identical_agrees: false,
             keep_outputs: false,
@@ -181,16 +185,20 @@ impl<'s> Jury<'s> {
         self.sandbox.isolate_network() == Network::Isolated
     }
 
-    /// Runs a trusted tool; its failure is an error naming `what` with the
-    /// end of its stderr.
-    fn run_tool(&self, what: &str, spec: RunSpec) -> Result<()> {
+    /// Runs a trusted tool, which succeeds with exit code `success`; its
+    /// failure is an error naming `what` with the end of its stderr (or of
+    /// its stdout, where some validators write).
+    fn run_tool(&self, what: &str, spec: RunSpec, success: i32) -> Result<()> {
         let stderr = spec.stderr.clone();
         let outcome = self
             .sandbox
             .run(&spec)
             .with_context(|| format!("cannot start {what}"))?;
-        if !outcome.is_success() {
-            let message = stderr.map(|f| last_lines(&f)).unwrap_or_default();
+        if outcome.exit != Exit::Code(success) || outcome.wall_timeout {
+            let mut message = stderr.map(|f| last_lines(&f)).unwrap_or_default();
+            if message.trim().is_empty() {
+                message = last_lines(&spec.stdout);
+            }
             bail!(
                 "{what} ended with {}: {}",
                 outcome.describe(),
@@ -223,11 +231,14 @@ impl<'s> Jury<'s> {
                 access: Access::new([], scratch),
                 pipes: None,
             },
+            0,
         )?;
         Ok(fsutil::persist(tmp, input)?)
     }
 
-    /// Runs `validator` on `input` (testlib's `--testset tests [--group G]`).
+    /// Runs `validator` on `input`, in its protocol: testlib's gets
+    /// `--testset tests [--group G]` and exits 0 on a valid input, a Kattis
+    /// input validator gets no argument and exits 42.
     pub fn validate(
         &self,
         validator: &Program,
@@ -236,10 +247,21 @@ impl<'s> Jury<'s> {
         scratch: &Path,
         name: &str,
     ) -> Result<()> {
-        let mut args = vec!["--testset", "tests"];
-        if let Some(group) = group {
-            args.extend(["--group", group]);
-        }
+        let (args, valid) = match validator.protocol {
+            Protocol::Testlib => {
+                let mut args = vec!["--testset", "tests"];
+                if let Some(group) = group {
+                    args.extend(["--group", group]);
+                }
+                (args, 0)
+            }
+            Protocol::Kattis => (vec![], 42),
+            Protocol::Cms => bail!(
+                "the validator {}: CMS has no validator protocol (a validator speaks testlib's \
+                 or Kattis's)",
+                validator.name
+            ),
+        };
         self.run_tool(
             &format!("the validator {}", validator.name),
             RunSpec {
@@ -252,6 +274,7 @@ impl<'s> Jury<'s> {
                 access: Access::new([], scratch),
                 pipes: None,
             },
+            valid,
         )
     }
 

@@ -193,6 +193,24 @@ impl Kit {
         }
     }
 
+    /// `problem`'s checker (or interactor), ready to run in its protocol.
+    pub fn checker(&self, problem: &Problem, jury: &Jury) -> Result<Program> {
+        let program = self.program(&problem.checker, jury)?;
+        Ok(Program {
+            protocol: problem.checker_protocol,
+            ..program
+        })
+    }
+
+    /// `problem`'s validator, ready to run in its protocol.
+    pub fn validator(&self, problem: &Problem, jury: &Jury) -> Result<Program> {
+        let program = self.program(&problem.validator, jury)?;
+        Ok(Program {
+            protocol: problem.validator_protocol,
+            ..program
+        })
+    }
+
     /// A solution or another single source, compiled by the `jury`
     /// (`untrusted`: a submission).
     pub fn compile(&self, source: &Path, untrusted: bool, jury: &Jury) -> Result<Program> {

@@ -28,6 +28,7 @@ pub mod config;
 pub mod event;
 pub mod expect;
 pub mod fsutil;
+pub mod import;
 pub mod interact;
 pub mod jury;
 pub mod kit;

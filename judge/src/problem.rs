@@ -17,7 +17,7 @@ use crate::config::{
     self, CertifyConfig, ConfigError, InputConfig, KitConfig, ProblemConfig, Source, StressConfig,
     TestEntry,
 };
-use crate::program::BuildError;
+use crate::program::{BuildError, Protocol};
 use crate::shrink::Cases;
 use crate::verdict::Group;
 use sandbox::Limits;
@@ -102,6 +102,11 @@ pub struct TestSpec {
     pub comment: Option<String>,
     /// Solutions this test must reject (relative to `solutions/<problem>/`).
     pub targets: Vec<String>,
+    /// The test's stored answer, when the reference does not make it.
+    pub answer: Option<PathBuf>,
+    /// The input an imported package stores for this generated test, to
+    /// compare the regenerated one with.
+    pub stored: Option<PathBuf>,
 }
 
 impl TestSpec {
@@ -137,6 +142,11 @@ pub struct Problem {
     /// writing an output for a checker.
     pub interactive: bool,
     pub validator: ProgramSpec,
+    /// How the checker (or interactor) and the validator are called.
+    pub checker_protocol: Protocol,
+    pub validator_protocol: Protocol,
+    /// Whether every wrong solution needs a test aimed at it.
+    pub targets_required: bool,
     /// The default generator.
     pub generator: Option<ProgramSpec>,
     /// The reference solution's source file.
@@ -275,6 +285,10 @@ impl Problem {
         if let Some((key, message)) = misplaced {
             return Err(src.error(key.span(), message).into());
         }
+        let none = Default::default();
+        let protocols = c.protocols.as_ref().unwrap_or(&none);
+        let checker_protocol = r.protocol(&protocols.checker, &checker)?;
+        let validator_protocol = r.protocol(&protocols.validator, &validator)?;
         let groups = r.groups()?;
         let tests = r.plan(&groups, generator.as_ref())?;
         let stress = c
@@ -296,6 +310,9 @@ impl Problem {
             checker,
             interactive,
             validator,
+            checker_protocol,
+            validator_protocol,
+            targets_required: c.targets_required.unwrap_or(true),
             generator,
             reference,
             cpp_checker,
@@ -416,6 +433,23 @@ impl Resolver<'_> {
             ));
         }
         Ok(ProgramSpec::Cargo(text.clone()))
+    }
+
+    /// The protocol a jury program is called in: testlib unless told, and
+    /// always for the kit's own programs.
+    fn protocol(
+        &self,
+        given: &Option<Spanned<Protocol>>,
+        program: &ProgramSpec,
+    ) -> Result<Protocol, ConfigError> {
+        match (given, program) {
+            (None, _) => Ok(Protocol::Testlib),
+            (Some(p), ProgramSpec::Source(_)) => Ok(*p.get_ref()),
+            (Some(p), ProgramSpec::Cargo(name)) => Err(self.src.error(
+                p.span(),
+                format!("`{name}` is the kit's own program, which speaks testlib's protocol: a protocol is for source files written for another judge"),
+            )),
+        }
     }
 
     /// A C++ checker: a standard one by name, or a source file.
@@ -581,8 +615,11 @@ impl Resolver<'_> {
         for entry in &self.src.value.tests {
             let group = self.group_of(entry, groups)?;
             self.check_targets(entry)?;
+            let stored = self.stored_of(entry)?;
+            let answer = self.answer_of(entry)?;
             for source in self.sources_of(entry, generator)? {
-                plan.push((source, group.clone(), entry.get_ref()));
+                let files = (answer.clone(), stored.clone());
+                plan.push((source, files, group.clone(), entry.get_ref()));
             }
             if plan.len() > MAX_TESTS {
                 return Err(self
@@ -601,13 +638,15 @@ impl Resolver<'_> {
         Ok(plan
             .into_iter()
             .enumerate()
-            .map(|(i, (source, group, e))| TestSpec {
+            .map(|(i, (source, (answer, stored), group, e))| TestSpec {
                 name: format!("{:0width$}", i + 1),
                 source,
                 group,
                 sample: e.sample,
                 comment: e.comment.clone(),
                 targets: e.targets.clone(),
+                answer,
+                stored,
             })
             .collect())
     }
@@ -630,6 +669,35 @@ impl Resolver<'_> {
                 Err(self.src.error(span, format!("unknown group `{g}`")))
             }
             (g, _) => Ok(g.clone()),
+        }
+    }
+
+    /// A manual test's stored answer, which must exist.
+    fn answer_of(&self, entry: &Spanned<TestEntry>) -> Result<Option<PathBuf>, ConfigError> {
+        let e = entry.get_ref();
+        match (&e.answer, &e.file) {
+            (None, _) => Ok(None),
+            (Some(answer), Some(_)) => Ok(Some(self.existing(self.dir, answer)?)),
+            (Some(answer), None) => Err(self.src.error(
+                answer.span(),
+                "`answer` is a manual test's stored answer: it needs `file`",
+            )),
+        }
+    }
+
+    /// A generated test's stored input, which must exist.
+    fn stored_of(&self, entry: &Spanned<TestEntry>) -> Result<Option<PathBuf>, ConfigError> {
+        let e = entry.get_ref();
+        match (&e.stored, &e.args) {
+            (None, _) => Ok(None),
+            (Some(stored), Some(_)) if e.count.is_none() => {
+                Ok(Some(self.existing(self.dir, stored)?))
+            }
+            (Some(stored), _) => Err(self.src.error(
+                stored.span(),
+                "`stored` is a generated test's input as a package stores it: it needs `args` \
+                 and no `count`",
+            )),
         }
     }
 

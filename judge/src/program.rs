@@ -13,36 +13,10 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use crate::config::Language;
+pub use crate::config::Protocol;
 use crate::fsutil;
 use sandbox::host::{self, Tool};
 use sandbox::{Access, Limits, RunOutcome, RunSpec};
-
-/// How a checker or a validator is called and how it answers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Protocol {
-    /// testlib's: `checker input output answer`, exit 0 OK, 1 WA, 2 PE, 3
-    /// FAIL, 7 points; a validator exits 0 if the input is valid.
-    #[default]
-    Testlib,
-    /// Kattis, DOMjudge, BAPCtools, problemtools: `checker input answer
-    /// feedback_dir < output`, exit 42 accepted, 43 rejected, the message in
-    /// `feedback_dir/judgemessage.txt`; a validator exits 42 if valid.
-    Kattis,
-    /// CMS: `checker input correct_output contestant_output`, the score (a
-    /// fraction) on stdout, the message on stderr, exit 0.
-    Cms,
-}
-
-impl Protocol {
-    /// Its name (the value of testlib-rs's `TESTLIB_RS_PROTOCOL`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Protocol::Testlib => "testlib",
-            Protocol::Kattis => "kattis",
-            Protocol::Cms => "cms",
-        }
-    }
-}
 
 /// A program ready to run: the command line that starts it.
 #[derive(Clone, Debug)]

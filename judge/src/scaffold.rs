@@ -8,7 +8,7 @@
 //! new problem, with `{{name}}` where the problem's name goes.
 
 use std::collections::BTreeMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use toml_edit::{DocumentMut, Item, Value};
@@ -237,7 +237,7 @@ impl Renamer<'_> {
         };
         let (source, new_value, destination) = if value.contains('.') {
             let path = Path::new(&value);
-            let Some(file) = normalized(&self.problem_dir.join(path)) else {
+            let Some(file) = fsutil::within(&self.problem_dir.join(path)) else {
                 bail!("{value}: a program outside the kit cannot be copied");
             };
             if file.starts_with(self.problem_dir) {
@@ -279,25 +279,6 @@ impl Renamer<'_> {
         set_string(item, &new_value);
         Ok(())
     }
-}
-
-/// `path` (relative) with `.` and `..` resolved, or `None` if it climbs
-/// out of the kit.
-fn normalized(path: &Path) -> Option<PathBuf> {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::Normal(part) => out.push(part),
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    return None;
-                }
-            }
-            Component::RootDir | Component::Prefix(_) => return None,
-        }
-    }
-    Some(out)
 }
 
 /// Replaces a string value of problem.toml, keeping its comments and spacing.
@@ -532,9 +513,9 @@ mod tests {
 
     #[test]
     fn paths_resolve_within_the_kit() {
-        let p = normalized(Path::new("problems/bash/../../validators/cpp/val-bash.cpp"));
+        let p = fsutil::within(Path::new("problems/bash/../../validators/cpp/val-bash.cpp"));
         assert_eq!(p, Some(PathBuf::from("validators/cpp/val-bash.cpp")));
-        assert_eq!(normalized(Path::new("problems/../../x")), None);
+        assert_eq!(fsutil::within(Path::new("problems/../../x")), None);
     }
 
     #[test]

@@ -72,6 +72,8 @@ struct Work {
     validated: bool,
     answered: bool,
     reference_time: Duration,
+    /// Whether the input equals the one the package stores, if it stores one.
+    same_as_stored: Option<bool>,
 }
 
 /// Builds one test: each step is redone only when what it depends on changed.
@@ -85,8 +87,7 @@ fn build_test(
     let dir = problem.tests_dir();
     let input = dir.join(format!("{}.in", test.name));
     let answer = dir.join(format!("{}.ans", test.name));
-    let meta_path = dir.join(format!("{}.meta", test.name));
-    let old: Meta = std::fs::read(&meta_path)
+    let old: Meta = std::fs::read(dir.join(format!("{}.meta", test.name)))
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or_default();
@@ -135,6 +136,9 @@ fn build_test(
         meta.input_hash = old.input_hash.clone();
     }
 
+    if let Some(stored) = &test.stored {
+        work.same_as_stored = Some(fsutil::hash_file(stored)? == meta.input_hash);
+    }
     let group = test.group.as_deref();
     meta.validated = key(&[
         &programs.validator.identity,
@@ -147,6 +151,16 @@ fn build_test(
         work.validated = true;
     }
 
+    if let Some(stored) = &test.answer {
+        // An imported test's answer is the package's, as it is.
+        meta.answer = key(&["stored", &fsutil::hash_file(stored)?]);
+        if meta.answer != old.answer || fsutil::stamp(&answer) != old.answer_stamp {
+            let bytes = std::fs::read(stored).map_err(|e| fsutil::naming(stored, e))?;
+            write_atomic(&answer, &bytes)?;
+            work.answered = true;
+        }
+        return finish(test, &dir, remade, meta, &old, work);
+    }
     let interactor = programs.interactor.as_ref();
     meta.answer = match interactor {
         Some(i) => key(&[&programs.reference.identity, &meta.input_hash, &i.identity]),
@@ -168,12 +182,27 @@ fn build_test(
             jury.answer(answerer, made, &answer, problem.limits, scratch, &test.name)?;
         work.answered = true;
     }
-    meta.answer_stamp = fsutil::stamp(&answer);
+    finish(test, &dir, remade, meta, &old, work)
+}
+
+/// Puts a remade input in place and records the finished test.
+fn finish(
+    test: &TestSpec,
+    dir: &Path,
+    remade: bool,
+    mut meta: Meta,
+    old: &Meta,
+    work: Work,
+) -> Result<Work> {
+    let input = dir.join(format!("{}.in", test.name));
+    meta.answer_stamp = fsutil::stamp(&dir.join(format!("{}.ans", test.name)));
     if remade {
+        let fresh = dir.join(format!("{}.in.new", test.name));
         std::fs::rename(&fresh, &input).map_err(|e| fsutil::naming(&input, e))?;
     }
     meta.input_stamp = fsutil::stamp(&input);
-    if meta != old {
+    if meta != *old {
+        let meta_path = dir.join(format!("{}.meta", test.name));
         write_atomic(&meta_path, &serde_json::to_vec_pretty(&meta)?)?;
     }
     Ok(work)
@@ -230,10 +259,10 @@ fn programs(kit: &Kit, jury: &Jury, problem: &Problem) -> Result<Programs> {
         }
     }
     Ok(Programs {
-        validator: kit.program(&problem.validator, jury)?,
+        validator: kit.validator(problem, jury)?,
         reference: kit.compile(&problem.reference, false, jury)?,
         interactor: match problem.interactive {
-            true => Some(kit.program(&problem.checker, jury)?),
+            true => Some(kit.checker(problem, jury)?),
             false => None,
         },
         generators,
@@ -287,6 +316,11 @@ pub fn build(
         summary.validated += usize::from(w.validated);
         summary.answered += usize::from(w.answered);
         summary.reference_max_time = summary.reference_max_time.max(w.reference_time);
+        match w.same_as_stored {
+            Some(true) => summary.regenerated_equal += 1,
+            Some(false) => summary.regenerated_different.push(test.name.clone()),
+            None => {}
+        }
     }
     events.emit(EventKind::BuildFinished {
         problem: name,

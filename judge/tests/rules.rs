@@ -127,6 +127,7 @@ impl Setup {
             interactive: false,
             limits: self.limits,
             groups: &self.groups,
+            targets_required: true,
             work: PathBuf::from(self.dir.path()).join("runs"),
             identical_agrees: false,
             keep_outputs: false,
@@ -470,7 +471,7 @@ fn verify(setup: &Setup, expect: Expect, solution: &str, plan: &[(&str, FakeRun)
         .map(|(i, _)| i)
         .collect();
     let run = judge_with(setup, &sandbox, 2, expect.stop(&aimed));
-    expect.verify("p", solution, &setup.tests, &run)
+    expect.verify("p", true, solution, &setup.tests, &run)
 }
 
 const WA: Expect = Expect::Verdict(Verdict::Wa);
@@ -535,6 +536,13 @@ fn verify_needs_a_test_aimed_at_each_wrong_solution() {
         row.problems,
         ["no test aims at it (`targets` in problem.toml)"]
     );
+    // An imported problem (`targets_required = false`) promises the
+    // verdict only.
+    let sandbox = sandbox(&[("01", out("wrong"))]);
+    let setup = Setup::new(3);
+    let run = judge_with(&setup, &sandbox, 2, WA.stop(&BTreeSet::new()));
+    let row = WA.verify("p", false, "wrong_answer/w.rs", &setup.tests, &run);
+    assert!(row.ok, "{row:?}");
 }
 
 #[test]

@@ -737,6 +737,7 @@ fn the_readme_examples_follow_the_schema() {
             "certify",
             "check",
             "doctor",
+            "import",
             "new",
             "package",
             "statement",

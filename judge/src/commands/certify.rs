@@ -41,8 +41,8 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
     let gen_args = certify.args_with(&values);
     let against = args.against.clone().unwrap_or(certify.against.clone());
     let generator = kit.program(&certify.generator, jury)?;
-    let validator = kit.program(&problem.validator, jury)?;
-    let checker = kit.program(&problem.checker, jury)?;
+    let validator = kit.validator(&problem, jury)?;
+    let checker = kit.checker(&problem, jury)?;
     let reference = kit.compile(&problem.reference, false, jury)?;
     let brute_force = kit.compile(&against, false, jury)?;
     drop(building);

@@ -37,7 +37,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Res
             problem.name
         );
     }
-    let checker = kit.program(&problem.checker, jury)?;
+    let checker = kit.checker(&problem, jury)?;
     // A folder of its own: other judge runs on the kit may check too.
     let scratch = kit.work_dir().join("check");
     fsutil::create_dir_all(&scratch)?;

@@ -7,6 +7,7 @@ pub mod build;
 pub mod certify;
 pub mod check;
 pub mod doctor;
+pub mod import;
 pub mod new;
 pub mod package;
 pub mod statement;
@@ -53,6 +54,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Certify(args) => certify::run(&kit, &jury, &mut events, args),
         Command::Statement(args) => statement::run(&kit, &jury, &mut events, args),
         Command::New(args) => new::run(&kit, &mut events, args),
+        Command::Import(args) => import::run(&kit, &mut events, args),
     };
     // A closed stdout (`judge test | head`) does not change the verdict.
     let output = events.finish();

@@ -40,8 +40,8 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
         (None, None) => problem.reference.clone(),
     };
     let generator = kit.program(&generator, jury)?;
-    let validator = kit.program(&problem.validator, jury)?;
-    let checker = kit.program(&problem.checker, jury)?;
+    let validator = kit.validator(&problem, jury)?;
+    let checker = kit.checker(&problem, jury)?;
     let other = kit.compile(&against, false, jury)?;
     let solution = kit.compile(&args.file, true, jury)?;
     drop(building);

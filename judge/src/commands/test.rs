@@ -21,7 +21,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
         .remove(0);
     let (tests, _) = testset::build(kit, jury, &problem, events)?;
     drop(building);
-    let checker = kit.program(&problem.checker, jury)?;
+    let checker = kit.checker(&problem, jury)?;
     let network = jury.isolate_network();
     let arena = Arena::new(&problem, &tests, &checker, kit.work_dir().join("runs"));
     let none = BTreeSet::new();

@@ -26,7 +26,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
     let network = jury.isolate_network();
     let mut rows = Vec::new();
     for (problem, tests) in problems.iter().zip(&built) {
-        let checker = kit.program(&problem.checker, jury)?;
+        let checker = kit.checker(problem, jury)?;
         let arena = Arena::new(problem, tests, &checker, kit.work_dir().join("runs"));
         for (folder, expect) in FOLDERS {
             for file in fsutil::files_in(&problem.solutions.join(folder))? {

@@ -15,7 +15,7 @@ use crate::results::Isolation;
 use crate::results::SolutionRun;
 use crate::results::VerifyRow;
 use crate::results::report::{
-    CertifyReport, Counterexample, NewReport, PackageReport, Report, StressReport,
+    CertifyReport, Counterexample, ImportReport, NewReport, PackageReport, Report, StressReport,
 };
 use crate::results::{BuildSummary, Test};
 
@@ -83,7 +83,20 @@ impl<W: Write> TerminalReporter<W> {
                 s.reference_max_time.as_millis()
             )
         };
-        writeln!(self.out, "{:<14} {:>3} tests  {what}", s.problem, s.tests)
+        writeln!(self.out, "{:<14} {:>3} tests  {what}", s.problem, s.tests)?;
+        let compared = s.regenerated_equal + s.regenerated_different.len();
+        if compared > 0 {
+            write!(
+                self.out,
+                "{:<14} regenerated {compared} tests the package stores: {} equal to its bytes",
+                "", s.regenerated_equal
+            )?;
+            match s.regenerated_different.as_slice() {
+                [] => writeln!(self.out)?,
+                different => writeln!(self.out, ", different: {}", different.join(" "))?,
+            }
+        }
+        Ok(())
     }
 
     /// `judge test`'s summary and the first failure's details.
@@ -259,6 +272,7 @@ impl<W: Write> TerminalReporter<W> {
                 r.out
             ),
             Report::New(r) => self.created(r),
+            Report::Import(r) => self.imported(r),
         }
     }
 
@@ -281,6 +295,27 @@ impl<W: Write> TerminalReporter<W> {
             "\nNext: edit the statements, the generator, validator and checker and the \
              solutions, then run"
         )?;
+        for command in &r.next {
+            writeln!(self.out, "  {command}")?;
+        }
+        Ok(())
+    }
+
+    /// What an import made, decided and left out.
+    fn imported(&mut self, r: &ImportReport) -> io::Result<()> {
+        writeln!(
+            self.out,
+            "imported {} ({}) as problem {}: {} tests, {} solutions; judge.toml lists it.",
+            r.from, r.format, r.problem, r.tests, r.solutions
+        )?;
+        for note in &r.notes {
+            writeln!(self.out, "  {note}")?;
+        }
+        for w in &r.warnings {
+            let label = paint(AnsiColor::Yellow.on_default().bold(), "left out");
+            writeln!(self.out, "{label}: {w}")?;
+        }
+        writeln!(self.out, "\nNext:")?;
         for command in &r.next {
             writeln!(self.out, "  {command}")?;
         }

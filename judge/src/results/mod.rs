@@ -46,6 +46,11 @@ pub struct BuildSummary {
     #[serde(rename = "reference_max_time_ms", serialize_with = "millis")]
     #[schemars(with = "u64")]
     pub reference_max_time: Duration,
+    /// Of the generated tests an imported package also stores, how many
+    /// came out equal to the package's input, byte for byte.
+    pub regenerated_equal: usize,
+    /// The tests whose regenerated input differs from the package's.
+    pub regenerated_different: Vec<String>,
 }
 
 /// What happened on one test.

@@ -76,6 +76,7 @@ pub enum Report {
     Certify(CertifyReport),
     Statement(StatementReport),
     New(NewReport),
+    Import(ImportReport),
 }
 
 impl Report {
@@ -92,6 +93,7 @@ impl Report {
             Report::Certify(r) => r.verdict,
             Report::Statement(r) => r.verdict,
             Report::New(r) => r.verdict,
+            Report::Import(r) => r.verdict,
         }
     }
 }
@@ -278,6 +280,27 @@ pub struct NewReport {
     pub from: Option<String>,
     /// The files created, relative to the kit, sorted.
     pub files: Vec<String>,
+    /// The commands to run next, in order.
+    pub next: Vec<String>,
+}
+
+/// `judge import`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ImportReport {
+    /// Always `AC`: a package that cannot be imported is an error.
+    pub verdict: Verdict,
+    pub problem: String,
+    /// The package, as given.
+    pub from: String,
+    /// Its format, as `--format` names it.
+    pub format: String,
+    pub tests: usize,
+    pub solutions: usize,
+    /// What the import decided (the reference, a default limit, files kept
+    /// unused).
+    pub notes: Vec<String>,
+    /// What it left out (with `--lossy`).
+    pub warnings: Vec<String>,
     /// The commands to run next, in order.
     pub next: Vec<String>,
 }

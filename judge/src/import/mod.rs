@@ -1,0 +1,192 @@
+//! `judge import`: another judge's problem package becomes a kit problem.
+//!
+//! [`Package`] reads a folder or a zip without letting anything reach out
+//! of it; [`detect`] names its format; the format's importer (one file
+//! here) turns it into the files of a kit problem: a `problem.toml` written
+//! for it, every file of the package in `package/` at its path there (the
+//! tests, jury programs and statements), and the submissions in
+//! `solutions/<name>/<verdict>/`. Then
+//! [`scaffold::create`] writes them in one go and registers the problem in
+//! judge.toml, or, if anything fails, leaves the kit as it was.
+//!
+//! Whatever the kit cannot represent is an error naming the package's
+//! file, or, with `--lossy`, a warning in the report: nothing is dropped
+//! silently.
+
+pub mod icpc;
+pub mod polygon;
+pub mod source;
+pub mod xml;
+
+use std::fmt::Write as _;
+
+use anyhow::{Result, bail};
+
+use crate::package::Format;
+use crate::scaffold::{self, NewFile};
+pub use source::Package;
+
+/// What the kit cannot represent: an error, or with `--lossy` a warning.
+pub struct Lossy {
+    allowed: bool,
+    pub warnings: Vec<String>,
+}
+
+impl Lossy {
+    pub fn new(allowed: bool) -> Lossy {
+        Lossy {
+            allowed,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// `what` the import leaves out: an error unless `--lossy`.
+    pub fn drop(&mut self, what: String) -> Result<()> {
+        if !self.allowed {
+            bail!(
+                "{what} (the kit cannot represent it: --lossy imports the rest, and says what it left out)"
+            );
+        }
+        self.warnings.push(what);
+        Ok(())
+    }
+}
+
+/// A problem made from a package, not yet written.
+pub struct Imported {
+    pub format: Format,
+    /// Every file of the problem, relative to the kit.
+    pub files: Vec<NewFile>,
+    /// What the import had to decide (a default limit, the reference).
+    pub notes: Vec<String>,
+    pub tests: usize,
+    pub solutions: usize,
+}
+
+/// The format of the package: from its files, unless `forced`.
+pub fn detect(package: &Package, forced: Option<Format>) -> Result<Format> {
+    if let Some(format) = forced {
+        return Ok(format);
+    }
+    if package.has("problem.yaml") && package.has_dir("data") {
+        let yaml = package.text("problem.yaml")?;
+        let current = yaml.lines().any(|l| {
+            l.strip_prefix("problem_format_version:")
+                .is_some_and(|v| v.trim().trim_matches(['"', '\'']) == "2025-09")
+        });
+        return Ok(if current {
+            Format::Icpc
+        } else {
+            Format::IcpcLegacy
+        });
+    }
+    if package.has("problem.xml") {
+        return Ok(Format::Polygon);
+    }
+    if package.has("task.yaml") {
+        return Ok(Format::Cms);
+    }
+    if package.has_dir("testdata") {
+        return Ok(Format::Hydro);
+    }
+    bail!(
+        "{}: no format recognised (expected problem.yaml and data/ for ICPC, problem.xml for \
+         Polygon, task.yaml for CMS, testdata/ for Hydro): name it with --format",
+        package.shown.display()
+    )
+}
+
+/// Makes the problem `name` from `package` in `format`.
+pub fn import(
+    package: &Package,
+    format: Format,
+    name: &str,
+    lossy: &mut Lossy,
+) -> Result<Imported> {
+    match format {
+        Format::Icpc => icpc::import(package, icpc::Version::Current, name, lossy),
+        Format::IcpcLegacy => icpc::import(package, icpc::Version::Legacy, name, lossy),
+        Format::Polygon => polygon::import(package, name, lossy),
+        Format::Cms | Format::Hydro => bail!(
+            "{}: importing the {} format is not done yet (ICPC and Polygon packages are)",
+            package.shown.display(),
+            format.name()
+        ),
+    }
+}
+
+/// The problem's name unless `--name` gives one: Polygon's `short-name`,
+/// else the package's folder (or zip), made a name.
+pub fn default_name(package: &Package, format: Format) -> Result<String> {
+    if format == Format::Polygon {
+        let root = xml::parse(&package.text("problem.xml")?, &package.shown("problem.xml"))?;
+        if let Some(short) = root.attr("short-name") {
+            return Ok(name_from(short));
+        }
+    }
+    Ok(name_from(&package.name()))
+}
+
+/// A problem name from a package's: lower case, `-` for anything else.
+pub fn name_from(package: &str) -> String {
+    let mut name: String = package
+        .chars()
+        .map(|c| match c.to_ascii_lowercase() {
+            c @ ('a'..='z' | '0'..='9') => c,
+            _ => '-',
+        })
+        .collect();
+    name = name.trim_matches('-').to_string();
+    while name.contains("--") {
+        name = name.replace("--", "-");
+    }
+    if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
+        name = format!("p-{name}");
+    }
+    name.truncate(scaffold::MAX_NAME);
+    name.trim_end_matches('-').to_string()
+}
+
+/// Where a file of the package goes in the problem's folder: under
+/// `package/`, at its path in the package, apart from the kit's own files
+/// (`problem.toml`, the built `tests/`).
+pub fn kept(file: &str) -> String {
+    format!("package/{file}")
+}
+
+/// A TOML string literal.
+pub fn quoted(text: &str) -> String {
+    toml_edit::Value::from(text).to_string()
+}
+
+/// `problem.toml`, written line by line.
+#[derive(Default)]
+pub struct ProblemToml {
+    text: String,
+}
+
+impl ProblemToml {
+    /// A `key = value` line (`value` written as TOML already).
+    pub fn line(&mut self, key: &str, value: &str) -> &mut Self {
+        let _ = writeln!(self.text, "{key} = {value}");
+        self
+    }
+
+    /// A `# comment` line.
+    pub fn comment(&mut self, text: &str) -> &mut Self {
+        for line in text.lines() {
+            let _ = writeln!(self.text, "# {line}");
+        }
+        self
+    }
+
+    /// A blank line, then `[header]` (or `[[header]]`).
+    pub fn table(&mut self, header: &str) -> &mut Self {
+        let _ = writeln!(self.text, "\n{header}");
+        self
+    }
+
+    pub fn finish(self) -> String {
+        self.text
+    }
+}

@@ -1,0 +1,214 @@
+//! Reading a package: a folder or a zip, as a map from each file's path in
+//! the package (`data/secret/1.in`, `/`-separated) to its bytes on disk.
+//!
+//! A zip is unpacked into a private folder first. Nothing may reach out of
+//! the package: a zip entry whose path leaves its root (`../x`, `/etc/x`),
+//! a symlink whose target lies outside the package, and a file larger than
+//! any test a judge takes are errors naming the file.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+use crate::fsutil;
+
+/// The largest file a package may hold: no judge takes a bigger test.
+pub const MAX_FILE: u64 = 1 << 30;
+
+/// A package's files.
+pub struct Package {
+    /// What the user named (the folder or the zip), for messages.
+    pub shown: PathBuf,
+    /// The folder its paths are relative to.
+    root: PathBuf,
+    /// Every regular file, by its path in the package.
+    files: BTreeMap<String, PathBuf>,
+    /// The unpacked zip, removed when the package is dropped.
+    _unpacked: Option<tempfile::TempDir>,
+}
+
+impl Package {
+    /// Opens the folder or zip at `path`. A package whose only entry is a
+    /// folder (a zip of `problem/`) is that folder.
+    pub fn open(path: &Path) -> Result<Package> {
+        let (root, unpacked) = if path.is_dir() {
+            (path.to_path_buf(), None)
+        } else if path.is_file() {
+            let dir = tempfile::Builder::new()
+                .prefix("judge-import-")
+                .tempdir()
+                .context("cannot make a folder to unpack the zip in")?;
+            unzip(path, dir.path())?;
+            (dir.path().to_path_buf(), Some(dir))
+        } else {
+            bail!("{}: no such folder or zip", path.display());
+        };
+        let mut root = root.canonicalize().map_err(|e| fsutil::naming(&root, e))?;
+        loop {
+            let entries: Vec<_> = std::fs::read_dir(&root)
+                .map_err(|e| fsutil::naming(&root, e))?
+                .flatten()
+                .collect();
+            match entries.as_slice() {
+                [only] if only.file_type().is_ok_and(|t| t.is_dir()) => root = only.path(),
+                _ => break,
+            }
+        }
+        let files = walk(path, &root)?;
+        Ok(Package {
+            shown: path.to_path_buf(),
+            root,
+            files,
+            _unpacked: unpacked,
+        })
+    }
+
+    /// The package's own name: its (innermost) folder's, or the zip's stem.
+    pub fn name(&self) -> String {
+        let inner = self.root.file_name().unwrap_or_default().to_string_lossy();
+        match self._unpacked.as_ref().map(|d| d.path() == self.root) {
+            Some(true) => self.shown.file_stem().unwrap_or_default().to_string_lossy(),
+            _ => inner,
+        }
+        .into_owned()
+    }
+
+    /// Whether the package holds the file `rel`.
+    pub fn has(&self, rel: &str) -> bool {
+        self.files.contains_key(rel)
+    }
+
+    /// Every file, in path order.
+    pub fn all(&self) -> impl Iterator<Item = &str> {
+        self.files.keys().map(String::as_str)
+    }
+
+    /// Whether the package holds a file under the folder `dir`.
+    pub fn has_dir(&self, dir: &str) -> bool {
+        self.under(dir).next().is_some()
+    }
+
+    /// The files under the folder `dir` (at any depth), in order.
+    pub fn under<'a>(&'a self, dir: &str) -> impl Iterator<Item = &'a str> + 'a {
+        let prefix = format!("{}/", dir.trim_end_matches('/'));
+        self.files
+            .keys()
+            .filter(move |k| k.starts_with(&prefix))
+            .map(String::as_str)
+    }
+
+    /// `rel` as the user sees it: `pkg/data/1.in`, or `pkg.zip:data/1.in`.
+    pub fn shown(&self, rel: &str) -> String {
+        match self._unpacked {
+            Some(_) => format!("{}:{rel}", self.shown.display()),
+            None => self.root.join(rel).display().to_string(),
+        }
+    }
+
+    /// The bytes of `rel`.
+    pub fn read(&self, rel: &str) -> Result<Vec<u8>> {
+        let path = self
+            .files
+            .get(rel)
+            .with_context(|| format!("{}: no such file in the package", self.shown(rel)))?;
+        std::fs::read(path).with_context(|| format!("cannot read {}", self.shown(rel)))
+    }
+
+    /// The text of `rel` (UTF-8).
+    pub fn text(&self, rel: &str) -> Result<String> {
+        String::from_utf8(self.read(rel)?)
+            .with_context(|| format!("{}: expected UTF-8 text", self.shown(rel)))
+    }
+}
+
+/// Unpacks the zip at `path` into `dir`, entry by entry, refusing entries
+/// that escape it and files larger than [`MAX_FILE`].
+fn unzip(path: &Path, dir: &Path) -> Result<()> {
+    let file = std::fs::File::open(path).map_err(|e| fsutil::naming(path, e))?;
+    let mut zip = zip::ZipArchive::new(file)
+        .with_context(|| format!("{}: not a folder, and not a zip", path.display()))?;
+    for i in 0..zip.len() {
+        let mut entry = zip
+            .by_index(i)
+            .with_context(|| format!("{}: entry {i} cannot be read", path.display()))?;
+        let name = (entry.name())
+            .with_context(|| format!("{}: entry {i} has no readable name", path.display()))?
+            .to_string();
+        let at = format!("{}:{name}", path.display());
+        let Some(rel) = fsutil::within(Path::new(&name)).filter(|_| !name.starts_with('/')) else {
+            bail!("{at}: the path leaves the package's root");
+        };
+        let target = dir.join(&rel);
+        if entry.is_dir() {
+            fsutil::create_dir_all(&target)?;
+            continue;
+        }
+        if let Some(parent) = target.parent() {
+            fsutil::create_dir_all(parent)?;
+        }
+        if entry.is_symlink() {
+            let mut link = String::new();
+            entry.read_to_string(&mut link)?;
+            let resolved = rel.parent().unwrap_or(Path::new("")).join(&link);
+            if link.starts_with('/') || fsutil::within(&resolved).is_none() {
+                bail!("{at}: a symlink to {link}, outside the package");
+            }
+            std::os::unix::fs::symlink(&link, &target).map_err(|e| fsutil::naming(&target, e))?;
+            continue;
+        }
+        if entry.size() > MAX_FILE {
+            bail!(
+                "{at}: {} bytes, more than the {} a test may have",
+                entry.size(),
+                MAX_FILE
+            );
+        }
+        let mut out = std::fs::File::create(&target).map_err(|e| fsutil::naming(&target, e))?;
+        let copied = std::io::copy(&mut (&mut entry).take(MAX_FILE + 1), &mut out)
+            .with_context(|| format!("{at}: cannot unpack"))?;
+        if copied > MAX_FILE {
+            bail!("{at}: more than the {MAX_FILE} bytes a test may have");
+        }
+    }
+    Ok(())
+}
+
+/// Every regular file under `root`, by its `/`-separated path; symlinks
+/// must resolve inside `root`. `shown` is what the user named.
+fn walk(shown: &Path, root: &Path) -> Result<BTreeMap<String, PathBuf>> {
+    let mut files = BTreeMap::new();
+    for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
+        let entry = entry.with_context(|| format!("cannot read {}", shown.display()))?;
+        let rel = entry.path().strip_prefix(root).unwrap_or(entry.path());
+        let key = rel.to_string_lossy().replace('\\', "/");
+        let mut path = entry.path().to_path_buf();
+        if entry.path_is_symlink() {
+            let target = std::fs::canonicalize(&path).ok();
+            match target {
+                Some(t) if t.starts_with(root) => path = t,
+                _ => bail!(
+                    "{}: a symlink to {}, outside the package",
+                    entry.path().display(),
+                    std::fs::read_link(&path)
+                        .map(|l| l.display().to_string())
+                        .unwrap_or_default()
+                ),
+            }
+        }
+        let meta = std::fs::metadata(&path).map_err(|e| fsutil::naming(&path, e))?;
+        if !meta.is_file() {
+            continue;
+        }
+        if meta.len() > MAX_FILE {
+            bail!(
+                "{}: {} bytes, more than the {MAX_FILE} a test may have",
+                entry.path().display(),
+                meta.len()
+            );
+        }
+        files.insert(key, path);
+    }
+    Ok(files)
+}

@@ -1,0 +1,545 @@
+//! `judge import` end to end, on small ICPC packages written here (never a
+//! package of a public repository): the imported problem builds with the
+//! package's own answers, its jury programs run in the Kattis protocol, and
+//! every submission gets the verdict its folder promises; a zip imports as
+//! its folder does; and each bad package is an error naming its file that
+//! leaves the kit as it was.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+mod common;
+use common::kit::TempKit;
+
+/// An input validator in the Kattis protocol (Python): `a b` on one line,
+/// 0 ≤ a, b ≤ 10^12; exit 42 if valid, 43 if not.
+const VALIDATOR: &str = r#"import re, sys
+data = sys.stdin.buffer.read().decode()
+m = re.fullmatch(r"(0|[1-9][0-9]*) (0|[1-9][0-9]*)\n", data)
+ok = m is not None and all(int(g) <= 10**12 for g in m.groups())
+if not ok:
+    print("expected `a b`, 0 <= a, b <= 10^12, on one line")
+sys.exit(42 if ok else 43)
+"#;
+
+/// An output validator in the Kattis protocol (C): `input answer feedback`,
+/// the team's output on stdin; the message in judgemessage.txt.
+const OUTPUT_VALIDATOR: &str = r#"#include <stdio.h>
+#include <string.h>
+int main(int argc, char **argv) {
+    if (argc < 4) return 1;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/judgemessage.txt", argv[3]);
+    FILE *msg = fopen(path, "w"), *ans = fopen(argv[2], "r");
+    long long want, got;
+    if (!ans || fscanf(ans, "%lld", &want) != 1) return 1;
+    if (scanf("%lld", &got) != 1) { fprintf(msg, "no number\n"); return 43; }
+    if (got != want) { fprintf(msg, "expected %lld, got %lld\n", want, got); return 43; }
+    char extra[2];
+    if (scanf("%1s", extra) == 1) { fprintf(msg, "trailing output\n"); return 43; }
+    return 42;
+}
+"#;
+
+const SUM_C: &str = "#include <stdio.h>\nint main(void) { long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b); return 0; }\n";
+
+/// The legacy ICPC package of `a + b`: a validator, a custom output
+/// validator, samples and secret tests (one in a group folder, one with a
+/// description), and a submission in every folder the kit judges.
+fn legacy_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
+    let files: BTreeMap<&str, Vec<u8>> = [
+        (
+            "problem.yaml",
+            "name: A plus B\nvalidation: custom\nlimits:\n  memory: 128\n",
+        ),
+        (".timelimit", "2\n"),
+        ("input_validators/validate/validate.py", VALIDATOR),
+        ("output_validators/compare/compare.c", OUTPUT_VALIDATOR),
+        ("data/sample/1.in", "1 2\n"),
+        ("data/sample/1.ans", "3\n"),
+        ("data/secret/01-small.in", "40 2\n"),
+        ("data/secret/01-small.ans", "42\n"),
+        ("data/secret/01-small.desc", "two small numbers\n"),
+        ("data/secret/big/02-max.in", "1000000000000 1\n"),
+        ("data/secret/big/02-max.ans", "1000000000001\n"),
+        (
+            "problem_statement/problem.en.tex",
+            "\\problemname{A plus B}\nAdd two numbers.\n",
+        ),
+        ("submissions/accepted/sum.c", SUM_C),
+        (
+            "submissions/accepted/sum.py",
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        ),
+        (
+            "submissions/wrong_answer/plus_one.py",
+            "a, b = map(int, input().split())\nprint(a + b + 1)\n",
+        ),
+        (
+            "submissions/wrong_answer/int32.c",
+            "#include <stdio.h>\nint main(void) { int a, b; scanf(\"%d %d\", &a, &b); printf(\"%d\\n\", a + b); return 0; }\n",
+        ),
+        (
+            "submissions/time_limit_exceeded/spin.c",
+            "int main(void) { volatile unsigned long x = 0; for (;;) x++; }\n",
+        ),
+        (
+            "submissions/run_time_error/crash.py",
+            "raise SystemExit(3)\n",
+        ),
+        ("README.md", "How this package was made.\n"),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k, v.as_bytes().to_vec()))
+    .collect();
+    write_tree(dir, &files);
+    files
+}
+
+fn write_tree(dir: &Path, files: &BTreeMap<&str, Vec<u8>>) {
+    for (rel, bytes) in files {
+        let path = dir.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+}
+
+/// The zip of `files`, every entry under `top/`.
+fn zip_of(path: &Path, top: &str, files: &BTreeMap<&str, Vec<u8>>) {
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    let options = zip::write::SimpleFileOptions::default();
+    for (rel, bytes) in files {
+        zip.start_file(format!("{top}/{rel}"), options).unwrap();
+        zip.write_all(bytes).unwrap();
+    }
+    zip.finish().unwrap();
+}
+
+/// What `judge import` must leave unchanged when it fails.
+fn snapshot(kit: &TempKit) -> (String, bool, bool) {
+    (
+        std::fs::read_to_string(kit.path("judge.toml")).unwrap(),
+        kit.path("problems/aplusb").exists(),
+        kit.path("solutions/aplusb").exists(),
+    )
+}
+
+/// A kit with a comment in judge.toml, which an import must keep.
+fn kit() -> TempKit {
+    let kit = TempKit::new();
+    let text = std::fs::read_to_string(kit.path("judge.toml")).unwrap();
+    kit.write("judge.toml", &format!("# The kit's own comment.\n{text}"));
+    kit
+}
+
+#[test]
+fn a_legacy_icpc_package_builds_and_verifies() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    legacy_package(package.path());
+    let path = package.path().to_str().unwrap();
+    let (code, report) = kit.json(&["import", path, "--name", "aplusb"]);
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(report["format"], "icpc-legacy");
+    assert_eq!(
+        (report["tests"].as_u64(), report["solutions"].as_u64()),
+        (Some(3), Some(6))
+    );
+    let notes = report["notes"].to_string();
+    assert!(
+        notes.contains("accepted/sum.c") && notes.contains("README.md"),
+        "{notes}"
+    );
+
+    let toml = std::fs::read_to_string(kit.path("judge.toml")).unwrap();
+    assert!(toml.starts_with("# The kit's own comment.\n"), "{toml}");
+    assert!(toml.contains("\"aplusb\"]"), "{toml}");
+    let problem = std::fs::read_to_string(kit.path("problems/aplusb/problem.toml")).unwrap();
+    for line in [
+        "title = { en = \"A plus B\", zh = \"A plus B\" }",
+        "time_limit_ms = 2000",
+        "memory_limit_mib = 128",
+        "checker = \"package/output_validators/compare/compare.c\"",
+        "validator = \"package/input_validators/validate/validate.py\"",
+        "comment = \"secret/01-small: two small numbers\"",
+    ] {
+        assert!(problem.contains(line), "{line} not in\n{problem}");
+    }
+
+    // The package's own answers, byte for byte, validated by its validator.
+    let (code, build) = kit.json(&["build", "aplusb"]);
+    assert_eq!(code, 0, "{build}");
+    assert_eq!(build["problems"][0]["validated"], 3);
+    let answer = std::fs::read(kit.path("problems/aplusb/tests/03.ans")).unwrap();
+    assert_eq!(answer, b"1000000000001\n");
+
+    let (code, verify) = kit.json(&["verify", "aplusb"]);
+    let rows = verify["solutions"].as_array().unwrap();
+    let got: BTreeMap<&str, (&str, bool)> = rows
+        .iter()
+        .map(|r| {
+            let verdict = r["verdict"].as_str().unwrap();
+            (
+                r["solution"].as_str().unwrap(),
+                (verdict, r["ok"].as_bool().unwrap()),
+            )
+        })
+        .collect();
+    assert_eq!(code, 0, "{got:?}");
+    assert_eq!(got["wrong_answer/int32.c"], ("WA", true));
+    assert_eq!(got["time_limit_exceeded/spin.c"], ("TLE", true));
+    assert_eq!(got["runtime_error/crash.py"], ("RE", true));
+    assert_eq!(got.len(), 6);
+}
+
+#[test]
+fn a_zip_imports_as_its_folder() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let files = legacy_package(&package.path().join("unpacked"));
+    let zip = package.path().join("A+B contest.zip");
+    zip_of(&zip, "aplusb", &files);
+    let (code, report) = kit.json(&["import", zip.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    // The name comes from the zip's one folder.
+    assert_eq!(report["problem"], "aplusb");
+    for (rel, bytes) in &files {
+        if !rel.starts_with("submissions/") {
+            let copied =
+                std::fs::read(kit.path(&format!("problems/aplusb/package/{rel}"))).unwrap();
+            assert_eq!(&copied, bytes, "{rel}");
+        }
+    }
+    let sum = std::fs::read(kit.path("solutions/aplusb/runtime_error/crash.py")).unwrap();
+    assert_eq!(sum, files["submissions/run_time_error/crash.py"]);
+}
+
+/// Imports the package at `path` (made by `make` in a fresh folder) and
+/// expects an error naming `expected`, with the kit unchanged.
+fn refused(make: impl FnOnce(&Path) -> PathBuf, extra: &[&str], expected: &[&str]) -> String {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let path = make(package.path());
+    let before = snapshot(&kit);
+    let mut args = vec!["import", path.to_str().unwrap(), "--name", "aplusb"];
+    args.extend_from_slice(extra);
+    let stderr = kit.error(&args);
+    for part in expected {
+        assert!(stderr.contains(part), "{part:?} not in {stderr}");
+    }
+    assert_eq!(snapshot(&kit), before, "{stderr}");
+    kit.assert_clean();
+    stderr
+}
+
+#[test]
+fn bad_packages_are_errors_that_change_nothing() {
+    // A test without its answer.
+    refused(
+        |dir| {
+            legacy_package(dir);
+            std::fs::remove_file(dir.join("data/secret/01-small.ans")).unwrap();
+            dir.to_path_buf()
+        },
+        &[],
+        &["data/secret/01-small.in", "without its answer"],
+    );
+    // A folder the kit does not know, unless --lossy.
+    let unknown = |dir: &Path| {
+        legacy_package(dir);
+        std::fs::create_dir_all(dir.join("submissions/partially_accepted")).unwrap();
+        std::fs::write(
+            dir.join("submissions/partially_accepted/half.py"),
+            "print(0)\n",
+        )
+        .unwrap();
+        dir.to_path_buf()
+    };
+    refused(unknown, &[], &["partially_accepted/half.py", "--lossy"]);
+    // A zip entry that leaves the package's root.
+    refused(
+        |dir| {
+            let path = dir.join("evil.zip");
+            let mut files = BTreeMap::new();
+            files.insert("../../outside.txt", b"x".to_vec());
+            zip_of(&path, "p", &files);
+            path
+        },
+        &[],
+        &["evil.zip:p/../../outside.txt", "leaves the package"],
+    );
+    // A symlink to a file outside the package.
+    refused(
+        |dir| {
+            let package = dir.join("p");
+            legacy_package(&package);
+            std::os::unix::fs::symlink("/etc/passwd", package.join("data/secret/leak.in")).unwrap();
+            package
+        },
+        &[],
+        &["leak.in", "outside the package"],
+    );
+    // A 2 GiB test (sparse: nothing is written).
+    refused(
+        |dir| {
+            legacy_package(dir);
+            let huge = std::fs::File::create(dir.join("data/secret/huge.in")).unwrap();
+            huge.set_len(2 << 30).unwrap();
+            dir.to_path_buf()
+        },
+        &[],
+        &["huge.in", "2147483648 bytes"],
+    );
+    // A validator the kit cannot run.
+    refused(
+        |dir| {
+            legacy_package(dir);
+            std::fs::remove_dir_all(dir.join("input_validators")).unwrap();
+            std::fs::create_dir_all(dir.join("input_validators")).unwrap();
+            std::fs::write(
+                dir.join("input_validators/format.ctd"),
+                "INT(0,10) NEWLINE\n",
+            )
+            .unwrap();
+            dir.to_path_buf()
+        },
+        &[],
+        &["format.ctd", "checktestdata", "Debian 12"],
+    );
+}
+
+#[test]
+fn lossy_imports_say_what_they_left_out() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    legacy_package(package.path());
+    let extra = package
+        .path()
+        .join("submissions/partially_accepted/half.py");
+    std::fs::create_dir_all(extra.parent().unwrap()).unwrap();
+    std::fs::write(&extra, "print(0)\n").unwrap();
+    let path = package.path().to_str().unwrap();
+    let (code, report) = kit.json(&["import", path, "--name", "aplusb", "--lossy"]);
+    assert_eq!(code, 0, "{report}");
+    let warnings = report["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0]
+            .as_str()
+            .unwrap()
+            .contains("partially_accepted/half.py")
+    );
+    assert!(!kit.path("solutions/aplusb/partially_accepted").exists());
+}
+
+#[test]
+fn a_name_the_kit_has_is_refused() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    legacy_package(package.path());
+    let before = std::fs::read_to_string(kit.path("judge.toml")).unwrap();
+    let stderr = kit.error(&["import", package.path().to_str().unwrap(), "--name", "sum"]);
+    assert!(stderr.contains("`sum` already"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(kit.path("judge.toml")).unwrap(),
+        before
+    );
+}
+
+/// A Polygon `problem.xml` of `a + b`: five tests in three groups with
+/// points, three generated by `gen` (their inputs stored too, as a full
+/// package stores them), a checker, a validator and four tagged solutions.
+const PROBLEM_XML: &str = r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="3" short-name="sum-poly" url="https://polygon.example/p/sum-poly">
+    <names>
+        <name language="english" value="Sum of Two"/>
+        <name language="chinese" value="两数之和"/>
+    </names>
+    <statements>
+        <statement charset="UTF-8" language="english" path="statements/english/problem.tex" type="application/x-tex"/>
+    </statements>
+    <judging cpu-name="Intel" cpu-speed="3600" input-file="" output-file="">
+        <testset name="tests">
+            <time-limit>1500</time-limit>
+            <memory-limit>268435456</memory-limit>
+            <test-count>5</test-count>
+            <input-path-pattern>tests/%02d</input-path-pattern>
+            <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+            <tests>
+                <test group="samples" method="manual" points="0" sample="true"/>
+                <test cmd="gen 40 2" group="small" method="generated" points="20"/>
+                <test cmd="gen 7 &quot;8&quot;" group="small" method="generated" points="20"/>
+                <test cmd="gen 1000000000000 1" group="big" method="generated" points="60"/>
+                <test group="big" method="manual" points="0"/>
+            </tests>
+            <groups>
+                <group feedback-policy="complete" name="samples" points-policy="complete-group"/>
+                <group name="small" points-policy="complete-group"/>
+                <group name="big" points-policy="complete-group"/>
+            </groups>
+        </testset>
+    </judging>
+    <files>
+        <executables>
+            <executable><source path="files/gen.c" type="c.gcc"/></executable>
+            <executable><source path="files/val.c" type="c.gcc"/></executable>
+        </executables>
+    </files>
+    <assets>
+        <checker type="testlib"><source path="files/check.c" type="c.gcc"/></checker>
+        <validators><validator><source path="files/val.c" type="c.gcc"/></validator></validators>
+        <solutions>
+            <solution tag="main"><source path="solutions/sum.c" type="c.gcc"/></solution>
+            <solution tag="accepted"><source path="solutions/sum.py" type="python.3"/></solution>
+            <solution tag="wrong-answer"><source path="solutions/int32.c" type="c.gcc"/></solution>
+            <solution tag="time-limit-exceeded"><source path="solutions/spin.c" type="c.gcc"/></solution>
+        </solutions>
+    </assets>
+</problem>
+"#;
+
+/// The Polygon package of [`PROBLEM_XML`], its programs in C speaking
+/// testlib's protocols (without testlib.h, which the kit does not ship).
+fn polygon_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
+    let files: BTreeMap<&str, Vec<u8>> = [
+        ("problem.xml", PROBLEM_XML),
+        (
+            "files/gen.c",
+            "#include <stdio.h>\nint main(int argc, char **argv) { printf(\"%s %s\\n\", argv[1], argv[2]); return 0; }\n",
+        ),
+        (
+            "files/val.c",
+            "#include <stdio.h>\nint main(void) { long long a, b; char c; if (scanf(\"%lld %lld%c\", &a, &b, &c) != 3 || c != '\\n' || a < 0 || b < 0) { fprintf(stderr, \"bad input\\n\"); return 3; } return 0; }\n",
+        ),
+        ("files/check.c", common::kit::CHECKER),
+        ("tests/01", "1 2\n"),
+        ("tests/01.a", "3\n"),
+        ("tests/02", "40 2\n"),
+        ("tests/03", "7 8\n"),
+        ("tests/04", "1000000000000 1\n"),
+        ("tests/05", "4294967295 4294967295\n"),
+        ("statements/english/problem.tex", "Add two numbers.\n"),
+        ("solutions/sum.c", SUM_C),
+        (
+            "solutions/sum.py",
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        ),
+        (
+            "solutions/int32.c",
+            "#include <stdio.h>\nint main(void) { int a, b; scanf(\"%d %d\", &a, &b); printf(\"%d\\n\", a + b); return 0; }\n",
+        ),
+        (
+            "solutions/spin.c",
+            "int main(void) { volatile unsigned long x = 0; for (;;) x++; }\n",
+        ),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k, v.as_bytes().to_vec()))
+    .collect();
+    write_tree(dir, &files);
+    files
+}
+
+#[test]
+fn a_polygon_package_regenerates_its_tests_and_verifies() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    polygon_package(package.path());
+    let (code, report) = kit.json(&["import", package.path().to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(
+        (report["format"].as_str(), report["problem"].as_str()),
+        (Some("polygon"), Some("sum-poly"))
+    );
+    let problem = std::fs::read_to_string(kit.path("problems/sum-poly/problem.toml")).unwrap();
+    for line in [
+        "title = { en = \"Sum of Two\", zh = \"两数之和\" }",
+        "time_limit_ms = 1500",
+        "memory_limit_mib = 256",
+        "checker = \"package/files/check.c\"",
+        "generator = \"package/files/gen.c\"\nargs = [\"7\", \"8\"]\nstored = \"package/tests/03\"",
+        "name = \"small\"\npoints = 40",
+        "name = \"big\"\npoints = 60",
+    ] {
+        assert!(problem.contains(line), "{line} not in\n{problem}");
+    }
+
+    // Every generated test comes out as the package stores it.
+    let (code, build) = kit.json(&["build", "sum-poly"]);
+    assert_eq!(code, 0, "{build}");
+    let summary = &build["problems"][0];
+    assert_eq!(summary["regenerated_equal"], 3, "{summary}");
+    assert_eq!(
+        summary["regenerated_different"].as_array().unwrap().len(),
+        0
+    );
+
+    let (code, verify) = kit.json(&["verify", "sum-poly"]);
+    let got: BTreeMap<&str, &str> = verify["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["solution"].as_str().unwrap(),
+                r["verdict"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(code, 0, "{verify}");
+    let expected = [
+        ("accepted/sum.c", "AC"),
+        ("accepted/sum.py", "AC"),
+        ("wrong_answer/int32.c", "WA"),
+        ("time_limit_exceeded/spin.c", "TLE"),
+    ];
+    assert_eq!(got, expected.into_iter().collect());
+
+    // A stored input that differs from the generator's is named.
+    kit.write("problems/sum-poly/package/tests/04", "1 1\n");
+    let run = kit.judge(&["build", "sum-poly"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout.contains(
+            "regenerated 3 tests the package stores: 2 equal to its bytes, different: 04"
+        ),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_polygon_package_without_its_files_is_refused() {
+    refused(
+        |dir| {
+            polygon_package(dir);
+            std::fs::remove_file(dir.join("files/val.c")).unwrap();
+            dir.to_path_buf()
+        },
+        &[],
+        &["problem.xml:", "files/val.c is not in the package"],
+    );
+    refused(
+        |dir| {
+            polygon_package(dir);
+            std::fs::remove_file(dir.join("tests/05")).unwrap();
+            dir.to_path_buf()
+        },
+        &[],
+        &["problem.xml:", "tests/05 is not in the package"],
+    );
+    refused(
+        |dir| {
+            polygon_package(dir);
+            let xml = PROBLEM_XML.replace(
+                "tag=\"accepted\"",
+                "tag=\"time-limit-exceeded-or-accepted\"",
+            );
+            std::fs::write(dir.join("problem.xml"), xml).unwrap();
+            dir.to_path_buf()
+        },
+        &[],
+        &["sum.py", "time-limit-exceeded-or-accepted", "--lossy"],
+    );
+}
