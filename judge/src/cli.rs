@@ -83,6 +83,9 @@ pub enum Command {
     /// Make a problem of another judge's package (ICPC, legacy or 2025-09):
     /// its tests, jury programs, submissions and statements.
     Import(ImportArgs),
+    /// Say what differs between two problems: limits, groups, each built
+    /// test, the jury programs and the solutions (a round trip's check).
+    Diff(DiffArgs),
 }
 
 impl Command {
@@ -100,6 +103,7 @@ impl Command {
             Command::Statement(_) => CommandKind::Statement,
             Command::New(_) => CommandKind::New,
             Command::Import(_) => CommandKind::Import,
+            Command::Diff(_) => CommandKind::Diff,
         }
     }
 }
@@ -268,4 +272,12 @@ pub struct ImportArgs {
     /// leaves out (without it, anything left out is an error).
     #[arg(long)]
     pub lossy: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// A problem (a name from judge.toml).
+    pub a: String,
+    /// The problem to compare it with.
+    pub b: String,
 }

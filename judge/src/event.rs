@@ -28,6 +28,7 @@ pub enum CommandKind {
     Statement,
     New,
     Import,
+    Diff,
 }
 
 /// Something that happened, and when (since the command started).

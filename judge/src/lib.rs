@@ -24,6 +24,7 @@ pub mod browser;
 pub mod cargo;
 pub mod cli;
 pub mod commands;
+pub mod compare;
 pub mod config;
 pub mod event;
 pub mod expect;

@@ -215,6 +215,53 @@ fn a_zip_imports_as_its_folder() {
     assert_eq!(sum, files["submissions/run_time_error/crash.py"]);
 }
 
+#[test]
+fn diff_finds_a_problem_equal_to_itself_and_names_what_changed() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let files = legacy_package(&package.path().join("aplusb"));
+    let zip = package.path().join("aplusb.zip");
+    zip_of(&zip, "aplusb", &files);
+    for (path, name) in [(package.path().join("aplusb"), "aplusb"), (zip, "again")] {
+        let (code, report) = kit.json(&["import", path.to_str().unwrap(), "--name", name]);
+        assert_eq!(code, 0, "{report}");
+    }
+    let (code, report) = kit.json(&["diff", "aplusb", "again"]);
+    assert_eq!((code, report["tests"].as_u64()), (0, Some(3)), "{report}");
+    assert_eq!(report["differences"].as_array().unwrap().len(), 0);
+
+    kit.write("problems/again/package/data/secret/01-small.ans", "43\n");
+    kit.edit(
+        "problems/again/problem.toml",
+        "time_limit_ms = 2000",
+        "time_limit_ms = 3000",
+    );
+    std::fs::remove_file(kit.path("solutions/again/accepted/sum.py")).unwrap();
+    let (code, report) = kit.json(&["diff", "aplusb", "again"]);
+    assert_eq!(
+        (code, report["verdict"].as_str()),
+        (1, Some("WA")),
+        "{report}"
+    );
+    let what: Vec<&str> = report["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["what"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        what,
+        ["time limit", "test 02 answer", "solution accepted/sum.py"]
+    );
+    let run = kit.judge(&["diff", "aplusb", "again"]);
+    assert!(
+        run.stdout
+            .contains("time limit: aplusb has 2000 ms, again has 3000 ms"),
+        "{}",
+        run.stdout
+    );
+}
+
 /// Imports the package at `path` (made by `make` in a fresh folder) and
 /// expects an error naming `expected`, with the kit unchanged.
 fn refused(make: impl FnOnce(&Path) -> PathBuf, extra: &[&str], expected: &[&str]) -> String {

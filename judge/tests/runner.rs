@@ -736,6 +736,7 @@ fn the_readme_examples_follow_the_schema() {
             "build",
             "certify",
             "check",
+            "diff",
             "doctor",
             "import",
             "new",

@@ -6,6 +6,7 @@
 pub mod build;
 pub mod certify;
 pub mod check;
+pub mod diff;
 pub mod doctor;
 pub mod import;
 pub mod new;
@@ -55,6 +56,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Statement(args) => statement::run(&kit, &jury, &mut events, args),
         Command::New(args) => new::run(&kit, &mut events, args),
         Command::Import(args) => import::run(&kit, &mut events, args),
+        Command::Diff(args) => diff::run(&kit, &jury, &mut events, args),
     };
     // A closed stdout (`judge test | head`) does not change the verdict.
     let output = events.finish();

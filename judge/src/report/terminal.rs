@@ -15,7 +15,8 @@ use crate::results::Isolation;
 use crate::results::SolutionRun;
 use crate::results::VerifyRow;
 use crate::results::report::{
-    CertifyReport, Counterexample, ImportReport, NewReport, PackageReport, Report, StressReport,
+    CertifyReport, Counterexample, DiffReport, ImportReport, NewReport, PackageReport, Report,
+    StressReport,
 };
 use crate::results::{BuildSummary, Test};
 
@@ -273,6 +274,7 @@ impl<W: Write> TerminalReporter<W> {
             ),
             Report::New(r) => self.created(r),
             Report::Import(r) => self.imported(r),
+            Report::Diff(r) => self.differences(r),
         }
     }
 
@@ -299,6 +301,31 @@ impl<W: Write> TerminalReporter<W> {
             writeln!(self.out, "  {command}")?;
         }
         Ok(())
+    }
+
+    /// What differs between two problems, one line each.
+    fn differences(&mut self, r: &DiffReport) -> io::Result<()> {
+        if r.differences.is_empty() {
+            return writeln!(
+                self.out,
+                "{} and {} are the same problem ({} tests compared)",
+                r.a, r.b, r.tests
+            );
+        }
+        for d in &r.differences {
+            writeln!(
+                self.out,
+                "{}: {} has {}, {} has {}",
+                d.what, r.a, d.a, r.b, d.b
+            )?;
+        }
+        writeln!(
+            self.out,
+            "{} differences between {} and {}",
+            r.differences.len(),
+            r.a,
+            r.b
+        )
     }
 
     /// What an import made, decided and left out.

@@ -77,6 +77,7 @@ pub enum Report {
     Statement(StatementReport),
     New(NewReport),
     Import(ImportReport),
+    Diff(DiffReport),
 }
 
 impl Report {
@@ -94,6 +95,7 @@ impl Report {
             Report::Statement(r) => r.verdict,
             Report::New(r) => r.verdict,
             Report::Import(r) => r.verdict,
+            Report::Diff(r) => r.verdict,
         }
     }
 }
@@ -303,4 +305,26 @@ pub struct ImportReport {
     pub warnings: Vec<String>,
     /// The commands to run next, in order.
     pub next: Vec<String>,
+}
+
+/// `judge diff`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DiffReport {
+    /// `AC` when the two problems are the same, `WA` when anything differs.
+    pub verdict: Verdict,
+    pub a: String,
+    pub b: String,
+    /// The tests compared (the smaller plan's).
+    pub tests: usize,
+    pub differences: Vec<Difference>,
+}
+
+/// One thing two problems hold differently.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Difference {
+    /// What (`time limit`, `test 03 input`, `solution accepted/a.cpp`).
+    pub what: String,
+    /// How the first problem has it, and the second.
+    pub a: String,
+    pub b: String,
 }

@@ -1,0 +1,155 @@
+//! `judge diff`: what differs between two problems, as a judge would see
+//! them: titles, limits, the kind of problem, groups and points, each built
+//! test (input and answer bytes, sample, group), the jury programs (by
+//! content) and the solutions in each verdict folder (by content). A round
+//! trip (import, package, import again) must come back with none.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::Result;
+
+use crate::expect::FOLDERS;
+use crate::fsutil;
+use crate::problem::{Problem, ProgramSpec};
+use crate::results::Test;
+use crate::results::report::Difference;
+
+/// The differences between `a` and `b`, whose tests are built.
+pub fn compare(
+    root: &Path,
+    (a, a_tests): (&Problem, &[Test]),
+    (b, b_tests): (&Problem, &[Test]),
+) -> Result<Vec<Difference>> {
+    let mut out = Vec::new();
+    let mut differ = |what: String, x: String, y: String| {
+        if x != y {
+            out.push(Difference { what, a: x, b: y });
+        }
+    };
+    let titles = |p: &Problem| {
+        let t = &p.config.value.title;
+        format!("{} / {}", t.en, t.zh)
+    };
+    differ("title".into(), titles(a), titles(b));
+    let (la, lb) = (a.limits, b.limits);
+    differ(
+        "time limit".into(),
+        format!("{} ms", la.time.as_millis()),
+        format!("{} ms", lb.time.as_millis()),
+    );
+    differ(
+        "memory limit".into(),
+        format!("{} MiB", la.memory_bytes >> 20),
+        format!("{} MiB", lb.memory_bytes >> 20),
+    );
+    differ(
+        "output limit".into(),
+        format!("{} MiB", la.output_bytes >> 20),
+        format!("{} MiB", lb.output_bytes >> 20),
+    );
+    let kind = |p: &Problem| {
+        if p.interactive {
+            "interactive"
+        } else {
+            "batch"
+        }
+    };
+    differ("kind".into(), kind(a).into(), kind(b).into());
+    let groups = |p: &Problem| {
+        let list: Vec<String> = (p.groups.iter())
+            .map(|g| format!("{} ({} points)", g.name, g.points))
+            .collect();
+        list.join(", ")
+    };
+    differ("groups".into(), groups(a), groups(b));
+
+    for (role, x, y) in [
+        ("checker", &a.checker, &b.checker),
+        ("validator", &a.validator, &b.validator),
+    ] {
+        differ(role.into(), program(root, x)?, program(root, y)?);
+    }
+    differ(
+        "protocols".into(),
+        format!("{:?}, {:?}", a.checker_protocol, a.validator_protocol),
+        format!("{:?}, {:?}", b.checker_protocol, b.validator_protocol),
+    );
+
+    differ(
+        "tests".into(),
+        a_tests.len().to_string(),
+        b_tests.len().to_string(),
+    );
+    for (x, y) in a_tests.iter().zip(b_tests) {
+        let name = &x.name;
+        differ(
+            format!("test {name} input"),
+            fsutil::hash_file(&x.input)?,
+            fsutil::hash_file(&y.input)?,
+        );
+        differ(
+            format!("test {name} answer"),
+            fsutil::hash_file(&x.answer)?,
+            fsutil::hash_file(&y.answer)?,
+        );
+        differ(
+            format!("test {name} sample"),
+            x.sample.to_string(),
+            y.sample.to_string(),
+        );
+        differ(
+            format!("test {name} group"),
+            x.group.clone().unwrap_or_default(),
+            y.group.clone().unwrap_or_default(),
+        );
+    }
+
+    let (sa, sb) = (solutions(a)?, solutions(b)?);
+    let none = || "absent".to_string();
+    for name in sa.keys().chain(sb.keys().filter(|k| !sa.contains_key(*k))) {
+        differ(
+            format!("solution {name}"),
+            sa.get(name).cloned().unwrap_or_else(none),
+            sb.get(name).cloned().unwrap_or_else(none),
+        );
+    }
+    Ok(out)
+}
+
+/// A program as compared: the kit's by name, a source by its content.
+fn program(root: &Path, spec: &ProgramSpec) -> Result<String> {
+    Ok(match spec {
+        ProgramSpec::Cargo(name) => format!("the kit's {name}"),
+        ProgramSpec::Source(path) => {
+            let shown = path.strip_prefix(root).unwrap_or(path).display();
+            let hash = fsutil::hash_file(path)?;
+            format!(
+                "a source {} (content {})",
+                file_name(&shown.to_string()),
+                &hash[..12]
+            )
+        }
+    })
+}
+
+fn file_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// Every solution of the verdict folders, by `folder/file`, with the hash
+/// of its content.
+fn solutions(p: &Problem) -> Result<BTreeMap<String, String>> {
+    let mut all = BTreeMap::new();
+    for (folder, _) in FOLDERS {
+        for file in fsutil::files_in(&p.solutions.join(folder))? {
+            let name = file.file_name().unwrap_or_default().to_string_lossy();
+            let hash = fsutil::hash_file(&file)?;
+            all.insert(
+                format!("{folder}/{name}"),
+                format!("content {}", &hash[..12]),
+            );
+        }
+    }
+    Ok(all)
+}
