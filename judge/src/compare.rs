@@ -5,7 +5,6 @@
 //! trip (import, package, import again) must come back with none.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use anyhow::Result;
 
@@ -17,7 +16,6 @@ use crate::results::report::Difference;
 
 /// The differences between `a` and `b`, whose tests are built.
 pub fn compare(
-    root: &Path,
     (a, a_tests): (&Problem, &[Test]),
     (b, b_tests): (&Problem, &[Test]),
 ) -> Result<Vec<Difference>> {
@@ -64,12 +62,12 @@ pub fn compare(
     };
     differ("groups".into(), groups(a), groups(b));
 
-    for (role, x, y) in [
-        ("checker", &a.checker, &b.checker),
-        ("validator", &a.validator, &b.validator),
-    ] {
-        differ(role.into(), program(root, x)?, program(root, y)?);
-    }
+    differ("checker".into(), program(&a.checker)?, program(&b.checker)?);
+    let validator = |p: &Problem| match &p.validator {
+        Some(v) => program(v),
+        None => Ok("none".to_string()),
+    };
+    differ("validator".into(), validator(a)?, validator(b)?);
     differ(
         "protocols".into(),
         format!("{:?}, {:?}", a.checker_protocol, a.validator_protocol),
@@ -117,24 +115,32 @@ pub fn compare(
     Ok(out)
 }
 
-/// A program as compared: the kit's by name, a source by its content.
-fn program(root: &Path, spec: &ProgramSpec) -> Result<String> {
-    Ok(match spec {
-        ProgramSpec::Cargo(name) => format!("the kit's {name}"),
-        ProgramSpec::Source(path) => {
-            let shown = path.strip_prefix(root).unwrap_or(path).display();
-            let hash = fsutil::hash_file(path)?;
-            format!(
-                "a source {} (content {})",
-                file_name(&shown.to_string()),
-                &hash[..12]
-            )
-        }
-    })
-}
-
-fn file_name(path: &str) -> &str {
-    path.rsplit('/').next().unwrap_or(path)
+/// A program as compared: the kit's by name, a source file or a program
+/// folder by its name and content.
+fn program(spec: &ProgramSpec) -> Result<String> {
+    let (kind, path) = match spec {
+        ProgramSpec::Cargo(name) => return Ok(format!("the kit's {name}")),
+        ProgramSpec::Source(path) => ("a source", path),
+        ProgramSpec::Folder(path) => ("a program folder", path),
+    };
+    let mut hasher = blake3::Hasher::new();
+    let files = match path.is_dir() {
+        true => fsutil::files_under(path)?,
+        false => vec![path.clone()],
+    };
+    for file in files {
+        let rel = file
+            .strip_prefix(path)
+            .unwrap_or(&file)
+            .to_string_lossy()
+            .into_owned();
+        hasher.update(format!("{rel}\0{}\0", fsutil::hash_file(&file)?).as_bytes());
+    }
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    Ok(format!(
+        "{kind} {name} (content {})",
+        &hasher.finalize().to_hex()[..12]
+    ))
 }
 
 /// Every solution of the verdict folders, by `folder/file`, with the hash

@@ -195,12 +195,15 @@ pub struct ProblemConfig {
     /// its stdin and stdout): a binary of the `checkers` package, or a
     /// source file.
     pub interactor: Option<Spanned<String>>,
-    /// A binary of the `validators` package, or a source file.
-    pub validator: Spanned<String>,
+    /// A binary of the `validators` package, or a source file. Only an
+    /// imported problem whose package has none goes without: its tests are
+    /// then not validated.
+    pub validator: Option<Spanned<String>>,
     /// The default generator: a binary of the `generators` package, or a source file.
     pub generator: Option<Spanned<String>>,
-    /// The reference solution, relative to `solutions/<problem>/`.
-    pub reference: Spanned<String>,
+    /// The reference solution, relative to `solutions/<problem>/`; only an
+    /// imported problem whose every test stores its answer goes without.
+    pub reference: Option<Spanned<String>>,
     /// The checker for judges that compile only C++ testlib checkers
     /// (Polygon, Hydro): a standard testlib checker by name (`wcmp`), where
     /// the answer is unique, or a C++ source relative to the problem folder.
@@ -298,8 +301,8 @@ pub struct Group {
 pub struct TestEntry {
     /// A manual test's input, relative to the problem folder.
     pub file: Option<Spanned<String>>,
-    /// A manual test's answer, relative to the problem folder, when it is
-    /// not the reference's output (an imported package's `.ans`).
+    /// The test's answer, relative to the problem folder, when it is not
+    /// the reference's output (an imported package's `.ans`).
     pub answer: Option<Spanned<String>>,
     /// A generated test's input as an imported package stores it:
     /// `judge build` says whether the regenerated input equals it.

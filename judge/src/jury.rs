@@ -169,6 +169,11 @@ impl<'s> Jury<'s> {
         compiler.compile(source, untrusted, |spec| self.sandbox.run(spec))
     }
 
+    /// Builds a program folder (`build`, then `run`) in the sandbox, once.
+    pub fn build_folder(&self, compiler: &Compiler, folder: &Path) -> Result<Program, BuildError> {
+        compiler.build_folder(folder, |spec| self.sandbox.run(spec))
+    }
+
     /// The worker pool.
     pub fn pool(&self) -> Pool {
         self.pool

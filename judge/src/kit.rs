@@ -190,6 +190,7 @@ impl Kit {
         match spec {
             ProgramSpec::Cargo(name) => self.cargo.program(name),
             ProgramSpec::Source(path) => Ok(jury.compile(&self.compiler, path, false)?),
+            ProgramSpec::Folder(path) => Ok(jury.build_folder(&self.compiler, path)?),
         }
     }
 
@@ -202,13 +203,44 @@ impl Kit {
         })
     }
 
-    /// `problem`'s validator, ready to run in its protocol.
-    pub fn validator(&self, problem: &Problem, jury: &Jury) -> Result<Program> {
-        let program = self.program(&problem.validator, jury)?;
-        Ok(Program {
+    /// `problem`'s validator, ready to run in its protocol; none for an
+    /// imported problem whose package has none.
+    pub fn validator(&self, problem: &Problem, jury: &Jury) -> Result<Option<Program>> {
+        let Some(spec) = &problem.validator else {
+            return Ok(None);
+        };
+        let program = self.program(spec, jury)?;
+        Ok(Some(Program {
             protocol: problem.validator_protocol,
             ..program
+        }))
+    }
+
+    /// `problem`'s validator, which `command` needs to keep the tests it
+    /// makes valid.
+    pub fn needed_validator(
+        &self,
+        problem: &Problem,
+        jury: &Jury,
+        command: &str,
+    ) -> Result<Program> {
+        self.validator(problem, jury)?.with_context(|| {
+            format!(
+                "judge {command} validates the tests it makes, and {} names no validator",
+                problem.config.path.display()
+            )
         })
+    }
+
+    /// `problem`'s reference solution, which `what` needs.
+    pub fn reference(&self, problem: &Problem, jury: &Jury, what: &str) -> Result<Program> {
+        let Some(reference) = &problem.reference else {
+            bail!(
+                "{what} needs the reference solution, and {} names none",
+                problem.config.path.display()
+            );
+        };
+        self.compile(reference, false, jury)
     }
 
     /// A solution or another single source, compiled by the `jury`

@@ -52,6 +52,9 @@ pub enum ProgramSpec {
     Cargo(String),
     /// A source file (an external testlib checker, a C++ generator, ...).
     Source(PathBuf),
+    /// A program folder of an ICPC package: a `build` script that makes
+    /// `run`, or `run` itself (named with a final `/`).
+    Folder(PathBuf),
 }
 
 impl ProgramSpec {
@@ -59,7 +62,7 @@ impl ProgramSpec {
     pub fn name(&self) -> String {
         match self {
             ProgramSpec::Cargo(name) => name.clone(),
-            ProgramSpec::Source(path) => path.display().to_string(),
+            ProgramSpec::Source(path) | ProgramSpec::Folder(path) => path.display().to_string(),
         }
     }
 }
@@ -141,7 +144,8 @@ pub struct Problem {
     /// Whether the solution talks to the interactor (`checker`) instead of
     /// writing an output for a checker.
     pub interactive: bool,
-    pub validator: ProgramSpec,
+    /// Absent only for an imported problem whose package has none.
+    pub validator: Option<ProgramSpec>,
     /// How the checker (or interactor) and the validator are called.
     pub checker_protocol: Protocol,
     pub validator_protocol: Protocol,
@@ -149,8 +153,9 @@ pub struct Problem {
     pub targets_required: bool,
     /// The default generator.
     pub generator: Option<ProgramSpec>,
-    /// The reference solution's source file.
-    pub reference: PathBuf,
+    /// The reference solution's source file; absent only when every test
+    /// stores its answer (a package imported without solutions).
+    pub reference: Option<PathBuf>,
     /// The checker and validator for judges that compile only C++.
     pub cpp_checker: Option<CppChecker>,
     pub cpp_validator: Option<PathBuf>,
@@ -256,13 +261,21 @@ impl Problem {
                     .into());
             }
         };
-        let validator = r.program(&c.validator, Role::Validator)?;
+        let validator = c
+            .validator
+            .as_ref()
+            .map(|v| r.program(v, Role::Validator))
+            .transpose()?;
         let generator = c
             .generator
             .as_ref()
             .map(|g| r.program(g, Role::Generator))
             .transpose()?;
-        let reference = r.source(&solutions, &c.reference)?;
+        let reference = c
+            .reference
+            .as_ref()
+            .map(|name| r.source(&solutions, name))
+            .transpose()?;
         let cpp_checker = c
             .cpp_checker
             .as_ref()
@@ -288,13 +301,16 @@ impl Problem {
         let none = Default::default();
         let protocols = c.protocols.as_ref().unwrap_or(&none);
         let checker_protocol = r.protocol(&protocols.checker, &checker)?;
-        let validator_protocol = r.protocol(&protocols.validator, &validator)?;
+        let validator_protocol = match &validator {
+            Some(v) => r.protocol(&protocols.validator, v)?,
+            None => Protocol::Testlib,
+        };
         let groups = r.groups()?;
         let tests = r.plan(&groups, generator.as_ref())?;
         let stress = c
             .stress
             .as_ref()
-            .map(|s| r.stress(s, generator.as_ref(), &reference))
+            .map(|s| r.stress(s, generator.as_ref(), reference.as_deref()))
             .transpose()?;
         let cases = c.input.as_ref().map(|i| r.cases(i)).transpose()?;
         let certify = c
@@ -353,13 +369,14 @@ impl Problem {
             TestSource::Generated { generator, .. } => Some(generator),
             TestSource::File(_) => None,
         });
-        [&self.checker, &self.validator]
+        [&self.checker]
             .into_iter()
+            .chain(self.validator.as_ref())
             .chain(self.generator.as_ref())
             .chain(generators)
             .filter_map(|s| match s {
                 ProgramSpec::Cargo(name) => Some(name.clone()),
-                ProgramSpec::Source(_) => None,
+                ProgramSpec::Source(_) | ProgramSpec::Folder(_) => None,
             })
             .collect()
     }
@@ -413,6 +430,15 @@ impl Resolver<'_> {
     /// problem, or a binary of the role's cargo package.
     fn program(&self, name: &Spanned<String>, role: Role) -> Result<ProgramSpec, ConfigError> {
         let text = name.get_ref();
+        if let Some(folder) = text.strip_suffix('/') {
+            let path = self.dir.join(folder);
+            if !path.is_dir() {
+                return Err(self
+                    .src
+                    .error(name.span(), format!("{} is not a folder", path.display())));
+            }
+            return Ok(ProgramSpec::Folder(path));
+        }
         if text.contains('.') {
             return Ok(ProgramSpec::Source(self.source(self.dir, name)?));
         }
@@ -444,7 +470,7 @@ impl Resolver<'_> {
     ) -> Result<Protocol, ConfigError> {
         match (given, program) {
             (None, _) => Ok(Protocol::Testlib),
-            (Some(p), ProgramSpec::Source(_)) => Ok(*p.get_ref()),
+            (Some(p), ProgramSpec::Source(_) | ProgramSpec::Folder(_)) => Ok(*p.get_ref()),
             (Some(p), ProgramSpec::Cargo(name)) => Err(self.src.error(
                 p.span(),
                 format!("`{name}` is the kit's own program, which speaks testlib's protocol: a protocol is for source files written for another judge"),
@@ -502,7 +528,7 @@ impl Resolver<'_> {
         &self,
         s: &StressConfig,
         generator: Option<&ProgramSpec>,
-        reference: &Path,
+        reference: Option<&Path>,
     ) -> Result<Stress, ConfigError> {
         let Some(generator) = generator else {
             return Err(self.src.error(
@@ -518,9 +544,15 @@ impl Resolver<'_> {
                 ),
             ));
         }
-        let against = match &s.against {
-            Some(name) => self.source(self.solutions, name)?,
-            None => reference.to_path_buf(),
+        let against = match (&s.against, reference) {
+            (Some(name), _) => self.source(self.solutions, name)?,
+            (None, Some(reference)) => reference.to_path_buf(),
+            (None, None) => {
+                return Err(self.src.error(
+                    s.args.span(),
+                    "`[stress]` needs `against`, or the problem's `reference`",
+                ));
+            }
         };
         Ok(Stress {
             generator: generator.clone(),
@@ -634,6 +666,24 @@ impl Resolver<'_> {
         if plan.is_empty() {
             bail!("{}: the test plan is empty", self.src.path.display());
         }
+        if self.src.value.reference.is_none()
+            && let Some((_, _, _, e)) = plan.iter().find(|(_, (answer, _), _, _)| answer.is_none())
+        {
+            let entry = self
+                .src
+                .value
+                .tests
+                .iter()
+                .find(|t| std::ptr::eq(t.get_ref(), *e));
+            let span = entry.map_or(0..0, Spanned::span);
+            return Err(self
+                .src
+                .error(
+                    span,
+                    "no stored `answer` here, and no `reference` to make one",
+                )
+                .into());
+        }
         let width = plan.len().to_string().len().max(2);
         Ok(plan
             .into_iter()
@@ -672,15 +722,15 @@ impl Resolver<'_> {
         }
     }
 
-    /// A manual test's stored answer, which must exist.
+    /// A test's stored answer, which must exist (one test's: no `count`).
     fn answer_of(&self, entry: &Spanned<TestEntry>) -> Result<Option<PathBuf>, ConfigError> {
         let e = entry.get_ref();
-        match (&e.answer, &e.file) {
+        match (&e.answer, &e.count) {
             (None, _) => Ok(None),
-            (Some(answer), Some(_)) => Ok(Some(self.existing(self.dir, answer)?)),
-            (Some(answer), None) => Err(self.src.error(
+            (Some(answer), None) => Ok(Some(self.existing(self.dir, answer)?)),
+            (Some(answer), Some(_)) => Err(self.src.error(
                 answer.span(),
-                "`answer` is a manual test's stored answer: it needs `file`",
+                "`answer` is one test's stored answer: not for `count` tests",
             )),
         }
     }

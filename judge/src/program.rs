@@ -261,15 +261,7 @@ impl Compiler {
             return Ok(program(&dir));
         }
 
-        // Build in a private directory, then move it into place.
-        fsutil::create_dir_all(&self.cache).map_err(io_error("cannot prepare the build cache"))?;
-        let tmp = tempfile::Builder::new()
-            .prefix(&format!("{key}.tmp-"))
-            .tempdir_in(&self.cache)
-            .map_err(io_error(format!(
-                "cannot create a build folder in {}",
-                self.cache.display()
-            )))?;
+        let tmp = self.private_dir(&key)?;
         std::fs::write(tmp.path().join(&source_name), &code)
             .map_err(io_error("cannot copy the source"))?;
         if let Some(compile) = &language.compile {
@@ -314,20 +306,129 @@ impl Compiler {
             // the judge's, so that no later run can change it.
             fsutil::own_tree(tmp.path()).map_err(io_error("cannot take the build back"))?;
         }
-        std::fs::write(tmp.path().join("ok"), b"").map_err(io_error("cannot mark the build"))?;
-        let built = tmp.keep();
-        if let Err(e) = std::fs::rename(&built, &dir) {
-            let _ = std::fs::remove_dir_all(&built);
-            // Unless another job finished the same build first.
-            if !dir.join("ok").exists() {
-                return Err(io_error(format!(
-                    "cannot move the build to {}",
-                    dir.display()
-                ))(e));
-            }
-        }
+        publish(tmp, &dir)?;
         Ok(program(&dir))
     }
+
+    /// A folder in the cache to build `key` in, privately.
+    fn private_dir(&self, key: &str) -> Result<tempfile::TempDir, BuildError> {
+        fsutil::create_dir_all(&self.cache).map_err(io_error("cannot prepare the build cache"))?;
+        tempfile::Builder::new()
+            .prefix(&format!("{key}.tmp-"))
+            .tempdir_in(&self.cache)
+            .map_err(io_error(format!(
+                "cannot create a build folder in {}",
+                self.cache.display()
+            )))
+    }
+
+    /// Builds a program folder, as ICPC packages have them (a `build`
+    /// script that makes `run`, or a `run` already there), or finds it
+    /// built; `run` (the jury's sandbox) runs `build` in a copy of the
+    /// folder. The key is a hash of every file's path and bytes.
+    pub fn build_folder(
+        &self,
+        folder: &Path,
+        run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
+    ) -> Result<Program, BuildError> {
+        let shown = folder.display().to_string();
+        let files =
+            fsutil::files_under(folder).map_err(io_error(format!("cannot read {shown}")))?;
+        let mut hasher = blake3::Hasher::new();
+        hasher.update(b"program folder\0");
+        let mut contents = Vec::new();
+        for file in &files {
+            let rel = file.strip_prefix(folder).unwrap_or(file).to_path_buf();
+            let bytes =
+                std::fs::read(file).map_err(io_error(format!("cannot read {}", file.display())))?;
+            hasher.update(rel.to_string_lossy().as_bytes());
+            hasher.update(b"\0");
+            hasher.update(blake3::hash(&bytes).as_bytes());
+            contents.push((rel, bytes));
+        }
+        let key = hasher.finalize().to_hex()[..24].to_string();
+        let dir = self.cache.join(&key);
+        let name = folder
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let program = |d: &Path| Program {
+            name: name.clone(),
+            command: vec![d.join("run").into_os_string()],
+            identity: key.clone(),
+            protocol: Protocol::Testlib,
+        };
+        if dir.join("ok").exists() {
+            return Ok(program(&dir));
+        }
+        let tmp = self.private_dir(&key)?;
+        for (rel, bytes) in &contents {
+            let path = tmp.path().join(rel);
+            if let Some(parent) = path.parent() {
+                fsutil::create_dir_all(parent).map_err(io_error("cannot copy the program"))?;
+            }
+            std::fs::write(&path, bytes).map_err(io_error("cannot copy the program"))?;
+        }
+        let executable = |path: &Path| {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).map_err(
+                io_error(format!("cannot make {} executable", path.display())),
+            )
+        };
+        let build = tmp.path().join("build");
+        if build.is_file() {
+            executable(&build)?;
+            let log = tmp.path().join("build.log");
+            let outcome = run(&RunSpec {
+                argv: vec![build.into_os_string()],
+                stdin: None,
+                stdout: log.clone(),
+                stderr: Some(log.clone()),
+                cwd: Some(tmp.path().to_path_buf()),
+                limits: compile_limits(),
+                access: Access::new([], tmp.path()),
+                pipes: None,
+            })
+            .map_err(io_error(format!("cannot start {shown}/build")))?;
+            if !outcome.is_success() {
+                return Err(BuildError::Compile {
+                    path: folder.join("build"),
+                    output: std::fs::read_to_string(&log)
+                        .unwrap_or_default()
+                        .trim_end()
+                        .to_string(),
+                });
+            }
+        }
+        let run_file = tmp.path().join("run");
+        if !run_file.is_file() {
+            return Err(BuildError::Compile {
+                path: folder.to_path_buf(),
+                output: "a program folder needs `run` (or a `build` that makes it)".to_string(),
+            });
+        }
+        executable(&run_file)?;
+        publish(tmp, &dir)?;
+        Ok(program(&dir))
+    }
+}
+
+/// Marks the build in `tmp` complete and moves it to `dir`, unless another
+/// job finished the same build first.
+fn publish(tmp: tempfile::TempDir, dir: &Path) -> Result<(), BuildError> {
+    std::fs::write(tmp.path().join("ok"), b"").map_err(io_error("cannot mark the build"))?;
+    let built = tmp.keep();
+    if let Err(e) = std::fs::rename(&built, dir) {
+        let _ = std::fs::remove_dir_all(&built);
+        if !dir.join("ok").exists() {
+            return Err(io_error(format!(
+                "cannot move the build to {}",
+                dir.display()
+            ))(e));
+        }
+    }
+    Ok(())
 }
 
 /// The absolute path of an executable found on `PATH`.

@@ -41,8 +41,10 @@ struct Meta {
 
 /// The programs a build needs.
 struct Programs {
-    validator: Program,
-    reference: Program,
+    /// None for an imported problem without one: its tests go unvalidated.
+    validator: Option<Program>,
+    /// None when every test stores its answer and the problem names none.
+    reference: Option<Program>,
     /// The interactor the reference plays against, on an interactive
     /// problem.
     interactor: Option<Program>,
@@ -140,15 +142,13 @@ fn build_test(
         work.same_as_stored = Some(fsutil::hash_file(stored)? == meta.input_hash);
     }
     let group = test.group.as_deref();
-    meta.validated = key(&[
-        &programs.validator.identity,
-        &meta.input_hash,
-        group.unwrap_or(""),
-    ]);
-    if meta.validated != old.validated {
-        jury.validate(&programs.validator, made, group, scratch, &test.name)
-            .with_context(|| format!("validating {}", made.display()))?;
-        work.validated = true;
+    if let Some(validator) = &programs.validator {
+        meta.validated = key(&[&validator.identity, &meta.input_hash, group.unwrap_or("")]);
+        if meta.validated != old.validated {
+            jury.validate(validator, made, group, scratch, &test.name)
+                .with_context(|| format!("validating {}", made.display()))?;
+            work.validated = true;
+        }
     }
 
     if let Some(stored) = &test.answer {
@@ -162,9 +162,11 @@ fn build_test(
         return finish(test, &dir, remade, meta, &old, work);
     }
     let interactor = programs.interactor.as_ref();
+    let reference =
+        (programs.reference.as_ref()).expect("a problem without a reference stores every answer");
     meta.answer = match interactor {
-        Some(i) => key(&[&programs.reference.identity, &meta.input_hash, &i.identity]),
-        None => key(&[&programs.reference.identity, &meta.input_hash]),
+        Some(i) => key(&[&reference.identity, &meta.input_hash, &i.identity]),
+        None => key(&[&reference.identity, &meta.input_hash]),
     };
     // An interactive sample's play is kept for the statement and packages.
     let dialogue = (interactor.is_some() && test.sample).then(|| interaction_of(&answer));
@@ -174,7 +176,7 @@ fn build_test(
         || dialogue.as_ref().is_some_and(|d| !d.is_file())
     {
         let answerer = Answerer {
-            solution: &programs.reference,
+            solution: reference,
             interactor,
             dialogue: dialogue.as_deref(),
         };
@@ -260,7 +262,10 @@ fn programs(kit: &Kit, jury: &Jury, problem: &Problem) -> Result<Programs> {
     }
     Ok(Programs {
         validator: kit.validator(problem, jury)?,
-        reference: kit.compile(&problem.reference, false, jury)?,
+        reference: match &problem.reference {
+            Some(reference) => Some(kit.compile(reference, false, jury)?),
+            None => None,
+        },
         interactor: match problem.interactive {
             true => Some(kit.checker(problem, jury)?),
             false => None,

@@ -42,13 +42,16 @@ int main(int argc, char **argv) {
 }
 "#;
 
+/// Overflows a 32-bit int on the big test.
+const INT32_C: &str = "#include <stdio.h>\nint main(void) { int a, b; scanf(\"%d %d\", &a, &b); printf(\"%d\\n\", a + b); return 0; }\n";
+
 const SUM_C: &str = "#include <stdio.h>\nint main(void) { long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b); return 0; }\n";
 
 /// The legacy ICPC package of `a + b`: a validator, a custom output
 /// validator, samples and secret tests (one in a group folder, one with a
 /// description), and a submission in every folder the kit judges.
 fn legacy_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
-    let files: BTreeMap<&str, Vec<u8>> = [
+    let files = [
         (
             "problem.yaml",
             "name: A plus B\nvalidation: custom\nlimits:\n  memory: 128\n",
@@ -76,10 +79,7 @@ fn legacy_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
             "submissions/wrong_answer/plus_one.py",
             "a, b = map(int, input().split())\nprint(a + b + 1)\n",
         ),
-        (
-            "submissions/wrong_answer/int32.c",
-            "#include <stdio.h>\nint main(void) { int a, b; scanf(\"%d %d\", &a, &b); printf(\"%d\\n\", a + b); return 0; }\n",
-        ),
+        ("submissions/wrong_answer/int32.c", INT32_C),
         (
             "submissions/time_limit_exceeded/spin.c",
             "int main(void) { volatile unsigned long x = 0; for (;;) x++; }\n",
@@ -89,10 +89,16 @@ fn legacy_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
             "raise SystemExit(3)\n",
         ),
         ("README.md", "How this package was made.\n"),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k, v.as_bytes().to_vec()))
-    .collect();
+    ];
+    written(dir, &files)
+}
+
+/// Writes a package's `files` (path, text) under `dir`; returns them.
+fn written(dir: &Path, files: &[(&'static str, &str)]) -> BTreeMap<&'static str, Vec<u8>> {
+    let files = files
+        .iter()
+        .map(|(k, v)| (*k, v.as_bytes().to_vec()))
+        .collect();
     write_tree(dir, &files);
     files
 }
@@ -103,6 +109,11 @@ fn write_tree(dir: &Path, files: &BTreeMap<&str, Vec<u8>>) {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, bytes).unwrap();
     }
+}
+
+/// Panics unless `text` (a written problem.toml) holds `line`.
+fn assert_has(text: &str, line: &str) {
+    assert!(text.contains(line), "{line} not in\n{text}");
 }
 
 /// The zip of `files`, every entry under `top/`.
@@ -164,7 +175,7 @@ fn a_legacy_icpc_package_builds_and_verifies() {
         "validator = \"package/input_validators/validate/validate.py\"",
         "comment = \"secret/01-small: two small numbers\"",
     ] {
-        assert!(problem.contains(line), "{line} not in\n{problem}");
+        assert_has(&problem, line);
     }
 
     // The package's own answers, byte for byte, validated by its validator.
@@ -449,7 +460,7 @@ const PROBLEM_XML: &str = r#"<?xml version="1.0" encoding="utf-8" standalone="no
 /// The Polygon package of [`PROBLEM_XML`], its programs in C speaking
 /// testlib's protocols (without testlib.h, which the kit does not ship).
 fn polygon_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
-    let files: BTreeMap<&str, Vec<u8>> = [
+    let files = [
         ("problem.xml", PROBLEM_XML),
         (
             "files/gen.c",
@@ -472,20 +483,13 @@ fn polygon_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
             "solutions/sum.py",
             "a, b = map(int, input().split())\nprint(a + b)\n",
         ),
-        (
-            "solutions/int32.c",
-            "#include <stdio.h>\nint main(void) { int a, b; scanf(\"%d %d\", &a, &b); printf(\"%d\\n\", a + b); return 0; }\n",
-        ),
+        ("solutions/int32.c", INT32_C),
         (
             "solutions/spin.c",
             "int main(void) { volatile unsigned long x = 0; for (;;) x++; }\n",
         ),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k, v.as_bytes().to_vec()))
-    .collect();
-    write_tree(dir, &files);
-    files
+    ];
+    written(dir, &files)
 }
 
 #[test]
@@ -509,7 +513,7 @@ fn a_polygon_package_regenerates_its_tests_and_verifies() {
         "name = \"small\"\npoints = 40",
         "name = \"big\"\npoints = 60",
     ] {
-        assert!(problem.contains(line), "{line} not in\n{problem}");
+        assert_has(&problem, line);
     }
 
     // Every generated test comes out as the package stores it.
@@ -588,5 +592,289 @@ fn a_polygon_package_without_its_files_is_refused() {
         },
         &[],
         &["sum.py", "time-limit-exceeded-or-accepted", "--lossy"],
+    );
+}
+
+/// A CMS-protocol checker (C): `checker input correct contestant`, the
+/// score on stdout, the message on stderr.
+const CMS_CHECKER: &str = r#"#include <stdio.h>
+int main(int argc, char **argv) {
+    FILE *ans = fopen(argv[2], "r"), *out = fopen(argv[3], "r");
+    long long want, got;
+    if (!ans || fscanf(ans, "%lld", &want) != 1) return 1;
+    if (!out || fscanf(out, "%lld", &got) != 1 || got != want) {
+        printf("0.0\n"); fprintf(stderr, "Output is not correct\n"); return 0;
+    }
+    printf("1.0\n"); fprintf(stderr, "Output is correct\n"); return 0;
+}
+"#;
+
+/// A CMS italy_yaml task of `a + b`: three subtasks in gen/GEN (the sample
+/// copied, the others generated), a checker and two official solutions.
+fn cms_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
+    let files = [
+        (
+            "task.yaml",
+            "name: cmssum\ntitle: Somma\ntime_limit: 1.5\nmemory_limit: 128\ninfile: ''\noutfile: ''\npublic_testcases: '0'\nn_input: 4\ntoken_mode: disabled\n",
+        ),
+        (
+            "gen/GEN",
+            "# ST: 0\n#COPY: sample.txt\n# ST: 40\n40 2\n7 8\n# ST: 60\n1000000000000 1\n",
+        ),
+        (
+            "gen/generator.py",
+            "import sys\nprint(sys.argv[1], sys.argv[2])\n",
+        ),
+        ("gen/sample.txt", "1 2\n"),
+        ("input/input0.txt", "1 2\n"),
+        ("output/output0.txt", "3\n"),
+        ("input/input1.txt", "40 2\n"),
+        ("output/output1.txt", "42\n"),
+        ("input/input2.txt", "7 8\n"),
+        ("output/output2.txt", "15\n"),
+        ("input/input3.txt", "1000000000000 1\n"),
+        ("output/output3.txt", "1000000000001\n"),
+        ("check/checker.c", CMS_CHECKER),
+        ("statement/english.pdf", "%PDF-1.4 a stand-in\n"),
+        ("sol/sum.c", SUM_C),
+        (
+            "sol/sum.py",
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        ),
+    ];
+    written(dir, &files)
+}
+
+#[test]
+fn a_cms_task_regenerates_its_tests_and_verifies() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    cms_package(&package.path().join("cmssum"));
+    let (code, report) = kit.json(&["import", package.path().join("cmssum").to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(
+        (report["format"].as_str(), report["tests"].as_u64()),
+        (Some("cms"), Some(4))
+    );
+    let problem = std::fs::read_to_string(kit.path("problems/cmssum/problem.toml")).unwrap();
+    for line in [
+        "time_limit_ms = 1500",
+        "checker = \"package/check/checker.c\"",
+        "[protocols]\nchecker = \"cms\"",
+        "name = \"subtask3\"\npoints = 60",
+        "file = \"package/input/input0.txt\"\nanswer = \"package/output/output0.txt\"\ngroup = \"subtask1\"\nsample = true",
+        "generator = \"package/gen/generator.py\"\nargs = [\"7\", \"8\"]\nstored = \"package/input/input2.txt\"",
+    ] {
+        assert_has(&problem, line);
+    }
+    let (code, build) = kit.json(&["build", "cmssum"]);
+    assert_eq!(code, 0, "{build}");
+    assert_eq!(build["problems"][0]["regenerated_equal"], 3, "{build}");
+    assert_eq!(build["problems"][0]["validated"], 0, "{build}");
+    let (code, verify) = kit.json(&["verify", "cmssum"]);
+    assert_eq!(code, 0, "{verify}");
+    assert_eq!(verify["solutions"].as_array().unwrap().len(), 2);
+    // A wrong solution scores the sample's and the first subtask's 40.
+    kit.write("wrong.c", INT32_C);
+    let (_, test) = kit.json(&["test", "cmssum", "wrong.c"]);
+    assert_eq!(
+        (test["verdict"].as_str(), test["score"].as_u64()),
+        (Some("WA"), Some(40)),
+        "{test}"
+    );
+}
+
+#[test]
+fn cms_tasks_the_kit_cannot_judge_are_refused() {
+    for (what, change, expected) in [
+        ("file I/O", "infile: ''\n", "`infile` is \"input.txt\""),
+        ("a count that disagrees", "n_input: 4", "`n_input` is 5"),
+    ] {
+        refused(
+            |dir| {
+                cms_package(dir);
+                let yaml = std::fs::read_to_string(dir.join("task.yaml")).unwrap();
+                let changed = match what {
+                    "file I/O" => yaml.replace(change, ""),
+                    _ => yaml.replace(change, "n_input: 5"),
+                };
+                std::fs::write(dir.join("task.yaml"), changed).unwrap();
+                dir.to_path_buf()
+            },
+            &[],
+            &["task.yaml", expected],
+        );
+    }
+    refused(
+        |dir| {
+            cms_package(dir);
+            std::fs::write(dir.join("gen/validator.py"), "import sys\n").unwrap();
+            dir.to_path_buf()
+        },
+        &[],
+        &["gen/validator.py", "task-maker", "--lossy"],
+    );
+}
+
+/// A Hydro problem of `a + b`: two subtasks with scores, a testlib checker
+/// (in C, without testlib.h), no validator and no solution.
+fn hydro_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
+    let files = [
+        ("problem.yaml", "pid: hsum\ntitle: 两数之和\ntag: []\n"),
+        ("problem_zh.md", "输入两个数，输出它们的和。\n"),
+        (
+            "testdata/config.yaml",
+            "type: default\ntime: 1.5s\nmemory: 128m\nchecker_type: testlib\nchecker: check.c\nsubtasks:\n  - score: 30\n    type: min\n    cases:\n      - input: 2.in\n        output: 2.out\n      - input: 10.in\n        output: 10.out\n  - cases:\n      - input: big.in\n        output: big.out\n",
+        ),
+        ("testdata/check.c", common::kit::CHECKER),
+        ("testdata/2.in", "40 2\n"),
+        ("testdata/2.out", "42\n"),
+        ("testdata/10.in", "7 8\n"),
+        ("testdata/10.out", "15\n"),
+        ("testdata/big.in", "1000000000000 1\n"),
+        ("testdata/big.out", "1000000000001\n"),
+    ];
+    written(dir, &files)
+}
+
+#[test]
+fn a_hydro_problem_without_solutions_builds_and_judges() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    hydro_package(package.path());
+    let (code, report) = kit.json(&["import", package.path().to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(
+        (
+            report["format"].as_str(),
+            report["problem"].as_str(),
+            report["solutions"].as_u64()
+        ),
+        (Some("hydro"), Some("hsum"), Some(0))
+    );
+    let problem = std::fs::read_to_string(kit.path("problems/hsum/problem.toml")).unwrap();
+    for line in [
+        "title = { en = \"两数之和\", zh = \"两数之和\" }",
+        "time_limit_ms = 1500",
+        "memory_limit_mib = 128",
+        "checker = \"package/testdata/check.c\"",
+        "name = \"subtask1\"\npoints = 30",
+        // The subtask without a score gets what is left of 100.
+        "name = \"subtask2\"\npoints = 70",
+    ] {
+        assert_has(&problem, line);
+    }
+    assert!(!problem.contains("reference"), "{problem}");
+    let (code, build) = kit.json(&["build", "hsum"]);
+    assert_eq!(code, 0, "{build}");
+    let answer = std::fs::read(kit.path("problems/hsum/tests/03.ans")).unwrap();
+    assert_eq!(answer, b"1000000000001\n");
+    kit.write("int32.c", INT32_C);
+    let (_, test) = kit.json(&["test", "hsum", "int32.c"]);
+    assert_eq!(
+        (test["verdict"].as_str(), test["score"].as_u64()),
+        (Some("WA"), Some(30)),
+        "{test}"
+    );
+    // Without a reference, a command that needs one says so.
+    let stderr = kit.error(&[
+        "check",
+        "hsum",
+        "problems/hsum/tests/01.in",
+        "problems/hsum/tests/01.ans",
+    ]);
+    assert!(stderr.contains("names none"), "{stderr}");
+}
+
+#[test]
+fn hydro_cases_without_subtasks_come_in_natural_order() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("pkg");
+    hydro_package(&dir);
+    let config = "type: default\nchecker_type: testlib\nchecker: check.c\n";
+    std::fs::write(dir.join("testdata/config.yaml"), config).unwrap();
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", "plain"]);
+    assert_eq!((code, report["tests"].as_u64()), (0, Some(3)), "{report}");
+    let problem = std::fs::read_to_string(kit.path("problems/plain/problem.toml")).unwrap();
+    let order: Vec<&str> = problem
+        .lines()
+        .filter(|l| l.starts_with("file = "))
+        .collect();
+    assert_eq!(
+        order,
+        [
+            "file = \"package/testdata/2.in\"",
+            "file = \"package/testdata/10.in\"",
+            "file = \"package/testdata/big.in\""
+        ]
+    );
+    assert!(
+        problem.contains("time_limit_ms = 1000\nmemory_limit_mib = 256"),
+        "{problem}"
+    );
+    // A case whose answer is missing is refused.
+    std::fs::remove_file(dir.join("testdata/10.out")).unwrap();
+    let stderr = kit.error(&["import", dir.to_str().unwrap(), "--name", "broken"]);
+    assert!(
+        stderr.contains("testdata/10.in: a test without its answer"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_2025_09_package_with_a_program_folder_builds_and_verifies() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("twosum");
+    written(
+        &dir,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname:\n  en: Sum\n  zh: 求和\ntype: pass-fail\nlimits:\n  time_limit: 1.5\n  memory: 256\n",
+            ),
+            // A program folder: `build` makes `run` (BAPCtools, Kattis).
+            (
+                "output_validator/build",
+                "#!/bin/sh\ngcc -O2 -o run validate.c\n",
+            ),
+            ("output_validator/validate.c", OUTPUT_VALIDATOR),
+            ("input_validators/check/validate.py", VALIDATOR),
+            ("data/sample/1.in", "1 2\n"),
+            ("data/sample/1.ans", "3\n"),
+            ("data/secret/big.in", "1000000000000 1\n"),
+            ("data/secret/big.ans", "1000000000001\n"),
+            ("submissions/accepted/sum.c", SUM_C),
+            ("submissions/wrong_answer/int32.c", INT32_C),
+        ],
+    );
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(
+        (code, report["format"].as_str()),
+        (0, Some("icpc")),
+        "{report}"
+    );
+    let problem = std::fs::read_to_string(kit.path("problems/twosum/problem.toml")).unwrap();
+    assert_has(
+        &problem,
+        "title = { en = \"Sum\", zh = \"求和\" }\ntime_limit_ms = 1500",
+    );
+    assert_has(&problem, "checker = \"package/output_validator/\"");
+    let (code, verify) = kit.json(&["verify", "twosum"]);
+    assert_eq!(code, 0, "{verify}");
+    let verdicts: Vec<&str> = (verify["solutions"].as_array().unwrap().iter())
+        .map(|r| r["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(verdicts, ["AC", "WA"]);
+    // A `build` that fails is the program's error, with its output.
+    kit.write(
+        "problems/twosum/package/output_validator/build",
+        "#!/bin/sh\necho no compiler here >&2\nexit 1\n",
+    );
+    let stderr = kit.error(&["verify", "twosum"]);
+    assert!(
+        stderr.contains("output_validator/build") && stderr.contains("no compiler here"),
+        "{stderr}"
     );
 }

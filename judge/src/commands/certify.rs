@@ -31,6 +31,12 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
     let problem = kit
         .prepare(std::slice::from_ref(&args.problem), false)?
         .remove(0);
+    let Some(reference_path) = problem.reference.clone() else {
+        bail!(
+            "judge certify checks the reference solution, and {} names none",
+            problem.name
+        );
+    };
     let Some(certify) = &problem.certify else {
         bail!(
             "{} has no [certify] table in its problem.toml: it names the generator's exhaustive mode and its bounds",
@@ -41,9 +47,9 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
     let gen_args = certify.args_with(&values);
     let against = args.against.clone().unwrap_or(certify.against.clone());
     let generator = kit.program(&certify.generator, jury)?;
-    let validator = kit.validator(&problem, jury)?;
+    let validator = kit.needed_validator(&problem, jury, "certify")?;
     let checker = kit.checker(&problem, jury)?;
-    let reference = kit.compile(&problem.reference, false, jury)?;
+    let reference = kit.compile(&reference_path, false, jury)?;
     let brute_force = kit.compile(&against, false, jury)?;
     drop(building);
     jury.isolate_network();
@@ -72,8 +78,8 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
     let cases = count_cases(&problem, &input);
     let mut failure = None;
     for (round, solution, other) in [
-        (&forward, &problem.reference, &against),
-        (&backward, &against, &problem.reference),
+        (&forward, &reference_path, &against),
+        (&backward, &against, &reference_path),
     ] {
         if let Some(failed) = round.try_input("all", &input)? {
             let example = if args.no_shrink {
@@ -93,7 +99,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
         verdict: failure.as_ref().map_or(Verdict::Ac, |f| f.example.verdict),
         problem: problem.name.clone(),
         generator: format!("{} {}", generator.name, gen_args.join(" ")),
-        reference: kit.shown(&problem.reference),
+        reference: kit.shown(&reference_path),
         brute_force: kit.shown(&against),
         cases,
         elapsed: started.elapsed(),

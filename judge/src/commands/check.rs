@@ -49,7 +49,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Res
         Some(answer) => existing(answer, "answer")?,
         None => {
             // No answer given: the reference solution's output is the answer.
-            let reference = kit.compile(&problem.reference, false, jury)?;
+            let reference = kit.reference(&problem, jury, "judge check without ANSWER")?;
             let path = work.join("answer.txt");
             let answerer = Answerer {
                 solution: &reference,

@@ -21,11 +21,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &DiffArgs) -> Resu
         built.push(testset::build(kit, jury, problem, events)?.0);
     }
     drop(building);
-    let differences = compare::compare(
-        &kit.root,
-        (&problems[0], &built[0]),
-        (&problems[1], &built[1]),
-    )?;
+    let differences = compare::compare((&problems[0], &built[0]), (&problems[1], &built[1]))?;
     let same = differences.is_empty();
     let report = Report::Diff(DiffReport {
         verdict: if same { Verdict::Ac } else { Verdict::Wa },

@@ -21,7 +21,7 @@ pub fn run(kit: &Kit, events: &mut Events, args: &ImportArgs) -> Result<bool> {
     };
     scaffold::check_name(&name)?;
     let mut lossy = Lossy::new(args.lossy);
-    let imported = import::import(&package, format, &name, &mut lossy)?;
+    let imported = import::import(&package, format, &name, &mut lossy, &|| kit.testlib_h())?;
     // Another judge run may be building, or adding a problem to judge.toml.
     let _building = kit.lock_builds(events)?;
     scaffold::create(kit, &name, &imported.files)?;

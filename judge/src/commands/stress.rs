@@ -37,10 +37,16 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
     let against = match (&args.against, &problem.stress) {
         (Some(file), _) => file.clone(),
         (None, Some(stress)) => stress.against.clone(),
-        (None, None) => problem.reference.clone(),
+        (None, None) => match &problem.reference {
+            Some(reference) => reference.clone(),
+            None => bail!(
+                "{} names no reference solution: give the solution to compare with, --against",
+                problem.name
+            ),
+        },
     };
     let generator = kit.program(&generator, jury)?;
-    let validator = kit.validator(&problem, jury)?;
+    let validator = kit.needed_validator(&problem, jury, "stress")?;
     let checker = kit.checker(&problem, jury)?;
     let other = kit.compile(&against, false, jury)?;
     let solution = kit.compile(&args.file, true, jury)?;

@@ -17,9 +17,8 @@ use std::collections::BTreeSet;
 use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::{Imported, Lossy, Package, ProblemToml, kept, quoted};
+use super::{Imported, Lossy, Package, ProblemToml, files_of, kept, quoted};
 use crate::package::Format;
-use crate::scaffold::NewFile;
 
 /// The two versions of the format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,22 +175,20 @@ fn legacy_time_limit(package: &Package) -> Result<Option<f64>> {
     Ok(None)
 }
 
-/// The program `entry` stands for: a source file, or a folder holding one
-/// (headers may lie beside it). Its path in the package.
+/// The program `entry` stands for: a source file, a folder holding one
+/// (headers may lie beside it), or a folder with its own `build` or `run`
+/// script (then named with a final `/`). Its path in the package.
 fn program(package: &Package, entry: &str) -> Result<String> {
     if package.has(entry) {
         return checked_source(package, entry);
     }
     let prefix = format!("{entry}/");
     let files: Vec<&str> = package.under(entry).collect();
-    for script in ["build", "run"] {
-        if files.contains(&format!("{prefix}{script}").as_str()) {
-            bail!(
-                "{}: a program built by its own `{script}` script; the kit builds a single \
-                 source file",
-                package.shown(entry)
-            );
-        }
+    if ["build", "run"]
+        .iter()
+        .any(|script| files.contains(&format!("{prefix}{script}").as_str()))
+    {
+        return Ok(prefix);
     }
     let sources: Vec<&str> = files
         .iter()
@@ -450,21 +447,8 @@ pub fn import(
 
     // The files: every one of the package under its path in `package/`,
     // but the submissions (in solutions/).
-    let mut files = vec![NewFile {
-        path: format!("problems/{name}/problem.toml").into(),
-        bytes: toml.finish().into_bytes(),
-    }];
-    for (from, to) in &solutions {
-        files.push(NewFile {
-            path: to.into(),
-            bytes: package.read(from)?,
-        });
-    }
     let mut unused = Vec::new();
-    for file in package.all() {
-        if file.starts_with("submissions/") {
-            continue;
-        }
+    for file in package.all().filter(|f| !f.starts_with("submissions/")) {
         let meaningful = file.starts_with("data/")
             || file.starts_with("input_validators/")
             || file.starts_with("output_validator")
@@ -482,11 +466,15 @@ pub fn import(
                 package.shown(file)
             ))?;
         }
-        files.push(NewFile {
-            path: format!("problems/{name}/{}", kept(file)).into(),
-            bytes: package.read(file)?,
-        });
     }
+    let files = files_of(package, name, toml, |file| {
+        let to = solutions.iter().find(|(from, _)| from == file);
+        match (to, file.starts_with("submissions/")) {
+            (Some((_, to)), _) => Some(to.clone()),
+            (None, true) => Some(String::new()),
+            (None, false) => None,
+        }
+    })?;
     if !unused.is_empty() {
         notes.push(format!(
             "kept as they are, unused by the kit: {}",

@@ -13,6 +13,8 @@
 //! file, or, with `--lossy`, a warning in the report: nothing is dropped
 //! silently.
 
+pub mod cms;
+pub mod hydro;
 pub mod icpc;
 pub mod polygon;
 pub mod source;
@@ -20,7 +22,7 @@ pub mod xml;
 
 use std::fmt::Write as _;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 
 use crate::package::Format;
 use crate::scaffold::{self, NewFile};
@@ -96,35 +98,51 @@ pub fn detect(package: &Package, forced: Option<Format>) -> Result<Format> {
     )
 }
 
-/// Makes the problem `name` from `package` in `format`.
+/// Makes the problem `name` from `package` in `format`; `testlib_h` finds
+/// the kit's testlib.h, for a package that relies on its judge's.
 pub fn import(
     package: &Package,
     format: Format,
     name: &str,
     lossy: &mut Lossy,
+    testlib_h: &dyn Fn() -> Result<std::path::PathBuf>,
 ) -> Result<Imported> {
     match format {
         Format::Icpc => icpc::import(package, icpc::Version::Current, name, lossy),
         Format::IcpcLegacy => icpc::import(package, icpc::Version::Legacy, name, lossy),
         Format::Polygon => polygon::import(package, name, lossy),
-        Format::Cms | Format::Hydro => bail!(
-            "{}: importing the {} format is not done yet (ICPC and Polygon packages are)",
-            package.shown.display(),
-            format.name()
-        ),
+        Format::Cms => cms::import(package, name, lossy),
+        Format::Hydro => hydro::import(package, name, lossy, testlib_h),
     }
 }
 
 /// The problem's name unless `--name` gives one: Polygon's `short-name`,
-/// else the package's folder (or zip), made a name.
+/// CMS's `name`, Hydro's `pid`, else the package's folder (or zip), made a
+/// name.
 pub fn default_name(package: &Package, format: Format) -> Result<String> {
-    if format == Format::Polygon {
-        let root = xml::parse(&package.text("problem.xml")?, &package.shown("problem.xml"))?;
-        if let Some(short) = root.attr("short-name") {
-            return Ok(name_from(short));
+    let own = match format {
+        Format::Polygon => {
+            let root = xml::parse(&package.text("problem.xml")?, &package.shown("problem.xml"))?;
+            root.attr("short-name").map(str::to_string)
         }
+        Format::Cms => yaml_key(package, "task.yaml", "name")?,
+        Format::Hydro => yaml_key(package, "problem.yaml", "pid")?,
+        Format::Icpc | Format::IcpcLegacy => None,
+    };
+    Ok(name_from(&own.unwrap_or_else(|| package.name())))
+}
+
+/// The string at `key` of the YAML file `file`, if both are there.
+fn yaml_key(package: &Package, file: &str, key: &str) -> Result<Option<String>> {
+    if !package.has(file) {
+        return Ok(None);
     }
-    Ok(name_from(&package.name()))
+    let docs = yaml_rust2::YamlLoader::load_from_str(&package.text(file)?)
+        .with_context(|| format!("{}: not YAML", package.shown(file)))?;
+    Ok(docs
+        .first()
+        .and_then(|d| d[key].as_str())
+        .map(str::to_string))
 }
 
 /// A problem name from a package's: lower case, `-` for anything else.
@@ -152,6 +170,34 @@ pub fn name_from(package: &str) -> String {
 /// (`problem.toml`, the built `tests/`).
 pub fn kept(file: &str) -> String {
     format!("package/{file}")
+}
+
+/// The files of problem `name`: its `problem.toml`, each submission at the
+/// path `solutions` gives it (relative to the kit), and every other file
+/// of the package under `package/` (`solutions` gives `Some("")` to leave
+/// a file out: a submission `--lossy` dropped).
+pub fn files_of(
+    package: &Package,
+    name: &str,
+    toml: ProblemToml,
+    solutions: impl Fn(&str) -> Option<String>,
+) -> Result<Vec<scaffold::NewFile>> {
+    let mut files = vec![scaffold::NewFile {
+        path: format!("problems/{name}/problem.toml").into(),
+        bytes: toml.finish().into_bytes(),
+    }];
+    for file in package.all() {
+        let path = match solutions(file) {
+            Some(path) if path.is_empty() => continue,
+            Some(path) => path,
+            None => format!("problems/{name}/{}", kept(file)),
+        };
+        files.push(scaffold::NewFile {
+            path: path.into(),
+            bytes: package.read(file)?,
+        });
+    }
+    Ok(files)
 }
 
 /// A TOML string literal.

@@ -19,10 +19,9 @@ use std::collections::BTreeMap;
 use anyhow::{Context, Result, bail};
 
 use super::xml::{self, Element};
-use super::{Imported, Lossy, Package, ProblemToml, kept, quoted};
+use super::{Imported, Lossy, Package, ProblemToml, files_of, kept, quoted};
 use crate::package::Format;
 use crate::problem::STANDARD_CHECKERS;
-use crate::scaffold::NewFile;
 
 /// The folder a solution's tag puts it in.
 fn verdict_folder(tag: &str) -> Option<&'static str> {
@@ -420,26 +419,10 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         }
     }
 
-    let mut files = vec![NewFile {
-        path: format!("problems/{name}/problem.toml").into(),
-        bytes: toml.finish().into_bytes(),
-    }];
-    let moved: Vec<&str> = solutions.iter().map(|(from, _)| from.as_str()).collect();
-    for (from, to) in &solutions {
-        files.push(NewFile {
-            path: to.into(),
-            bytes: package.read(from)?,
-        });
-    }
-    for file in package.all() {
-        if moved.contains(&file) {
-            continue;
-        }
-        files.push(NewFile {
-            path: format!("problems/{name}/{}", kept(file)).into(),
-            bytes: package.read(file)?,
-        });
-    }
+    let files = files_of(package, name, toml, |file| {
+        let to = solutions.iter().find(|(from, _)| from == file);
+        to.map(|(_, to)| to.clone())
+    })?;
     Ok(Imported {
         format: Format::Polygon,
         files,

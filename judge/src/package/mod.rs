@@ -403,10 +403,11 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
         Some(protocol) => {
             let wanted = problems
                 .iter()
-                .flat_map(|p| [&p.checker, &p.validator])
+                .flat_map(|p| [Some(&p.checker), p.validator.as_ref()])
+                .flatten()
                 .filter_map(|s| match s {
                     ProgramSpec::Cargo(name) => Some(name.clone()),
-                    ProgramSpec::Source(_) => None,
+                    ProgramSpec::Source(_) | ProgramSpec::Folder(_) => None,
                 })
                 .collect();
             Some(kit.cargo.build_for(protocol, &wanted)?)
@@ -424,7 +425,7 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
                     binary: dir.join(name),
                     sources: sources_of(kit, package, name)?,
                 })),
-                (ProgramSpec::Source(path), Some(_)) => bail!(
+                (ProgramSpec::Source(path) | ProgramSpec::Folder(path), Some(_)) => bail!(
                     "{}: the {} format ships the kit's Rust checkers and validators; \
                      a source program cannot be shipped",
                     path.display(),
@@ -439,7 +440,10 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
             solutions: solutions_of(problem)?,
             statements,
             checker: ship(&problem.checker, "checkers")?,
-            validator: ship(&problem.validator, "validators")?,
+            validator: match &problem.validator {
+                Some(v) => ship(v, "validators")?,
+                None => None,
+            },
             uuid: stable_uuid(&problem.name),
             folder: format.folder(&problem.name),
             kit_root: kit.root.clone(),

@@ -288,7 +288,7 @@ impl Polygon {
                         })?;
                         element(w, "solutions", &[], |w| {
                             for (folder, path) in &s.solutions {
-                                let tag = if *path == p.reference {
+                                let tag = if p.reference.as_ref() == Some(path) {
                                     Some("main")
                                 } else {
                                     tag(folder)
@@ -394,7 +394,7 @@ impl Exporter for Polygon {
         out.text("check.cpp", checker_text)?;
         out.text("files/val.cpp", self_contained_cpp(validator)?)?;
         for (folder, path) in &s.solutions {
-            if *path == p.reference || tag(folder).is_some() {
+            if p.reference.as_ref() == Some(path) || tag(folder).is_some() {
                 out.file(&format!("solutions/{}", file_name(path)), path)?;
             }
         }
