@@ -878,3 +878,55 @@ fn a_2025_09_package_with_a_program_folder_builds_and_verifies() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_windows_polygon_package_gets_lf_tests() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    polygon_package(package.path());
+    for (file, text) in [("tests/01", "1 2\r\n"), ("tests/02", "40 2\r\n")] {
+        std::fs::write(package.path().join(file), text).unwrap();
+    }
+    let (code, report) = kit.json(&["import", package.path().to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    assert!(
+        report["notes"].to_string().contains("2 tests had CRLF"),
+        "{report}"
+    );
+    let (code, build) = kit.json(&["build", "sum-poly"]);
+    assert_eq!(code, 0, "{build}");
+    assert_eq!(build["problems"][0]["regenerated_equal"], 3, "{build}");
+}
+
+#[test]
+fn the_validator_the_kit_can_run_is_chosen() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    legacy_package(package.path());
+    let ctd = package.path().join("input_validators/format.ctd");
+    std::fs::write(
+        &ctd,
+        "INT(0,1000000000000) SPACE INT(0,1000000000000) NEWLINE\n",
+    )
+    .unwrap();
+    let path = package.path().to_str().unwrap();
+    let stderr = kit.error(&["import", path, "--name", "aplusb"]);
+    assert!(
+        stderr.contains("format.ctd") && stderr.contains("--lossy"),
+        "{stderr}"
+    );
+    let (code, report) = kit.json(&["import", path, "--name", "aplusb", "--lossy"]);
+    assert_eq!(code, 0, "{report}");
+    assert!(
+        report["warnings"][0]
+            .as_str()
+            .unwrap()
+            .contains("checktestdata"),
+        "{report}"
+    );
+    let problem = std::fs::read_to_string(kit.path("problems/aplusb/problem.toml")).unwrap();
+    assert_has(
+        &problem,
+        "validator = \"package/input_validators/validate/validate.py\"",
+    );
+}

@@ -102,15 +102,6 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     let number =
         |keys: &[&str]| get(keys).and_then(|v| v.as_f64().or(v.as_i64().map(|i| i as f64)));
 
-    for (key, default) in [("infile", "input.txt"), ("outfile", "output.txt")] {
-        let file = text(&[key]).unwrap_or_else(|| default.to_string());
-        if !file.is_empty() {
-            bail!(
-                "{at}: `{key}` is {file:?} (CMS's default when absent): the solution uses a file; \
-                 the kit judges standard input and output (`{key}: \"\"`)"
-            );
-        }
-    }
     if get(&["output_only"]).and_then(Yaml::as_bool) == Some(true) {
         bail!("{at}: an output-only task; the kit judges programs");
     }
@@ -120,6 +111,15 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
              interactors",
             package.shown("check")
         );
+    }
+    for (key, default) in [("infile", "input.txt"), ("outfile", "output.txt")] {
+        let file = text(&[key]).unwrap_or_else(|| default.to_string());
+        if !file.is_empty() {
+            bail!(
+                "{at}: `{key}` is {file:?} (CMS's default when absent): the solution uses a file; \
+                 the kit judges standard input and output (`{key}: \"\"`)"
+            );
+        }
     }
     if let Some(grader) = package
         .under("sol")

@@ -308,23 +308,35 @@ pub fn import(
     let s = settings(package, version, lossy)?;
     let mut notes = Vec::new();
 
-    let validators = programs_in(package, "input_validators");
-    let validator = match validators.as_slice() {
-        [] => bail!(
-            "{}: no input validator in input_validators/ (the kit validates every test)",
-            package.shown.display()
-        ),
-        [one] => program(package, one)?,
-        [first, rest @ ..] => {
-            for other in rest {
-                lossy.drop(format!(
-                    "{}: a second input validator (the kit runs one)",
-                    package.shown(other)
-                ))?;
-            }
-            program(package, first)?
+    // The kit runs one input validator: the first it can run; the others
+    // (a second one, a checktestdata script) are left out with --lossy.
+    let mut runnable = Vec::new();
+    let mut refused = Vec::new();
+    for entry in programs_in(package, "input_validators") {
+        match program(package, &entry) {
+            Ok(p) => runnable.push(p),
+            Err(e) => refused.push(e),
         }
+    }
+    let validator = match runnable.first() {
+        Some(first) => first.clone(),
+        None => match refused.into_iter().next() {
+            Some(e) => return Err(e),
+            None => bail!(
+                "{}: no input validator in input_validators/ (the kit validates every test)",
+                package.shown.display()
+            ),
+        },
     };
+    for other in &runnable[1..] {
+        lossy.drop(format!(
+            "{}: a second input validator (the kit runs one: {validator})",
+            package.shown(other)
+        ))?;
+    }
+    for e in refused {
+        lossy.drop(format!("{e:#}"))?;
+    }
     let checker = if s.custom {
         let dir = match version {
             Version::Current => "output_validator".to_string(),

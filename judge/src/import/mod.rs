@@ -71,10 +71,11 @@ pub fn detect(package: &Package, forced: Option<Format>) -> Result<Format> {
         return Ok(format);
     }
     if package.has("problem.yaml") && package.has_dir("data") {
+        // 2025-09, or the 2023-07 draft that led to it; legacy has none.
         let yaml = package.text("problem.yaml")?;
         let current = yaml.lines().any(|l| {
             l.strip_prefix("problem_format_version:")
-                .is_some_and(|v| v.trim().trim_matches(['"', '\'']) == "2025-09")
+                .is_some_and(|v| v.trim().trim_matches(['"', '\'']) != "legacy")
         });
         return Ok(if current {
             Format::Icpc

@@ -15,6 +15,7 @@
 //!   `memory-limit-exceeded`, `failed` (a crash) into their folders.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
@@ -419,10 +420,35 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         }
     }
 
-    let files = files_of(package, name, toml, |file| {
+    let mut files = files_of(package, name, toml, |file| {
         let to = solutions.iter().find(|(from, _)| from == file);
         to.map(|(_, to)| to.clone())
     })?;
+    // A package made for Windows has its tests with CRLF line ends; Polygon
+    // keeps them with LF, as its generators write them and its validators
+    // read them.
+    let inputs: Vec<String> = (tests.iter())
+        .filter_map(|t| t.file.as_ref().or(t.stored.as_ref()))
+        .map(|f| format!("problems/{name}/{}", kept(f)))
+        .collect();
+    let mut converted = 0;
+    for file in files
+        .iter_mut()
+        .filter(|f| inputs.iter().any(|i| f.path == Path::new(i)))
+    {
+        if file.bytes.windows(2).any(|w| w == b"\r\n") {
+            file.bytes = String::from_utf8_lossy(&file.bytes)
+                .replace("\r\n", "\n")
+                .into_bytes();
+            converted += 1;
+        }
+    }
+    if converted > 0 {
+        notes.push(format!(
+            "{converted} tests had CRLF line ends (a package made for Windows): written with LF, \
+             as Polygon keeps them"
+        ));
+    }
     Ok(Imported {
         format: Format::Polygon,
         files,
