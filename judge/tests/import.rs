@@ -377,17 +377,21 @@ fn lossy_imports_say_what_they_left_out() {
         .join("submissions/partially_accepted/half.py");
     std::fs::create_dir_all(extra.parent().unwrap()).unwrap();
     std::fs::write(&extra, "print(0)\n").unwrap();
+    let scala = package.path().join("submissions/accepted/Sum.scala");
+    std::fs::write(&scala, "object Sum extends App {}\n").unwrap();
     let path = package.path().to_str().unwrap();
     let (code, report) = kit.json(&["import", path, "--name", "aplusb", "--lossy"]);
     assert_eq!(code, 0, "{report}");
-    let warnings = report["warnings"].as_array().unwrap();
-    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let warnings: Vec<&str> = (report["warnings"].as_array().unwrap().iter())
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
     assert!(
         warnings[0]
-            .as_str()
-            .unwrap()
-            .contains("partially_accepted/half.py")
+            .contains("Sum.scala: a submission in a language judge.toml does not have (.scala)")
     );
+    assert!(warnings[1].contains("partially_accepted/half.py"));
+    assert!(!kit.path("solutions/aplusb/accepted/Sum.scala").exists());
     assert!(!kit.path("solutions/aplusb/partially_accepted").exists());
 }
 

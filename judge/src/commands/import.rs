@@ -20,7 +20,10 @@ pub fn run(kit: &Kit, events: &mut Events, args: &ImportArgs) -> Result<bool> {
         None => import::default_name(&package, format)?,
     };
     scaffold::check_name(&name)?;
-    let mut lossy = Lossy::new(args.lossy);
+    let extensions = (kit.config.value.languages.values())
+        .flat_map(|l| l.get_ref().extensions.clone())
+        .collect();
+    let mut lossy = Lossy::new(args.lossy, extensions);
     let imported = import::import(&package, format, &name, &mut lossy, &|| kit.testlib_h())?;
     // Another judge run may be building, or adding a problem to judge.toml.
     let _building = kit.lock_builds(events)?;

@@ -21,7 +21,7 @@
 use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::{Imported, Lossy, Package, ProblemToml, files_of, kept, quoted};
+use super::{Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, solution_file};
 use crate::package::Format;
 
 /// The source files a program may be, by extension.
@@ -195,20 +195,24 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         None => None,
     };
 
-    let solutions: Vec<&str> = package
+    // The official solutions, each where it goes under accepted/.
+    let mut solutions: Vec<(String, String)> = Vec::new();
+    for file in package
         .under("sol")
-        .filter(|f| {
-            let ext = f.rsplit_once('.').map_or("", |(_, e)| e);
-            !f["sol/".len()..].contains('/') && SOURCES.contains(&ext)
-        })
-        .collect();
-    let Some(first) = solutions.first() else {
+        .filter(|f| !f["sol/".len()..].contains('/'))
+    {
+        let own = &file["sol/".len()..];
+        if lossy.judges(own, &package.shown(file))? {
+            let rel = solution_file("accepted", own, &package.read(file)?);
+            solutions.push((file.to_string(), rel));
+        }
+    }
+    let Some((_, reference)) = solutions.first().cloned() else {
         bail!(
             "{}: no solution in sol/ (the kit answers and checks with one)",
             package.shown.display()
         );
     };
-    let reference = format!("accepted/{}", &first["sol/".len()..]);
     notes.push(format!("the reference solution: {reference}"));
 
     let mut toml = ProblemToml::default();
@@ -287,8 +291,8 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     }
 
     let files = files_of(package, name, toml, |file| {
-        (solutions.contains(&file))
-            .then(|| format!("solutions/{name}/accepted/{}", &file["sol/".len()..]))
+        let to = solutions.iter().find(|(from, _)| from == file);
+        to.map(|(_, rel)| format!("solutions/{name}/{rel}"))
     })?;
     Ok(Imported {
         format: Format::Cms,

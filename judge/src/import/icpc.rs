@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::{Imported, Lossy, Package, ProblemToml, files_of, kept, quoted};
+use super::{Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, solution_file};
 use crate::package::Format;
 
 /// The two versions of the format.
@@ -339,7 +339,13 @@ pub fn import(
     }
     let checker = if s.custom {
         let dir = match version {
-            Version::Current => "output_validator".to_string(),
+            // The 2023-07 draft put it one folder deeper.
+            Version::Current => match programs_in(package, "output_validator").as_slice() {
+                [one] if !package.has(one) && program(package, "output_validator").is_err() => {
+                    one.clone()
+                }
+                _ => "output_validator".to_string(),
+            },
             Version::Legacy => {
                 let all = programs_in(package, "output_validators");
                 match all.as_slice() {
@@ -382,10 +388,11 @@ pub fn import(
             ))?;
             continue;
         }
-        solutions.push((
-            file.to_string(),
-            format!("solutions/{name}/{target}/{rest}"),
-        ));
+        if !lossy.judges(rest, &shown)? {
+            continue;
+        }
+        let rel = solution_file(target, rest, &package.read(file)?);
+        solutions.push((file.to_string(), format!("solutions/{name}/{rel}")));
     }
     let Some(reference) = solutions
         .iter()

@@ -32,14 +32,32 @@ pub use source::Package;
 pub struct Lossy {
     allowed: bool,
     pub warnings: Vec<String>,
+    /// The extensions of judge.toml's languages: a submission in another
+    /// language cannot be judged.
+    extensions: Vec<String>,
 }
 
 impl Lossy {
-    pub fn new(allowed: bool) -> Lossy {
+    pub fn new(allowed: bool, extensions: Vec<String>) -> Lossy {
         Lossy {
             allowed,
             warnings: Vec::new(),
+            extensions,
         }
+    }
+
+    /// Whether the kit can judge the submission `file` (shown as `shown`):
+    /// a language of judge.toml has its extension. One it cannot judge is
+    /// left out (an error unless `--lossy`).
+    pub fn judges(&mut self, file: &str, shown: &str) -> Result<bool> {
+        let extension = file.rsplit_once('.').map_or("", |(_, e)| e);
+        if self.extensions.iter().any(|e| e == extension) {
+            return Ok(true);
+        }
+        self.drop(format!(
+            "{shown}: a submission in a language judge.toml does not have (.{extension})"
+        ))?;
+        Ok(false)
     }
 
     /// `what` the import leaves out: an error unless `--lossy`.
@@ -173,6 +191,25 @@ pub fn kept(file: &str) -> String {
     format!("package/{file}")
 }
 
+/// Where a solution goes: `<folder>/<file>`, but a Java file under the
+/// name of its public class, as javac wants it (CMS stores a submission
+/// under the task's name, whatever its class is called).
+pub fn solution_file(folder: &str, file: &str, source: &[u8]) -> String {
+    if let Some(stem) = file.strip_suffix(".java") {
+        let text = String::from_utf8_lossy(source);
+        let class = text.split("public class").nth(1).and_then(|rest| {
+            let name: String = rest
+                .trim_start()
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            (!name.is_empty()).then_some(name)
+        });
+        return format!("{folder}/{}.java", class.as_deref().unwrap_or(stem));
+    }
+    format!("{folder}/{file}")
+}
+
 /// The files of problem `name`: its `problem.toml`, each submission at the
 /// path `solutions` gives it (relative to the kit), and every other file
 /// of the package under `package/` (`solutions` gives `Some("")` to leave
@@ -235,5 +272,34 @@ impl ProblemToml {
 
     pub fn finish(self) -> String {
         self.text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn java_solutions_take_their_class_name() {
+        let source = b"import java.util.*;\npublic class batch {\n}\n";
+        assert_eq!(
+            solution_file("accepted", "solution.java", source),
+            "accepted/batch.java"
+        );
+        assert_eq!(
+            solution_file("accepted", "A.java", b"class A {}"),
+            "accepted/A.java"
+        );
+        assert_eq!(
+            solution_file("wrong_answer", "a.cpp", b""),
+            "wrong_answer/a.cpp"
+        );
+    }
+
+    #[test]
+    fn names_from_packages() {
+        assert_eq!(name_from("A+B Problem"), "a-b-problem");
+        assert_eq!(name_from("3-moving-points"), "p-3-moving-points");
+        assert_eq!(name_from("--x--"), "x");
     }
 }

@@ -20,7 +20,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 
 use super::xml::{self, Element};
-use super::{Imported, Lossy, Package, ProblemToml, files_of, kept, quoted};
+use super::{Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, solution_file};
 use crate::package::Format;
 use crate::problem::STANDARD_CHECKERS;
 
@@ -360,7 +360,10 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
             continue;
         };
         let file = source.rsplit('/').next().unwrap_or(&source);
-        let rel = format!("{folder}/{file}");
+        if !lossy.judges(file, &format!("{}: {source}", at(s)))? {
+            continue;
+        }
+        let rel = solution_file(folder, file, &package.read(&source)?);
         if tag == "main" {
             reference = Some(rel.clone());
         }

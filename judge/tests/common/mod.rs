@@ -4,6 +4,7 @@
 //! of it.
 #![allow(dead_code)]
 
+pub mod copy;
 pub mod kit;
 pub mod paths;
 
