@@ -222,6 +222,11 @@ pub struct ProblemConfig {
     /// at it (`targets`): true unless told; a package imported from another
     /// judge names no such tests.
     pub targets_required: Option<bool>,
+    /// Solutions (relative to `solutions/<problem>/`) whose promise is one
+    /// of several overall verdicts (`"rejected/slow.cpp" = ["TLE", "WA"]`),
+    /// in place of their folder's, or in a folder of no verdict.
+    #[serde(default)]
+    pub expected: BTreeMap<String, Spanned<Vec<String>>>,
     /// Scored groups; a problem without groups is all-or-nothing.
     #[serde(default)]
     pub groups: Vec<Spanned<Group>>,
@@ -307,6 +312,10 @@ pub struct TestEntry {
     /// A generated test's input as an imported package stores it:
     /// `judge build` says whether the regenerated input equals it.
     pub stored: Option<Spanned<String>>,
+    /// Arguments for the validator on this test (an ICPC package's
+    /// `input_validator_args`), after the protocol's own.
+    #[serde(default)]
+    pub validator_args: Vec<String>,
     /// The generator, when not the problem's default.
     pub generator: Option<Spanned<String>>,
     /// The generator's arguments.

@@ -12,16 +12,18 @@
 //!   answer is accepted, and it finishes the first test.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
 use crate::event::{EventKind, Events};
+use crate::fsutil;
 use crate::jury::{Arena, Jury};
 use crate::pool::Stop;
+use crate::problem::Problem;
 use crate::program::Compiler;
 use crate::results::{Aimed, BRUTE_FORCE_PROMISE, SolutionRun, Test, VerifyRow};
-use crate::verdict::Verdict;
+use crate::verdict::{Verdict, Verdicts};
 
 /// What a folder promises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +32,10 @@ pub enum Expect {
     Verdict(Verdict),
     /// A brute force: never a wrong answer where it finishes.
     BruteForce,
+    /// One of these overall verdicts (problem.toml's `[expected]`, as an
+    /// imported package promises: Polygon's `rejected`, DOMjudge's
+    /// `@EXPECTED_RESULTS@`).
+    OneOf(Verdicts),
 }
 
 /// The folders `verify` knows, in the order it judges them.
@@ -45,10 +51,11 @@ pub const FOLDERS: [(&str, Expect); 7] = [
 
 impl Expect {
     /// How the folder's promise is written in reports.
-    pub fn describe(self) -> &'static str {
+    pub fn describe(self) -> String {
         match self {
-            Expect::Verdict(v) => v.as_str(),
-            Expect::BruteForce => BRUTE_FORCE_PROMISE,
+            Expect::Verdict(v) => v.as_str().to_string(),
+            Expect::BruteForce => BRUTE_FORCE_PROMISE.to_string(),
+            Expect::OneOf(set) => set.describe(),
         }
     }
 
@@ -58,7 +65,8 @@ impl Expect {
     pub fn stop<'a>(self, aimed: &'a BTreeSet<usize>) -> Stop<'a> {
         match self {
             Expect::Verdict(Verdict::Ac) | Expect::BruteForce => Stop::Never,
-            Expect::Verdict(_) => Stop::AtFirstFailure { except: aimed },
+            Expect::OneOf(set) if set.contains(Verdict::Ac) => Stop::Never,
+            Expect::Verdict(_) | Expect::OneOf(_) => Stop::AtFirstFailure { except: aimed },
         }
     }
 
@@ -101,6 +109,11 @@ impl Expect {
                     }
                 }
             }
+            Expect::OneOf(set) => {
+                if !set.contains(run.verdict) {
+                    problems.push(format!("expected {}", set.describe()));
+                }
+            }
             Expect::BruteForce => {
                 if let Some(o) = run.outcomes.iter().find(|o| {
                     o.verdict.is_checked() && !o.verdict.is_accepted() || o.verdict == Verdict::Fail
@@ -117,7 +130,7 @@ impl Expect {
         VerifyRow {
             problem: problem.to_string(),
             solution: shown.to_string(),
-            expected: self.describe().to_string(),
+            expected: self.describe(),
             verdict: run.verdict,
             score: run.score,
             ok: problems.is_empty(),
@@ -131,6 +144,31 @@ impl Expect {
             results: run.outcomes.clone(),
         }
     }
+}
+
+/// Every solution `verify` judges with its promise: the files of the
+/// verdict folders, in their order, each with its folder's promise unless
+/// `[expected]` names it; then the solutions `[expected]` names elsewhere.
+pub fn promises(problem: &Problem) -> Result<Vec<(PathBuf, Expect)>> {
+    let mut all = Vec::new();
+    for (folder, expect) in FOLDERS {
+        for file in fsutil::files_in(&problem.solutions.join(folder))? {
+            let shown = file.strip_prefix(&problem.solutions).unwrap_or(&file);
+            let shown = shown.to_string_lossy().into_owned();
+            let expect = problem
+                .expected
+                .get(&shown)
+                .map_or(expect, |v| Expect::OneOf(*v));
+            all.push((file, expect));
+        }
+    }
+    for (shown, verdicts) in &problem.expected {
+        let file = problem.solutions.join(shown);
+        if !all.iter().any(|(f, _)| *f == file) {
+            all.push((file, Expect::OneOf(*verdicts)));
+        }
+    }
+    Ok(all)
 }
 
 /// Judges the solution at `source` as its folder's promise needs and says

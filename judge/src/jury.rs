@@ -243,16 +243,17 @@ impl<'s> Jury<'s> {
 
     /// Runs `validator` on `input`, in its protocol: testlib's gets
     /// `--testset tests [--group G]` and exits 0 on a valid input, a Kattis
-    /// input validator gets no argument and exits 42.
+    /// input validator gets no argument of its own and exits 42; `extra`
+    /// (the test's `validator_args`) comes after.
     pub fn validate(
         &self,
         validator: &Program,
         input: &Path,
-        group: Option<&str>,
+        (group, extra): (Option<&str>, &[String]),
         scratch: &Path,
         name: &str,
     ) -> Result<()> {
-        let (args, valid) = match validator.protocol {
+        let (mut args, valid) = match validator.protocol {
             Protocol::Testlib => {
                 let mut args = vec!["--testset", "tests"];
                 if let Some(group) = group {
@@ -267,6 +268,7 @@ impl<'s> Jury<'s> {
                 validator.name
             ),
         };
+        args.extend(extra.iter().map(String::as_str));
         self.run_tool(
             &format!("the validator {}", validator.name),
             RunSpec {

@@ -115,7 +115,13 @@ fn group_for(
     let path = scratch.path().join("saved.in");
     fsutil::write_atomic(&path, input.as_bytes())?;
     for group in &problem.groups {
-        let valid = jury.validate(validator, &path, Some(&group.name), scratch.path(), "saved");
+        let valid = jury.validate(
+            validator,
+            &path,
+            (Some(&group.name), &[]),
+            scratch.path(),
+            "saved",
+        );
         if valid.is_ok() {
             return Ok(Some(group.name.clone()));
         }

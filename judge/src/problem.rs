@@ -19,7 +19,7 @@ use crate::config::{
 };
 use crate::program::{BuildError, Protocol};
 use crate::shrink::Cases;
-use crate::verdict::Group;
+use crate::verdict::{Group, Verdict, Verdicts};
 use sandbox::Limits;
 
 /// What a problem uses a program for, and so which cargo package of the
@@ -110,6 +110,8 @@ pub struct TestSpec {
     /// The input an imported package stores for this generated test, to
     /// compare the regenerated one with.
     pub stored: Option<PathBuf>,
+    /// Arguments for the validator on this test.
+    pub validator_args: Vec<String>,
 }
 
 impl TestSpec {
@@ -161,6 +163,9 @@ pub struct Problem {
     pub cpp_validator: Option<PathBuf>,
     /// An interactive problem's C++ interactor, for those judges.
     pub cpp_interactor: Option<PathBuf>,
+    /// Solutions promising one of several verdicts, by their path under
+    /// `solutions/<problem>/`.
+    pub expected: BTreeMap<String, Verdicts>,
     /// Scored groups and their points, in order.
     pub groups: Vec<Group>,
     pub tests: Vec<TestSpec>,
@@ -307,6 +312,7 @@ impl Problem {
         };
         let groups = r.groups()?;
         let tests = r.plan(&groups, generator.as_ref())?;
+        let expected = r.expected()?;
         let stress = c
             .stress
             .as_ref()
@@ -334,6 +340,7 @@ impl Problem {
             cpp_checker,
             cpp_validator,
             cpp_interactor,
+            expected,
             groups,
             tests,
             stress,
@@ -624,6 +631,39 @@ impl Resolver<'_> {
         Ok(Cases { lines })
     }
 
+    /// `[expected]`: each solution exists, each promise names a verdict a
+    /// solution can get.
+    fn expected(&self) -> Result<BTreeMap<String, Verdicts>, ConfigError> {
+        let mut all = BTreeMap::new();
+        for (file, verdicts) in &self.src.value.expected {
+            let path = self.solutions.join(file);
+            if !path.is_file() {
+                return Err(self.src.error(
+                    verdicts.span(),
+                    format!("{} does not exist", path.display()),
+                ));
+            }
+            let known = |name: &String| {
+                let found = Verdicts::ALL.iter().find(|v| v.as_str() == name);
+                found.copied().filter(|v| *v != Verdict::Fail)
+            };
+            let list: Option<Vec<Verdict>> = verdicts.get_ref().iter().map(known).collect();
+            match list {
+                Some(list) if !list.is_empty() => {
+                    all.insert(file.clone(), list.into_iter().collect());
+                }
+                _ => {
+                    return Err(self.src.error(
+                        verdicts.span(),
+                        "expected verdicts: a non-empty list of AC, PC, WA, PE, TLE, MLE, OLE, \
+                         RE, CE",
+                    ));
+                }
+            }
+        }
+        Ok(all)
+    }
+
     fn groups(&self) -> Result<Vec<Group>, ConfigError> {
         let mut groups: Vec<Group> = Vec::new();
         for g in &self.src.value.groups {
@@ -697,6 +737,7 @@ impl Resolver<'_> {
                 targets: e.targets.clone(),
                 answer,
                 stored,
+                validator_args: e.validator_args.clone(),
             })
             .collect())
     }

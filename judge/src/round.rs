@@ -163,7 +163,7 @@ impl Round<'_> {
         let test = self.test(&name);
         let jury = self.jury;
         let validate = || {
-            jury.validate(self.validator, &test.input, None, self.dir, &name)
+            jury.validate(self.validator, &test.input, (None, &[]), self.dir, &name)
                 .with_context(|| format!("the test of seed {seed} is not valid"))
         };
         jury.generate(
@@ -242,7 +242,7 @@ impl Round<'_> {
         fsutil::write_atomic(&test.input, input.as_bytes())?;
         let ready = self
             .jury
-            .validate(self.validator, &test.input, None, self.dir, name)
+            .validate(self.validator, &test.input, (None, &[]), self.dir, name)
             .and_then(|()| self.answer(&test));
         if let Err(e) = ready {
             self.forget(name);

@@ -143,10 +143,22 @@ fn build_test(
     }
     let group = test.group.as_deref();
     if let Some(validator) = &programs.validator {
-        meta.validated = key(&[&validator.identity, &meta.input_hash, group.unwrap_or("")]);
+        let mut parts = vec![
+            validator.identity.as_str(),
+            &meta.input_hash,
+            group.unwrap_or(""),
+        ];
+        parts.extend(test.validator_args.iter().map(String::as_str));
+        meta.validated = key(&parts);
         if meta.validated != old.validated {
-            jury.validate(validator, made, group, scratch, &test.name)
-                .with_context(|| format!("validating {}", made.display()))?;
+            jury.validate(
+                validator,
+                made,
+                (group, &test.validator_args),
+                scratch,
+                &test.name,
+            )
+            .with_context(|| format!("validating {}", made.display()))?;
             work.validated = true;
         }
     }

@@ -457,6 +457,49 @@ pub struct Group {
     pub points: u32,
 }
 
+/// A set of verdicts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Verdicts(u16);
+
+impl Verdicts {
+    /// Every verdict, in the order the set names them.
+    pub const ALL: [Verdict; 10] = [
+        Verdict::Ac,
+        Verdict::Pc,
+        Verdict::Wa,
+        Verdict::Pe,
+        Verdict::Tle,
+        Verdict::Mle,
+        Verdict::Ole,
+        Verdict::Re,
+        Verdict::Ce,
+        Verdict::Fail,
+    ];
+
+    fn bit(v: Verdict) -> u16 {
+        1 << Verdicts::ALL.iter().position(|x| *x == v).unwrap_or(0)
+    }
+
+    pub fn contains(self, v: Verdict) -> bool {
+        self.0 & Verdicts::bit(v) != 0
+    }
+
+    /// `TLE or AC`.
+    pub fn describe(self) -> String {
+        let names: Vec<&str> = (Verdicts::ALL.iter())
+            .filter(|v| self.contains(**v))
+            .map(|v| v.as_str())
+            .collect();
+        names.join(" or ")
+    }
+}
+
+impl FromIterator<Verdict> for Verdicts {
+    fn from_iter<I: IntoIterator<Item = Verdict>>(iter: I) -> Verdicts {
+        Verdicts(iter.into_iter().fold(0, |m, v| m | Verdicts::bit(v)))
+    }
+}
+
 /// One judged test, as scoring sees it.
 pub struct Scored<'a> {
     pub group: Option<&'a str>,

@@ -456,6 +456,8 @@ const PROBLEM_XML: &str = r#"<?xml version="1.0" encoding="utf-8" standalone="no
             <solution tag="accepted"><source path="solutions/sum.py" type="python.3"/></solution>
             <solution tag="wrong-answer"><source path="solutions/int32.c" type="c.gcc"/></solution>
             <solution tag="time-limit-exceeded"><source path="solutions/spin.c" type="c.gcc"/></solution>
+            <solution tag="rejected"><source path="solutions/off_by_one.py" type="python.3"/></solution>
+            <solution tag="time-limit-exceeded-or-accepted"><source path="solutions/slow.py" type="python.3"/></solution>
         </solutions>
     </assets>
 </problem>
@@ -492,6 +494,14 @@ fn polygon_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
             "solutions/spin.c",
             "int main(void) { volatile unsigned long x = 0; for (;;) x++; }\n",
         ),
+        (
+            "solutions/off_by_one.py",
+            "a, b = map(int, input().split())\nprint(a + b - 1)\n",
+        ),
+        (
+            "solutions/slow.py",
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        ),
     ];
     written(dir, &files)
 }
@@ -516,6 +526,7 @@ fn a_polygon_package_regenerates_its_tests_and_verifies() {
         "generator = \"package/files/gen.c\"\nargs = [\"7\", \"8\"]\nstored = \"package/tests/03\"",
         "name = \"small\"\npoints = 40",
         "name = \"big\"\npoints = 60",
+        "[expected]\n\"rejected/off_by_one.py\" = [\"WA\", \"PE\", \"TLE\", \"MLE\", \"OLE\", \"RE\"]\n\"time_limit_exceeded_or_accepted/slow.py\" = [\"TLE\", \"AC\"]",
     ] {
         assert_has(&problem, line);
     }
@@ -548,6 +559,9 @@ fn a_polygon_package_regenerates_its_tests_and_verifies() {
         ("accepted/sum.py", "AC"),
         ("wrong_answer/int32.c", "WA"),
         ("time_limit_exceeded/spin.c", "TLE"),
+        // Tags that promise one of several verdicts: `[expected]`.
+        ("rejected/off_by_one.py", "WA"),
+        ("time_limit_exceeded_or_accepted/slow.py", "AC"),
     ];
     assert_eq!(got, expected.into_iter().collect());
 
@@ -587,15 +601,12 @@ fn a_polygon_package_without_its_files_is_refused() {
     refused(
         |dir| {
             polygon_package(dir);
-            let xml = PROBLEM_XML.replace(
-                "tag=\"accepted\"",
-                "tag=\"time-limit-exceeded-or-accepted\"",
-            );
+            let xml = PROBLEM_XML.replace("tag=\"accepted\"", "tag=\"unheard-of\"");
             std::fs::write(dir.join("problem.xml"), xml).unwrap();
             dir.to_path_buf()
         },
         &[],
-        &["sum.py", "time-limit-exceeded-or-accepted", "--lossy"],
+        &["sum.py", "unheard-of", "--lossy"],
     );
 }
 
@@ -762,9 +773,9 @@ fn a_hydro_problem_without_solutions_builds_and_judges() {
         "time_limit_ms = 1500",
         "memory_limit_mib = 128",
         "checker = \"package/testdata/check.c\"",
-        "name = \"subtask1\"\npoints = 30",
+        "name = \"1\"\npoints = 30",
         // The subtask without a score gets what is left of 100.
-        "name = \"subtask2\"\npoints = 70",
+        "name = \"2\"\npoints = 70",
     ] {
         assert_has(&problem, line);
     }
@@ -933,4 +944,105 @@ fn the_validator_the_kit_can_run_is_chosen() {
         &problem,
         "validator = \"package/input_validators/validate/validate.py\"",
     );
+}
+
+#[test]
+fn icpc_promises_become_verdict_sets() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    legacy_package(package.path());
+    written(
+        package.path(),
+        &[
+            // ICPC has no memory verdict: running out of memory is a
+            // run-time error there.
+            (
+                "submissions/run_time_error/hog.c",
+                "#include <stdio.h>\n#include <stdlib.h>\nint main(void) { volatile char *p = malloc(400 << 20); for (long i = 0; i < (400L << 20); i += 4096) p[i] = 1; printf(\"%d\\n\", p[4096]); return 0; }\n",
+            ),
+            // DOMjudge's annotation, in a folder that promises otherwise.
+            (
+                "submissions/time_limit_exceeded/maybe.py",
+                "# @EXPECTED_RESULTS@: TIMELIMIT, CORRECT\na, b = map(int, input().split())\nprint(a + b)\n",
+            ),
+        ],
+    );
+    let path = package.path().to_str().unwrap();
+    let (code, report) = kit.json(&["import", path, "--name", "aplusb"]);
+    assert_eq!(code, 0, "{report}");
+    let problem = std::fs::read_to_string(kit.path("problems/aplusb/problem.toml")).unwrap();
+    assert_has(&problem, "\"runtime_error/hog.c\" = [\"RE\", \"MLE\"]");
+    assert_has(
+        &problem,
+        "\"time_limit_exceeded/maybe.py\" = [\"TLE\", \"AC\"]",
+    );
+    let (code, verify) = kit.json(&["verify", "aplusb"]);
+    let rows: BTreeMap<&str, (&str, &str)> = (verify["solutions"].as_array().unwrap().iter())
+        .map(|r| {
+            let got = (
+                r["expected"].as_str().unwrap(),
+                r["verdict"].as_str().unwrap(),
+            );
+            (r["solution"].as_str().unwrap(), got)
+        })
+        .collect();
+    assert_eq!(code, 0, "{rows:?}");
+    assert_eq!(rows["runtime_error/hog.c"], ("MLE or RE", "MLE"));
+    assert_eq!(rows["time_limit_exceeded/maybe.py"], ("AC or TLE", "AC"));
+}
+
+#[test]
+fn icpc_test_groups_keep_their_points_and_validator_flags() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("groups");
+    legacy_package(&dir);
+    std::fs::remove_file(dir.join("data/secret/01-small.in")).unwrap();
+    written(
+        &dir,
+        &[
+            (
+                "problem.yaml",
+                "name: A plus B\ntype: scoring\nvalidation: custom\nlimits:\n  memory: 128\n",
+            ),
+            // The validator takes a bound from its group's flags.
+            (
+                "input_validators/validate/validate.py",
+                "import sys\nbound = int(sys.argv[sys.argv.index('--max') + 1]) if '--max' in sys.argv else 10**12\na, b = map(int, sys.stdin.read().split())\nsys.exit(42 if a <= bound and b <= bound else 43)\n",
+            ),
+            ("data/secret/small/1.in", "40 2\n"),
+            ("data/secret/small/1.ans", "42\n"),
+            (
+                "data/secret/small/testdata.yaml",
+                "accept_score: 40\ngrader_flags: min\ninput_validator_flags: --max 100\nrequire_pass: sample\n",
+            ),
+            (
+                "data/secret/big/testdata.yaml",
+                "accept_score: 60\ngrader_flags: min\n",
+            ),
+        ],
+    );
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    let problem = std::fs::read_to_string(kit.path("problems/groups/problem.toml")).unwrap();
+    assert_has(&problem, "name = \"small\"\npoints = 40");
+    assert_has(&problem, "name = \"big\"\npoints = 60");
+    // The sample belongs to the group that requires it to pass.
+    assert_has(&problem, "sample = true\ngroup = \"small\"");
+    assert_has(
+        &problem,
+        "group = \"small\"\nvalidator_args = [\"--max\", \"100\"]",
+    );
+    let (code, build) = kit.json(&["build", "groups"]);
+    assert_eq!(code, 0, "{build}");
+    let (_, test) = kit.json(&["test", "groups", "solutions/groups/wrong_answer/int32.c"]);
+    assert_eq!(
+        (test["verdict"].as_str(), test["score"].as_u64()),
+        (Some("WA"), Some(40)),
+        "{test}"
+    );
+    // The flags reach the validator: a small test over its bound is refused.
+    kit.write("problems/groups/package/data/secret/small/1.in", "400 2\n");
+    let stderr = kit.error(&["build", "groups"]);
+    assert!(stderr.contains("validating"), "{stderr}");
 }

@@ -4,8 +4,7 @@ use anyhow::Result;
 
 use crate::cli::VerifyArgs;
 use crate::event::{EventKind, Events};
-use crate::expect::{self, FOLDERS};
-use crate::fsutil;
+use crate::expect;
 use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
 use crate::report::html::{self, Column, Matrix};
@@ -28,21 +27,19 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
     for (problem, tests) in problems.iter().zip(&built) {
         let checker = kit.checker(problem, jury)?;
         let arena = Arena::new(problem, tests, &checker, kit.work_dir().join("runs"));
-        for (folder, expect) in FOLDERS {
-            for file in fsutil::files_in(&problem.solutions.join(folder))? {
-                let shown = file.strip_prefix(&problem.solutions).unwrap_or(&file);
-                let shown = shown.display().to_string();
-                let row = expect::verify_solution(
-                    jury,
-                    &kit.compiler,
-                    &arena,
-                    expect,
-                    &file,
-                    &shown,
-                    events,
-                )?;
-                rows.push(row);
-            }
+        for (file, expect) in expect::promises(problem)? {
+            let shown = file.strip_prefix(&problem.solutions).unwrap_or(&file);
+            let shown = shown.display().to_string();
+            let row = expect::verify_solution(
+                jury,
+                &kit.compiler,
+                &arena,
+                expect,
+                &file,
+                &shown,
+                events,
+            )?;
+            rows.push(row);
         }
     }
     let all_ok = rows.iter().all(|r| r.ok);

@@ -142,7 +142,7 @@ pub fn import(
             .count() as u64;
         for (i, s) in subtasks.iter().enumerate() {
             let id = s["id"].as_i64().map_or(i as i64 + 1, |id| id);
-            let group = format!("subtask{id}");
+            let group = id.to_string();
             let score = match s["score"].as_i64() {
                 Some(score) => score as u64,
                 None => 100u64.saturating_sub(scored) / unscored.max(1),

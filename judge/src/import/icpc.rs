@@ -31,20 +31,49 @@ pub enum Version {
 /// the program, headers may lie beside it.
 const SOURCES: [&str; 9] = ["c", "cpp", "cc", "cxx", "py", "rs", "java", "kt", "ctd"];
 
-/// Where each submissions folder goes in `solutions/<name>/`.
-fn verdict_folder(folder: &str) -> Option<&'static str> {
+/// Where each submissions folder goes in `solutions/<name>/`, and the
+/// verdicts it promises where the kit's folder would promise another set:
+/// ICPC has no memory verdict (a run out of memory is a run-time error
+/// there), and `rejected` is any verdict but accepted.
+fn verdict_folder(folder: &str) -> Option<(&'static str, &'static [&'static str])> {
     Some(match folder {
-        "accepted" => "accepted",
-        "wrong_answer" => "wrong_answer",
-        "time_limit_exceeded" => "time_limit_exceeded",
-        "run_time_error" => "runtime_error",
-        "brute_force" => "brute_force",
+        "accepted" => ("accepted", &[]),
+        "wrong_answer" => ("wrong_answer", &[]),
+        "time_limit_exceeded" => ("time_limit_exceeded", &[]),
+        "run_time_error" => ("runtime_error", &["RE", "MLE"]),
+        "rejected" => ("rejected", &["WA", "TLE", "MLE", "OLE", "RE"]),
+        "brute_force" => ("brute_force", &[]),
         _ => return None,
     })
 }
 
+/// The verdicts a DOMjudge-style `@EXPECTED_RESULTS@: CORRECT, TIMELIMIT`
+/// line in a submission promises, if it has one.
+fn annotated(source: &[u8]) -> Option<Vec<&'static str>> {
+    let text = String::from_utf8_lossy(source);
+    let line = text
+        .lines()
+        .find_map(|l| l.split_once("@EXPECTED_RESULTS@:"))?
+        .1;
+    let verdicts = line
+        .split(',')
+        .filter_map(|w| match w.trim().to_ascii_uppercase().as_str() {
+            "CORRECT" => Some("AC"),
+            "WRONG-ANSWER" | "NO-OUTPUT" => Some("WA"),
+            "TIMELIMIT" => Some("TLE"),
+            "RUN-ERROR" => Some("RE"),
+            "OUTPUT-LIMIT" => Some("OLE"),
+            "MEMORY-LIMIT" => Some("MLE"),
+            "COMPILER-ERROR" => Some("CE"),
+            _ => None,
+        })
+        .collect::<Vec<_>>();
+    (!verdicts.is_empty()).then_some(verdicts)
+}
+
 /// What the kit takes from `problem.yaml`.
 struct Settings {
+    scoring: bool,
     title_en: String,
     title_zh: String,
     interactive: bool,
@@ -81,32 +110,33 @@ fn settings(package: &Package, version: Version, lossy: &mut Lossy) -> Result<Se
     let title_en = en.unwrap_or_else(|| package.name());
     let title_zh = zh.unwrap_or_else(|| title_en.clone());
 
-    // The kind of problem: 2025-09's `type`, legacy's `validation`.
-    let kinds: Vec<String> = match version {
-        Version::Current => match &yaml["type"] {
+    // The kind of problem: `type` (both versions), and legacy's
+    // `validation`.
+    let words = |v: &Yaml| -> Vec<String> {
+        match v {
             Yaml::String(s) => s.split_whitespace().map(str::to_string).collect(),
             Yaml::Array(a) => a
                 .iter()
                 .filter_map(Yaml::as_str)
                 .map(str::to_string)
                 .collect(),
-            _ => vec!["pass-fail".to_string()],
-        },
-        Version::Legacy => match &yaml["validation"] {
-            Yaml::String(s) => s.split_whitespace().map(str::to_string).collect(),
-            _ => vec!["default".to_string()],
-        },
+            _ => Vec::new(),
+        }
     };
+    let mut kinds = words(&yaml["type"]);
+    if version == Version::Legacy {
+        kinds.extend(words(&yaml["validation"]));
+    }
     let mut interactive = false;
     let mut custom = false;
+    let mut scoring = false;
     for kind in &kinds {
         match kind.as_str() {
             "pass-fail" | "default" => {}
             "custom" => custom = true,
             "interactive" => interactive = true,
-            "scoring" | "score" => lossy.drop(format!(
-                "{at}: a scoring problem (scores become pass or fail)"
-            ))?,
+            // Scores from test groups, all or nothing each (see `tests`).
+            "scoring" | "score" => scoring = true,
             other => bail!(
                 "{at}: the kit cannot judge a problem of type `{other}` (multi-pass and \
                  submit-answer problems are not the kit's)"
@@ -134,6 +164,7 @@ fn settings(package: &Package, version: Version, lossy: &mut Lossy) -> Result<Se
         }
     };
     Ok(Settings {
+        scoring,
         title_en,
         title_zh,
         interactive,
@@ -241,25 +272,157 @@ struct Test {
     answer: String,
     sample: bool,
     comment: String,
+    /// Its test group in a scoring problem.
+    group: Option<String>,
+    validator_args: Vec<String>,
+}
+
+/// What `data/` holds: the tests, the groups with their points (a scoring
+/// problem's), and the arguments for the output validator.
+struct TestData {
+    tests: Vec<Test>,
+    groups: Vec<(String, u64)>,
+    output_args: Vec<String>,
+}
+
+/// What the kit takes from a test folder's `test_group.yaml` (2025-09) or
+/// `testdata.yaml` (legacy), inherited by the folders under it.
+#[derive(Clone, Default)]
+struct FolderSettings {
+    input_args: Vec<String>,
+    output_args: Vec<String>,
+    /// The group's points (`max_score`, `accept_score`).
+    score: Option<u64>,
+    /// The group requires the samples to pass (`require_pass: sample`).
+    needs_samples: bool,
+}
+
+/// A list of arguments: a YAML list, or a string of words.
+fn arguments(value: &Yaml) -> Option<Vec<String>> {
+    match value {
+        Yaml::Array(a) => Some(
+            a.iter()
+                .filter_map(|v| match v {
+                    Yaml::String(s) => Some(s.clone()),
+                    Yaml::Integer(i) => Some(i.to_string()),
+                    Yaml::Real(r) => Some(r.clone()),
+                    _ => None,
+                })
+                .collect(),
+        ),
+        Yaml::String(s) => Some(s.split_whitespace().map(str::to_string).collect()),
+        _ => None,
+    }
+}
+
+/// The settings of folder `dir` (under data/), over its parent's.
+fn folder_settings(
+    package: &Package,
+    dir: &str,
+    parent: &FolderSettings,
+    scoring: bool,
+    lossy: &mut Lossy,
+) -> Result<FolderSettings> {
+    let mut settings = parent.clone();
+    settings.score = None;
+    settings.needs_samples = false;
+    for file in ["test_group.yaml", "testdata.yaml"] {
+        let file = format!("{dir}/{file}");
+        if !package.has(&file) {
+            continue;
+        }
+        let shown = package.shown(&file);
+        let docs = YamlLoader::load_from_str(&package.text(&file)?)
+            .with_context(|| format!("{shown}: not YAML"))?;
+        let Some(Yaml::Hash(hash)) = docs.into_iter().next() else {
+            continue;
+        };
+        for (key, value) in &hash {
+            let key = key.as_str().unwrap_or("");
+            let word = value.as_str().unwrap_or("");
+            match key {
+                "input_validator_args" | "input_validator_flags" => {
+                    settings.input_args = arguments(value).unwrap_or_default();
+                }
+                "output_validator_args" | "output_validator_flags" => {
+                    settings.output_args = arguments(value).unwrap_or_default();
+                }
+                "max_score" | "accept_score" => {
+                    let points = value.as_f64().or(value.as_i64().map(|i| i as f64));
+                    match points {
+                        Some(p) if p >= 0.0 && p.fract() == 0.0 => settings.score = Some(p as u64),
+                        _ => bail!("{shown}: `{key}` is {value:?}: the kit counts whole points"),
+                    }
+                }
+                // All or nothing per group, as the kit scores groups.
+                "score_aggregation" if word == "pass-fail" => {}
+                "grader_flags"
+                    if word
+                        .split_whitespace()
+                        .all(|f| f == "min" || f == "first_error") => {}
+                // What a judge does after a rejection, the range of scores,
+                // whether samples must pass first: no change to a verdict.
+                "require_pass" => {
+                    let needs = arguments(value).unwrap_or_default();
+                    settings.needs_samples = needs.iter().any(|n| n == "sample");
+                }
+                "on_reject" | "range" | "reject_score" => {}
+                _ if !scoring && ["score_aggregation", "grader_flags"].contains(&key) => {}
+                _ => lossy.drop(format!("{shown}: `{key}: {}`", yaml_text(value)))?,
+            }
+        }
+    }
+    Ok(settings)
+}
+
+/// A folder's own settings, read for a look ahead: what the kit leaves
+/// out of them is said when the folder's tests are read.
+fn peek(package: &Package, dir: &str) -> Result<FolderSettings> {
+    let mut quiet = Lossy::new(true, Vec::new());
+    folder_settings(package, dir, &FolderSettings::default(), false, &mut quiet)
+}
+
+/// A YAML value, as a message shows it.
+fn yaml_text(value: &Yaml) -> String {
+    match value {
+        Yaml::String(s) | Yaml::Real(s) => s.clone(),
+        Yaml::Integer(i) => i.to_string(),
+        Yaml::Boolean(b) => b.to_string(),
+        other => format!("{other:?}"),
+    }
 }
 
 /// The tests: `data/sample/`, then `data/secret/` at any depth, each in
-/// path order; every input with its answer.
-fn tests(package: &Package, lossy: &mut Lossy) -> Result<Vec<Test>> {
+/// path order; every input with its answer, its folder's validator
+/// arguments and, in a scoring problem, its group: the folder under
+/// `data/secret/` it lies in (the samples: the first group that requires
+/// them to pass, as the kit exports a sample of a group, else a group of 0
+/// points). Also each group's points, and the output validator's
+/// arguments.
+fn tests(package: &Package, scoring: bool, lossy: &mut Lossy) -> Result<TestData> {
     let mut tests = Vec::new();
-    for (dir, sample) in [("data/sample", true), ("data/secret", false)] {
-        for file in package.under(dir) {
-            if file.ends_with("/testdata.yaml") || file.ends_with("/test_group.yaml") {
-                let text = package.text(file)?;
-                let docs = YamlLoader::load_from_str(&text)
-                    .with_context(|| format!("{}: not YAML", package.shown(file)))?;
-                if let Some(Yaml::Hash(h)) = docs.first() {
-                    for key in h.keys().filter_map(Yaml::as_str) {
-                        lossy.drop(format!("{}: `{key}`", package.shown(file)))?;
-                    }
-                }
-                continue;
+    let mut groups: Vec<(String, u64)> = Vec::new();
+    let mut output_args: Option<Vec<String>> = None;
+    let root = folder_settings(package, "data", &FolderSettings::default(), scoring, lossy)?;
+    // The group the samples belong to: the first that requires them.
+    let mut sample_group = "sample".to_string();
+    if scoring {
+        let mut folders: Vec<&str> = package
+            .under("data/secret")
+            .filter_map(|f| f["data/secret/".len()..].split_once('/').map(|(g, _)| g))
+            .collect();
+        folders.dedup();
+        for g in folders {
+            if peek(package, &format!("data/secret/{g}"))?.needs_samples {
+                sample_group = g.to_string();
+                break;
             }
+        }
+    }
+    let mut known: std::collections::BTreeMap<String, FolderSettings> = Default::default();
+    for (dir, sample) in [("data/sample", true), ("data/secret", false)] {
+        let top = folder_settings(package, dir, &root, scoring, lossy)?;
+        for file in package.under(dir) {
             let Some(stem) = file.strip_suffix(".in") else {
                 continue;
             };
@@ -269,6 +432,70 @@ fn tests(package: &Package, lossy: &mut Lossy) -> Result<Vec<Test>> {
                     "{}: a test without its answer (expected {answer})",
                     package.shown(file)
                 );
+            }
+            // The folder's settings, read down from `dir`.
+            let folder = file.rsplit_once('/').map_or(dir, |(d, _)| d);
+            let mut settings = top.clone();
+            let mut path = dir.to_string();
+            for part in folder[dir.len()..].split('/').filter(|p| !p.is_empty()) {
+                path = format!("{path}/{part}");
+                settings = match known.get(&path) {
+                    Some(s) => s.clone(),
+                    None => {
+                        let s = folder_settings(package, &path, &settings, scoring, lossy)?;
+                        known.insert(path.clone(), s.clone());
+                        s
+                    }
+                };
+            }
+            match &output_args {
+                None => output_args = Some(settings.output_args.clone()),
+                Some(args) if *args != settings.output_args => lossy.drop(format!(
+                    "{}: output validator arguments of its own ({}; the kit gives every test \
+                     the same)",
+                    package.shown(folder),
+                    settings.output_args.join(" ")
+                ))?,
+                Some(_) => {}
+            }
+            let group = match (scoring, sample) {
+                (false, _) => None,
+                (true, true) => Some(sample_group.clone()),
+                (true, false) => {
+                    let rest = &folder[dir.len()..];
+                    match rest
+                        .trim_start_matches('/')
+                        .split('/')
+                        .next()
+                        .filter(|g| !g.is_empty())
+                    {
+                        Some(g) => Some(g.to_string()),
+                        None => {
+                            lossy.drop(format!(
+                                "{}: a test outside the test groups of a scoring problem (it \
+                                 scores nothing)",
+                                package.shown(file)
+                            ))?;
+                            Some("secret".to_string())
+                        }
+                    }
+                }
+            };
+            if let Some(g) = &group
+                && !groups.iter().any(|(n, _)| n == g)
+            {
+                let top_folder = match sample {
+                    true => dir.to_string(),
+                    false => format!("{dir}/{g}"),
+                };
+                let points = match g.as_str() {
+                    "sample" | "secret" => 0,
+                    _ if sample => peek(package, &format!("data/secret/{g}"))?
+                        .score
+                        .unwrap_or(0),
+                    _ => known.get(&top_folder).and_then(|s| s.score).unwrap_or(0),
+                };
+                groups.push((g.clone(), points));
             }
             let desc = format!("{stem}.desc");
             let mut comment = stem.trim_start_matches("data/").to_string();
@@ -280,6 +507,8 @@ fn tests(package: &Package, lossy: &mut Lossy) -> Result<Vec<Test>> {
                 answer,
                 sample,
                 comment,
+                group,
+                validator_args: settings.input_args.clone(),
             });
         }
     }
@@ -295,7 +524,11 @@ fn tests(package: &Package, lossy: &mut Lossy) -> Result<Vec<Test>> {
             }
         );
     }
-    Ok(tests)
+    Ok(TestData {
+        tests,
+        groups,
+        output_args: output_args.unwrap_or_default(),
+    })
 }
 
 /// Imports the ICPC package as problem `name`.
@@ -367,18 +600,48 @@ pub fn import(
         None
     };
 
-    let tests = tests(package, lossy)?;
+    let TestData {
+        tests,
+        groups,
+        output_args,
+    } = tests(package, s.scoring, lossy)?;
+    // The default validator's flags the kit has a checker for.
+    let default_checker = match output_args.as_slice() {
+        [] => "icpc-default",
+        [flag] if flag == "case_sensitive" => "wcmp",
+        other => {
+            lossy.drop(format!(
+                "{}: the output validator's arguments `{}` (the kit's checkers take none)",
+                package.shown("data"),
+                other.join(" ")
+            ))?;
+            if other.iter().any(|f| f == "case_sensitive") {
+                "wcmp"
+            } else {
+                "icpc-default"
+            }
+        }
+    };
+    if checker.is_some() && !output_args.is_empty() && default_checker != "icpc-default" {
+        // Told to a custom validator, the flag changes nothing the kit
+        // can check: its verdicts are the validator's own.
+        notes.push(format!(
+            "the output validator's arguments `{}` are not passed to it",
+            output_args.join(" ")
+        ));
+    }
     let mut solutions: Vec<(String, String)> = Vec::new();
+    let mut expected: Vec<(String, Vec<&str>)> = Vec::new();
     for file in package.under("submissions") {
         let rel = &file["submissions/".len()..];
         let Some((folder, rest)) = rel.split_once('/') else {
             continue;
         };
         let shown = package.shown(file);
-        let Some(target) = verdict_folder(folder) else {
+        let Some((target, verdicts)) = verdict_folder(folder) else {
             lossy.drop(format!(
                 "{shown}: the submissions folder `{folder}` (the kit knows accepted, \
-                 wrong_answer, time_limit_exceeded, run_time_error and brute_force)"
+                 wrong_answer, time_limit_exceeded, run_time_error, rejected and brute_force)"
             ))?;
             continue;
         };
@@ -391,7 +654,13 @@ pub fn import(
         if !lossy.judges(rest, &shown)? {
             continue;
         }
-        let rel = solution_file(target, rest, &package.read(file)?);
+        let source = package.read(file)?;
+        let rel = solution_file(target, rest, &source);
+        match annotated(&source) {
+            Some(promised) => expected.push((rel.clone(), promised)),
+            None if !verdicts.is_empty() => expected.push((rel.clone(), verdicts.to_vec())),
+            None => {}
+        }
         solutions.push((file.to_string(), format!("solutions/{name}/{rel}")));
     }
     let Some(reference) = solutions
@@ -443,12 +712,18 @@ pub fn import(
     match (&checker, s.interactive) {
         (Some(checker), true) => toml.line("interactor", &quoted(&kept(checker))),
         (Some(checker), false) => toml.line("checker", &quoted(&kept(checker))),
-        (None, _) => toml.line("checker", &quoted("icpc-default")),
+        (None, _) => toml.line("checker", &quoted(default_checker)),
     };
     toml.line("validator", &quoted(&kept(&validator)));
     toml.line("reference", &quoted(&reference));
     toml.comment("The package's tests name no wrong solution they catch.");
     toml.line("targets_required", "false");
+    toml.expected(&expected);
+    for (group, points) in &groups {
+        toml.table("[[groups]]");
+        toml.line("name", &quoted(group));
+        toml.line("points", &points.to_string());
+    }
     toml.table("[protocols]");
     if checker.is_some() {
         toml.line("checker", &quoted("kattis"));
@@ -460,6 +735,13 @@ pub fn import(
         toml.line("answer", &quoted(&kept(&t.answer)));
         if t.sample {
             toml.line("sample", "true");
+        }
+        if let Some(g) = &t.group {
+            toml.line("group", &quoted(g));
+        }
+        if !t.validator_args.is_empty() {
+            let args: Vec<String> = t.validator_args.iter().map(|a| quoted(a)).collect();
+            toml.line("validator_args", &format!("[{}]", args.join(", ")));
         }
         toml.line("comment", &quoted(&t.comment));
     }

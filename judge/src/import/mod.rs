@@ -270,6 +270,20 @@ impl ProblemToml {
         self
     }
 
+    /// `[expected]`: each solution (under `solutions/<problem>/`) with the
+    /// verdicts it may get.
+    pub fn expected(&mut self, promises: &[(String, Vec<&str>)]) -> &mut Self {
+        if promises.is_empty() {
+            return self;
+        }
+        self.table("[expected]");
+        for (file, verdicts) in promises {
+            let list: Vec<String> = verdicts.iter().map(|v| quoted(v)).collect();
+            self.line(&quoted(file), &format!("[{}]", list.join(", ")));
+        }
+        self
+    }
+
     pub fn finish(self) -> String {
         self.text
     }

@@ -24,15 +24,22 @@ use super::{Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, solut
 use crate::package::Format;
 use crate::problem::STANDARD_CHECKERS;
 
-/// The folder a solution's tag puts it in.
-fn verdict_folder(tag: &str) -> Option<&'static str> {
+/// The folder a solution's tag puts it in, and for a tag that promises one
+/// of several verdicts, those verdicts (problem.toml's `[expected]`).
+fn verdict_folder(tag: &str) -> Option<(&'static str, &'static [&'static str])> {
     Some(match tag {
-        "main" | "accepted" => "accepted",
-        "wrong-answer" => "wrong_answer",
-        "presentation-error" => "presentation_error",
-        "time-limit-exceeded" => "time_limit_exceeded",
-        "memory-limit-exceeded" => "memory_limit_exceeded",
-        "failed" => "runtime_error",
+        "main" | "accepted" => ("accepted", &[]),
+        "wrong-answer" => ("wrong_answer", &[]),
+        "presentation-error" => ("presentation_error", &[]),
+        "time-limit-exceeded" => ("time_limit_exceeded", &[]),
+        "memory-limit-exceeded" => ("memory_limit_exceeded", &[]),
+        "failed" => ("runtime_error", &[]),
+        "rejected" => ("rejected", &["WA", "PE", "TLE", "MLE", "OLE", "RE"]),
+        "time-limit-exceeded-or-accepted" => ("time_limit_exceeded_or_accepted", &["TLE", "AC"]),
+        "time-limit-exceeded-or-memory-limit-exceeded" => (
+            "time_limit_exceeded_or_memory_limit_exceeded",
+            &["TLE", "MLE"],
+        ),
         _ => return None,
     })
 }
@@ -344,6 +351,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     };
 
     let mut solutions: Vec<(String, String)> = Vec::new();
+    let mut expected: Vec<(String, Vec<&str>)> = Vec::new();
     let mut reference = None;
     for s in assets
         .at(&["solutions"])
@@ -352,9 +360,9 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     {
         let source = source_of(package, s, "solution")?;
         let tag = s.attr("tag").unwrap_or("");
-        let Some(folder) = verdict_folder(tag) else {
+        let Some((folder, verdicts)) = verdict_folder(tag) else {
             lossy.drop(format!(
-                "{}: {source}, tagged `{tag}` (the kit's folders promise one verdict each)",
+                "{}: {source}, tagged `{tag}`, a tag the kit does not know",
                 at(s)
             ))?;
             continue;
@@ -364,6 +372,9 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
             continue;
         }
         let rel = solution_file(folder, file, &package.read(&source)?);
+        if !verdicts.is_empty() {
+            expected.push((rel.clone(), verdicts.to_vec()));
+        }
         if tag == "main" {
             reference = Some(rel.clone());
         }
@@ -397,6 +408,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     toml.line("reference", &quoted(&reference));
     toml.comment("The package's tests name no wrong solution they catch.");
     toml.line("targets_required", "false");
+    toml.expected(&expected);
     for (g, points) in &groups {
         toml.table("[[groups]]");
         toml.line("name", &quoted(g));
