@@ -26,7 +26,7 @@ pub struct Package {
     /// Every regular file, by its path in the package.
     files: BTreeMap<String, PathBuf>,
     /// The unpacked zip, removed when the package is dropped.
-    _unpacked: Option<tempfile::TempDir>,
+    unpacked: Option<tempfile::TempDir>,
 }
 
 impl Package {
@@ -61,14 +61,14 @@ impl Package {
             shown: path.to_path_buf(),
             root,
             files,
-            _unpacked: unpacked,
+            unpacked,
         })
     }
 
     /// The package's own name: its (innermost) folder's, or the zip's stem.
     pub fn name(&self) -> String {
         let inner = self.root.file_name().unwrap_or_default().to_string_lossy();
-        match self._unpacked.as_ref().map(|d| d.path() == self.root) {
+        match self.unpacked.as_ref().map(|d| d.path() == self.root) {
             Some(true) => self.shown.file_stem().unwrap_or_default().to_string_lossy(),
             _ => inner,
         }
@@ -101,7 +101,7 @@ impl Package {
 
     /// `rel` as the user sees it: `pkg/data/1.in`, or `pkg.zip:data/1.in`.
     pub fn shown(&self, rel: &str) -> String {
-        match self._unpacked {
+        match self.unpacked {
             Some(_) => format!("{}:{rel}", self.shown.display()),
             None => self.root.join(rel).display().to_string(),
         }
