@@ -215,15 +215,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     };
     notes.push(format!("the reference solution: {reference}"));
 
-    let mut toml = ProblemToml::default();
-    toml.comment(&format!(
-        "Imported from {} (CMS italy_yaml).",
-        package.shown.display()
-    ));
-    toml.line(
-        "title",
-        &format!("{{ en = {}, zh = {} }}", quoted(&title), quoted(&title)),
-    );
+    let mut toml = ProblemToml::imported(package, "CMS italy_yaml", &title, &title);
     if let Some(seconds) = number(&["time_limit", "timeout"]) {
         toml.line(
             "time_limit_ms",
@@ -249,17 +241,13 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         toml.table("[protocols]");
         toml.line("checker", &quoted("cms"));
     }
-    for (i, points) in subtasks.iter().enumerate() {
-        toml.table("[[groups]]");
-        toml.line("name", &quoted(&format!("subtask{}", i + 1)));
-        toml.line("points", &points.to_string());
+    let mut groups: Vec<(String, u64)> = (subtasks.iter().enumerate())
+        .map(|(i, points)| (format!("subtask{}", i + 1), *points))
+        .collect();
+    if !subtasks.is_empty() && lines.iter().any(|l| l.subtask.is_none()) {
+        groups.push(("subtask0".to_string(), 0));
     }
-    let ungrouped = !subtasks.is_empty() && lines.iter().any(|l| l.subtask.is_none());
-    if ungrouped {
-        toml.table("[[groups]]");
-        toml.line("name", &quoted("subtask0"));
-        toml.line("points", "0");
-    }
+    toml.groups(groups.iter().map(|(g, p)| (g.as_str(), *p)));
     for (i, line) in lines.iter().enumerate() {
         let input = format!("input/input{i}.txt");
         let answer = format!("output/output{i}.txt");

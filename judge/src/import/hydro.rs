@@ -277,15 +277,7 @@ pub fn import(
         }
     }
 
-    let mut toml = ProblemToml::default();
-    toml.comment(&format!(
-        "Imported from {} (Hydro).",
-        package.shown.display()
-    ));
-    toml.line(
-        "title",
-        &format!("{{ en = {}, zh = {} }}", quoted(&title), quoted(&title)),
-    );
+    let mut toml = ProblemToml::imported(package, "Hydro", &title, &title);
     toml.line("time_limit_ms", &time.unwrap_or(1000).to_string());
     toml.line("memory_limit_mib", &memory.unwrap_or(256).to_string());
     match (&checker, interactive) {
@@ -294,11 +286,7 @@ pub fn import(
         (None, _) => toml.line("checker", &quoted(&standard)),
     };
     toml.comment("Hydro packages hold no validator and no solution: every test stores its answer.");
-    for (group, points) in &groups {
-        toml.table("[[groups]]");
-        toml.line("name", &quoted(group));
-        toml.line("points", &points.to_string());
-    }
+    toml.groups(groups.iter().map(|(g, p)| (g.as_str(), *p)));
     for case in &cases {
         toml.table("[[tests]]");
         toml.line("file", &quoted(&kept(&case.input)));

@@ -676,23 +676,11 @@ pub fn import(
     };
     notes.push(format!("the reference solution: {reference}"));
 
-    let mut toml = ProblemToml::default();
-    toml.comment(&format!(
-        "Imported from {} ({}).",
-        package.shown.display(),
-        match version {
-            Version::Current => "ICPC 2025-09",
-            Version::Legacy => "ICPC legacy",
-        }
-    ));
-    toml.line(
-        "title",
-        &format!(
-            "{{ en = {}, zh = {} }}",
-            quoted(&s.title_en),
-            quoted(&s.title_zh)
-        ),
-    );
+    let label = match version {
+        Version::Current => "ICPC 2025-09",
+        Version::Legacy => "ICPC legacy",
+    };
+    let mut toml = ProblemToml::imported(package, label, &s.title_en, &s.title_zh);
     match s.time_limit_ms {
         Some(ms) => {
             toml.line("time_limit_ms", &ms.to_string());
@@ -719,11 +707,7 @@ pub fn import(
     toml.comment("The package's tests name no wrong solution they catch.");
     toml.line("targets_required", "false");
     toml.expected(&expected);
-    for (group, points) in &groups {
-        toml.table("[[groups]]");
-        toml.line("name", &quoted(group));
-        toml.line("points", &points.to_string());
-    }
+    toml.groups(groups.iter().map(|(g, p)| (g.as_str(), *p)));
     toml.table("[protocols]");
     if checker.is_some() {
         toml.line("checker", &quoted("kattis"));

@@ -250,6 +250,31 @@ pub struct ProblemToml {
 }
 
 impl ProblemToml {
+    /// A problem.toml that starts by saying where it comes from (`label`:
+    /// the format) and the titles.
+    pub fn imported(package: &Package, label: &str, en: &str, zh: &str) -> ProblemToml {
+        let mut toml = ProblemToml::default();
+        toml.comment(&format!(
+            "Imported from {} ({label}).",
+            package.shown.display()
+        ));
+        toml.line(
+            "title",
+            &format!("{{ en = {}, zh = {} }}", quoted(en), quoted(zh)),
+        );
+        toml
+    }
+
+    /// A `[[groups]]` table for each group, with its points.
+    pub fn groups<'a>(&mut self, groups: impl IntoIterator<Item = (&'a str, u64)>) -> &mut Self {
+        for (name, points) in groups {
+            self.table("[[groups]]");
+            self.line("name", &quoted(name));
+            self.line("points", &points.to_string());
+        }
+        self
+    }
+
     /// A `key = value` line (`value` written as TOML already).
     pub fn line(&mut self, key: &str, value: &str) -> &mut Self {
         let _ = writeln!(self.text, "{key} = {value}");

@@ -385,15 +385,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     };
     notes.push(format!("the reference solution: {reference}"));
 
-    let mut toml = ProblemToml::default();
-    toml.comment(&format!(
-        "Imported from {} (Polygon).",
-        package.shown.display()
-    ));
-    toml.line(
-        "title",
-        &format!("{{ en = {}, zh = {} }}", quoted(title_en), quoted(title_zh)),
-    );
+    let mut toml = ProblemToml::imported(package, "Polygon", title_en, title_zh);
     if let Some(ms) = time_ms {
         toml.line("time_limit_ms", &ms.to_string());
     }
@@ -409,11 +401,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     toml.comment("The package's tests name no wrong solution they catch.");
     toml.line("targets_required", "false");
     toml.expected(&expected);
-    for (g, points) in &groups {
-        toml.table("[[groups]]");
-        toml.line("name", &quoted(g));
-        toml.line("points", &(*points as u64).to_string());
-    }
+    toml.groups(groups.iter().map(|(g, p)| (g.as_str(), *p as u64)));
     for t in &tests {
         toml.table("[[tests]]");
         if let Some(file) = &t.file {
