@@ -115,13 +115,14 @@ pub fn compare(
     Ok(out)
 }
 
-/// A program as compared: the kit's by name, a source file or a program
-/// folder by its name and content.
+/// A program as compared: the kit's by name, a source file, a program
+/// folder or an executable by its name and content.
 fn program(spec: &ProgramSpec) -> Result<String> {
     let (kind, path) = match spec {
         ProgramSpec::Cargo(name) => return Ok(format!("the kit's {name}")),
         ProgramSpec::Source(path) => ("a source", path),
         ProgramSpec::Folder(path) => ("a program folder", path),
+        ProgramSpec::Executable(path) => ("an executable", path),
     };
     let mut hasher = blake3::Hasher::new();
     let files = match path.is_dir() {

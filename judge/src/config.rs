@@ -183,6 +183,10 @@ impl Language {
 #[serde(deny_unknown_fields)]
 pub struct ProblemConfig {
     pub title: Titles,
+    /// The format of the package an imported problem came from (kept in
+    /// its `package/` folder): `icpc`, `icpc-legacy`, `polygon`, `cms` or
+    /// `hydro`. Its statements are the package's, exported as they are.
+    pub imported_from: Option<Spanned<String>>,
     pub time_limit_ms: Option<Spanned<u64>>,
     pub memory_limit_mib: Option<Spanned<u64>>,
     pub output_limit_mib: Option<Spanned<u64>>,

@@ -157,6 +157,13 @@ pub fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// Whether `path` is a file that may be executed.
+pub fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata()
+        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
 /// The files directly in `dir`, sorted by name; none if `dir` does not
 /// exist. An entry that cannot be read is an error.
 pub fn files_in(dir: &Path) -> io::Result<Vec<PathBuf>> {

@@ -184,13 +184,14 @@ impl Kit {
         })
     }
 
-    /// The runnable program for `spec`: a cargo binary or a source
-    /// compiled by the `jury`.
+    /// The runnable program for `spec`: a cargo binary, a source compiled
+    /// by the `jury`, or a package's executable.
     pub fn program(&self, spec: &ProgramSpec, jury: &Jury) -> Result<Program> {
         match spec {
             ProgramSpec::Cargo(name) => self.cargo.program(name),
             ProgramSpec::Source(path) => Ok(jury.compile(&self.compiler, path, false)?),
             ProgramSpec::Folder(path) => Ok(jury.build_folder(&self.compiler, path)?),
+            ProgramSpec::Executable(path) => Ok(self.compiler.executable(path)?),
         }
     }
 

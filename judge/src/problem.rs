@@ -55,6 +55,9 @@ pub enum ProgramSpec {
     /// A program folder of an ICPC package: a `build` script that makes
     /// `run`, or `run` itself (named with a final `/`).
     Folder(PathBuf),
+    /// A compiled program a package ships without its source (a CMS
+    /// task's `check/checker`): a path without an extension.
+    Executable(PathBuf),
 }
 
 impl ProgramSpec {
@@ -62,7 +65,9 @@ impl ProgramSpec {
     pub fn name(&self) -> String {
         match self {
             ProgramSpec::Cargo(name) => name.clone(),
-            ProgramSpec::Source(path) | ProgramSpec::Folder(path) => path.display().to_string(),
+            ProgramSpec::Source(path)
+            | ProgramSpec::Folder(path)
+            | ProgramSpec::Executable(path) => path.display().to_string(),
         }
     }
 }
@@ -166,6 +171,9 @@ pub struct Problem {
     /// Solutions promising one of several verdicts, by their path under
     /// `solutions/<problem>/`.
     pub expected: BTreeMap<String, Verdicts>,
+    /// The format of the package an imported problem came from, as
+    /// problem.toml names it (`polygon`).
+    pub imported_from: Option<String>,
     /// Scored groups and their points, in order.
     pub groups: Vec<Group>,
     pub tests: Vec<TestSpec>,
@@ -227,6 +235,17 @@ const MAX_MIB: u64 = 1 << 20;
 /// The most tests a problem may have: a slip in `count` must be an error,
 /// not billions of tests expanded until memory runs out.
 pub const MAX_TESTS: usize = 10_000;
+
+/// The C++ source `spec` names, if it is one speaking testlib's protocol.
+fn cpp_testlib(spec: &ProgramSpec, protocol: Protocol) -> Option<PathBuf> {
+    let ProgramSpec::Source(path) = spec else {
+        return None;
+    };
+    let cpp = path
+        .extension()
+        .is_some_and(|e| ["cpp", "cc", "cxx", "c++"].contains(&e.to_string_lossy().as_ref()));
+    (cpp && protocol == Protocol::Testlib).then(|| path.clone())
+}
 
 impl Problem {
     /// Loads `problems/<name>/problem.toml` of the kit at `root` and checks
@@ -310,6 +329,26 @@ impl Problem {
             Some(v) => r.protocol(&protocols.validator, v)?,
             None => Protocol::Testlib,
         };
+        // A C++ testlib program is its own twin for the judges that compile
+        // only those (an imported Polygon package's checker), and so is a
+        // standard checker their testlib has.
+        let cpp_checker = cpp_checker.or_else(|| match &checker {
+            _ if interactive => None,
+            ProgramSpec::Cargo(name) if STANDARD_CHECKERS.contains(&name.as_str()) => {
+                Some(CppChecker::Standard(name.clone()))
+            }
+            _ => cpp_testlib(&checker, checker_protocol).map(CppChecker::Source),
+        });
+        let cpp_interactor = cpp_interactor.or_else(|| {
+            let own = interactive.then(|| cpp_testlib(&checker, checker_protocol));
+            own.flatten()
+        });
+        let cpp_validator = cpp_validator.or_else(|| {
+            let own = validator
+                .as_ref()
+                .map(|v| cpp_testlib(v, validator_protocol));
+            own.flatten()
+        });
         let groups = r.groups()?;
         let tests = r.plan(&groups, generator.as_ref())?;
         let expected = r.expected()?;
@@ -341,6 +380,7 @@ impl Problem {
             cpp_validator,
             cpp_interactor,
             expected,
+            imported_from: c.imported_from.as_ref().map(|f| f.get_ref().clone()),
             groups,
             tests,
             stress,
@@ -383,7 +423,7 @@ impl Problem {
             .chain(generators)
             .filter_map(|s| match s {
                 ProgramSpec::Cargo(name) => Some(name.clone()),
-                ProgramSpec::Source(_) | ProgramSpec::Folder(_) => None,
+                _ => None,
             })
             .collect()
     }
@@ -446,6 +486,10 @@ impl Resolver<'_> {
             }
             return Ok(ProgramSpec::Folder(path));
         }
+        let extension = Path::new(text).extension();
+        if text.contains('/') && extension.is_none() {
+            return Ok(ProgramSpec::Executable(self.existing(self.dir, name)?));
+        }
         if text.contains('.') {
             return Ok(ProgramSpec::Source(self.source(self.dir, name)?));
         }
@@ -477,7 +521,9 @@ impl Resolver<'_> {
     ) -> Result<Protocol, ConfigError> {
         match (given, program) {
             (None, _) => Ok(Protocol::Testlib),
-            (Some(p), ProgramSpec::Source(_) | ProgramSpec::Folder(_)) => Ok(*p.get_ref()),
+            (Some(p), ProgramSpec::Source(_) | ProgramSpec::Folder(_) | ProgramSpec::Executable(_)) => {
+                Ok(*p.get_ref())
+            }
             (Some(p), ProgramSpec::Cargo(name)) => Err(self.src.error(
                 p.span(),
                 format!("`{name}` is the kit's own program, which speaks testlib's protocol: a protocol is for source files written for another judge"),

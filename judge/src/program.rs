@@ -310,6 +310,39 @@ impl Compiler {
         Ok(program(&dir))
     }
 
+    /// A package's compiled program, copied into the cache (executable,
+    /// and out of reach of any change to the package). The key is a hash
+    /// of its bytes.
+    pub fn executable(&self, path: &Path) -> Result<Program, BuildError> {
+        let shown = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(io_error(format!("cannot read {shown}")))?;
+        let mut hasher = blake3::Hasher::new();
+        hasher.update(b"executable\0");
+        hasher.update(&bytes);
+        let key = hasher.finalize().to_hex()[..24].to_string();
+        let dir = self.cache.join(&key);
+        let program = |d: &Path| Program {
+            name: path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned(),
+            command: vec![d.join("run").into_os_string()],
+            identity: key.clone(),
+            protocol: Protocol::Testlib,
+        };
+        if !dir.join("ok").exists() {
+            let tmp = self.private_dir(&key)?;
+            let run = tmp.path().join("run");
+            std::fs::write(&run, &bytes).map_err(io_error("cannot copy the program"))?;
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o755))
+                .map_err(io_error(format!("cannot make {shown} executable")))?;
+            publish(tmp, &dir)?;
+        }
+        Ok(program(&dir))
+    }
+
     /// A folder in the cache to build `key` in, privately.
     fn private_dir(&self, key: &str) -> Result<tempfile::TempDir, BuildError> {
         fsutil::create_dir_all(&self.cache).map_err(io_error("cannot prepare the build cache"))?;

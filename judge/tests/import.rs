@@ -873,7 +873,8 @@ fn a_2025_09_package_with_a_program_folder_builds_and_verifies() {
     let problem = std::fs::read_to_string(kit.path("problems/twosum/problem.toml")).unwrap();
     assert_has(
         &problem,
-        "title = { en = \"Sum\", zh = \"求和\" }\ntime_limit_ms = 1500",
+        "title = { en = \"Sum\", zh = \"求和\" }\n# Its statements are the package's, in package/ \
+         (unless statement.en.md is written).\nimported_from = \"icpc\"\ntime_limit_ms = 1500",
     );
     assert_has(&problem, "checker = \"package/output_validator/\"");
     let (code, verify) = kit.json(&["verify", "twosum"]);

@@ -4,15 +4,19 @@
 //! limits, kind, groups and test inputs, byte for byte, and the same
 //! answers wherever the format stores the kit's (the ICPC formats store an
 //! interactive test's answer empty, as BAPCtools wants); and bash's
-//! solutions keep their verdicts after the trip.
+//! solutions keep their verdicts after the trip (CMS's compiled checker
+//! judges them as the kit's does).
 //!
 //! What each format does not carry is what `judge diff` may report, and
 //! nothing else: the programs' form (the kit's Rust programs come back as
-//! the static program folders or C++ twins the package holds), the
-//! Chinese title where the format has one name, the brute forces where it
-//! has no folder for them, Hydro's missing sample flags, validators and
-//! solutions. The CMS format ships its checker compiled, without a source,
-//! which the kit does not import: that export is not tried here.
+//! the static program folders, C++ twins or compiled checker the package
+//! holds), the Chinese title where the format has one name, the brute
+//! forces where it has no folder for them, Hydro's missing sample flags,
+//! validators and solutions.
+//!
+//! Then each problem imported back goes out again in its format, with its
+//! programs and statements as the package had them, and comes in again
+//! with no difference at all.
 
 use std::collections::BTreeSet;
 
@@ -44,9 +48,32 @@ fn carried(format: &str, interactive: bool) -> BTreeSet<&'static str> {
         "icpc-legacy" => allowed.extend(["title", "solution brute_force/", "groups", "group"]),
         "polygon" => allowed.extend(["solution brute_force/"]),
         "hydro" => allowed.extend(["title", "sample", "solution ", "solution brute_force/"]),
+        // Subtasks are named by their order there; no solution is shipped.
+        "cms" => allowed.extend([
+            "title",
+            "groups",
+            "group",
+            "solution ",
+            "solution brute_force/",
+        ]),
         _ => panic!("no format {format}"),
     }
     allowed
+}
+
+/// Whether an interactive problem exported in `format` does not import
+/// back: Polygon's and Hydro's interactors read the test's answer, which
+/// the kit makes by playing the reference against the interactor and
+/// their packages do not hold; CMS's is a communication task's manager.
+fn one_way(format: Format) -> bool {
+    matches!(format, Format::Polygon | Format::Hydro | Format::Cms)
+}
+
+/// `judge diff a b`, its report.
+fn diff(kit: &KitCopy, a: &str, b: &str) -> Value {
+    let (code, stdout, stderr) = kit.judge(&["--json", "diff", a, b]);
+    assert!(code == 0 || code == 1, "diff {a} {b}: {stderr}");
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("diff {a} {b}: {e}: {stderr}"))
 }
 
 /// Which kind `what` is, for [`carried`].
@@ -76,6 +103,7 @@ fn every_problem_comes_back_the_same() {
         Format::IcpcLegacy,
         Format::Polygon,
         Format::Hydro,
+        Format::Cms,
     ] {
         let format = each.name();
         let out = kit.path(&format!("exports/{format}"));
@@ -86,21 +114,14 @@ fn every_problem_comes_back_the_same() {
         kit.json(&args);
         for name in &names {
             let interactive = name.ends_with("-play");
-            // Polygon's and Hydro's interactors read the test's answer, which
-            // the kit makes by playing the reference against the interactor:
-            // an imported interactive problem of theirs needs its answers
-            // stored, which their packages do not hold (not done yet).
-            if interactive && matches!(each, Format::Polygon | Format::Hydro) {
+            if interactive && one_way(each) {
                 continue;
             }
             let folder = each.folder(name);
             let back = format!("{name}-back-{}", format.replace("icpc-legacy", "legacy"));
             let from = out.join(&folder);
             kit.json(&["import", from.to_str().unwrap(), "--name", &back]);
-            let (code, stdout, stderr) = kit.judge(&["--json", "diff", name, &back]);
-            let report: Value = serde_json::from_str(&stdout)
-                .unwrap_or_else(|e| panic!("{format} {name}: {e}: {stderr}"));
-            assert!(code == 0 || code == 1, "{format} {name}: {stderr}");
+            let report = diff(&kit, name, &back);
             let allowed = carried(format, interactive);
             for d in report["differences"].as_array().unwrap() {
                 let what = d["what"].as_str().unwrap();
@@ -127,8 +148,44 @@ fn every_problem_comes_back_the_same() {
                 );
             }
         }
+        // An imported problem goes back out in its format, programs and
+        // statements as the package had them, and comes in again the same.
+        let again_out = kit.path(&format!("exports/{format}-again"));
+        let mut args = vec!["package", "--format", format, "--no-pdf", "--out"];
+        args.push(again_out.to_str().unwrap());
+        let backs: Vec<String> = (names.iter())
+            .filter(|n| !(n.ends_with("-play") && one_way(each)))
+            .map(|n| format!("{n}-back-{}", format.replace("icpc-legacy", "legacy")))
+            .collect();
+        args.extend(backs.iter().map(String::as_str));
+        kit.json(&args);
+        for back in &backs {
+            let again = back.replace("-back-", "-again-");
+            let from = again_out.join(each.folder(back));
+            kit.json(&["import", from.to_str().unwrap(), "--name", &again]);
+            let report = diff(&kit, back, &again);
+            assert_eq!(
+                report["differences"],
+                serde_json::json!([]),
+                "{format}: {back} exported and imported again"
+            );
+        }
+        if each == Format::Cms {
+            // No solution travels: the kit's are judged by the package's
+            // compiled checker.
+            for (solution, verdict) in [
+                ("accepted/bash.cpp", "AC"),
+                ("wrong_answer/mod_m.cpp", "WA"),
+            ] {
+                let file = format!("solutions/bash/{solution}");
+                let (_, stdout, stderr) = kit.judge(&["--json", "test", "bash-back-cms", &file]);
+                let report: Value = serde_json::from_str(&stdout)
+                    .unwrap_or_else(|e| panic!("test {file}: {e}: {stderr}"));
+                assert_eq!(report["verdict"], verdict, "{file}: {report:#}");
+            }
+        }
         // The solutions a format carries keep their verdicts.
-        if format != "hydro" {
+        if !matches!(each, Format::Hydro | Format::Cms) {
             let back = format!("bash-back-{}", format.replace("icpc-legacy", "legacy"));
             kit.json(&["verify", &back]);
         }

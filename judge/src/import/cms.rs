@@ -13,8 +13,9 @@
 //!   `gen/` (`generator.*` or `generatore.*`), the kit generates the test
 //!   again and compares it with the stored input.
 //! - The checker's source (`check/checker.*` or `cor/correttore.*`) in the
-//!   CMS protocol; without one, CMS compares white-space-separated tokens:
-//!   the kit's `wcmp`.
+//!   CMS protocol, else the compiled `check/checker` (or `cor/correttore`)
+//!   as it is; without one, CMS compares white-space-separated tokens: the
+//!   kit's `wcmp`.
 //! - `sol/`: the official solutions, all accepted (the first, in path
 //!   order, is the reference).
 
@@ -182,18 +183,15 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
             .unwrap_or_default(),
     };
 
-    let checker = match source(package, "check", &["checker"]).or(source(
-        package,
-        "cor",
-        &["correttore"],
-    )) {
-        Some(source) => Some(source),
-        None if package.has("check/checker") || package.has("cor/correttore") => bail!(
-            "{}: a compiled checker without its source; the kit builds jury programs from source",
-            package.shown("check")
-        ),
-        None => None,
-    };
+    let checker =
+        match source(package, "check", &["checker"]).or(source(package, "cor", &["correttore"])) {
+            Some(source) => Some(source),
+            // Compiled without its source: run as it is.
+            None => ["check/checker", "cor/correttore"]
+                .into_iter()
+                .find(|c| package.has(c))
+                .map(str::to_string),
+        };
 
     // The official solutions, each where it goes under accepted/.
     let mut solutions: Vec<(String, String)> = Vec::new();
@@ -207,15 +205,14 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
             solutions.push((file.to_string(), rel));
         }
     }
-    let Some((_, reference)) = solutions.first().cloned() else {
-        bail!(
-            "{}: no solution in sol/ (the kit answers and checks with one)",
-            package.shown.display()
-        );
-    };
-    notes.push(format!("the reference solution: {reference}"));
+    // Every test stores its answer: the reference only checks them.
+    let reference = solutions.first().map(|(_, r)| r.clone());
+    match &reference {
+        Some(reference) => notes.push(format!("the reference solution: {reference}")),
+        None => notes.push("no solution in sol/: the tests' answers are the task's".to_string()),
+    }
 
-    let mut toml = ProblemToml::imported(package, "CMS italy_yaml", &title, &title);
+    let mut toml = ProblemToml::imported(package, Format::Cms, "CMS italy_yaml", &title, &title);
     if let Some(seconds) = number(&["time_limit", "timeout"]) {
         toml.line(
             "time_limit_ms",
@@ -234,7 +231,9 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         Some(c) => toml.line("checker", &quoted(&kept(c))),
         None => toml.line("checker", &quoted("wcmp")),
     };
-    toml.line("reference", &quoted(&reference));
+    if let Some(reference) = &reference {
+        toml.line("reference", &quoted(reference));
+    }
     toml.comment("The task's tests name no wrong solution they catch.");
     toml.line("targets_required", "false");
     if checker.is_some() {

@@ -277,7 +277,7 @@ pub fn import(
         }
     }
 
-    let mut toml = ProblemToml::imported(package, "Hydro", &title, &title);
+    let mut toml = ProblemToml::imported(package, Format::Hydro, "Hydro", &title, &title);
     toml.line("time_limit_ms", &time.unwrap_or(1000).to_string());
     toml.line("memory_limit_mib", &memory.unwrap_or(256).to_string());
     match (&checker, interactive) {

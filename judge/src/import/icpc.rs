@@ -81,6 +81,9 @@ struct Settings {
     time_limit_ms: Option<u64>,
     memory_mib: Option<u64>,
     output_mib: Option<u64>,
+    /// The output validator's flags for every test (legacy
+    /// `validator_flags`; the test folders may say otherwise).
+    output_args: Vec<String>,
 }
 
 /// The package's problem.yaml, read.
@@ -144,9 +147,14 @@ fn settings(package: &Package, version: Version, lossy: &mut Lossy) -> Result<Se
         }
     }
     custom |= interactive || version == Version::Current && package.has_dir("output_validator");
+    let mut output_args = Vec::new();
     for key in ["validator_flags", "validator_args"] {
-        if !matches!(yaml[key], Yaml::BadValue | Yaml::Null) {
-            lossy.drop(format!("{at}: `{key}`, arguments for the output validator"))?;
+        match (&yaml[key], version) {
+            (Yaml::BadValue | Yaml::Null, _) => {}
+            (flags, Version::Legacy) if key == "validator_flags" => {
+                output_args = arguments(flags).unwrap_or_default();
+            }
+            _ => lossy.drop(format!("{at}: `{key}`, arguments for the output validator"))?,
         }
     }
 
@@ -172,6 +180,7 @@ fn settings(package: &Package, version: Version, lossy: &mut Lossy) -> Result<Se
         time_limit_ms: time.map(|s| (s * 1000.0).round().max(1.0) as u64),
         memory_mib: mib("memory")?,
         output_mib: mib("output")?,
+        output_args,
     })
 }
 
@@ -399,11 +408,16 @@ fn yaml_text(value: &Yaml) -> String {
 /// them to pass, as the kit exports a sample of a group, else a group of 0
 /// points). Also each group's points, and the output validator's
 /// arguments.
-fn tests(package: &Package, scoring: bool, lossy: &mut Lossy) -> Result<TestData> {
+fn tests(package: &Package, s: &Settings, lossy: &mut Lossy) -> Result<TestData> {
+    let scoring = s.scoring;
     let mut tests = Vec::new();
     let mut groups: Vec<(String, u64)> = Vec::new();
     let mut output_args: Option<Vec<String>> = None;
-    let root = folder_settings(package, "data", &FolderSettings::default(), scoring, lossy)?;
+    let top = FolderSettings {
+        output_args: s.output_args.clone(),
+        ..FolderSettings::default()
+    };
+    let root = folder_settings(package, "data", &top, scoring, lossy)?;
     // The group the samples belong to: the first that requires them.
     let mut sample_group = "sample".to_string();
     if scoring {
@@ -604,7 +618,7 @@ pub fn import(
         tests,
         groups,
         output_args,
-    } = tests(package, s.scoring, lossy)?;
+    } = tests(package, &s, lossy)?;
     // The default validator's flags the kit has a checker for.
     let default_checker = match output_args.as_slice() {
         [] => "icpc-default",
@@ -680,7 +694,11 @@ pub fn import(
         Version::Current => "ICPC 2025-09",
         Version::Legacy => "ICPC legacy",
     };
-    let mut toml = ProblemToml::imported(package, label, &s.title_en, &s.title_zh);
+    let format = match version {
+        Version::Current => Format::Icpc,
+        Version::Legacy => Format::IcpcLegacy,
+    };
+    let mut toml = ProblemToml::imported(package, format, label, &s.title_en, &s.title_zh);
     match s.time_limit_ms {
         Some(ms) => {
             toml.line("time_limit_ms", &ms.to_string());
@@ -767,10 +785,7 @@ pub fn import(
         ));
     }
     Ok(Imported {
-        format: match version {
-            Version::Current => Format::Icpc,
-            Version::Legacy => Format::IcpcLegacy,
-        },
+        format,
         files,
         notes,
         tests: tests.len(),

@@ -251,8 +251,14 @@ pub struct ProblemToml {
 
 impl ProblemToml {
     /// A problem.toml that starts by saying where it comes from (`label`:
-    /// the format) and the titles.
-    pub fn imported(package: &Package, label: &str, en: &str, zh: &str) -> ProblemToml {
+    /// the format as people name it), the titles and the format.
+    pub fn imported(
+        package: &Package,
+        format: Format,
+        label: &str,
+        en: &str,
+        zh: &str,
+    ) -> ProblemToml {
         let mut toml = ProblemToml::default();
         toml.comment(&format!(
             "Imported from {} ({label}).",
@@ -262,6 +268,10 @@ impl ProblemToml {
             "title",
             &format!("{{ en = {}, zh = {} }}", quoted(en), quoted(zh)),
         );
+        toml.comment(
+            "Its statements are the package's, in package/ (unless statement.en.md is written).",
+        );
+        toml.line("imported_from", &quoted(format.name()));
         toml
     }
 

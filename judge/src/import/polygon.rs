@@ -385,7 +385,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     };
     notes.push(format!("the reference solution: {reference}"));
 
-    let mut toml = ProblemToml::imported(package, "Polygon", title_en, title_zh);
+    let mut toml = ProblemToml::imported(package, Format::Polygon, "Polygon", title_en, title_zh);
     if let Some(ms) = time_ms {
         toml.line("time_limit_ms", &ms.to_string());
     }

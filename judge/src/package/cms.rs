@@ -38,7 +38,7 @@ use anyhow::{Result, bail};
 use yaml_rust2::Yaml;
 
 use super::yaml::{int, map, real, string, strings, text};
-use super::{Exporter, Subject, Tree};
+use super::{Exporter, Shipped, Subject, Tree};
 use crate::program::Protocol;
 use crate::results::Test;
 
@@ -113,6 +113,11 @@ impl Exporter for Cms {
         Some(Protocol::Cms)
     }
 
+    /// CMS runs no input validator.
+    fn ships_validator(&self) -> bool {
+        false
+    }
+
     fn wants_pdf(&self) -> bool {
         true
     }
@@ -132,7 +137,7 @@ impl Exporter for Cms {
             .filter(|(_, t)| t.sample)
             .map(|(i, _)| i.to_string())
             .collect();
-        let doc = map([
+        let mut pairs = vec![
             ("name", string(&p.name)),
             ("title", string(&title.en)),
             ("time_limit", real(p.limits.time.as_secs_f64())),
@@ -141,9 +146,12 @@ impl Exporter for Cms {
             ("infile", string("")),
             ("outfile", string("")),
             ("public_testcases", string(public.join(","))),
-            ("primary_language", string(s.statements[0].lang.code())),
-            ("token_mode", string(TOKENS)),
-        ]);
+        ];
+        if let Some(first) = s.statements.first() {
+            pairs.push(("primary_language", string(first.lang.code())));
+        }
+        pairs.push(("token_mode", string(TOKENS)));
+        let doc = map(pairs);
         out.text("task.yaml", text(&doc)?)?;
 
         let mut lines =
@@ -170,9 +178,22 @@ impl Exporter for Cms {
                 true => "check/manager",
                 false => "check/checker",
             };
-            out.program(program, &checker.binary)?;
-            for (name, source) in &checker.sources {
-                out.file(&format!("check/src/{name}"), source)?;
+            match checker {
+                Shipped::Built {
+                    binary, sources, ..
+                } => {
+                    out.program(program, binary)?;
+                    for (name, source) in sources {
+                        out.file(&format!("check/src/{name}"), source)?;
+                    }
+                }
+                Shipped::Executable { binary, .. } => out.program(program, binary)?,
+                Shipped::Kept { .. } => bail!(
+                    "{}: CMS runs a compiled checker (`{program}`); the kit compiles only its \
+                     own Rust checkers for a package: export this problem in its package's \
+                     format",
+                    p.checker.name()
+                ),
             }
         }
         if p.interactive {

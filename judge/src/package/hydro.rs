@@ -96,7 +96,15 @@ impl Exporter for Hydro {
             "problem.yaml",
             text(&map([
                 ("pid", string(self.pid(&p.name))),
-                ("title", string(format!("{} {}", title.en, title.zh))),
+                // One title: both names, unless they are one already (an
+                // imported Hydro problem's).
+                (
+                    "title",
+                    string(match title.en == title.zh {
+                        true => title.en.clone(),
+                        false => format!("{} {}", title.en, title.zh),
+                    }),
+                ),
                 ("tag", strings([crate::package::SOURCE])),
             ]))?,
         )?;

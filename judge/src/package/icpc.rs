@@ -24,13 +24,15 @@
 //! (`.in.download`, `.ans.download`); the `.ans` files are empty (the
 //! interactor needs no answer, and BAPCtools wants none).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use anyhow::{Context, Result, bail};
 use yaml_rust2::Yaml;
 
 use super::yaml::{int, map, real, string, strings, text};
 use super::{Exporter, Shipped, Subject, Tree, latex};
+use crate::fsutil;
+use crate::problem::{ProgramSpec, TestSource};
 use crate::program::Protocol;
 use crate::statement::Lang;
 
@@ -56,22 +58,53 @@ fn submissions_folder(folder: &str) -> &'static str {
     }
 }
 
-/// A program folder: the binary as `run`, a `build` that has nothing left
-/// to do (with it, the tools run `run` instead of compiling the sources),
-/// and the sources beside them (the tools refuse subfolders there).
+/// A program in the folder `dir`: the kit's binary as `run`, a `build`
+/// that has nothing left to do (with it, the tools run `run` instead of
+/// compiling the sources), and the sources beside them (the tools refuse
+/// subfolders there); or the files of a program as the problem keeps it.
 fn program(out: &mut Tree, dir: &str, shipped: &Shipped) -> Result<()> {
-    out.program(&format!("{dir}run"), &shipped.binary)?;
-    out.script(
-        &format!("{dir}build"),
-        "#!/bin/sh
+    match shipped {
+        Shipped::Built {
+            binary, sources, ..
+        } => {
+            out.program(&format!("{dir}run"), binary)?;
+            out.script(
+                &format!("{dir}build"),
+                "#!/bin/sh
 # `run` is the program, built already (static): nothing to do.
 exit 0
 ",
-    )?;
-    for (name, source) in &shipped.sources {
-        out.file(&format!("{dir}{name}"), source)?;
+            )?;
+            for (name, source) in sources {
+                out.file(&format!("{dir}{name}"), source)?;
+            }
+        }
+        Shipped::Executable { binary, .. } => out.program(&format!("{dir}run"), binary)?,
+        Shipped::Kept { files, .. } => {
+            for (name, file) in files {
+                let path = format!("{dir}{name}");
+                // The judges execute a folder's `build` and `run`.
+                let script = ["build", "run"].contains(&name.as_str());
+                match script || fsutil::is_executable(file) {
+                    true => out.program(&path, file)?,
+                    false => out.file(&path, file)?,
+                }
+            }
+        }
     }
     Ok(())
+}
+
+/// The flags of the ICPC default output validator that judges as the
+/// problem's checker does, if it is one the default validator is: the
+/// kit's `icpc-default` (tokens, case aside), or `wcmp` (tokens, case and
+/// all). An imported problem goes back out with the validation it had.
+fn default_validation(s: &Subject) -> Option<&'static [&'static str]> {
+    match (&s.problem.checker, s.problem.interactive) {
+        (ProgramSpec::Cargo(name), false) if name == "icpc-default" => Some(&[]),
+        (ProgramSpec::Cargo(name), false) if name == "wcmp" => Some(&["case_sensitive"]),
+        _ => None,
+    }
 }
 
 impl Icpc {
@@ -130,13 +163,17 @@ impl Icpc {
                     ("type", string(kind)),
                     (
                         "validation",
-                        string(match p.interactive {
-                            true => "custom interactive",
-                            false => "custom",
+                        string(match (p.interactive, default_validation(s)) {
+                            (true, _) => "custom interactive",
+                            (false, Some(_)) => "default",
+                            (false, None) => "custom",
                         }),
                     ),
                     ("limits", map([("memory", memory), ("output", output)])),
                 ];
+                if let Some(flags) = default_validation(s).filter(|f| !f.is_empty()) {
+                    pairs.push(("validator_flags", string(flags.join(" "))));
+                }
                 if !p.groups.is_empty() {
                     let show = map([("show_test_data_groups", Yaml::Boolean(true))]);
                     pairs.push(("grading", show));
@@ -156,20 +193,50 @@ impl Icpc {
             .filter(|t| t.sample)
             .filter_map(|t| t.group.as_deref())
             .collect();
+        // A validator kept as the package had it takes the arguments its
+        // tests name, folder by folder; the kit's take `--group`.
+        let kept = matches!(s.validator, Some(Shipped::Kept { .. }));
+        let mut kept_args: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for test in s.tests {
             let folder = match (&test.group, test.sample) {
                 (_, true) => "data/sample".to_string(),
                 (Some(group), false) => format!("data/secret/{}", group_folder(group)),
                 (None, false) => "data/secret".to_string(),
             };
+            let spec = p.tests.iter().find(|t| t.name == test.name);
+            if kept {
+                let args = spec.map(|t| t.validator_args.clone()).unwrap_or_default();
+                match kept_args.get(&folder) {
+                    Some(earlier) if *earlier != args => bail!(
+                        "{}: the tests of {folder} give the validator different arguments \
+                         ({} and {}): an ICPC test folder gives all its tests the same",
+                        p.config.path.display(),
+                        earlier.join(" "),
+                        args.join(" ")
+                    ),
+                    _ => kept_args.insert(folder.clone(), args),
+                };
+            }
             out.file(&format!("{folder}/{}.in", test.name), &test.input)?;
             let stem = format!("{folder}/{}", test.name);
-            match p.interactive {
+            let stored = spec.is_some_and(|t| t.answer.is_some());
+            match p.interactive && !stored {
                 false => out.file(&format!("{stem}.ans"), &test.answer)?,
-                // The interactor needs no answer, and the tools want none.
+                // The kit's interactor needs no answer, and the tools want
+                // none.
                 true => out.text(&format!("{stem}.ans"), String::new())?,
             }
-            if test.sample && p.interactive {
+            if test.sample && p.interactive && stored {
+                // The package's own play and downloads, where it has them.
+                if let Some(TestSource::File(input)) = spec.map(|t| &t.source) {
+                    for extension in ["interaction", "in.download", "ans.download"] {
+                        let file = input.with_extension(extension);
+                        if file.is_file() {
+                            out.file(&format!("{stem}.{extension}"), &file)?;
+                        }
+                    }
+                }
+            } else if test.sample && p.interactive {
                 // The statement shows the play; contestants download each
                 // side's lines.
                 let path = crate::testset::interaction_of(&test.answer);
@@ -184,13 +251,37 @@ impl Icpc {
                 out.text(&format!("{stem}.interaction"), play)?;
             }
             // A sample is validated as the group it belongs to.
-            if let (Some(group), true, Icpc::Current) = (&test.group, test.sample, self) {
+            if let (Some(group), true, Icpc::Current, false) =
+                (&test.group, test.sample, self, kept)
+            {
                 let args = map([("input_validator_args", strings(["--group", group]))]);
                 out.text(&format!("{folder}/{}.yaml", test.name), text(&args)?)?;
             }
         }
+        // The validator's arguments for the tests of `folder`, of `group`.
+        let args_of = |folder: &str, group: &str| -> Vec<String> {
+            match kept {
+                true => kept_args.get(folder).cloned().unwrap_or_default(),
+                false => vec!["--group".to_string(), group.to_string()],
+            }
+        };
+        // The folders outside the groups, for a kept validator.
+        let plain_args = |folder: &str| -> Vec<String> {
+            let args = kept_args.get(folder).filter(|_| kept);
+            args.cloned().unwrap_or_default()
+        };
         match self {
             Icpc::Current => {
+                for folder in ["data/sample", "data/secret"] {
+                    let args = plain_args(folder);
+                    if !args.is_empty() {
+                        let doc = map([(
+                            "input_validator_args",
+                            strings(args.iter().map(String::as_str)),
+                        )]);
+                        out.text(&format!("{folder}/test_group.yaml"), text(&doc)?)?;
+                    }
+                }
                 for group in &p.groups {
                     let mut pairs = vec![
                         ("max_score", int(i64::from(group.points))),
@@ -201,8 +292,14 @@ impl Icpc {
                     if sample_groups.contains(group.name.as_str()) {
                         pairs.push(("require_pass", string("sample")));
                     }
-                    pairs.push(("input_validator_args", strings(["--group", &group.name])));
                     let folder = group_folder(&group.name);
+                    let args = args_of(&format!("data/secret/{folder}"), &group.name);
+                    if !args.is_empty() {
+                        pairs.push((
+                            "input_validator_args",
+                            strings(args.iter().map(String::as_str)),
+                        ));
+                    }
                     out.text(
                         &format!("data/secret/{folder}/test_group.yaml"),
                         text(&map(pairs))?,
@@ -222,17 +319,23 @@ impl Icpc {
                 // tests' (its points if all pass, else 0); the samples score
                 // nothing but must pass; the verdict is the first error.
                 for group in &p.groups {
-                    let doc = map([
+                    let folder = group_folder(&group.name);
+                    let mut pairs = vec![
                         ("accept_score", int(i64::from(group.points))),
                         ("range", string(format!("0 {}", group.points))),
                         ("grader_flags", string("min")),
-                        (
-                            "input_validator_flags",
-                            string(format!("--group {}", group.name)),
-                        ),
-                    ]);
-                    let folder = group_folder(&group.name);
+                    ];
+                    let args = args_of(&format!("data/secret/{folder}"), &group.name);
+                    if !args.is_empty() {
+                        pairs.push(("input_validator_flags", string(args.join(" "))));
+                    }
+                    let doc = map(pairs);
                     out.text(&format!("data/secret/{folder}/testdata.yaml"), text(&doc)?)?;
+                }
+                let secret = plain_args("data/secret");
+                if !secret.is_empty() && !scoring {
+                    let doc = map([("input_validator_flags", string(secret.join(" ")))]);
+                    out.text("data/secret/testdata.yaml", text(&doc)?)?;
                 }
                 let mut pairs = Vec::new();
                 if scoring {
@@ -243,7 +346,13 @@ impl Icpc {
                     out.text("data/testdata.yaml", text(&range)?)?;
                     out.text("data/secret/testdata.yaml", text(&range)?)?;
                 }
+                let samples = plain_args("data/sample");
                 match sample_groups.iter().collect::<Vec<_>>().as_slice() {
+                    _ if kept => {
+                        if !samples.is_empty() {
+                            pairs.push(("input_validator_flags", string(samples.join(" "))));
+                        }
+                    }
                     [] => {}
                     [group] => {
                         pairs.push(("input_validator_flags", string(format!("--group {group}"))))
@@ -263,10 +372,18 @@ impl Icpc {
     }
 }
 
-/// A group's folder name under `data/secret` (`group1`): the format wants
-/// names that sort in order and start with a letter.
+/// A group's folder name under `data/secret`: the format wants names that
+/// start with a letter (`group1` for the kit's group `1`); a name that
+/// does (an imported package's folder) is kept.
 fn group_folder(name: &str) -> String {
-    format!("group{name}")
+    let plain = name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    match plain {
+        true => name.to_string(),
+        false => format!("group{name}"),
+    }
 }
 
 impl Exporter for Icpc {
@@ -289,7 +406,7 @@ impl Exporter for Icpc {
                     "domjudge-problem.ini",
                     format!("timelimit='{}'\n", p.limits.time.as_secs_f64()),
                 )?;
-                let name = s.checker.as_ref().map_or("checker", |c| c.name.as_str());
+                let name = s.checker.as_ref().map_or("checker", |c| c.name());
                 ("problem_statement", format!("output_validators/{name}/"))
             }
         };
@@ -308,7 +425,7 @@ impl Exporter for Icpc {
         }
         // DOMjudge shows `problem_statement/problem.pdf` (legacy) or
         // `problem.pdf` at the root (2025-09): the English statement.
-        if let Some(pdf) = &s.statement(Lang::En).pdf {
+        if let Some(pdf) = s.statement(Lang::En).and_then(|s| s.pdf.as_ref()) {
             let path = match self {
                 Icpc::Current => "problem.pdf",
                 Icpc::Legacy => "problem_statement/problem.pdf",
@@ -316,15 +433,29 @@ impl Exporter for Icpc {
             out.bytes(path, pdf.clone())?;
         }
         self.data(s, out)?;
-        if let Some(checker) = &s.checker {
-            program(out, &checker_dir, checker)?;
+        match (&s.checker, default_validation(s)) {
+            (Some(checker), None) => program(out, &checker_dir, checker)?,
+            (_, Some(flags)) if !flags.is_empty() && *self == Icpc::Current => {
+                let args = map([("output_validator_args", strings(flags.iter().copied()))]);
+                out.text("data/test_group.yaml", text(&args)?)?;
+            }
+            _ => {}
         }
-        if let Some(validator) = &s.validator {
-            program(
+        match &s.validator {
+            // A source file on its own is a program of the folder.
+            Some(Shipped::Kept {
+                files,
+                single: true,
+                ..
+            }) if files.len() == 1 => {
+                out.file(&format!("input_validators/{}", files[0].0), &files[0].1)?
+            }
+            Some(validator) => program(
                 out,
-                &format!("input_validators/{}/", validator.name),
+                &format!("input_validators/{}/", validator.name()),
                 validator,
-            )?;
+            )?,
+            None => {}
         }
         for (folder, path) in &s.solutions {
             // The legacy format knows no brute forces.

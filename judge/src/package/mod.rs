@@ -136,16 +136,46 @@ pub struct Exported {
     pub warnings: Vec<Warning>,
 }
 
-/// A Rust program of the kit built for a judge: the binary and the
-/// sources it was built from.
+/// A jury program as a package ships it.
 #[derive(Clone, Debug)]
-pub struct Shipped {
-    /// The binary's name (`check-nim`).
-    pub name: String,
-    pub binary: PathBuf,
-    /// Its source files: (name in the package, file of the kit).
-    pub sources: Vec<(String, PathBuf)>,
+pub enum Shipped {
+    /// A Rust program of the kit, built for the format's protocol.
+    Built {
+        /// The binary's name (`check-nim`).
+        name: String,
+        binary: PathBuf,
+        /// Its source files: (name in the package, file of the kit).
+        sources: Vec<(String, PathBuf)>,
+    },
+    /// A program as an imported problem keeps it, in the format's
+    /// protocol already: one source file (with the headers it includes
+    /// from beside it), or a program folder (every file, at its path in
+    /// the folder).
+    Kept {
+        /// Its name: the source's stem, or the folder's name.
+        name: String,
+        /// (path in the program, file of the kit).
+        files: Vec<(String, PathBuf)>,
+        /// A single source, not a folder.
+        single: bool,
+    },
+    /// A compiled program a package shipped without its source, as it is.
+    Executable { name: String, binary: PathBuf },
 }
+
+impl Shipped {
+    pub fn name(&self) -> &str {
+        match self {
+            Shipped::Built { name, .. }
+            | Shipped::Kept { name, .. }
+            | Shipped::Executable { name, .. } => name,
+        }
+    }
+}
+
+/// The files of an imported problem's statements, as the package keeps
+/// them: (path in the target package, file of the kit).
+pub type KeptStatements = Vec<(String, PathBuf)>;
 
 /// One problem, as an exporter sees it.
 pub struct Subject<'a> {
@@ -154,8 +184,12 @@ pub struct Subject<'a> {
     pub tests: &'a [Test],
     /// Every solution with the folder it is in, sorted.
     pub solutions: Vec<(&'static str, PathBuf)>,
-    /// The statement in each language, English first.
+    /// The statement in each language, English first; none when the
+    /// problem keeps its package's statements ([`Subject::kept`]).
     pub statements: Vec<Statement>,
+    /// An imported problem's own statements, placed where the format
+    /// keeps them (written by [`export`] after the exporter's files).
+    pub kept: KeptStatements,
     /// The checker and the validator, built for the format's protocol.
     pub checker: Option<Shipped>,
     pub validator: Option<Shipped>,
@@ -179,10 +213,10 @@ pub struct Statement {
 }
 
 impl Subject<'_> {
-    /// The statement in `lang`.
-    pub fn statement(&self, lang: Lang) -> &Statement {
+    /// The statement in `lang`, if the kit renders the problem's.
+    pub fn statement(&self, lang: Lang) -> Option<&Statement> {
         let found = self.statements.iter().find(|s| s.lang == lang);
-        found.unwrap_or(&self.statements[0])
+        found.or(self.statements.first())
     }
 }
 
@@ -204,6 +238,12 @@ pub trait Exporter {
     /// What the judges that read this format lose or change of a problem.
     fn warnings(&self, _subject: &Subject) -> Vec<Warning> {
         Vec::new()
+    }
+
+    /// Whether it ships the problem's input validator (with
+    /// [`Exporter::protocol`]).
+    fn ships_validator(&self) -> bool {
+        true
     }
 
     /// The files of a contest beside its problems (each in its folder,
@@ -407,62 +447,76 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
                 .flatten()
                 .filter_map(|s| match s {
                     ProgramSpec::Cargo(name) => Some(name.clone()),
-                    ProgramSpec::Source(_) | ProgramSpec::Folder(_) => None,
+                    _ => None,
                 })
-                .collect();
-            Some(kit.cargo.build_for(protocol, &wanted)?)
+                .collect::<std::collections::BTreeSet<_>>();
+            match wanted.is_empty() {
+                // Only programs kept as the packages had them.
+                true => Some(PathBuf::new()),
+                false => Some(kit.cargo.build_for(protocol, &wanted)?),
+            }
         }
         None => None,
     };
     drop(building);
     let statements = render(&problems, &built, browser.as_ref(), jury.pool())?;
+    let mut warnings = Vec::new();
     let mut subjects = Vec::new();
     for ((problem, tests), statements) in problems.iter().zip(&built).zip(statements) {
-        let ship = |spec: &ProgramSpec, package: &str| -> Result<Option<Shipped>> {
-            match (spec, &binaries) {
-                (ProgramSpec::Cargo(name), Some(dir)) => Ok(Some(Shipped {
-                    name: name.clone(),
-                    binary: dir.join(name),
-                    sources: sources_of(kit, package, name)?,
-                })),
-                (ProgramSpec::Source(path) | ProgramSpec::Folder(path), Some(_)) => bail!(
-                    "{}: the {} format ships the kit's Rust checkers and validators; \
-                     a source program cannot be shipped",
-                    path.display(),
-                    format.name()
-                ),
-                (_, None) => Ok(None),
+        let ship = |spec: &ProgramSpec, package: &str, protocol: Protocol| {
+            ship(
+                kit,
+                format,
+                exporter.protocol(),
+                binaries.as_deref(),
+                spec,
+                package,
+                protocol,
+            )
+        };
+        let validator = match &problem.validator {
+            Some(v) if exporter.ships_validator() => {
+                ship(v, "validators", problem.validator_protocol)?
             }
+            _ => None,
+        };
+        let kept = match statements.is_empty() {
+            true => kept_statements(problem, format, &mut warnings)?,
+            false => Vec::new(),
         };
         subjects.push(Subject {
             problem,
             tests,
             solutions: solutions_of(problem)?,
             statements,
-            checker: ship(&problem.checker, "checkers")?,
-            validator: match &problem.validator {
-                Some(v) => ship(v, "validators")?,
-                None => None,
-            },
+            kept,
+            checker: ship(&problem.checker, "checkers", problem.checker_protocol)?,
+            validator,
             uuid: stable_uuid(&problem.name),
             folder: format.folder(&problem.name),
             kit_root: kit.root.clone(),
         });
     }
     let mut tree = Tree::default();
+    let problem_tree = |subject: &Subject| -> Result<Tree> {
+        let mut one = Tree::default();
+        exporter.problem(subject, &mut one)?;
+        for (path, file) in &subject.kept {
+            one.file(path, file)?;
+        }
+        Ok(one)
+    };
     if single && !format.nests_every_problem() {
-        exporter.problem(&subjects[0], &mut tree)?;
+        tree = problem_tree(&subjects[0])?;
     } else {
         for subject in &subjects {
-            let mut one = Tree::default();
-            exporter.problem(subject, &mut one)?;
-            tree.nest(&format!("{}/", subject.folder), one)?;
+            tree.nest(&format!("{}/", subject.folder), problem_tree(subject)?)?;
         }
         if !single {
             exporter.contest(&subjects, &mut tree)?;
         }
     }
-    let warnings = subjects.iter().flat_map(|s| exporter.warnings(s)).collect();
+    warnings.extend(subjects.iter().flat_map(|s| exporter.warnings(s)));
 
     if out.exists() {
         // An unchanged earlier export (checked above): replace it.
@@ -483,8 +537,185 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
     })
 }
 
+/// How a package ships `spec`, a checker or validator speaking `protocol`
+/// (`package`: the kit's cargo package of its role), for a format whose
+/// judges speak `wanted` (none: the format compiles C++ twins instead).
+fn ship(
+    kit: &Kit,
+    format: Format,
+    wanted: Option<Protocol>,
+    binaries: Option<&Path>,
+    spec: &ProgramSpec,
+    package: &str,
+    protocol: Protocol,
+) -> Result<Option<Shipped>> {
+    let (Some(wanted), Some(binaries)) = (wanted, binaries) else {
+        return Ok(None);
+    };
+    let path = match spec {
+        ProgramSpec::Cargo(name) => {
+            return Ok(Some(Shipped::Built {
+                name: name.clone(),
+                binary: binaries.join(name),
+                sources: sources_of(kit, package, name)?,
+            }));
+        }
+        ProgramSpec::Source(path) | ProgramSpec::Folder(path) | ProgramSpec::Executable(path) => {
+            path
+        }
+    };
+    if protocol != wanted {
+        bail!(
+            "{}: it speaks the {} protocol, and the {} format's judges call their programs in              the {} protocol: export the problem in a format that speaks its programs'              protocol",
+            path.display(),
+            protocol.name(),
+            format.name(),
+            wanted.name()
+        );
+    }
+    let name = path
+        .file_stem()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(Some(match spec {
+        ProgramSpec::Executable(binary) => Shipped::Executable {
+            name,
+            binary: binary.clone(),
+        },
+        ProgramSpec::Folder(dir) => Shipped::Kept {
+            name,
+            files: (fsutil::files_under(dir).map_err(|e| fsutil::naming(dir, e))?)
+                .into_iter()
+                .map(|f| {
+                    let rel = f
+                        .strip_prefix(dir)
+                        .unwrap_or(&f)
+                        .to_string_lossy()
+                        .into_owned();
+                    (rel, f)
+                })
+                .collect(),
+            single: false,
+        },
+        _ => Shipped::Kept {
+            name,
+            files: with_headers(path)?,
+            single: true,
+        },
+    }))
+}
+
+/// A source file with the headers it includes from beside it, directly
+/// or through each other: (name, file), the source first.
+fn with_headers(source: &Path) -> Result<Vec<(String, PathBuf)>> {
+    let dir = source.parent().unwrap_or(Path::new("."));
+    let name = |f: &Path| f.file_name().map(|n| n.to_string_lossy().into_owned());
+    let mut files = vec![(name(source).unwrap_or_default(), source.to_path_buf())];
+    let mut next = 0;
+    while next < files.len() {
+        let text = std::fs::read(&files[next].1).map_err(|e| fsutil::naming(&files[next].1, e))?;
+        next += 1;
+        for line in String::from_utf8_lossy(&text).lines() {
+            let included = line
+                .trim()
+                .strip_prefix('#')
+                .and_then(|l| l.trim_start().strip_prefix("include"))
+                .and_then(|l| l.trim_start().strip_prefix('"'))
+                .and_then(|l| l.split_once('"'))
+                .map(|(n, _)| n.to_string());
+            if let Some(header) = included.filter(|n| !n.contains('/')) {
+                let file = dir.join(&header);
+                if file.is_file() && !files.iter().any(|(n, _)| *n == header) {
+                    files.push((header, file));
+                }
+            }
+        }
+    }
+    Ok(files)
+}
+
+/// Where each format keeps a problem's statements (folders end in `/`).
+fn statement_paths(format: Format) -> &'static [&'static str] {
+    match format {
+        Format::Icpc => &["statement/"],
+        Format::IcpcLegacy => &["problem_statement/"],
+        Format::Polygon => &["statements/"],
+        Format::Cms => &["statement/", "testo/"],
+        Format::Hydro => &[
+            "problem.md",
+            "problem_zh.md",
+            "problem_en.md",
+            "additional_file/",
+        ],
+    }
+}
+
+/// An imported problem's own statements for a `target` package: the
+/// package's statement files, where `target` keeps them. A format of
+/// another family cannot show them: said in `warnings`.
+fn kept_statements(
+    problem: &Problem,
+    target: Format,
+    warnings: &mut Vec<Warning>,
+) -> Result<KeptStatements> {
+    let Some(from) = &problem.imported_from else {
+        bail!("{}: no statement.en.md to export", problem.dir.display());
+    };
+    let from = <Format as clap::ValueEnum>::from_str(from, false).map_err(|_| {
+        anyhow::anyhow!(
+            "{}: `imported_from = \"{from}\"` is no format the kit knows",
+            problem.config.path.display()
+        )
+    })?;
+    let package = problem.dir.join("package");
+    let mut kept = Vec::new();
+    for file in fsutil::files_under(&package).map_err(|e| fsutil::naming(&package, e))? {
+        let rel = file
+            .strip_prefix(&package)
+            .unwrap_or(&file)
+            .to_string_lossy()
+            .into_owned();
+        let Some(at) = statement_paths(from)
+            .iter()
+            .position(|p| match p.ends_with('/') {
+                true => rel.starts_with(p),
+                false => rel == *p,
+            })
+        else {
+            continue;
+        };
+        let family = |f: Format| matches!(f, Format::Icpc | Format::IcpcLegacy);
+        let path = match (from == target, family(from) && family(target)) {
+            (true, _) => rel,
+            // The two ICPC versions differ in the folder's name only.
+            (false, true) => {
+                let rest = &rel[statement_paths(from)[at].len()..];
+                format!("{}{rest}", statement_paths(target)[0])
+            }
+            (false, false) => {
+                warnings.push(Warning {
+                    problem: problem.name.clone(),
+                    judge: target.name(),
+                    message: format!(
+                        "the statements are the {} package's own ({}): this format does not \
+                         keep them, so they are left out (write statement.en.md to have the \
+                         kit render them)",
+                        from.name(),
+                        statement_paths(from).join(", ")
+                    ),
+                });
+                return Ok(Vec::new());
+            }
+        };
+        kept.push((path, file));
+    }
+    Ok(kept)
+}
+
 /// Every problem's statements in every language, rendered, and printed
-/// to PDF by `browser` (on the `pool`) when there is one.
+/// to PDF by `browser` (on the `pool`) when there is one. An imported
+/// problem without a statement of the kit's has none here: it keeps its
+/// package's ([`kept_statements`]).
 fn render(
     problems: &[Problem],
     built: &[Vec<Test>],
@@ -494,6 +725,10 @@ fn render(
     let mut all = Vec::new();
     for (problem, tests) in problems.iter().zip(built) {
         let mut statements = Vec::new();
+        if problem.imported_from.is_some() && !Lang::En.source(problem).exists() {
+            all.push(statements);
+            continue;
+        }
         for lang in Lang::ALL {
             let source = statement::Source::read(problem, tests, lang)?;
             statements.push(Statement {

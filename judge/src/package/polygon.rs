@@ -144,29 +144,18 @@ impl Polygon {
                         empty(w, "name", &[("language", "chinese"), ("value", &title.zh)])
                     })?;
                     element(w, "statements", &[], |w| {
-                        // As Polygon lists them: the source, the page, the PDF.
-                        for statement in &s.statements {
-                            let language = statement.lang.english_name();
-                            let tex = format!("statements/{language}/problem.tex");
-                            let html = format!("statements/.html/{language}/problem.html");
-                            let mut kinds = vec![(tex, "application/x-tex"), (html, "text/html")];
-                            if statement.pdf.is_some() {
-                                let pdf = format!("statements/.pdf/{language}/problem.pdf");
-                                kinds.push((pdf, "application/pdf"));
-                            }
-                            for (path, kind) in &kinds {
-                                empty(
-                                    w,
-                                    "statement",
-                                    &[
-                                        ("charset", "UTF-8"),
-                                        ("language", language),
-                                        ("mathjax", "true"),
-                                        ("path", path),
-                                        ("type", kind),
-                                    ],
-                                )?;
-                            }
+                        for (language, path, kind) in statement_entries(s) {
+                            empty(
+                                w,
+                                "statement",
+                                &[
+                                    ("charset", "UTF-8"),
+                                    ("language", &language),
+                                    ("mathjax", "true"),
+                                    ("path", &path),
+                                    ("type", kind),
+                                ],
+                            )?;
                         }
                         Ok(())
                     })?;
@@ -342,6 +331,38 @@ fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default()
+}
+
+/// The statements problem.xml lists, as Polygon lists them: the source,
+/// the page, the PDF, in each language: (language, path, type). An
+/// imported problem's are those of its package.
+fn statement_entries(s: &Subject) -> Vec<(String, String, &'static str)> {
+    let mut entries = Vec::new();
+    for statement in &s.statements {
+        let language = statement.lang.english_name();
+        entries.push((
+            language.to_string(),
+            format!("statements/{language}/problem.tex"),
+            "application/x-tex",
+        ));
+        let html = format!("statements/.html/{language}/problem.html");
+        entries.push((language.to_string(), html, "text/html"));
+        if statement.pdf.is_some() {
+            let pdf = format!("statements/.pdf/{language}/problem.pdf");
+            entries.push((language.to_string(), pdf, "application/pdf"));
+        }
+    }
+    for (path, _) in &s.kept {
+        let parts: Vec<&str> = path.split('/').collect();
+        let entry = match parts.as_slice() {
+            ["statements", language, "problem.tex"] => (language, "application/x-tex"),
+            ["statements", ".html", language, "problem.html"] => (language, "text/html"),
+            ["statements", ".pdf", language, "problem.pdf"] => (language, "application/pdf"),
+            _ => continue,
+        };
+        entries.push((entry.0.to_string(), path.clone(), entry.1));
+    }
+    entries
 }
 
 impl Exporter for Polygon {
