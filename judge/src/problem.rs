@@ -236,15 +236,16 @@ const MAX_MIB: u64 = 1 << 20;
 /// not billions of tests expanded until memory runs out.
 pub const MAX_TESTS: usize = 10_000;
 
-/// The C++ source `spec` names, if it is one speaking testlib's protocol.
+/// The C or C++ source `spec` names, if it is one speaking testlib's
+/// protocol (the judges that compile only C++ compile C as well).
 fn cpp_testlib(spec: &ProgramSpec, protocol: Protocol) -> Option<PathBuf> {
     let ProgramSpec::Source(path) = spec else {
         return None;
     };
-    let cpp = path
+    let c = path
         .extension()
-        .is_some_and(|e| ["cpp", "cc", "cxx", "c++"].contains(&e.to_string_lossy().as_ref()));
-    (cpp && protocol == Protocol::Testlib).then(|| path.clone())
+        .is_some_and(|e| ["c", "cpp", "cc", "cxx", "c++"].contains(&e.to_string_lossy().as_ref()));
+    (c && protocol == Protocol::Testlib).then(|| path.clone())
 }
 
 impl Problem {
@@ -329,9 +330,9 @@ impl Problem {
             Some(v) => r.protocol(&protocols.validator, v)?,
             None => Protocol::Testlib,
         };
-        // A C++ testlib program is its own twin for the judges that compile
-        // only those (an imported Polygon package's checker), and so is a
-        // standard checker their testlib has.
+        // A C or C++ testlib program is its own twin for the judges that
+        // compile only those (an imported Polygon package's checker), and
+        // so is a standard checker their testlib has.
         let cpp_checker = cpp_checker.or_else(|| match &checker {
             _ if interactive => None,
             ProgramSpec::Cargo(name) if STANDARD_CHECKERS.contains(&name.as_str()) => {

@@ -194,10 +194,11 @@ pub const NOT_COMPILED: Verdict = Verdict::Ce;
 /// * a solution that wrote too much, ran out of memory or time (CPU, or
 ///   the wall clock while waiting for input that never came) gets OLE, MLE
 ///   or TLE;
-/// * a solution that crashed gets RE, unless the interactor rejected it
-///   (WA, PE) and `jury_ended_first` (its output ended before the
-///   solution's): a crash after the jury stopped talking (a read past the
-///   end) is not the cause.
+/// * a solution that crashed or ran out of time gets RE or TLE, unless the
+///   interactor rejected it (WA, PE) and `jury_ended_first` (its output
+///   ended before the solution's): a crash after the jury stopped talking
+///   (a read past the end), or a wait for more, is not the cause. The
+///   ICPC judges (problemtools, DOMjudge) also give the rejection first.
 pub fn from_interaction(
     solution: &RunOutcome,
     written: u64,
@@ -222,7 +223,7 @@ pub fn from_interaction(
         );
     }
     match classify(solution, limits) {
-        Some((Verdict::Re, _))
+        Some((Verdict::Re | Verdict::Tle, _))
             if matches!(jury.verdict, Verdict::Wa | Verdict::Pe) && jury_ended_first =>
         {
             jury
@@ -622,6 +623,15 @@ mod tests {
             Verdict::Wa
         );
         assert_eq!(decide(&crashed, 10, &ok, "ok"), Verdict::Re);
+        // Waiting on, or spinning, after the jury rejected: its verdict.
+        let spun = RunOutcome {
+            cpu: Duration::from_secs(2),
+            ..run(Exit::Signal(libc::SIGKILL))
+        };
+        for late in [&idle, &spun] {
+            assert_eq!(decide(late, 10, &run(Exit::Code(1)), "lost"), Verdict::Wa);
+            assert_eq!(decide(late, 10, &ok, "ok"), Verdict::Tle);
+        }
         // The solution crashed first: the jury's complaint is its effect.
         let jury = from_checker(&run(Exit::Code(2)), "unexpected end");
         let first = from_interaction(&crashed, 10, &limits, jury, false);

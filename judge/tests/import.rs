@@ -47,6 +47,9 @@ const INT32_C: &str = "#include <stdio.h>\nint main(void) { int a, b; scanf(\"%d
 
 const SUM_C: &str = "#include <stdio.h>\nint main(void) { long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b); return 0; }\n";
 
+/// A function writing a package's files under a folder; it returns them.
+type Fixture = fn(&Path) -> BTreeMap<&'static str, Vec<u8>>;
+
 /// The legacy ICPC package of `a + b`: a validator, a custom output
 /// validator, samples and secret tests (one in a group folder, one with a
 /// description), and a submission in every folder the kit judges.
@@ -837,13 +840,11 @@ fn hydro_cases_without_subtasks_come_in_natural_order() {
     );
 }
 
-#[test]
-fn a_2025_09_package_with_a_program_folder_builds_and_verifies() {
-    let kit = kit();
-    let package = tempfile::tempdir().unwrap();
-    let dir = package.path().join("twosum");
+/// The ICPC 2025-09 package of `a + b`: an output validator that is a
+/// program folder (`build` makes `run`), a Python input validator.
+fn current_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
     written(
-        &dir,
+        dir,
         &[
             (
                 "problem.yaml",
@@ -863,7 +864,15 @@ fn a_2025_09_package_with_a_program_folder_builds_and_verifies() {
             ("submissions/accepted/sum.c", SUM_C),
             ("submissions/wrong_answer/int32.c", INT32_C),
         ],
-    );
+    )
+}
+
+#[test]
+fn a_2025_09_package_with_a_program_folder_builds_and_verifies() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("twosum");
+    current_package(&dir);
     let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
     assert_eq!(
         (code, report["format"].as_str()),
@@ -1046,4 +1055,223 @@ fn icpc_test_groups_keep_their_points_and_validator_flags() {
     kit.write("problems/groups/package/data/secret/small/1.in", "400 2\n");
     let stderr = kit.error(&["build", "groups"]);
     assert!(stderr.contains("validating"), "{stderr}");
+}
+
+/// Each format's package, imported, exported in its format and imported
+/// again, is the same problem: `judge diff` finds no difference (programs,
+/// tests, limits, groups, statements' titles), and the re-export holds the
+/// package's own statements and jury programs.
+#[test]
+fn every_format_goes_back_out_the_same() {
+    let kit = kit();
+    let packages = tempfile::tempdir().unwrap();
+    let fixtures: [(&str, &str, Fixture); 5] = [
+        ("legacy", "icpc-legacy", legacy_package),
+        ("current", "icpc", current_package),
+        ("poly", "polygon", polygon_package),
+        ("cmstask", "cms", cms_package),
+        ("hydro", "hydro", hydro_package),
+    ];
+    for (name, format, fixture) in fixtures {
+        let dir = packages.path().join(name);
+        fixture(&dir);
+        let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", name]);
+        assert_eq!(code, 0, "{report}");
+        let out = packages.path().join("out").join(name);
+        let mut args = vec!["package", name, "--format", format, "--no-pdf"];
+        args.extend(["--out", out.to_str().unwrap()]);
+        // Polygon packages hold a testlib.h; these programs include none.
+        let testlib_h = packages.path().join("testlib.h");
+        std::fs::write(&testlib_h, "// a stand-in\n").unwrap();
+        if format == "polygon" {
+            args.extend(["--testlib-h", testlib_h.to_str().unwrap()]);
+        }
+        let (code, report) = kit.json(&args);
+        assert_eq!(code, 0, "{format}: {report}");
+        // Hydro nests even a single problem in its folder.
+        let from = match format {
+            "hydro" => out.join(name),
+            _ => out.clone(),
+        };
+        let again = format!("{name}again");
+        let (code, report) = kit.json(&["import", from.to_str().unwrap(), "--name", &again]);
+        assert_eq!(code, 0, "{format}: {report}");
+        let (code, diff) = kit.json(&["diff", name, &again]);
+        assert_eq!(
+            (code, &diff["differences"]),
+            (0, &serde_json::json!([])),
+            "{format}: {diff}"
+        );
+    }
+    // What each re-export holds of its package, as the package had it.
+    let out = packages.path().join("out");
+    for (file, original) in [
+        (
+            "legacy/problem_statement/problem.en.tex",
+            "legacy/problem_statement/problem.en.tex",
+        ),
+        (
+            "legacy/output_validators/compare/compare.c",
+            "legacy/output_validators/compare/compare.c",
+        ),
+        (
+            "legacy/input_validators/validate.py",
+            "legacy/input_validators/validate/validate.py",
+        ),
+        (
+            "current/output_validator/build",
+            "current/output_validator/build",
+        ),
+        ("poly/files/check.c", "poly/files/check.c"),
+        (
+            "poly/statements/english/problem.tex",
+            "poly/statements/english/problem.tex",
+        ),
+        ("cmstask/check/checker.c", "cmstask/check/checker.c"),
+        (
+            "cmstask/statement/english.pdf",
+            "cmstask/statement/english.pdf",
+        ),
+        ("hydro/hydro/testdata/check.c", "hydro/testdata/check.c"),
+        ("hydro/hydro/problem_zh.md", "hydro/problem_zh.md"),
+    ] {
+        let shipped = std::fs::read(out.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(
+            shipped,
+            std::fs::read(packages.path().join(original)).unwrap(),
+            "{file}"
+        );
+    }
+    // CMS runs the checker compiled, and so does the re-export.
+    let checker = out.join("cmstask/check/checker");
+    assert!(std::fs::read(&checker).unwrap().starts_with(b"\x7fELF"));
+    // The build script the judges execute stays executable.
+    use std::os::unix::fs::PermissionsExt;
+    let build = out.join("current/output_validator/build");
+    assert_ne!(build.metadata().unwrap().permissions().mode() & 0o111, 0);
+}
+
+/// The generators.yaml of [`generated_package`]: a salt, a numbered
+/// sample and secret folder, a command with `{seed}` made twice (`count`),
+/// and a numbered folder inside.
+const GENERATORS_YAML: &str = "random_salt: abc
+data:
+  sample:
+    data:
+      - '': echo.py 1 2
+  secret:
+    data:
+      - small: echo.py 40 2
+      - random:
+          generate: seed.py {seed}
+          count: 2
+      - big:
+          data:
+            - huge: echo.py 1000000000000 1
+";
+
+/// A 2025-09 package whose tests generators.yaml makes (as BAPCtools names
+/// and seeds them), with them stored, as `bt generate` left them, when
+/// `stored`.
+fn generated_package(dir: &Path, stored: bool) -> BTreeMap<&'static str, Vec<u8>> {
+    let mut files = vec![
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Generated sum\n\
+             uuid: 5a0e3a4c-3b4f-4c6e-9d2a-1f0b8c7d6e5f\ntype: pass-fail\nlimits:\n  time_limit: 2\n",
+        ),
+        (
+            "statement/problem.en.tex",
+            "\\problemname{Generated sum}\nAdd two numbers.\n",
+        ),
+        ("generators/generators.yaml", GENERATORS_YAML),
+        ("generators/echo.py", "import sys\nprint(*sys.argv[1:])\n"),
+        (
+            "generators/seed.py",
+            "import sys\nseed = int(sys.argv[1])\nprint(seed % 1000, seed % 7)\n",
+        ),
+        ("input_validators/check/validate.py", VALIDATOR),
+        ("output_validator/validate.c", OUTPUT_VALIDATOR),
+        ("submissions/accepted/sum.c", SUM_C),
+        ("submissions/wrong_answer/int32.c", INT32_C),
+    ];
+    if stored {
+        // The seeds: Python's int(sha512(b"abcseed.py {seed}").hexdigest(),
+        // 16) % 2**31 = 167783870, and with ":1" after the salt 1195979998.
+        files.extend([
+            ("data/sample/1.in", "1 2\n"),
+            ("data/sample/1.ans", "3\n"),
+            ("data/secret/2-small.in", "40 2\n"),
+            ("data/secret/2-small.ans", "42\n"),
+            ("data/secret/3-random-1.in", "870 2\n"),
+            ("data/secret/3-random-1.ans", "872\n"),
+            ("data/secret/4-random-2.in", "998 3\n"),
+            ("data/secret/4-random-2.ans", "1001\n"),
+            ("data/secret/1-big/5-huge.in", "1000000000000 1\n"),
+            ("data/secret/1-big/5-huge.ans", "1000000000001\n"),
+        ]);
+    }
+    written(dir, &files)
+}
+
+#[test]
+fn generators_yaml_makes_the_tests_again() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("gensum");
+    generated_package(&dir, true);
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    let problem = std::fs::read_to_string(kit.path("problems/gensum/problem.toml")).unwrap();
+    assert_has(
+        &problem,
+        "generator = \"package/generators/seed.py\"\nargs = [\"1195979998\"]\n\
+         stored = \"package/data/secret/4-random-2.in\"",
+    );
+    assert_has(
+        &problem,
+        "generator = \"package/generators/echo.py\"\nargs = [\"1000000000000\", \"1\"]\n\
+         stored = \"package/data/secret/1-big/5-huge.in\"",
+    );
+    let (code, build) = kit.json(&["build", "gensum"]);
+    assert_eq!(code, 0, "{build}");
+    assert_eq!(build["problems"][0]["regenerated_equal"], 5, "{build}");
+    let (code, verify) = kit.json(&["verify", "gensum"]);
+    assert_eq!(code, 0, "{verify}");
+    // A stored test that is not what its command makes is named.
+    let changed = dir.join("data/secret/3-random-1.in");
+    std::fs::write(&changed, "871 2\n").unwrap();
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", "changed"]);
+    assert_eq!(code, 0, "{report}");
+    let (_, build) = kit.json(&["build", "changed"]);
+    let summary = &build["problems"][0];
+    assert_eq!(summary["regenerated_equal"], 4, "{build}");
+    // Test 04: the tests come in path order (1-big/5-huge is 02).
+    assert_eq!(
+        summary["regenerated_different"],
+        serde_json::json!(["04"]),
+        "{build}"
+    );
+}
+
+/// BAPCtools' own `bt generate` makes the tests of [`generated_package`]
+/// under the names and with the seeds the kit gives them: imported, every
+/// one is made again equal.
+#[test]
+#[ignore = "slow tier: the judges' own tools"]
+fn bapctools_generates_what_the_kit_regenerates() {
+    let bt = common::tools::tool("bt");
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("gensum");
+    generated_package(&dir, false);
+    let home = package.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let (ok, text) = common::tools::run(&bt, &["generate", "--no-bar"], &dir, &home);
+    assert!(ok, "bt generate:\n{text}");
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    let (code, build) = kit.json(&["build", "gensum"]);
+    assert_eq!(code, 0, "{build}");
+    assert_eq!(build["problems"][0]["regenerated_equal"], 5, "{build}");
 }

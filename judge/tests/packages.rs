@@ -41,17 +41,11 @@ use yaml_rust2::{Yaml, YamlLoader};
 #[path = "common/paths.rs"]
 mod paths;
 use paths::{root, target};
-
-/// A tool of the tools venv; fails the test with how to get it.
-fn tool(name: &str) -> PathBuf {
-    let path = target().join("tools/venv/bin").join(name);
-    assert!(
-        path.is_file(),
-        "{} is missing: run scripts/setup-tools.sh (it installs the judges' tools from PyPI)",
-        path.display()
-    );
-    path
-}
+#[path = "common/tools.rs"]
+mod tools;
+use tools::{
+    copy_folder, hydro_import, p2d_and_verifyproblem, pass_fail_view, run, tool, verifyproblem,
+};
 
 fn judge(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_judge"))
@@ -132,54 +126,6 @@ fn yaml(path: &Path) -> Yaml {
         .remove(0)
 }
 
-/// Runs a tool in `dir`; returns (success, stdout + stderr).
-fn run(program: &Path, args: &[&str], dir: &Path, home: &Path) -> (bool, String) {
-    let out = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        // Their caches, registries and temporary files stay in the scratch.
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_CACHE_HOME", home.join("cache"))
-        .env("TMPDIR", home)
-        // PyPy sizes its nursery from the CPU's cache, which can exceed the
-        // 256 MiB of address space the tools give a Python submission (on a
-        // CPU reporting a 480 MiB L3 cache: "cannot allocate nursery").
-        .env("PYPY_GC_NURSERY", "4M")
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
-}
-
-/// Copies the folder `from` to `to`, files and folders.
-fn copy_folder(from: &Path, to: &Path) {
-    for entry in walkdir::WalkDir::new(from) {
-        let entry = entry.unwrap();
-        let target = to.join(entry.path().strip_prefix(from).unwrap());
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
-/// Runs problemtools' `verifyproblem` as [`run`] runs a tool, on one CPU:
-/// its interactive runs are ping-pongs (sandbox::cpu; nim-play took 99 s
-/// on two CPUs, 16 s on one). Its runs are one at a time anyway; the tests
-/// running at once keep the other CPUs busy. (BAPCtools pins its runs
-/// itself, each to a CPU of its own, keeping one free: on one CPU it runs
-/// none.)
-fn verifyproblem(program: &Path, args: &[&str], dir: &Path, home: &Path) -> (bool, String) {
-    let _pinned = sandbox::cpu::pin_thread().unwrap();
-    run(program, args, dir, home)
-}
-
 /// The problem folders of a contest package, from its problem list.
 fn problem_folders(contest: &Path) -> Vec<String> {
     let list = yaml(&contest.join("problems.yaml"));
@@ -191,31 +137,6 @@ fn problem_folders(contest: &Path) -> Vec<String> {
         .collect();
     assert_eq!(ids.len(), kit().1.len(), "{ids:?}");
     ids
-}
-
-/// BAPCtools 2026.10 judges pass-fail problems only: it refuses `type:
-/// scoring`. Its view of a scoring problem is the same package with the
-/// points taken out (the points are checked by
-/// `scoring_problems_keep_their_points`).
-fn pass_fail_view(problem: &Path) {
-    let yaml_path = problem.join("problem.yaml");
-    let text = std::fs::read_to_string(&yaml_path).unwrap();
-    std::fs::write(&yaml_path, text.replace("type: scoring", "type: pass-fail")).unwrap();
-    for entry in walkdir::WalkDir::new(problem.join("data")) {
-        let entry = entry.unwrap();
-        if entry.file_name() == "test_group.yaml" {
-            let text = std::fs::read_to_string(entry.path()).unwrap();
-            let kept: Vec<&str> = text
-                .lines()
-                .filter(|l| {
-                    !["max_score:", "score_aggregation:", "require_pass:"]
-                        .iter()
-                        .any(|k| l.starts_with(k))
-                })
-                .collect();
-            std::fs::write(entry.path(), format!("{}\n", kept.join("\n"))).unwrap();
-        }
-    }
 }
 
 #[test]
@@ -290,23 +211,9 @@ fn legacy_packages_pass_problemtools() {
     }
 }
 
-/// p2d sorts `failed` solutions (Polygon's tag for a run-time error) into a
-/// `mixed` folder that problemtools does not know: tell it they crash. (Its
-/// config replaces the whole tag table, so every tag the kit uses is here.)
-const P2D_CONFIG: &str = r#"[tag]
-main = ["accepted"]
-accepted = ["accepted"]
-wrong-answer = ["wrong_answer"]
-presentation-error = ["wrong_answer"]
-time-limit-exceeded = ["time_limit_exceeded"]
-memory-limit-exceeded = ["run_time_error"]
-failed = ["run_time_error"]
-"#;
-
 #[test]
 #[ignore = "slow tier: the judges' own tools"]
 fn polygon_packages_pass_p2d_and_problemtools() {
-    let (p2d, verify) = (tool("p2d"), tool("verifyproblem"));
     let dir = scratch("polygon");
     let Exported { contest, report } = exported(Format::Polygon);
     assert!(contest.join("contest.xml").is_file());
@@ -319,44 +226,12 @@ fn polygon_packages_pass_p2d_and_problemtools() {
         let p2d = warnings(report, &problem.name, "p2d (DOMjudge)");
         assert_eq!(p2d.len(), usize::from(!problem.groups.is_empty()));
     }
-    std::fs::write(dir.path().join("p2d.toml"), P2D_CONFIG).unwrap();
-    let config = dir.path().join("p2d.toml");
     for (i, entry) in std::fs::read_dir(contest.join("problems"))
         .unwrap()
         .enumerate()
     {
-        let problem = entry.unwrap().path();
-        let name = problem.file_name().unwrap().to_string_lossy().into_owned();
-        let home = dir.path().join(format!("home-{name}"));
-        std::fs::create_dir_all(&home).unwrap();
-        let converted = dir.path().join(format!("{name}.zip"));
         let code = format!("{}", (b'A' + i as u8) as char);
-        let args = [
-            "--yes",
-            "--auto",
-            "--code",
-            code.as_str(),
-            "--config",
-            config.to_str().unwrap(),
-            "--output",
-            converted.to_str().unwrap(),
-            problem.to_str().unwrap(),
-        ];
-        let (ok, text) = run(&p2d, &args, dir.path(), &home);
-        assert!(ok, "p2d on {name}:\n{text}");
-        let unpacked = dir.path().join("domjudge").join(name.replace('-', ""));
-        let mut zip = zip::ZipArchive::new(std::fs::File::open(&converted).unwrap()).unwrap();
-        zip.extract(&unpacked).unwrap();
-        // p2d leaves out the statements and the validators: problemtools
-        // checks what it converts, the test data and the submissions.
-        let folder = unpacked.file_name().unwrap().to_str().unwrap().to_string();
-        let args = [folder.as_str(), "-p", "data", "submissions"];
-        let (ok, text) = verifyproblem(&verify, &args, unpacked.parent().unwrap(), &home);
-        assert!(
-            ok && text.contains(&format!("{folder} tested: 0 errors")),
-            "verifyproblem on p2d's {name}:\n{text}"
-        );
-        eprintln!("p2d + verifyproblem {name}: 0 errors");
+        p2d_and_verifyproblem(&entry.unwrap().path(), &code, dir.path());
     }
 }
 
@@ -882,34 +757,6 @@ fn cpu_time(pid: u32) -> Option<Duration> {
     // SAFETY: sysconf reads a constant of the system.
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     Some(Duration::from_millis(ticks * 1000 / hz))
-}
-
-/// What Hydro's own import code, from the npm registry
-/// (`scripts/hydro/import.js`, installed by `scripts/setup-tools.sh`),
-/// makes of the package at `path`: the problems it imported.
-fn hydro_import(path: &Path) -> Vec<serde_json::Value> {
-    let modules = target().join("tools/hydro/node_modules");
-    assert!(
-        modules.join("hydrooj").is_dir(),
-        "{} is missing: run scripts/setup-tools.sh (it installs Hydro from the npm registry)",
-        modules.display()
-    );
-    let out = Command::new("node")
-        .arg(root().join("scripts/hydro/import.js"))
-        .arg(path)
-        .env("NODE_PATH", &modules)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "import.js {}: {stderr}",
-        path.display()
-    );
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    eprintln!("hydrooj {}: {}", report["hydrooj"], report["messages"]);
-    report["problems"].as_array().unwrap().clone()
 }
 
 #[test]

@@ -19,6 +19,7 @@
 //! with no difference at all.
 
 use std::collections::BTreeSet;
+use std::path::Path;
 
 use judge::package::Format;
 use serde_json::Value;
@@ -26,6 +27,7 @@ use serde_json::Value;
 mod common;
 use common::copy::KitCopy;
 use common::paths::target;
+use common::tools;
 
 /// The problem names of the kit.
 fn problems(kit: &KitCopy) -> Vec<String> {
@@ -67,6 +69,71 @@ fn carried(format: &str, interactive: bool) -> BTreeSet<&'static str> {
 /// their packages do not hold; CMS's is a communication task's manager.
 fn one_way(format: Format) -> bool {
     matches!(format, Format::Polygon | Format::Hydro | Format::Cms)
+}
+
+/// The re-exported packages of imported problems (in the contest `out`)
+/// pass the judges' own tools, as the kit's own exports do (packages.rs):
+/// a pass-fail, a scoring and an interactive problem for the ICPC tools
+/// (BAPCtools `bt validate` and `bt run`; problemtools), p2d then
+/// problemtools for Polygon, Hydro's own import code for every problem.
+/// (The CMS export here has no statement PDFs, which CMS's loader wants.)
+fn judges_take(format: Format, out: &Path, scratch: &Path) {
+    std::fs::create_dir_all(scratch).unwrap();
+    let some = ["bash", "merge-piles", "nim-play"];
+    let back = |name: &str| {
+        let suffix = format.name().replace("icpc-legacy", "legacy");
+        out.join(format.folder(&format!("{name}-back-{suffix}")))
+    };
+    match format {
+        Format::Icpc => {
+            let bt = tools::tool("bt");
+            for name in some {
+                let problem = scratch.join(back(name).file_name().unwrap());
+                tools::copy_folder(&back(name), &problem);
+                tools::pass_fail_view(&problem);
+                for action in ["validate", "run"] {
+                    let (ok, text) = tools::run(&bt, &[action, "--no-bar"], &problem, scratch);
+                    assert!(ok, "bt {action} on the re-exported {name}:\n{text}");
+                }
+            }
+        }
+        Format::IcpcLegacy => {
+            let verify = tools::tool("verifyproblem");
+            // As packages.rs checks the kit's: not the statements (LaTeX).
+            let args = |folder: &str| {
+                let parts = ["-p", "config", "data", "validators", "submissions"];
+                [folder]
+                    .into_iter()
+                    .chain(parts)
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            };
+            for name in some {
+                let folder = back(name)
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                let args = args(&folder);
+                let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                let (ok, text) = tools::verifyproblem(&verify, &args, out, scratch);
+                assert!(
+                    ok && text.contains(&format!("{folder} tested: 0 errors")),
+                    "verifyproblem on the re-exported {name}:\n{text}"
+                );
+            }
+        }
+        Format::Polygon => {
+            for (code, name) in ["A", "B"].into_iter().zip(some) {
+                tools::p2d_and_verifyproblem(&back(name), code, scratch);
+            }
+        }
+        Format::Hydro => {
+            let imported = tools::hydro_import(out);
+            assert_eq!(imported.len(), 8, "{imported:#?}");
+        }
+        Format::Cms => {}
+    }
 }
 
 /// `judge diff a b`, its report.
@@ -159,6 +226,11 @@ fn every_problem_comes_back_the_same() {
             .collect();
         args.extend(backs.iter().map(String::as_str));
         kit.json(&args);
+        judges_take(
+            each,
+            &again_out,
+            &kit.path(&format!("exports/{format}-tools")),
+        );
         for back in &backs {
             let again = back.replace("-back-", "-again-");
             let from = again_out.join(each.folder(back));

@@ -17,7 +17,9 @@ use std::collections::BTreeSet;
 use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::{Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, solution_file};
+use super::{
+    Imported, Lossy, Package, ProblemToml, files_of, generators, kept, quoted, solution_file,
+};
 use crate::package::Format;
 
 /// The two versions of the format.
@@ -275,6 +277,39 @@ fn programs_in(package: &Package, dir: &str) -> Vec<String> {
     entries.into_iter().map(|e| format!("{dir}/{e}")).collect()
 }
 
+/// The stored tests generators.yaml says how to make, made so: `judge
+/// build` makes them again and compares them with the stored inputs.
+fn regenerated(package: &Package, tests: &mut [Test], notes: &mut Vec<String>) -> Result<()> {
+    let recipes = generators::recipes(package)?;
+    let mut unrunnable = recipes.unrunnable;
+    let mut made = 0;
+    for test in tests.iter_mut() {
+        let Some(recipe) = recipes.tests.get(&test.input) else {
+            continue;
+        };
+        match program(package, &recipe.program) {
+            Ok(generator) => {
+                test.generated = Some((generator, recipe.args.clone()));
+                made += 1;
+            }
+            Err(e) => unrunnable.push(format!("{}: {e:#}", test.input)),
+        }
+    }
+    if package.has(generators::FILE) {
+        notes.push(format!(
+            "{}: {made} of the {} tests generated again by `judge build` and compared with the \
+             package's{}",
+            generators::FILE,
+            tests.len(),
+            match unrunnable.is_empty() {
+                true => String::new(),
+                false => format!("; kept as stored: {}", unrunnable.join("; ")),
+            }
+        ));
+    }
+    Ok(())
+}
+
 /// One test of `data/`.
 struct Test {
     input: String,
@@ -284,6 +319,9 @@ struct Test {
     /// Its test group in a scoring problem.
     group: Option<String>,
     validator_args: Vec<String>,
+    /// How generators.yaml makes it: the generator (as problem.toml names
+    /// it) and its arguments.
+    generated: Option<(String, Vec<String>)>,
 }
 
 /// What `data/` holds: the tests, the groups with their points (a scoring
@@ -523,6 +561,7 @@ fn tests(package: &Package, s: &Settings, lossy: &mut Lossy) -> Result<TestData>
                 comment,
                 group,
                 validator_args: settings.input_args.clone(),
+                generated: None,
             });
         }
     }
@@ -615,10 +654,11 @@ pub fn import(
     };
 
     let TestData {
-        tests,
+        mut tests,
         groups,
         output_args,
     } = tests(package, &s, lossy)?;
+    regenerated(package, &mut tests, &mut notes)?;
     // The default validator's flags the kit has a checker for.
     let default_checker = match output_args.as_slice() {
         [] => "icpc-default",
@@ -733,7 +773,17 @@ pub fn import(
     toml.line("validator", &quoted("kattis"));
     for t in &tests {
         toml.table("[[tests]]");
-        toml.line("file", &quoted(&kept(&t.input)));
+        match &t.generated {
+            Some((generator, args)) => {
+                toml.line("generator", &quoted(&kept(generator)));
+                let args: Vec<String> = args.iter().map(|a| quoted(a)).collect();
+                toml.line("args", &format!("[{}]", args.join(", ")));
+                toml.line("stored", &quoted(&kept(&t.input)));
+            }
+            None => {
+                toml.line("file", &quoted(&kept(&t.input)));
+            }
+        }
         toml.line("answer", &quoted(&kept(&t.answer)));
         if t.sample {
             toml.line("sample", "true");
@@ -753,6 +803,7 @@ pub fn import(
     let mut unused = Vec::new();
     for file in package.all().filter(|f| !f.starts_with("submissions/")) {
         let meaningful = file.starts_with("data/")
+            || file.starts_with("generators/")
             || file.starts_with("input_validators/")
             || file.starts_with("output_validator")
             || file.starts_with("statement/")
@@ -761,13 +812,6 @@ pub fn import(
             || ["problem.yaml", ".timelimit", "domjudge-problem.ini"].contains(&file);
         if !meaningful {
             unused.push(file.to_string());
-        }
-        if file.starts_with("generators/") && file.ends_with("generators.yaml") {
-            lossy.drop(format!(
-                "{}: the tests are imported as stored; regenerating them from \
-                 generators.yaml is not done yet",
-                package.shown(file)
-            ))?;
         }
     }
     let files = files_of(package, name, toml, |file| {

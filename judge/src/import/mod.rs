@@ -14,6 +14,7 @@
 //! silently.
 
 pub mod cms;
+pub mod generators;
 pub mod hydro;
 pub mod icpc;
 pub mod polygon;

@@ -21,6 +21,7 @@
 //!   one process, compilation `alone`, user I/O `std_io`
 //!   (the loader warns once per language that it found no stub, which is
 //!   right for this task);
+//! * `sol/`: a Batch task's official solutions, the accepted ones;
 //! * `statement/<language>.pdf`, named as CMS names languages
 //!   (`english.pdf`, `chinese.pdf`; it looks for no other names, and
 //!   crashes on a primary language it did not find), with
@@ -34,13 +35,15 @@
 //! * `languages` in `contest.yaml`: CMS's names of judge.toml's languages
 //!   (without it a contest takes C, C++ and Pascal only).
 
+use std::path::{Path, PathBuf};
+
 use anyhow::{Result, bail};
 use yaml_rust2::Yaml;
 
 use super::yaml::{int, map, real, string, strings, text};
 use super::{Exporter, Shipped, Subject, Tree};
 use crate::program::Protocol;
-use crate::results::Test;
+use crate::results::{Test, Warning};
 
 /// What `sol/` says of a Communication task without a stub.
 const SOL_NOTE: &str = "No stub: submissions are whole programs that read the jury's lines \
@@ -108,9 +111,52 @@ pub fn cms_order<'a>(s: &'a Subject) -> Vec<&'a Test> {
         .collect()
 }
 
+/// The official solutions `sol/` holds (a Batch task's): the accepted
+/// ones, but any CMS would take for a grader or a stub by its name.
+fn official<'a>(s: &'a Subject) -> impl Iterator<Item = &'a PathBuf> {
+    let accepted = s
+        .solutions
+        .iter()
+        .filter(|(folder, _)| *folder == "accepted");
+    accepted
+        .map(|(_, path)| path)
+        .filter(|path| !is_stub_or_grader(path))
+}
+
+fn is_stub_or_grader(path: &Path) -> bool {
+    let name = file_name(path);
+    name.starts_with("grader.") || name.starts_with("stub.")
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
 impl Exporter for Cms {
     fn protocol(&self) -> Option<Protocol> {
         Some(Protocol::Cms)
+    }
+
+    fn runs_compiled(&self) -> bool {
+        true
+    }
+
+    fn warnings(&self, s: &Subject) -> Vec<Warning> {
+        let left_out = s.solutions.iter().filter(|(folder, path)| {
+            *folder == "accepted" && !s.problem.interactive && is_stub_or_grader(path)
+        });
+        left_out
+            .map(|(_, path)| Warning {
+                problem: s.problem.name.clone(),
+                judge: "CMS",
+                message: format!(
+                    "accepted/{} is not in sol/: CMS would take it for a grader or a stub",
+                    file_name(path)
+                ),
+            })
+            .collect()
     }
 
     /// CMS runs no input validator.
@@ -188,10 +234,25 @@ impl Exporter for Cms {
                     }
                 }
                 Shipped::Executable { binary, .. } => out.program(program, binary)?,
+                // The source beside its build, under the name the loaders
+                // look for it by.
+                Shipped::Kept {
+                    files,
+                    compiled: Some(binary),
+                    single: true,
+                    ..
+                } => {
+                    out.program(program, binary)?;
+                    for (i, (name, file)) in files.iter().enumerate() {
+                        let name = match (i, name.rsplit_once('.')) {
+                            (0, Some((_, extension))) => format!("checker.{extension}"),
+                            _ => name.clone(),
+                        };
+                        out.file(&format!("check/{name}"), file)?;
+                    }
+                }
                 Shipped::Kept { .. } => bail!(
-                    "{}: CMS runs a compiled checker (`{program}`); the kit compiles only its \
-                     own Rust checkers for a package: export this problem in its package's \
-                     format",
+                    "{}: CMS runs a compiled checker (`{program}`), not a program folder",
                     p.checker.name()
                 ),
             }
@@ -199,6 +260,10 @@ impl Exporter for Cms {
         if p.interactive {
             // The loader lists `sol/` for a Communication task's stubs.
             out.text("sol/README.txt", SOL_NOTE.to_string())?;
+        } else {
+            for path in official(s) {
+                out.file(&format!("sol/{}", file_name(path)), path)?;
+            }
         }
         for statement in &s.statements {
             let lang = statement.lang.code();

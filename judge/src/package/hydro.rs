@@ -84,6 +84,15 @@ pub fn pid(name: &str) -> String {
     }
 }
 
+/// The file name of a C or C++ program `source` in Hydro's testdata:
+/// `stem` with C's extension, or the one Hydro's docs give C++ (`.cc`).
+fn named(stem: &str, source: &std::path::Path) -> String {
+    match source.extension().is_some_and(|e| e == "c") {
+        true => format!("{stem}.c"),
+        false => format!("{stem}.cc"),
+    }
+}
+
 impl Exporter for Hydro {
     fn protocol(&self) -> Option<Protocol> {
         None
@@ -132,17 +141,19 @@ impl Exporter for Hydro {
         let path = p.config.path.display();
         match (&p.cpp_checker, &p.cpp_interactor) {
             (_, Some(interactor)) => {
-                out.text("testdata/interactor.cc", self_contained_cpp(interactor)?)?;
-                pairs.push(("interactor", string("interactor.cc")));
+                let name = s.program_name(interactor, named("interactor", interactor));
+                out.text(&format!("testdata/{name}"), self_contained_cpp(interactor)?)?;
+                pairs.push(("interactor", string(name)));
             }
             (Some(CppChecker::Standard(name)), None) => {
                 pairs.push(("checker_type", string("testlib")));
                 pairs.push(("checker", string(name)));
             }
             (Some(CppChecker::Source(source)), None) => {
-                out.text("testdata/checker.cc", self_contained_cpp(source)?)?;
+                let name = s.program_name(source, named("checker", source));
+                out.text(&format!("testdata/{name}"), self_contained_cpp(source)?)?;
                 pairs.push(("checker_type", string("testlib")));
-                pairs.push(("checker", string("checker.cc")));
+                pairs.push(("checker", string(name)));
             }
             (None, None) if p.interactive => {
                 bail!("{path}: Hydro compiles only C++ interactors: set `cpp_interactor`")

@@ -158,6 +158,9 @@ pub enum Shipped {
         files: Vec<(String, PathBuf)>,
         /// A single source, not a folder.
         single: bool,
+        /// The source compiled by the kit, for a format whose judges run
+        /// only compiled checkers ([`Exporter::runs_compiled`]).
+        compiled: Option<PathBuf>,
     },
     /// A compiled program a package shipped without its source, as it is.
     Executable { name: String, binary: PathBuf },
@@ -213,6 +216,16 @@ pub struct Statement {
 }
 
 impl Subject<'_> {
+    /// The file name a package gives the program `source`: the name it
+    /// had in the package an imported problem came from, else `usual`.
+    pub fn program_name(&self, source: &Path, usual: String) -> String {
+        let own = source.starts_with(self.problem.dir.join("package"));
+        match (own, source.file_name()) {
+            (true, Some(name)) => name.to_string_lossy().into_owned(),
+            _ => usual,
+        }
+    }
+
     /// The statement in `lang`, if the kit renders the problem's.
     pub fn statement(&self, lang: Lang) -> Option<&Statement> {
         let found = self.statements.iter().find(|s| s.lang == lang);
@@ -238,6 +251,12 @@ pub trait Exporter {
     /// What the judges that read this format lose or change of a problem.
     fn warnings(&self, _subject: &Subject) -> Vec<Warning> {
         Vec::new()
+    }
+
+    /// Whether its judges run a checker only compiled (CMS): a source
+    /// kept as the package had it is compiled by the kit for it.
+    fn runs_compiled(&self) -> bool {
+        false
     }
 
     /// Whether it ships the problem's input validator (with
@@ -463,16 +482,16 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
     let mut warnings = Vec::new();
     let mut subjects = Vec::new();
     for ((problem, tests), statements) in problems.iter().zip(&built).zip(statements) {
+        let shipping = Shipping {
+            kit,
+            jury,
+            format,
+            wanted: exporter.protocol(),
+            binaries: binaries.as_deref(),
+            compiled: exporter.runs_compiled(),
+        };
         let ship = |spec: &ProgramSpec, package: &str, protocol: Protocol| {
-            ship(
-                kit,
-                format,
-                exporter.protocol(),
-                binaries.as_deref(),
-                spec,
-                package,
-                protocol,
-            )
+            shipping.ship(spec, package, protocol)
         };
         let validator = match &problem.validator {
             Some(v) if exporter.ships_validator() => {
@@ -537,72 +556,105 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
     })
 }
 
-/// How a package ships `spec`, a checker or validator speaking `protocol`
-/// (`package`: the kit's cargo package of its role), for a format whose
-/// judges speak `wanted` (none: the format compiles C++ twins instead).
-fn ship(
-    kit: &Kit,
+/// How an export ships jury programs: for a `format` whose judges speak
+/// `wanted` (none: the format compiles C++ twins instead), with the kit's
+/// Rust programs built in `binaries`.
+struct Shipping<'a> {
+    kit: &'a Kit,
+    jury: &'a Jury<'a>,
     format: Format,
     wanted: Option<Protocol>,
-    binaries: Option<&Path>,
-    spec: &ProgramSpec,
-    package: &str,
-    protocol: Protocol,
-) -> Result<Option<Shipped>> {
-    let (Some(wanted), Some(binaries)) = (wanted, binaries) else {
-        return Ok(None);
-    };
-    let path = match spec {
-        ProgramSpec::Cargo(name) => {
-            return Ok(Some(Shipped::Built {
-                name: name.clone(),
-                binary: binaries.join(name),
-                sources: sources_of(kit, package, name)?,
-            }));
+    binaries: Option<&'a Path>,
+    /// The judges run only compiled checkers ([`Exporter::runs_compiled`]).
+    compiled: bool,
+}
+
+impl Shipping<'_> {
+    /// How the package ships `spec`, a checker or validator speaking
+    /// `protocol` (`package`: the kit's cargo package of its role).
+    fn ship(
+        &self,
+        spec: &ProgramSpec,
+        package: &str,
+        protocol: Protocol,
+    ) -> Result<Option<Shipped>> {
+        let (Some(wanted), Some(binaries)) = (self.wanted, self.binaries) else {
+            return Ok(None);
+        };
+        let path = match spec {
+            ProgramSpec::Cargo(name) => {
+                return Ok(Some(Shipped::Built {
+                    name: name.clone(),
+                    binary: binaries.join(name),
+                    sources: sources_of(self.kit, package, name)?,
+                }));
+            }
+            ProgramSpec::Source(path)
+            | ProgramSpec::Folder(path)
+            | ProgramSpec::Executable(path) => path,
+        };
+        if protocol != wanted {
+            bail!(
+                "{}: it speaks the {} protocol, and the {} format's judges call their programs \
+                 in the {} protocol: export the problem in a format that speaks its programs' \
+                 protocol",
+                path.display(),
+                protocol.name(),
+                self.format.name(),
+                wanted.name()
+            );
         }
-        ProgramSpec::Source(path) | ProgramSpec::Folder(path) | ProgramSpec::Executable(path) => {
-            path
-        }
-    };
-    if protocol != wanted {
-        bail!(
-            "{}: it speaks the {} protocol, and the {} format's judges call their programs in              the {} protocol: export the problem in a format that speaks its programs'              protocol",
-            path.display(),
-            protocol.name(),
-            format.name(),
-            wanted.name()
-        );
+        let name = path
+            .file_stem()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        Ok(Some(match spec {
+            ProgramSpec::Executable(binary) => Shipped::Executable {
+                name,
+                binary: binary.clone(),
+            },
+            ProgramSpec::Folder(dir) => Shipped::Kept {
+                name,
+                files: (fsutil::files_under(dir).map_err(|e| fsutil::naming(dir, e))?)
+                    .into_iter()
+                    .map(|f| {
+                        let rel = f
+                            .strip_prefix(dir)
+                            .unwrap_or(&f)
+                            .to_string_lossy()
+                            .into_owned();
+                        (rel, f)
+                    })
+                    .collect(),
+                single: false,
+                compiled: None,
+            },
+            _ => Shipped::Kept {
+                name,
+                files: with_headers(path)?,
+                single: true,
+                compiled: match self.compiled {
+                    true => Some(self.compile(spec, path)?),
+                    false => None,
+                },
+            },
+        }))
     }
-    let name = path
-        .file_stem()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    Ok(Some(match spec {
-        ProgramSpec::Executable(binary) => Shipped::Executable {
-            name,
-            binary: binary.clone(),
-        },
-        ProgramSpec::Folder(dir) => Shipped::Kept {
-            name,
-            files: (fsutil::files_under(dir).map_err(|e| fsutil::naming(dir, e))?)
-                .into_iter()
-                .map(|f| {
-                    let rel = f
-                        .strip_prefix(dir)
-                        .unwrap_or(&f)
-                        .to_string_lossy()
-                        .into_owned();
-                    (rel, f)
-                })
-                .collect(),
-            single: false,
-        },
-        _ => Shipped::Kept {
-            name,
-            files: with_headers(path)?,
-            single: true,
-        },
-    }))
+
+    /// The kit's build of the source `path`, which must be a compiled
+    /// program: one file to run.
+    fn compile(&self, spec: &ProgramSpec, path: &Path) -> Result<PathBuf> {
+        let program = self.kit.program(spec, self.jury)?;
+        match program.command.as_slice() {
+            [binary] if Path::new(binary).is_file() => Ok(PathBuf::from(binary)),
+            _ => bail!(
+                "{}: the {} format's judges run a compiled checker, and this language's \
+                 programs run through an interpreter",
+                path.display(),
+                self.format.name()
+            ),
+        }
+    }
 }
 
 /// A source file with the headers it includes from beside it, directly

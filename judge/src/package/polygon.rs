@@ -53,6 +53,30 @@ fn tag(folder: &str) -> Option<&'static str> {
     })
 }
 
+/// The file name Polygon's package gives a C or C++ program of the kit:
+/// `stem` with C's extension or C++'s.
+fn named(stem: &str, source: &Path) -> String {
+    match source.extension().is_some_and(|e| e == "c") {
+        true => format!("{stem}.c"),
+        false => format!("{stem}.cpp"),
+    }
+}
+
+/// Where a problem's jury programs go in its package.
+struct Files {
+    checker: String,
+    validator: String,
+    interactor: Option<String>,
+}
+
+impl Files {
+    /// The checker's copy at the package's root, where CMS's Polygon
+    /// loader looks for it: `check.cpp` (or `check.c`), whatever its name.
+    fn root_checker(&self) -> String {
+        named("check", Path::new(&self.checker))
+    }
+}
+
 /// Polygon's source type for a file, by its extension.
 fn source_type(path: &Path) -> &'static str {
     match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
@@ -117,7 +141,7 @@ fn document(body: impl FnOnce(&mut Xml) -> std::io::Result<()>) -> Result<String
 }
 
 impl Polygon {
-    fn problem_xml(&self, s: &Subject, checker: &CppChecker) -> Result<String> {
+    fn problem_xml(&self, s: &Subject, checker: &CppChecker, files: &Files) -> Result<String> {
         let p = s.problem;
         let title = &p.config.value.title;
         let count = s.tests.len();
@@ -235,7 +259,10 @@ impl Polygon {
                                 empty(
                                     w,
                                     "source",
-                                    &[("path", "files/val.cpp"), ("type", "cpp.g++17")],
+                                    &[
+                                        ("path", &files.validator),
+                                        ("type", source_type(Path::new(&files.validator))),
+                                    ],
                                 )
                             })
                         })
@@ -253,16 +280,27 @@ impl Polygon {
                             empty(
                                 w,
                                 "source",
-                                &[("path", "files/check.cpp"), ("type", "cpp.g++17")],
+                                &[
+                                    ("path", &files.checker),
+                                    ("type", source_type(Path::new(&files.checker))),
+                                ],
                             )?;
-                            empty(w, "copy", &[("path", "check.cpp")])
+                            empty(w, "copy", &[("path", &files.root_checker())])
                         })?;
                         if p.interactive {
                             element(w, "interactor", &[], |w| {
                                 empty(
                                     w,
                                     "source",
-                                    &[("path", "files/interactor.cpp"), ("type", "cpp.g++17")],
+                                    &[
+                                        ("path", files.interactor.as_deref().unwrap_or_default()),
+                                        (
+                                            "type",
+                                            source_type(Path::new(
+                                                files.interactor.as_deref().unwrap_or_default(),
+                                            )),
+                                        ),
+                                    ],
                                 )
                             })?;
                         }
@@ -271,7 +309,10 @@ impl Polygon {
                                 empty(
                                     w,
                                     "source",
-                                    &[("path", "files/val.cpp"), ("type", "cpp.g++17")],
+                                    &[
+                                        ("path", &files.validator),
+                                        ("type", source_type(Path::new(&files.validator))),
+                                    ],
                                 )
                             })
                         })?;
@@ -378,11 +419,19 @@ impl Exporter for Polygon {
         let p = s.problem;
         let path = p.config.path.display();
         let verdict = CppChecker::Source(s.kit_root.join("checkers/cpp/interactor-verdict.cpp"));
+        // An imported problem's programs keep their names.
+        let file = |stem: &str, source: &Path| {
+            let name = s.program_name(source, named(stem, source));
+            format!("files/{name}")
+        };
         let checker = match (&p.cpp_checker, &p.cpp_interactor) {
             (Some(checker), _) => checker,
             (None, Some(interactor)) => {
                 ends_with_verdicts(s)?;
-                out.text("files/interactor.cpp", self_contained_cpp(interactor)?)?;
+                out.text(
+                    &file("interactor", interactor),
+                    self_contained_cpp(interactor)?,
+                )?;
                 &verdict
             }
             (None, None) if p.interactive => {
@@ -401,7 +450,12 @@ impl Exporter for Polygon {
                 s.kit_root.join("checkers/cpp").join(format!("{name}.cpp"))
             }
         };
-        out.text("problem.xml", self.problem_xml(s, checker)?)?;
+        let files = Files {
+            checker: file("check", &checker_source),
+            validator: file("val", validator),
+            interactor: p.cpp_interactor.as_deref().map(|i| file("interactor", i)),
+        };
+        out.text("problem.xml", self.problem_xml(s, checker, &files)?)?;
         let width = s.tests.len().to_string().len().max(2);
         for (i, test) in s.tests.iter().enumerate() {
             let n = format!("{:0width$}", i + 1);
@@ -411,9 +465,9 @@ impl Exporter for Polygon {
         out.file("files/testlib.h", &self.testlib_h)?;
         // Each C++ program one file: the loaders copy it alone.
         let checker_text = self_contained_cpp(&checker_source)?;
-        out.text("files/check.cpp", checker_text.clone())?;
-        out.text("check.cpp", checker_text)?;
-        out.text("files/val.cpp", self_contained_cpp(validator)?)?;
+        out.text(&files.checker, checker_text.clone())?;
+        out.text(&files.root_checker(), checker_text)?;
+        out.text(&files.validator, self_contained_cpp(validator)?)?;
         for (folder, path) in &s.solutions {
             if p.reference.as_ref() == Some(path) || tag(folder).is_some() {
                 out.file(&format!("solutions/{}", file_name(path)), path)?;

@@ -7,6 +7,7 @@
 pub mod copy;
 pub mod kit;
 pub mod paths;
+pub mod tools;
 
 use std::io::Read;
 use std::path::Path;
