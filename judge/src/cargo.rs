@@ -175,6 +175,7 @@ impl Cargo {
             command: vec![path.into_os_string()],
             identity,
             protocol: Protocol::Testlib,
+            trailing: Vec::new(),
         })
     }
 }

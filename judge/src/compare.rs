@@ -73,6 +73,11 @@ pub fn compare(
         format!("{:?}, {:?}", a.checker_protocol, a.validator_protocol),
         format!("{:?}, {:?}", b.checker_protocol, b.validator_protocol),
     );
+    differ(
+        "checker arguments".into(),
+        a.checker_args.join(" "),
+        b.checker_args.join(" "),
+    );
 
     differ(
         "tests".into(),

@@ -222,6 +222,9 @@ pub struct ProblemConfig {
     /// called, when they are source files written for another judge:
     /// `testlib` (the default), `kattis` or `cms`.
     pub protocols: Option<ProtocolsConfig>,
+    /// Arguments for a Kattis output validator (checker or interactor),
+    /// after its protocol's own: an ICPC package's `output_validator_args`.
+    pub checker_args: Option<Spanned<Vec<String>>>,
     /// Whether each solution of a wrong-verdict folder needs a test aimed
     /// at it (`targets`): true unless told; a package imported from another
     /// judge names no such tests.

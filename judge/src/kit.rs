@@ -200,6 +200,7 @@ impl Kit {
         let program = self.program(&problem.checker, jury)?;
         Ok(Program {
             protocol: problem.checker_protocol,
+            trailing: problem.checker_args.iter().map(Into::into).collect(),
             ..program
         })
     }

@@ -156,6 +156,9 @@ pub struct Problem {
     /// How the checker (or interactor) and the validator are called.
     pub checker_protocol: Protocol,
     pub validator_protocol: Protocol,
+    /// Arguments for the checker after its protocol's own (a Kattis
+    /// output validator's flags).
+    pub checker_args: Vec<String>,
     /// Whether every wrong solution needs a test aimed at it.
     pub targets_required: bool,
     /// The default generator.
@@ -330,6 +333,19 @@ impl Problem {
             Some(v) => r.protocol(&protocols.validator, v)?,
             None => Protocol::Testlib,
         };
+        let checker_args = match &c.checker_args {
+            Some(args) if checker_protocol != Protocol::Kattis => {
+                return Err(src
+                    .error(
+                        args.span(),
+                        "`checker_args` are for a checker in the Kattis protocol (an ICPC \
+                         output validator's flags); testlib's and CMS's take none",
+                    )
+                    .into());
+            }
+            Some(args) => args.get_ref().clone(),
+            None => Vec::new(),
+        };
         // A C or C++ testlib program is its own twin for the judges that
         // compile only those (an imported Polygon package's checker), and
         // so is a standard checker their testlib has.
@@ -374,6 +390,7 @@ impl Problem {
             validator,
             checker_protocol,
             validator_protocol,
+            checker_args,
             targets_required: c.targets_required.unwrap_or(true),
             generator,
             reference,

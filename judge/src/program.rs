@@ -30,6 +30,9 @@ pub struct Program {
     pub identity: String,
     /// How it speaks, when it is a checker or a validator.
     pub protocol: Protocol,
+    /// Arguments after those of its protocol: an ICPC output validator's
+    /// flags (problem.toml's `checker_args`).
+    pub trailing: Vec<OsString>,
 }
 
 impl Program {
@@ -41,6 +44,7 @@ impl Program {
     {
         let mut argv = self.command.clone();
         argv.extend(args.into_iter().map(Into::into));
+        argv.extend(self.trailing.iter().cloned());
         argv
     }
 }
@@ -255,6 +259,7 @@ impl Compiler {
                 command: substitute(&language.run, &refs),
                 identity: key.clone(),
                 protocol: Protocol::Testlib,
+                trailing: Vec::new(),
             }
         };
         if dir.join("ok").exists() {
@@ -330,6 +335,7 @@ impl Compiler {
             command: vec![d.join("run").into_os_string()],
             identity: key.clone(),
             protocol: Protocol::Testlib,
+            trailing: Vec::new(),
         };
         if !dir.join("ok").exists() {
             let tmp = self.private_dir(&key)?;
@@ -391,6 +397,7 @@ impl Compiler {
             command: vec![d.join("run").into_os_string()],
             identity: key.clone(),
             protocol: Protocol::Testlib,
+            trailing: Vec::new(),
         };
         if dir.join("ok").exists() {
             return Ok(program(&dir));

@@ -1275,3 +1275,86 @@ fn bapctools_generates_what_the_kit_regenerates() {
     assert_eq!(code, 0, "{build}");
     assert_eq!(build["problems"][0]["regenerated_equal"], 5, "{build}");
 }
+
+/// An output validator that takes an argument: `--offset K` accepts the
+/// answer plus K.
+const OFFSET_VALIDATOR: &str = r#"import sys
+offset = int(sys.argv[sys.argv.index("--offset") + 1]) if "--offset" in sys.argv else 0
+answer = int(open(sys.argv[2]).read())
+team = sys.stdin.read().split()
+if team == [str(answer + offset)]:
+    sys.exit(42)
+open(sys.argv[3] + "/judgemessage.txt", "w").write("expected %d\n" % (answer + offset))
+sys.exit(43)
+"#;
+
+/// A custom output validator's arguments (`output_validator_args`) are
+/// passed to it after its protocol's own, and go back out with it.
+#[test]
+fn output_validator_arguments_are_passed_and_kept() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("offset");
+    written(
+        &dir,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Offset\ntype: pass-fail\n",
+            ),
+            ("output_validator/validate.py", OFFSET_VALIDATOR),
+            ("input_validators/check/validate.py", VALIDATOR),
+            (
+                "data/test_group.yaml",
+                "output_validator_args: [--offset, '1']\n",
+            ),
+            ("data/sample/1.in", "1 2\n"),
+            ("data/sample/1.ans", "3\n"),
+            ("data/secret/big.in", "1000000000000 1\n"),
+            ("data/secret/big.ans", "1000000000001\n"),
+            (
+                "submissions/accepted/plus_one.py",
+                "a, b = map(int, input().split())\nprint(a + b + 1)\n",
+            ),
+            ("submissions/wrong_answer/sum.c", SUM_C),
+        ],
+    );
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    let problem = std::fs::read_to_string(kit.path("problems/offset/problem.toml")).unwrap();
+    assert_has(&problem, "checker_args = [\"--offset\", \"1\"]");
+    let (code, verify) = kit.json(&["verify", "offset"]);
+    assert_eq!(code, 0, "{verify}");
+    for (format, flags) in [
+        ("icpc", "data/test_group.yaml"),
+        ("icpc-legacy", "problem.yaml"),
+    ] {
+        let out = package.path().join(format.replace('-', ""));
+        let args = ["package", "offset", "--format", format, "--no-pdf", "--out"];
+        let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
+        assert_eq!(code, 0, "{report}");
+        let text = std::fs::read_to_string(out.join(flags)).unwrap();
+        assert!(text.contains("--offset"), "{format} {flags}: {text}");
+        let again = format!("offset{}", format.replace('-', ""));
+        let (code, report) = kit.json(&["import", out.to_str().unwrap(), "--name", &again]);
+        assert_eq!(code, 0, "{report}");
+        let (code, diff) = kit.json(&["diff", "offset", &again]);
+        assert_eq!(
+            (code, &diff["differences"]),
+            (0, &serde_json::json!([])),
+            "{format}: {diff}"
+        );
+    }
+    // A testlib checker takes no such arguments: an error naming the key.
+    let testlib = problem.replace("[protocols]\nchecker = \"kattis\"\n", "[protocols]\n");
+    assert_ne!(testlib, problem);
+    kit.write("problems/offset/problem.toml", &testlib);
+    let run = kit.judge(&["build", "offset"]);
+    let stderr = run.stderr;
+    assert_eq!(run.code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("problem.toml:")
+            && stderr.contains("`checker_args` are for a checker in the Kattis protocol"),
+        "{stderr}"
+    );
+}

@@ -605,6 +605,7 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
             command: vec![checker.into_os_string()],
             identity: "cms".into(),
             protocol: Protocol::Cms,
+            trailing: Vec::new(),
         };
         let judged = judged_alike("cms", kit, (problem, tests), &exported, &cms_checker);
         eprintln!("cms {}: {judged} outputs checked alike", problem.name);
@@ -942,6 +943,7 @@ fn testlib_cpp(kit: &Kit, source: &Path) -> Program {
         } else {
             Protocol::Testlib
         },
+        trailing: Vec::new(),
     }
 }
 

@@ -70,6 +70,7 @@ fn program(name: &str) -> Program {
         command: vec![OsString::from(format!("/scripted/{name}"))],
         identity: format!("{name}-identity"),
         protocol: Protocol::Testlib,
+        trailing: Vec::new(),
     }
 }
 

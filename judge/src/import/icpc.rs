@@ -659,8 +659,10 @@ pub fn import(
         output_args,
     } = tests(package, &s, lossy)?;
     regenerated(package, &mut tests, &mut notes)?;
-    // The default validator's flags the kit has a checker for.
+    // A custom validator gets its arguments; of the default validator's,
+    // those the kit has a checker for.
     let default_checker = match output_args.as_slice() {
+        _ if checker.is_some() => "icpc-default",
         [] => "icpc-default",
         [flag] if flag == "case_sensitive" => "wcmp",
         other => {
@@ -676,14 +678,6 @@ pub fn import(
             }
         }
     };
-    if checker.is_some() && !output_args.is_empty() && default_checker != "icpc-default" {
-        // Told to a custom validator, the flag changes nothing the kit
-        // can check: its verdicts are the validator's own.
-        notes.push(format!(
-            "the output validator's arguments `{}` are not passed to it",
-            output_args.join(" ")
-        ));
-    }
     let mut solutions: Vec<(String, String)> = Vec::new();
     let mut expected: Vec<(String, Vec<&str>)> = Vec::new();
     for file in package.under("submissions") {
@@ -760,6 +754,10 @@ pub fn import(
         (Some(checker), false) => toml.line("checker", &quoted(&kept(checker))),
         (None, _) => toml.line("checker", &quoted(default_checker)),
     };
+    if checker.is_some() && !output_args.is_empty() {
+        let args: Vec<String> = output_args.iter().map(|a| quoted(a)).collect();
+        toml.line("checker_args", &format!("[{}]", args.join(", ")));
+    }
     toml.line("validator", &quoted(&kept(&validator)));
     toml.line("reference", &quoted(&reference));
     toml.comment("The package's tests name no wrong solution they catch.");

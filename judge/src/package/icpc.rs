@@ -107,6 +107,15 @@ fn default_validation(s: &Subject) -> Option<&'static [&'static str]> {
     }
 }
 
+/// The output validator's flags: the default validator's (see
+/// [`default_validation`]), or a Kattis checker's `checker_args`.
+fn output_flags(s: &Subject) -> Vec<String> {
+    match default_validation(s) {
+        Some(flags) => flags.iter().map(|f| f.to_string()).collect(),
+        None => s.problem.checker_args.clone(),
+    }
+}
+
 impl Icpc {
     fn problem_yaml(self, s: &Subject) -> Result<String> {
         let p = s.problem;
@@ -171,7 +180,8 @@ impl Icpc {
                     ),
                     ("limits", map([("memory", memory), ("output", output)])),
                 ];
-                if let Some(flags) = default_validation(s).filter(|f| !f.is_empty()) {
+                let flags = output_flags(s);
+                if !flags.is_empty() {
                     pairs.push(("validator_flags", string(flags.join(" "))));
                 }
                 if !p.groups.is_empty() {
@@ -433,13 +443,16 @@ impl Exporter for Icpc {
             out.bytes(path, pdf.clone())?;
         }
         self.data(s, out)?;
-        match (&s.checker, default_validation(s)) {
-            (Some(checker), None) => program(out, &checker_dir, checker)?,
-            (_, Some(flags)) if !flags.is_empty() && *self == Icpc::Current => {
-                let args = map([("output_validator_args", strings(flags.iter().copied()))]);
-                out.text("data/test_group.yaml", text(&args)?)?;
-            }
-            _ => {}
+        if let (Some(checker), None) = (&s.checker, default_validation(s)) {
+            program(out, &checker_dir, checker)?;
+        }
+        let flags = output_flags(s);
+        if !flags.is_empty() && *self == Icpc::Current {
+            let args = map([(
+                "output_validator_args",
+                strings(flags.iter().map(String::as_str)),
+            )]);
+            out.text("data/test_group.yaml", text(&args)?)?;
         }
         match &s.validator {
             // A source file on its own is a program of the folder.
