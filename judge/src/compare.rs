@@ -56,7 +56,14 @@ pub fn compare(
     differ("kind".into(), kind(a).into(), kind(b).into());
     let groups = |p: &Problem| {
         let list: Vec<String> = (p.groups.iter())
-            .map(|g| format!("{} ({} points)", g.name, g.points))
+            .map(|g| {
+                let each = if g.each { ", each test a share" } else { "" };
+                let after = match g.depends.is_empty() {
+                    true => String::new(),
+                    false => format!(", after {}", g.depends.join(" ")),
+                };
+                format!("{} ({} points{each}{after})", g.name, g.points)
+            })
             .collect();
         list.join(", ")
     };

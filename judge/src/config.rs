@@ -304,6 +304,25 @@ pub struct Titles {
 pub struct Group {
     pub name: String,
     pub points: u32,
+    /// How the group scores: `all` (the default: its points if every test
+    /// passes) or `each` (each accepted test an equal share of them).
+    #[serde(default)]
+    pub scoring: GroupScoring,
+    /// Groups that must pass in full for this one to score (Polygon's
+    /// dependencies, Hydro's `if`).
+    #[serde(default)]
+    pub depends: Vec<String>,
+}
+
+/// How a group scores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GroupScoring {
+    /// All or nothing.
+    #[default]
+    All,
+    /// Each accepted test scores the group's points over its test count.
+    Each,
 }
 
 /// One entry of the test plan: a manual test (`file`) or a generator

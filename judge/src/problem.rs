@@ -14,8 +14,8 @@ use anyhow::{Result, bail};
 use toml::Spanned;
 
 use crate::config::{
-    self, CertifyConfig, ConfigError, InputConfig, KitConfig, ProblemConfig, Source, StressConfig,
-    TestEntry,
+    self, CertifyConfig, ConfigError, GroupScoring, InputConfig, KitConfig, ProblemConfig, Source,
+    StressConfig, TestEntry,
 };
 use crate::program::{BuildError, Protocol};
 use crate::shrink::Cases;
@@ -740,7 +740,22 @@ impl Resolver<'_> {
             groups.push(Group {
                 name: name.clone(),
                 points: g.get_ref().points,
+                each: g.get_ref().scoring == GroupScoring::Each,
+                depends: g.get_ref().depends.clone(),
             });
+        }
+        for (g, spanned) in groups.iter().zip(&self.src.value.groups) {
+            for d in &g.depends {
+                if *d == g.name || !groups.iter().any(|known| known.name == *d) {
+                    return Err(self.src.error(
+                        spanned.span(),
+                        format!(
+                            "group `{}` depends on `{d}`, which is not another group of the problem",
+                            g.name
+                        ),
+                    ));
+                }
+            }
         }
         Ok(groups)
     }

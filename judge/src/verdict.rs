@@ -451,11 +451,28 @@ impl Serialize for Score {
     }
 }
 
-/// A group of tests that scores its points only if all its tests pass.
+/// A group of tests and how it scores: its points if all its tests pass
+/// (or, if `each`, an equal share of them for each test that passes), and
+/// nothing unless the groups it `depends` on pass in full.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
     pub name: String,
     pub points: u32,
+    /// Each accepted test scores `points` over the group's test count.
+    pub each: bool,
+    pub depends: Vec<String>,
+}
+
+impl Group {
+    /// A group scored all or nothing, depending on none.
+    pub fn all_or_nothing(name: &str, points: u32) -> Group {
+        Group {
+            name: name.to_string(),
+            points,
+            each: false,
+            depends: Vec::new(),
+        }
+    }
 }
 
 /// A set of verdicts.
@@ -510,20 +527,39 @@ pub struct Scored<'a> {
 
 /// A solution's score. With groups, each group earns its points if and
 /// only if every one of its tests was judged and accepted (`judged` lists
-/// the judged tests; `all` the groups of every test of the problem).
+/// the judged tests; `all` the groups of every test of the problem), or
+/// for a group scored `each`, its points times the share of its tests
+/// judged and accepted; a group whose `depends` do not all pass in full
+/// earns nothing.
 /// Without groups, a checker that gives points makes the score the sum of
 /// its points over the accepted tests. Otherwise there is no score.
 pub fn score(groups: &[Group], all: &[Option<&str>], judged: &[Scored]) -> Option<Score> {
     if !groups.is_empty() {
-        let earned = groups.iter().filter(|g| {
-            let tests = all.iter().filter(|t| **t == Some(g.name.as_str())).count();
+        // (tests, accepted) of the group `name`.
+        let counts = |name: &str| {
+            let tests = all.iter().filter(|t| **t == Some(name)).count();
             let accepted = judged
                 .iter()
-                .filter(|t| t.group == Some(g.name.as_str()) && t.verdict.is_accepted())
+                .filter(|t| t.group == Some(name) && t.verdict.is_accepted())
                 .count();
+            (tests, accepted)
+        };
+        let passed = |name: &str| {
+            let (tests, accepted) = counts(name);
             accepted == tests
+        };
+        let earned = groups.iter().map(|g| {
+            if !g.depends.iter().all(|d| passed(d)) {
+                return 0.0;
+            }
+            let (tests, accepted) = counts(&g.name);
+            match g.each {
+                true => f64::from(g.points) * accepted as f64 / tests.max(1) as f64,
+                false if accepted == tests => f64::from(g.points),
+                false => 0.0,
+            }
         });
-        return Some(Score(earned.map(|g| f64::from(g.points)).sum()));
+        return Some(Score(earned.sum()));
     }
     if judged.iter().any(|t| t.points.is_some()) {
         let points = judged
@@ -700,6 +736,43 @@ mod tests {
         let zero = from_kattis(&code(0), "", None);
         assert_eq!(zero.verdict, Verdict::Fail);
         assert!(zero.message.contains("exit code 0"), "{}", zero.message);
+    }
+
+    #[test]
+    fn groups_score_all_or_each_and_after_their_dependencies() {
+        let scored = |group, verdict| Scored {
+            group: Some(group),
+            verdict,
+            points: None,
+        };
+        let all = [
+            Some("a"),
+            Some("a"),
+            Some("b"),
+            Some("b"),
+            Some("b"),
+            Some("b"),
+        ];
+        let mut each = Group::all_or_nothing("b", 40);
+        each.each = true;
+        let groups = [Group::all_or_nothing("a", 60), each.clone()];
+        let judged = [
+            scored("a", Verdict::Ac),
+            scored("a", Verdict::Wa),
+            scored("b", Verdict::Ac),
+            scored("b", Verdict::Ac),
+            scored("b", Verdict::Tle),
+            scored("b", Verdict::Ac),
+        ];
+        // a fails one test: 0; b scores 3 of its 4 tests: 30.
+        assert_eq!(score(&groups, &all, &judged), Some(Score(30.0)));
+        // Depending on a, which did not pass in full, b earns nothing.
+        each.depends = vec!["a".into()];
+        let groups = [Group::all_or_nothing("a", 60), each];
+        assert_eq!(score(&groups, &all, &judged), Some(Score(0.0)));
+        let mut passing = judged;
+        passing[1] = scored("a", Verdict::Ac);
+        assert_eq!(score(&groups, &all, &passing), Some(Score(90.0)));
     }
 
     #[test]

@@ -1358,3 +1358,156 @@ fn output_validator_arguments_are_passed_and_kept() {
         "{stderr}"
     );
 }
+
+/// Fails the tests whose first number is 7.
+const WRONG_ON_SEVEN: &str = "a, b = map(int, input().split())\nprint(a + b + (a == 7))\n";
+
+/// Polygon's `each-test` groups and dependencies, and Hydro's `sum`
+/// subtasks and `if`, score as their judges score them, and go back out
+/// in their formats (and in legacy ICPC's `grader_flags: sum`).
+#[test]
+fn groups_scored_per_test_and_after_others() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let files = polygon_package(package.path());
+    let xml = String::from_utf8(files["problem.xml"].clone()).unwrap();
+    let xml = xml
+        .replace(
+            "<group name=\"small\" points-policy=\"complete-group\"/>",
+            "<group name=\"small\" points-policy=\"each-test\"/>",
+        )
+        .replace(
+            "<group name=\"big\" points-policy=\"complete-group\"/>",
+            "<group name=\"big\" points-policy=\"complete-group\"><dependencies>\
+             <dependency group=\"small\"/></dependencies></group>",
+        );
+    std::fs::write(package.path().join("problem.xml"), xml).unwrap();
+    let (code, report) = kit.json(&["import", package.path().to_str().unwrap(), "--name", "each"]);
+    assert_eq!(code, 0, "{report}");
+    let problem = std::fs::read_to_string(kit.path("problems/each/problem.toml")).unwrap();
+    assert_has(
+        &problem,
+        "name = \"small\"\npoints = 40\nscoring = \"each\"",
+    );
+    assert_has(
+        &problem,
+        "name = \"big\"\npoints = 60\ndepends = [\"small\"]",
+    );
+    // One of small's two tests fails: half its 40; big depends on small.
+    kit.write("seven.py", WRONG_ON_SEVEN);
+    let (_, test) = kit.json(&["test", "each", "seven.py"]);
+    assert_eq!(test["score"].as_f64(), Some(20.0), "{test}");
+    let testlib_h = package.path().join("testlib.h");
+    std::fs::write(&testlib_h, "// a stand-in\n").unwrap();
+    for format in ["polygon", "hydro"] {
+        let out = package.path().join("out").join(format.replace('-', ""));
+        let mut args = vec!["package", "each", "--format", format, "--no-pdf"];
+        args.extend([
+            "--out",
+            out.to_str().unwrap(),
+            "--testlib-h",
+            testlib_h.to_str().unwrap(),
+        ]);
+        if format != "polygon" {
+            args.truncate(args.len() - 2);
+        }
+        let (code, report) = kit.json(&args);
+        assert_eq!(code, 0, "{format}: {report}");
+        let from = match format {
+            "hydro" => out.join("each"),
+            _ => out.clone(),
+        };
+        let again = format!("each{}", format.replace('-', ""));
+        let (code, report) = kit.json(&["import", from.to_str().unwrap(), "--name", &again]);
+        assert_eq!(code, 0, "{format}: {report}");
+        let (_, diff) = kit.json(&["diff", "each", &again]);
+        let groups = (diff["differences"].as_array().unwrap().iter())
+            .find(|d| d["what"] == "groups")
+            .map(|d| d["b"].clone());
+        let (_, test) = kit.json(&["test", &again, "seven.py"]);
+        match format {
+            // Hydro names subtasks by their ids.
+            "hydro" => {
+                let renamed =
+                    "1 (0 points), 2 (40 points, each test a share), 3 (60 points, after 2)";
+                assert_eq!(groups, Some(renamed.into()), "{format}: {diff}");
+                assert_eq!(test["score"].as_f64(), Some(20.0), "{format}: {test}");
+            }
+            _ => {
+                assert_eq!(groups, None, "{format}: {diff}");
+                assert_eq!(test["score"].as_f64(), Some(20.0), "{format}: {test}");
+            }
+        }
+    }
+}
+
+/// Legacy ICPC's `grader_flags: sum` (each accepted test its
+/// `accept_score`) scores so in the kit, and goes back out so.
+#[test]
+fn legacy_groups_that_sum_their_tests() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("sums");
+    written(
+        &dir,
+        &[
+            (
+                "problem.yaml",
+                "name: Sums\ntype: scoring\nvalidation: custom\n",
+            ),
+            ("output_validators/compare/compare.c", OUTPUT_VALIDATOR),
+            ("input_validators/validate/validate.py", VALIDATOR),
+            ("data/sample/1.in", "1 2\n"),
+            ("data/sample/1.ans", "3\n"),
+            (
+                "data/secret/group1/testdata.yaml",
+                "accept_score: 20\ngrader_flags: sum\n",
+            ),
+            ("data/secret/group1/a.in", "40 2\n"),
+            ("data/secret/group1/a.ans", "42\n"),
+            ("data/secret/group1/b.in", "7 8\n"),
+            ("data/secret/group1/b.ans", "15\n"),
+            (
+                "data/secret/group2/testdata.yaml",
+                "accept_score: 60\ngrader_flags: min\n",
+            ),
+            ("data/secret/group2/c.in", "1000000000000 1\n"),
+            ("data/secret/group2/c.ans", "1000000000001\n"),
+            ("submissions/accepted/sum.c", SUM_C),
+        ],
+    );
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    let problem = std::fs::read_to_string(kit.path("problems/sums/problem.toml")).unwrap();
+    assert_has(
+        &problem,
+        "name = \"group1\"\npoints = 40\nscoring = \"each\"",
+    );
+    kit.write("seven.py", WRONG_ON_SEVEN);
+    let (_, test) = kit.json(&["test", "sums", "seven.py"]);
+    assert_eq!(test["score"].as_f64(), Some(80.0), "{test}");
+    let out = package.path().join("sumsout");
+    let args = [
+        "package",
+        "sums",
+        "--format",
+        "icpc-legacy",
+        "--no-pdf",
+        "--out",
+    ];
+    let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{report}");
+    let yaml = std::fs::read_to_string(out.join("data/secret/group1/testdata.yaml")).unwrap();
+    assert!(
+        yaml.contains("grader_flags: sum") && yaml.contains("accept_score: 20"),
+        "{yaml}"
+    );
+    let (code, report) = kit.json(&["import", out.to_str().unwrap(), "--name", "sumsagain"]);
+    assert_eq!(code, 0, "{report}");
+    let (code, diff) = kit.json(&["diff", "sums", "sumsagain"]);
+    assert_eq!(
+        (code, &diff["differences"]),
+        (0, &serde_json::json!([])),
+        "{diff}"
+    );
+}

@@ -103,10 +103,7 @@ impl Setup {
     fn grouped(mut self, groups: &[(&str, u32, usize)]) -> Setup {
         let mut tests = self.tests.iter_mut();
         for (name, points, count) in groups {
-            self.groups.push(Group {
-                name: name.to_string(),
-                points: *points,
-            });
+            self.groups.push(Group::all_or_nothing(name, *points));
             for test in tests.by_ref().take(*count) {
                 test.group = Some(name.to_string());
             }

@@ -4,7 +4,9 @@
 //! - The limits (`time: 1s`, `memory: 256m`; Hydro's defaults, 1 s and
 //!   256 MiB, when absent), the kind (`type: default` or `interactive`).
 //! - The tests: each subtask's cases in order (a group per subtask, worth
-//!   its score; subtasks without a score share what is left of 100), or,
+//!   its score; subtasks without a score share what is left of 100; `min`
+//!   all or nothing, `sum` each case an equal share; `if` the subtasks it
+//!   depends on), or,
 //!   without subtasks, every `<name>.in` of `testdata/` with its `.out` or
 //!   `.ans`, in natural order. Every test stores its answer.
 //! - The checker: `checker_type: default` compares tokens (the kit's
@@ -17,7 +19,7 @@
 use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::{Imported, Lossy, Package, ProblemToml, files_of, kept, quoted};
+use super::{Group, Imported, Lossy, Package, ProblemToml, files_of, kept, quoted};
 use crate::package::Format;
 use crate::problem::STANDARD_CHECKERS;
 use crate::scaffold::NewFile;
@@ -129,7 +131,7 @@ pub fn import(
 
     // The cases: by subtask, or every input with its answer.
     let mut cases = Vec::new();
-    let mut groups: Vec<(String, u64)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     if let Yaml::Array(subtasks) = &config["subtasks"] {
         let scored: u64 = subtasks
             .iter()
@@ -147,14 +149,32 @@ pub fn import(
                 Some(score) => score as u64,
                 None => 100u64.saturating_sub(scored) / unscored.max(1),
             };
+            let mut scored = Group::new(&group, score);
             match s["type"].as_str().unwrap_or("min") {
                 "min" => {}
+                // Each case an equal share.
+                "sum"
+                    if s["cases"]
+                        .as_vec()
+                        .is_none_or(|c| c.iter().all(|c| c["score"].is_badvalue())) =>
+                {
+                    scored.each = true
+                }
                 other => lossy.drop(format!(
                     "{at}: subtask {id} scores `{other}` of its cases (the kit scores a group \
-                     all or nothing)"
+                     all or nothing, or each case an equal share)"
                 ))?,
             }
-            for key in ["if", "time", "memory"] {
+            // `if`: the subtasks that must pass first.
+            if let Yaml::Array(ids) = &s["if"] {
+                for on in ids {
+                    match on.as_i64() {
+                        Some(on) => scored.depends.push(on.to_string()),
+                        None => bail!("{at}: subtask {id}'s `if` names {on:?}, not a subtask id"),
+                    }
+                }
+            }
+            for key in ["time", "memory"] {
                 if !s[key].is_badvalue() {
                     lossy.drop(format!("{at}: subtask {id}'s `{key}`"))?;
                 }
@@ -173,7 +193,7 @@ pub fn import(
                     group: Some(group.clone()),
                 });
             }
-            groups.push((group, score));
+            groups.push(scored);
         }
     } else {
         let mut inputs: Vec<&str> = package
@@ -286,7 +306,9 @@ pub fn import(
         (None, _) => toml.line("checker", &quoted(&standard)),
     };
     toml.comment("Hydro packages hold no validator and no solution: every test stores its answer.");
-    toml.groups(groups.iter().map(|(g, p)| (g.as_str(), *p)));
+    for group in &groups {
+        toml.group(group);
+    }
     for case in &cases {
         toml.table("[[tests]]");
         toml.line("file", &quoted(&kept(&case.input)));

@@ -18,7 +18,7 @@ use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
 
 use super::{
-    Imported, Lossy, Package, ProblemToml, files_of, generators, kept, quoted, solution_file,
+    Group, Imported, Lossy, Package, ProblemToml, files_of, generators, kept, quoted, solution_file,
 };
 use crate::package::Format;
 
@@ -328,7 +328,7 @@ struct Test {
 /// problem's), and the arguments for the output validator.
 struct TestData {
     tests: Vec<Test>,
-    groups: Vec<(String, u64)>,
+    groups: Vec<Group>,
     output_args: Vec<String>,
 }
 
@@ -338,8 +338,11 @@ struct TestData {
 struct FolderSettings {
     input_args: Vec<String>,
     output_args: Vec<String>,
-    /// The group's points (`max_score`, `accept_score`).
-    score: Option<u64>,
+    /// The group's points (`max_score`, `accept_score`), or with `each`
+    /// each accepted test's.
+    score: Option<f64>,
+    /// Each accepted test scores (legacy `grader_flags: sum`).
+    each: bool,
     /// The group requires the samples to pass (`require_pass: sample`).
     needs_samples: bool,
 }
@@ -372,6 +375,7 @@ fn folder_settings(
 ) -> Result<FolderSettings> {
     let mut settings = parent.clone();
     settings.score = None;
+    settings.each = false;
     settings.needs_samples = false;
     for file in ["test_group.yaml", "testdata.yaml"] {
         let file = format!("{dir}/{file}");
@@ -397,16 +401,22 @@ fn folder_settings(
                 "max_score" | "accept_score" => {
                     let points = value.as_f64().or(value.as_i64().map(|i| i as f64));
                     match points {
-                        Some(p) if p >= 0.0 && p.fract() == 0.0 => settings.score = Some(p as u64),
-                        _ => bail!("{shown}: `{key}` is {value:?}: the kit counts whole points"),
+                        Some(p) if p >= 0.0 && p.is_finite() => settings.score = Some(p),
+                        _ => bail!("{shown}: `{key}` is {value:?}: expected points"),
                     }
                 }
                 // All or nothing per group, as the kit scores groups.
                 "score_aggregation" if word == "pass-fail" => {}
+                // A group's score: the least of its tests' (all or nothing),
+                // or their sum (each accepted test its `accept_score`).
                 "grader_flags"
                     if word
                         .split_whitespace()
-                        .all(|f| f == "min" || f == "first_error") => {}
+                        .all(|f| ["min", "sum", "first_error"].contains(&f))
+                        && !(word.contains("min") && word.contains("sum")) =>
+                {
+                    settings.each = word.split_whitespace().any(|f| f == "sum");
+                }
                 // What a judge does after a rejection, the range of scores,
                 // whether samples must pass first: no change to a verdict.
                 "require_pass" => {
@@ -449,7 +459,8 @@ fn yaml_text(value: &Yaml) -> String {
 fn tests(package: &Package, s: &Settings, lossy: &mut Lossy) -> Result<TestData> {
     let scoring = s.scoring;
     let mut tests = Vec::new();
-    let mut groups: Vec<(String, u64)> = Vec::new();
+    // Each group, in order: its points, or each test's, and which.
+    let mut groups: Vec<(String, f64, bool)> = Vec::new();
     let mut output_args: Option<Vec<String>> = None;
     let top = FolderSettings {
         output_args: s.output_args.clone(),
@@ -534,20 +545,18 @@ fn tests(package: &Package, s: &Settings, lossy: &mut Lossy) -> Result<TestData>
                 }
             };
             if let Some(g) = &group
-                && !groups.iter().any(|(n, _)| n == g)
+                && !groups.iter().any(|(n, _, _)| n == g)
             {
                 let top_folder = match sample {
                     true => dir.to_string(),
                     false => format!("{dir}/{g}"),
                 };
-                let points = match g.as_str() {
-                    "sample" | "secret" => 0,
-                    _ if sample => peek(package, &format!("data/secret/{g}"))?
-                        .score
-                        .unwrap_or(0),
-                    _ => known.get(&top_folder).and_then(|s| s.score).unwrap_or(0),
+                let own = match g.as_str() {
+                    "sample" | "secret" => FolderSettings::default(),
+                    _ if sample => peek(package, &format!("data/secret/{g}"))?,
+                    _ => known.get(&top_folder).cloned().unwrap_or_default(),
                 };
-                groups.push((g.clone(), points));
+                groups.push((g.clone(), own.score.unwrap_or(0.0), own.each));
             }
             let desc = format!("{stem}.desc");
             let mut comment = stem.trim_start_matches("data/").to_string();
@@ -577,9 +586,27 @@ fn tests(package: &Package, s: &Settings, lossy: &mut Lossy) -> Result<TestData>
             }
         );
     }
+    // A group summing its tests' scores is worth their sum.
+    let mut whole = Vec::new();
+    for (name, score, each) in groups {
+        let tests = tests
+            .iter()
+            .filter(|t| t.group.as_ref() == Some(&name))
+            .count();
+        let points = if each { score * tests as f64 } else { score };
+        if (points - points.round()).abs() > 1e-6 {
+            bail!(
+                "{}: group `{name}` is worth {points} points; the kit counts whole points",
+                package.shown("data")
+            );
+        }
+        let mut group = Group::new(&name, points.round() as u64);
+        group.each = each;
+        whole.push(group);
+    }
     Ok(TestData {
         tests,
-        groups,
+        groups: whole,
         output_args: output_args.unwrap_or_default(),
     })
 }
@@ -763,7 +790,9 @@ pub fn import(
     toml.comment("The package's tests name no wrong solution they catch.");
     toml.line("targets_required", "false");
     toml.expected(&expected);
-    toml.groups(groups.iter().map(|(g, p)| (g.as_str(), *p)));
+    for group in &groups {
+        toml.group(group);
+    }
     toml.table("[protocols]");
     if checker.is_some() {
         toml.line("checker", &quoted("kattis"));

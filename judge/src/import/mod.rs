@@ -244,6 +244,29 @@ pub fn quoted(text: &str) -> String {
     toml_edit::Value::from(text).to_string()
 }
 
+/// A group of an imported problem, as problem.toml says it.
+#[derive(Clone)]
+pub struct Group {
+    pub name: String,
+    pub points: u64,
+    /// Each accepted test scores an equal share of the points.
+    pub each: bool,
+    /// The groups that must pass in full first.
+    pub depends: Vec<String>,
+}
+
+impl Group {
+    /// A group scored all or nothing.
+    pub fn new(name: &str, points: u64) -> Group {
+        Group {
+            name: name.to_string(),
+            points,
+            each: false,
+            depends: Vec::new(),
+        }
+    }
+}
+
 /// `problem.toml`, written line by line.
 #[derive(Default)]
 pub struct ProblemToml {
@@ -276,12 +299,26 @@ impl ProblemToml {
         toml
     }
 
-    /// A `[[groups]]` table for each group, with its points.
+    /// A `[[groups]]` table for each group, with its points (scored all
+    /// or nothing).
     pub fn groups<'a>(&mut self, groups: impl IntoIterator<Item = (&'a str, u64)>) -> &mut Self {
         for (name, points) in groups {
-            self.table("[[groups]]");
-            self.line("name", &quoted(name));
-            self.line("points", &points.to_string());
+            self.group(&Group::new(name, points));
+        }
+        self
+    }
+
+    /// A `[[groups]]` table.
+    pub fn group(&mut self, group: &Group) -> &mut Self {
+        self.table("[[groups]]");
+        self.line("name", &quoted(&group.name));
+        self.line("points", &group.points.to_string());
+        if group.each {
+            self.line("scoring", &quoted("each"));
+        }
+        if !group.depends.is_empty() {
+            let names: Vec<String> = group.depends.iter().map(|d| quoted(d)).collect();
+            self.line("depends", &format!("[{}]", names.join(", ")));
         }
         self
     }

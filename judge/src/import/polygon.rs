@@ -5,8 +5,9 @@
 //!   again; where the package also stores a generated test's input, the
 //!   build compares the two (`stored`). Answers are the main solution's, as
 //!   in Polygon.
-//! - Groups with points (`complete-group`; a group's points are its
-//!   tests'), the checker (a standard one, `std::wcmp.cpp`, becomes the
+//! - Groups with points (a group's points are its tests'): all or nothing
+//!   (`complete-group`), or each test its equal share (`each-test`), after
+//!   the groups it depends on; the checker (a standard one, `std::wcmp.cpp`, becomes the
 //!   kit's of that name; another is the package's C++ testlib source), the
 //!   validator and the interactor, in testlib's protocol, built against the
 //!   package's own `files/testlib.h`.
@@ -20,7 +21,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 
 use super::xml::{self, Element};
-use super::{Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, solution_file};
+use super::{Group, Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, solution_file};
 use crate::package::Format;
 use crate::problem::STANDARD_CHECKERS;
 
@@ -265,8 +266,10 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         bail!("{}: the testset has no test", at(testset));
     }
 
-    // Groups: the kit scores a group all or nothing, worth its tests' points.
+    // Groups, worth their tests' points: all or nothing (`complete-group`),
+    // or each test its points (`each-test`, where they are equal).
     let mut groups: Vec<(String, f64)> = Vec::new();
+    let mut policies: Vec<Group> = Vec::new();
     if tests.iter().any(|t| t.group.is_some()) {
         for t in &mut tests {
             let g = t
@@ -279,24 +282,41 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
             }
         }
         for g in testset.at(&["groups"]).iter().flat_map(|e| e.all("group")) {
-            if let Some(policy) = g.attr("points-policy")
-                && policy != "complete-group"
-            {
-                lossy.drop(format!(
-                    "{}: group `{}` scores `{policy}` (the kit scores a group all or nothing)",
-                    at(g),
-                    g.attr("name").unwrap_or("")
-                ))?;
+            let name = g.attr("name").unwrap_or("");
+            let mut group = Group::new(name, 0);
+            match g.attr("points-policy") {
+                None | Some("complete-group") => {}
+                Some("each-test") => {
+                    let mut points = tests.iter().filter(|t| t.group.as_deref() == Some(name));
+                    let first = points.next().map_or(0.0, |t| t.points);
+                    match points.all(|t| t.points == first) {
+                        true => group.each = true,
+                        false => lossy.drop(format!(
+                            "{}: group `{name}` scores each test its own points (the kit \
+                             shares a group's points equally among its tests)",
+                            at(g)
+                        ))?,
+                    }
+                }
+                Some(policy) => lossy.drop(format!(
+                    "{}: group `{name}` scores `{policy}` (the kit scores a group all or \
+                     nothing, or each test an equal share)",
+                    at(g)
+                ))?,
             }
-            if g.child("dependencies")
-                .is_some_and(|d| !d.children.is_empty())
+            for d in g
+                .at(&["dependencies"])
+                .iter()
+                .flat_map(|e| e.all("dependency"))
             {
-                lossy.drop(format!(
-                    "{}: the dependencies of group `{}`",
-                    at(g),
-                    g.attr("name").unwrap_or("")
-                ))?;
+                match d.attr("group") {
+                    Some(on) if tests.iter().any(|t| t.group.as_deref() == Some(on)) => {
+                        group.depends.push(on.to_string())
+                    }
+                    _ => bail!("{}: a dependency on no group of the testset", at(d)),
+                }
             }
+            policies.push(group);
         }
     } else if tests.iter().any(|t| t.points > 0.0) {
         lossy.drop(format!("{}: points of tests outside groups", at(testset)))?;
@@ -401,7 +421,12 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     toml.comment("The package's tests name no wrong solution they catch.");
     toml.line("targets_required", "false");
     toml.expected(&expected);
-    toml.groups(groups.iter().map(|(g, p)| (g.as_str(), *p as u64)));
+    for (name, points) in &groups {
+        let policy = policies.iter().find(|g| g.name == *name).cloned();
+        let mut group = policy.unwrap_or_else(|| Group::new(name, 0));
+        group.points = *points as u64;
+        toml.group(&group);
+    }
     for t in &tests {
         toml.table("[[tests]]");
         if let Some(file) = &t.file {

@@ -147,14 +147,30 @@ impl Exporter for Cms {
         let left_out = s.solutions.iter().filter(|(folder, path)| {
             *folder == "accepted" && !s.problem.interactive && is_stub_or_grader(path)
         });
-        left_out
-            .map(|(_, path)| Warning {
-                problem: s.problem.name.clone(),
-                judge: "CMS",
-                message: format!(
+        let mut lost: Vec<String> = left_out
+            .map(|(_, path)| {
+                format!(
                     "accepted/{} is not in sol/: CMS would take it for a grader or a stub",
                     file_name(path)
-                ),
+                )
+            })
+            .collect();
+        for g in &s.problem.groups {
+            if g.each {
+                lost.push(format!(
+                    "group `{}` scores each test a share: it becomes all or nothing (GroupMin)",
+                    g.name
+                ));
+            }
+            if !g.depends.is_empty() {
+                lost.push(format!("group `{}`'s dependencies are dropped", g.name));
+            }
+        }
+        (lost.into_iter())
+            .map(|message| Warning {
+                problem: s.problem.name.clone(),
+                judge: "CMS",
+                message,
             })
             .collect()
     }

@@ -175,12 +175,20 @@ impl Exporter for Hydro {
                         .tests
                         .iter()
                         .filter(|t| t.group.as_deref() == Some(&g.name));
-                    map([
+                    let mut pairs = vec![
                         ("id", int(i as i64 + 1)),
                         ("score", int(i64::from(g.points))),
-                        ("type", string("min")),
-                        ("cases", Yaml::Array(cases.map(case).collect())),
-                    ])
+                        ("type", string(if g.each { "sum" } else { "min" })),
+                    ];
+                    // Hydro names the subtasks a subtask depends on by id.
+                    let ids = (g.depends.iter())
+                        .filter_map(|d| p.groups.iter().position(|o| o.name == *d))
+                        .map(|at| int(at as i64 + 1));
+                    if !g.depends.is_empty() {
+                        pairs.push(("if", Yaml::Array(ids.collect())));
+                    }
+                    pairs.push(("cases", Yaml::Array(cases.map(case).collect())));
+                    map(pairs)
                 })
                 .collect();
             pairs.push(("subtasks", Yaml::Array(subtasks)));

@@ -34,6 +34,7 @@ use super::{Exporter, Shipped, Subject, Tree, latex};
 use crate::fsutil;
 use crate::problem::{ProgramSpec, TestSource};
 use crate::program::Protocol;
+use crate::results::Warning;
 use crate::statement::Lang;
 
 /// The two versions of the format.
@@ -330,10 +331,26 @@ impl Icpc {
                 // nothing but must pass; the verdict is the first error.
                 for group in &p.groups {
                     let folder = group_folder(&group.name);
+                    // All or nothing: the least of its tests' scores, each
+                    // the group's points; each test a share: their sum.
+                    let tests = s
+                        .tests
+                        .iter()
+                        .filter(|t| t.group.as_ref() == Some(&group.name));
+                    let (score, flags) = match group.each {
+                        true => {
+                            let share = f64::from(group.points) / tests.count().max(1) as f64;
+                            match share.fract() == 0.0 {
+                                true => (int(share as i64), "sum"),
+                                false => (real(share), "sum"),
+                            }
+                        }
+                        false => (int(i64::from(group.points)), "min"),
+                    };
                     let mut pairs = vec![
-                        ("accept_score", int(i64::from(group.points))),
+                        ("accept_score", score),
                         ("range", string(format!("0 {}", group.points))),
-                        ("grader_flags", string("min")),
+                        ("grader_flags", string(flags)),
                     ];
                     let args = args_of(&format!("data/secret/{folder}"), &group.name);
                     if !args.is_empty() {
@@ -397,6 +414,36 @@ fn group_folder(name: &str) -> String {
 }
 
 impl Exporter for Icpc {
+    fn warnings(&self, s: &Subject) -> Vec<Warning> {
+        let mut lost = Vec::new();
+        for g in &s.problem.groups {
+            if g.each && *self == Icpc::Current {
+                lost.push(format!(
+                    "group `{}` scores each test a share: it becomes all or nothing",
+                    g.name
+                ));
+            }
+            if !g.depends.is_empty() {
+                lost.push(format!(
+                    "group `{}` depends on {}: the dependency is dropped",
+                    g.name,
+                    g.depends.join(", ")
+                ));
+            }
+        }
+        let judge = match self {
+            Icpc::Current => "ICPC 2025-09",
+            Icpc::Legacy => "ICPC legacy",
+        };
+        (lost.into_iter())
+            .map(|message| Warning {
+                problem: s.problem.name.clone(),
+                judge,
+                message,
+            })
+            .collect()
+    }
+
     fn protocol(&self) -> Option<Protocol> {
         Some(Protocol::Kattis)
     }

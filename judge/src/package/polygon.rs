@@ -232,16 +232,28 @@ impl Polygon {
                                     element(w, "groups", &[], |w| {
                                         for group in &p.groups {
                                             let points = group.points.to_string();
-                                            empty(
-                                                w,
-                                                "group",
-                                                &[
-                                                    ("feedback-policy", "complete"),
-                                                    ("name", &group.name),
-                                                    ("points", &points),
-                                                    ("points-policy", "complete-group"),
-                                                ],
-                                            )?;
+                                            let policy = match group.each {
+                                                true => "each-test",
+                                                false => "complete-group",
+                                            };
+                                            let attributes = [
+                                                ("feedback-policy", "complete"),
+                                                ("name", group.name.as_str()),
+                                                ("points", &points),
+                                                ("points-policy", policy),
+                                            ];
+                                            if group.depends.is_empty() {
+                                                empty(w, "group", &attributes)?;
+                                                continue;
+                                            }
+                                            element(w, "group", &attributes, |w| {
+                                                element(w, "dependencies", &[], |w| {
+                                                    for on in &group.depends {
+                                                        empty(w, "dependency", &[("group", on)])?;
+                                                    }
+                                                    Ok(())
+                                                })
+                                            })?;
                                         }
                                         Ok(())
                                     })?;

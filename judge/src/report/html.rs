@@ -522,14 +522,8 @@ mod tests {
 
     fn groups() -> Vec<Group> {
         vec![
-            Group {
-                name: "small".into(),
-                points: 30,
-            },
-            Group {
-                name: "large".into(),
-                points: 70,
-            },
+            Group::all_or_nothing("small", 30),
+            Group::all_or_nothing("large", 70),
         ]
     }
 
