@@ -1511,3 +1511,70 @@ fn legacy_groups_that_sum_their_tests() {
         "{diff}"
     );
 }
+
+/// An input validator with an optional bound: `--max N`.
+const BOUNDED_VALIDATOR: &str = r#"import sys
+bound = int(sys.argv[sys.argv.index("--max") + 1]) if "--max" in sys.argv else None
+a, b = map(int, sys.stdin.read().split())
+sys.exit(42 if bound is None or max(a, b) <= bound else 43)
+"#;
+
+/// A 2025-09 test's own `<test>.yaml` gives the input validator its
+/// arguments; they go back out the same way.
+#[test]
+fn a_test_gives_its_validator_its_own_arguments() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("bounded");
+    written(
+        &dir,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Bounded\ntype: pass-fail\n",
+            ),
+            ("output_validator/validate.c", OUTPUT_VALIDATOR),
+            ("input_validators/bounded.py", BOUNDED_VALIDATOR),
+            ("data/sample/1.in", "1 2\n"),
+            ("data/sample/1.ans", "3\n"),
+            (
+                "data/sample/1.yaml",
+                "input_validator_args: [--max, '10']\n",
+            ),
+            ("data/sample/2.in", "7 8\n"),
+            ("data/sample/2.ans", "15\n"),
+            ("data/secret/big.in", "1000000000000 1\n"),
+            ("data/secret/big.ans", "1000000000001\n"),
+            ("submissions/accepted/sum.c", SUM_C),
+        ],
+    );
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    let problem = std::fs::read_to_string(kit.path("problems/bounded/problem.toml")).unwrap();
+    assert_has(
+        &problem,
+        "sample = true\nvalidator_args = [\"--max\", \"10\"]",
+    );
+    let (code, build) = kit.json(&["build", "bounded"]);
+    assert_eq!(code, 0, "{build}");
+    let out = package.path().join("boundedout");
+    let args = [
+        "package", "bounded", "--format", "icpc", "--no-pdf", "--out",
+    ];
+    let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{report}");
+    assert!(out.join("data/sample/01.yaml").is_file() && !out.join("data/sample/02.yaml").exists());
+    let (code, report) = kit.json(&["import", out.to_str().unwrap(), "--name", "boundedagain"]);
+    assert_eq!(code, 0, "{report}");
+    let (code, diff) = kit.json(&["diff", "bounded", "boundedagain"]);
+    assert_eq!(
+        (code, &diff["differences"]),
+        (0, &serde_json::json!([])),
+        "{diff}"
+    );
+    // The bound is the test's own: over it, the input is invalid.
+    kit.write("problems/bounded/package/data/sample/1.in", "11 2\n");
+    let run = kit.judge(&["build", "bounded"]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("bounded.py"), "{}", run.stderr);
+}

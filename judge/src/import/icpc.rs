@@ -432,6 +432,51 @@ fn folder_settings(
     Ok(settings)
 }
 
+/// The input validator's arguments for the test `stem`: its own
+/// `<stem>.yaml` (2025-09) may give them, else its folder's. Its other
+/// keys are the output validator's arguments, which must be the folder's,
+/// and words for people (`description`, `hint`).
+fn own_arguments(
+    package: &Package,
+    stem: &str,
+    folder: &FolderSettings,
+    lossy: &mut Lossy,
+) -> Result<Vec<String>> {
+    let file = format!("{stem}.yaml");
+    if !package.has(&file) {
+        return Ok(folder.input_args.clone());
+    }
+    let shown = package.shown(&file);
+    let docs = YamlLoader::load_from_str(&package.text(&file)?)
+        .with_context(|| format!("{shown}: not YAML"))?;
+    let mut args = folder.input_args.clone();
+    let Some(Yaml::Hash(hash)) = docs.into_iter().next() else {
+        return Ok(args);
+    };
+    for (key, value) in &hash {
+        match key.as_str().unwrap_or("") {
+            "input_validator_args" => match value {
+                // By validator name: the kit runs one.
+                Yaml::Hash(by_name) if by_name.len() == 1 => {
+                    args = by_name
+                        .values()
+                        .next()
+                        .and_then(arguments)
+                        .unwrap_or_default();
+                }
+                Yaml::Hash(_) => lossy.drop(format!(
+                    "{shown}: arguments for several input validators (the kit runs one)"
+                ))?,
+                _ => args = arguments(value).unwrap_or_default(),
+            },
+            "output_validator_args" if arguments(value).as_ref() == Some(&folder.output_args) => {}
+            "description" | "hint" => {}
+            other => lossy.drop(format!("{shown}: `{other}: {}`", yaml_text(value)))?,
+        }
+    }
+    Ok(args)
+}
+
 /// A folder's own settings, read for a look ahead: what the kit leaves
 /// out of them is said when the folder's tests are read.
 fn peek(package: &Package, dir: &str) -> Result<FolderSettings> {
@@ -569,7 +614,7 @@ fn tests(package: &Package, s: &Settings, lossy: &mut Lossy) -> Result<TestData>
                 sample,
                 comment,
                 group,
-                validator_args: settings.input_args.clone(),
+                validator_args: own_arguments(package, stem, &settings, lossy)?,
                 generated: None,
             });
         }

@@ -11,7 +11,8 @@
 //!   groups CMS scores the sum over the tests, 100 in all;
 //! * `check/checker`: the kit's Rust checker, static, speaking CMS's
 //!   protocol (input, correct output, contestant output; the score on
-//!   stdout), its sources in `check/src/`;
+//!   stdout), its sources in `check/src/` (none for `wcmp`: CMS's own
+//!   comparison of tokens is the same);
 //! * an interactive problem is a Communication task: `check/manager`, the
 //!   kit's interactor built for CMS, which testlib-rs then runs as CMS runs
 //!   a manager (`manager from-user to-user`, two FIFOs to one contestant
@@ -42,6 +43,7 @@ use yaml_rust2::Yaml;
 
 use super::yaml::{int, map, real, string, strings, text};
 use super::{Exporter, Shipped, Subject, Tree};
+use crate::problem::ProgramSpec;
 use crate::program::Protocol;
 use crate::results::{Test, Warning};
 
@@ -235,7 +237,10 @@ impl Exporter for Cms {
         }
         out.text("gen/GEN", lines)?;
 
-        if let Some(checker) = &s.checker {
+        // Without a checker of its own, CMS compares the outputs' tokens:
+        // the kit's `wcmp` (an imported task without one goes back so).
+        let plain = !p.interactive && p.checker == ProgramSpec::Cargo("wcmp".to_string());
+        if let Some(checker) = s.checker.as_ref().filter(|_| !plain) {
             let program = match p.interactive {
                 true => "check/manager",
                 false => "check/checker",

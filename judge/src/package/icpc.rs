@@ -207,29 +207,52 @@ impl Icpc {
         // A validator kept as the package had it takes the arguments its
         // tests name, folder by folder; the kit's take `--group`.
         let kept = matches!(s.validator, Some(Shipped::Kept { .. }));
-        let mut kept_args: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for test in s.tests {
-            let folder = match (&test.group, test.sample) {
-                (_, true) => "data/sample".to_string(),
-                (Some(group), false) => format!("data/secret/{}", group_folder(group)),
-                (None, false) => "data/secret".to_string(),
-            };
+        let folder_of = |test: &crate::results::Test| match (&test.group, test.sample) {
+            (_, true) => "data/sample".to_string(),
+            (Some(group), false) => format!("data/secret/{}", group_folder(group)),
+            (None, false) => "data/secret".to_string(),
+        };
+        let args_of = |test: &crate::results::Test| {
             let spec = p.tests.iter().find(|t| t.name == test.name);
-            if kept {
-                let args = spec.map(|t| t.validator_args.clone()).unwrap_or_default();
-                match kept_args.get(&folder) {
-                    Some(earlier) if *earlier != args => bail!(
-                        "{}: the tests of {folder} give the validator different arguments \
-                         ({} and {}): an ICPC test folder gives all its tests the same",
-                        p.config.path.display(),
-                        earlier.join(" "),
-                        args.join(" ")
+            spec.map(|t| t.validator_args.clone()).unwrap_or_default()
+        };
+        // Each folder's arguments, where its tests agree (else `None`).
+        let mut kept_args: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
+        for test in s.tests.iter().filter(|_| kept) {
+            let args = args_of(test);
+            let folder = kept_args
+                .entry(folder_of(test))
+                .or_insert(Some(args.clone()));
+            if folder.as_ref() != Some(&args) {
+                *folder = None;
+            }
+        }
+        for test in s.tests {
+            let folder = folder_of(test);
+            let spec = p.tests.iter().find(|t| t.name == test.name);
+            let stem = format!("{folder}/{}", test.name);
+            // Tests of one folder with arguments of their own: 2025-09 gives
+            // a test its own in `<test>.yaml`; legacy cannot.
+            if kept && kept_args.get(&folder) == Some(&None) {
+                let args = args_of(test);
+                match self {
+                    Icpc::Current if args.is_empty() => {}
+                    Icpc::Current => {
+                        let own = map([(
+                            "input_validator_args",
+                            strings(args.iter().map(String::as_str)),
+                        )]);
+                        out.text(&format!("{stem}.yaml"), text(&own)?)?;
+                    }
+                    Icpc::Legacy => bail!(
+                        "{}: the tests of {folder} give the validator different arguments: \
+                         a legacy ICPC test folder gives all its tests the same (export it \
+                         as icpc)",
+                        p.config.path.display()
                     ),
-                    _ => kept_args.insert(folder.clone(), args),
-                };
+                }
             }
             out.file(&format!("{folder}/{}.in", test.name), &test.input)?;
-            let stem = format!("{folder}/{}", test.name);
             let stored = spec.is_some_and(|t| t.answer.is_some());
             match p.interactive && !stored {
                 false => out.file(&format!("{stem}.ans"), &test.answer)?,
@@ -272,14 +295,14 @@ impl Icpc {
         // The validator's arguments for the tests of `folder`, of `group`.
         let args_of = |folder: &str, group: &str| -> Vec<String> {
             match kept {
-                true => kept_args.get(folder).cloned().unwrap_or_default(),
+                true => kept_args.get(folder).cloned().flatten().unwrap_or_default(),
                 false => vec!["--group".to_string(), group.to_string()],
             }
         };
         // The folders outside the groups, for a kept validator.
         let plain_args = |folder: &str| -> Vec<String> {
             let args = kept_args.get(folder).filter(|_| kept);
-            args.cloned().unwrap_or_default()
+            args.cloned().flatten().unwrap_or_default()
         };
         match self {
             Icpc::Current => {

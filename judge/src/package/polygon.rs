@@ -457,9 +457,15 @@ impl Exporter for Polygon {
         let checker_source = match checker {
             CppChecker::Source(source) => source.clone(),
             // Polygon knows its standard checkers by name; the package still
-            // carries a source, the kit's own C++ twin of it.
+            // carries a source: the kit's own C++ twin of it, or the one an
+            // imported Polygon package carried.
             CppChecker::Standard(name) => {
-                s.kit_root.join("checkers/cpp").join(format!("{name}.cpp"))
+                let twin = s.kit_root.join("checkers/cpp").join(format!("{name}.cpp"));
+                let carried = p.dir.join("package/files/check.cpp");
+                match (twin.is_file(), carried.is_file()) {
+                    (false, true) => carried,
+                    _ => twin,
+                }
             }
         };
         let files = Files {
