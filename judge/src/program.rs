@@ -471,6 +471,16 @@ fn publish(tmp: tempfile::TempDir, dir: &Path) -> Result<(), BuildError> {
     Ok(())
 }
 
+/// Whether the testlib.h `bytes` is a DOMjudge build of it (p2d ships
+/// one): a checker or an interactor built against it speaks Kattis's
+/// protocol (`input answer feedback_dir`, the output on standard input,
+/// exit 42 or 43), not testlib's; a validator still exits 0 when valid.
+pub fn domjudge_testlib(bytes: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(bytes);
+    text.lines()
+        .any(|l| l.starts_with("#define VERSION") && l.contains("DOMJUDGE"))
+}
+
 /// The absolute path of an executable found on `PATH`.
 pub fn which(name: &str) -> Option<PathBuf> {
     if name.contains('/') {
@@ -479,4 +489,20 @@ pub fn which(name: &str) -> Option<PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(name))
         .find(|p| p.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn domjudge_builds_of_testlib_are_told_apart() {
+        let header = |version: &str| format!("// testlib\n#define VERSION \"{version}\"\n");
+        assert!(domjudge_testlib(header("0.9.44-DOMJUDGE").as_bytes()));
+        assert!(!domjudge_testlib(header("0.9.44").as_bytes()));
+        // Only the version line counts, not a word in a comment.
+        assert!(!domjudge_testlib(
+            b"// unlike DOMJUDGE's\n#define VERSION \"0.9.41\"\n"
+        ));
+    }
 }

@@ -22,6 +22,7 @@ use yaml_rust2::{Yaml, YamlLoader};
 use super::{Group, Imported, Lossy, Package, ProblemToml, files_of, kept, quoted};
 use crate::package::Format;
 use crate::problem::STANDARD_CHECKERS;
+use crate::program::domjudge_testlib;
 use crate::scaffold::NewFile;
 
 /// Milliseconds in a Hydro time (`1s`, `1000ms`, `1.5s`).
@@ -277,6 +278,9 @@ pub fn import(
         _ => "wcmp".to_string(),
     };
     let mut extra: Vec<NewFile> = Vec::new();
+    // Built against a DOMjudge testlib.h (the package's, or the kit's copy
+    // put beside it), the checker or interactor speaks Kattis's protocol.
+    let mut kattis = false;
     if let Some(program) = &checker {
         let text = String::from_utf8_lossy(&package.read(program)?).into_owned();
         let beside = match program.rsplit_once('/') {
@@ -289,11 +293,20 @@ pub fn import(
                 "{beside}: the kit's copy ({}), as Hydro's judge supplies its own",
                 path.display()
             ));
+            let bytes =
+                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            kattis = domjudge_testlib(&bytes);
             extra.push(NewFile {
                 path: format!("problems/{name}/{}", kept(&beside)).into(),
-                bytes: std::fs::read(&path)
-                    .with_context(|| format!("cannot read {}", path.display()))?,
+                bytes,
             });
+        } else if text.contains("testlib.h") {
+            kattis = domjudge_testlib(&package.read(&beside)?);
+        }
+        if kattis {
+            notes.push(format!(
+                "{beside} is a DOMjudge build: {program} speaks Kattis's protocol"
+            ));
         }
     }
 
@@ -306,6 +319,10 @@ pub fn import(
         (None, _) => toml.line("checker", &quoted(&standard)),
     };
     toml.comment("Hydro packages hold no validator and no solution: every test stores its answer.");
+    if kattis {
+        toml.table("[protocols]");
+        toml.line("checker", &quoted("kattis"));
+    }
     for group in &groups {
         toml.group(group);
     }

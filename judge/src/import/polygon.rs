@@ -24,6 +24,7 @@ use super::xml::{self, Element};
 use super::{Group, Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, solution_file};
 use crate::package::Format;
 use crate::problem::STANDARD_CHECKERS;
+use crate::program::domjudge_testlib;
 
 /// The folder a solution's tag puts it in, and for a tag that promises one
 /// of several verdicts, those verdicts (problem.toml's `[expected]`).
@@ -118,6 +119,8 @@ struct Test {
     file: Option<String>,
     generated: Option<(String, Vec<String>)>,
     stored: Option<String>,
+    /// The answer the package stores, where it does.
+    answer: Option<String>,
     sample: bool,
     group: Option<String>,
     points: f64,
@@ -187,6 +190,9 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     let input_pattern = testset
         .child("input-path-pattern")
         .map_or("tests/%02d", Element::text);
+    let answer_pattern = testset
+        .child("answer-path-pattern")
+        .map_or("tests/%02d.a", Element::text);
 
     // The programs: executables by name (a generator's command names one).
     let mut executables: BTreeMap<String, String> = BTreeMap::new();
@@ -209,6 +215,8 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     let mut tests = Vec::new();
     for (i, t) in tests_element.iter().flat_map(|e| e.all("test")).enumerate() {
         let input = path_of(input_pattern, i + 1).with_context(|| at(testset))?;
+        let answer = path_of(answer_pattern, i + 1).with_context(|| at(testset))?;
+        let answer = package.has(&answer).then_some(answer);
         let group = t.attr("group").map(str::to_string);
         let points = match t.attr("points") {
             Some(p) => p
@@ -238,6 +246,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
                     file: None,
                     generated: Some((source.clone(), parts)),
                     stored: package.has(&input).then(|| input.clone()),
+                    answer,
                     sample,
                     group,
                     points,
@@ -254,6 +263,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
                     file: Some(input),
                     generated: None,
                     stored: None,
+                    answer,
                     sample,
                     group,
                     points,
@@ -404,6 +414,36 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         bail!("{shown}: no solution tagged `main` (the kit answers the tests with it)");
     };
     notes.push(format!("the reference solution: {reference}"));
+    // Built against a DOMjudge testlib.h, the checker or interactor speaks
+    // Kattis's protocol; such an interactor reads each test's answer.
+    let decider = (interactor.as_deref()).or(checker.strip_prefix(&kept("")));
+    let beside = decider.map(|p| match p.rsplit_once('/') {
+        Some((dir, _)) => format!("{dir}/testlib.h"),
+        None => "testlib.h".to_string(),
+    });
+    let kattis = match beside.filter(|b| package.has(b)) {
+        Some(b) => domjudge_testlib(&package.read(&b)?),
+        None => false,
+    };
+    if kattis {
+        notes.push(
+            "its testlib.h is a DOMjudge build: the checker or interactor speaks Kattis's protocol"
+                .to_string(),
+        );
+        if interactor.is_some()
+            && let Some(t) = tests.iter().find(|t| t.answer.is_none())
+        {
+            bail!(
+                "{}: an interactor built against DOMjudge's testlib.h reads each test's \
+                 answer, and the package stores none for {}",
+                at(testset),
+                t.file
+                    .as_ref()
+                    .or(t.stored.as_ref())
+                    .map_or("a test", String::as_str)
+            );
+        }
+    }
 
     let mut toml = ProblemToml::imported(package, Format::Polygon, "Polygon", title_en, title_zh);
     if let Some(ms) = time_ms {
@@ -420,6 +460,10 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     toml.line("reference", &quoted(&reference));
     toml.comment("The package's tests name no wrong solution they catch.");
     toml.line("targets_required", "false");
+    if kattis {
+        toml.table("[protocols]");
+        toml.line("checker", &quoted("kattis"));
+    }
     toml.expected(&expected);
     for (name, points) in &groups {
         let policy = policies.iter().find(|g| g.name == *name).cloned();
@@ -445,6 +489,9 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         }
         if t.sample {
             toml.line("sample", "true");
+        }
+        if let Some(answer) = t.answer.as_ref().filter(|_| kattis && interactor.is_some()) {
+            toml.line("answer", &quoted(&kept(answer)));
         }
     }
 

@@ -554,6 +554,20 @@ impl Exporter for Polygon {
                     .to_string(),
             });
         }
+        let testlib = std::fs::read(&self.testlib_h).unwrap_or_default();
+        if crate::program::domjudge_testlib(&testlib) {
+            warnings.push(Warning {
+                problem: p.name.clone(),
+                judge: "Polygon",
+                message: format!(
+                    "files/testlib.h ({}) is a DOMjudge build: a judge that builds the \
+                     checker and interactor against the package's own testlib.h gets Kattis's \
+                     exit codes (42, 43) from them (p2d and CMS's Polygon loader bring their \
+                     own); pass --testlib-h with testlib's own for such a judge",
+                    self.testlib_h.display()
+                ),
+            });
+        }
         warnings
     }
 
