@@ -239,8 +239,10 @@ const MAX_MIB: u64 = 1 << 20;
 /// not billions of tests expanded until memory runs out.
 pub const MAX_TESTS: usize = 10_000;
 
-/// The C or C++ source `spec` names, if it is one speaking testlib's
-/// protocol (the judges that compile only C++ compile C as well).
+/// The C or C++ source `spec` names, if it is a testlib program: one
+/// speaking testlib's protocol, or including testlib.h (built against a
+/// DOMjudge build of it, it speaks Kattis's). The judges that compile
+/// only C++ compile C as well.
 fn cpp_testlib(spec: &ProgramSpec, protocol: Protocol) -> Option<PathBuf> {
     let ProgramSpec::Source(path) = spec else {
         return None;
@@ -248,7 +250,9 @@ fn cpp_testlib(spec: &ProgramSpec, protocol: Protocol) -> Option<PathBuf> {
     let c = path
         .extension()
         .is_some_and(|e| ["c", "cpp", "cc", "cxx", "c++"].contains(&e.to_string_lossy().as_ref()));
-    (c && protocol == Protocol::Testlib).then(|| path.clone())
+    let testlib = protocol == Protocol::Testlib
+        || std::fs::read_to_string(path).is_ok_and(|text| text.contains("\"testlib.h\""));
+    (c && testlib).then(|| path.clone())
 }
 
 impl Problem {
