@@ -1057,6 +1057,29 @@ fn icpc_test_groups_keep_their_points_and_validator_flags() {
     assert!(stderr.contains("validating"), "{stderr}");
 }
 
+/// Exports problem `name` in `format` to the folder `out` (with `extra`
+/// arguments); fails the test on an error.
+fn export(kit: &TempKit, name: &str, format: &str, out: &Path, extra: &[&str]) {
+    let mut args = vec!["package", name, "--format", format, "--no-pdf"];
+    args.extend(["--out", out.to_str().unwrap()]);
+    args.extend(extra);
+    let (code, report) = kit.json(&args);
+    assert_eq!(code, 0, "{format}: {report}");
+}
+
+/// Imports the package at `from` as `again`: `judge diff` must find it
+/// the same problem as `name`.
+fn comes_back_the_same(kit: &TempKit, name: &str, from: &Path, again: &str) {
+    let (code, report) = kit.json(&["import", from.to_str().unwrap(), "--name", again]);
+    assert_eq!(code, 0, "{report}");
+    let (code, diff) = kit.json(&["diff", name, again]);
+    assert_eq!(
+        (code, &diff["differences"]),
+        (0, &serde_json::json!([])),
+        "{diff}"
+    );
+}
+
 /// Each format's package, imported, exported in its format and imported
 /// again, is the same problem: `judge diff` finds no difference (programs,
 /// tests, limits, groups, statements' titles), and the re-export holds the
@@ -1078,30 +1101,20 @@ fn every_format_goes_back_out_the_same() {
         let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", name]);
         assert_eq!(code, 0, "{report}");
         let out = packages.path().join("out").join(name);
-        let mut args = vec!["package", name, "--format", format, "--no-pdf"];
-        args.extend(["--out", out.to_str().unwrap()]);
         // Polygon packages hold a testlib.h; these programs include none.
         let testlib_h = packages.path().join("testlib.h");
         std::fs::write(&testlib_h, "// a stand-in\n").unwrap();
-        if format == "polygon" {
-            args.extend(["--testlib-h", testlib_h.to_str().unwrap()]);
-        }
-        let (code, report) = kit.json(&args);
-        assert_eq!(code, 0, "{format}: {report}");
+        let extra = match format {
+            "polygon" => vec!["--testlib-h", testlib_h.to_str().unwrap()],
+            _ => vec![],
+        };
+        export(&kit, name, format, &out, &extra);
         // Hydro nests even a single problem in its folder.
         let from = match format {
             "hydro" => out.join(name),
             _ => out.clone(),
         };
-        let again = format!("{name}again");
-        let (code, report) = kit.json(&["import", from.to_str().unwrap(), "--name", &again]);
-        assert_eq!(code, 0, "{format}: {report}");
-        let (code, diff) = kit.json(&["diff", name, &again]);
-        assert_eq!(
-            (code, &diff["differences"]),
-            (0, &serde_json::json!([])),
-            "{format}: {diff}"
-        );
+        comes_back_the_same(&kit, name, &from, &format!("{name}again"));
     }
     // What each re-export holds of its package, as the package had it.
     let out = packages.path().join("out");
@@ -1330,20 +1343,11 @@ fn output_validator_arguments_are_passed_and_kept() {
         ("icpc-legacy", "problem.yaml"),
     ] {
         let out = package.path().join(format.replace('-', ""));
-        let args = ["package", "offset", "--format", format, "--no-pdf", "--out"];
-        let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
-        assert_eq!(code, 0, "{report}");
+        export(&kit, "offset", format, &out, &[]);
         let text = std::fs::read_to_string(out.join(flags)).unwrap();
         assert!(text.contains("--offset"), "{format} {flags}: {text}");
         let again = format!("offset{}", format.replace('-', ""));
-        let (code, report) = kit.json(&["import", out.to_str().unwrap(), "--name", &again]);
-        assert_eq!(code, 0, "{report}");
-        let (code, diff) = kit.json(&["diff", "offset", &again]);
-        assert_eq!(
-            (code, &diff["differences"]),
-            (0, &serde_json::json!([])),
-            "{format}: {diff}"
-        );
+        comes_back_the_same(&kit, "offset", &out, &again);
     }
     // A testlib checker takes no such arguments: an error naming the key.
     let testlib = problem.replace("[protocols]\nchecker = \"kattis\"\n", "[protocols]\n");
@@ -1487,29 +1491,13 @@ fn legacy_groups_that_sum_their_tests() {
     let (_, test) = kit.json(&["test", "sums", "seven.py"]);
     assert_eq!(test["score"].as_f64(), Some(80.0), "{test}");
     let out = package.path().join("sumsout");
-    let args = [
-        "package",
-        "sums",
-        "--format",
-        "icpc-legacy",
-        "--no-pdf",
-        "--out",
-    ];
-    let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
-    assert_eq!(code, 0, "{report}");
+    export(&kit, "sums", "icpc-legacy", &out, &[]);
     let yaml = std::fs::read_to_string(out.join("data/secret/group1/testdata.yaml")).unwrap();
     assert!(
         yaml.contains("grader_flags: sum") && yaml.contains("accept_score: 20"),
         "{yaml}"
     );
-    let (code, report) = kit.json(&["import", out.to_str().unwrap(), "--name", "sumsagain"]);
-    assert_eq!(code, 0, "{report}");
-    let (code, diff) = kit.json(&["diff", "sums", "sumsagain"]);
-    assert_eq!(
-        (code, &diff["differences"]),
-        (0, &serde_json::json!([])),
-        "{diff}"
-    );
+    comes_back_the_same(&kit, "sums", &out, "sumsagain");
 }
 
 /// An input validator with an optional bound: `--max N`.
@@ -1558,20 +1546,9 @@ fn a_test_gives_its_validator_its_own_arguments() {
     let (code, build) = kit.json(&["build", "bounded"]);
     assert_eq!(code, 0, "{build}");
     let out = package.path().join("boundedout");
-    let args = [
-        "package", "bounded", "--format", "icpc", "--no-pdf", "--out",
-    ];
-    let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
-    assert_eq!(code, 0, "{report}");
+    export(&kit, "bounded", "icpc", &out, &[]);
     assert!(out.join("data/sample/01.yaml").is_file() && !out.join("data/sample/02.yaml").exists());
-    let (code, report) = kit.json(&["import", out.to_str().unwrap(), "--name", "boundedagain"]);
-    assert_eq!(code, 0, "{report}");
-    let (code, diff) = kit.json(&["diff", "bounded", "boundedagain"]);
-    assert_eq!(
-        (code, &diff["differences"]),
-        (0, &serde_json::json!([])),
-        "{diff}"
-    );
+    comes_back_the_same(&kit, "bounded", &out, "boundedagain");
     // The bound is the test's own: over it, the input is invalid.
     kit.write("problems/bounded/package/data/sample/1.in", "11 2\n");
     let run = kit.judge(&["build", "bounded"]);

@@ -341,6 +341,16 @@ fn sources_of(kit: &Kit, package: &str, name: &str) -> Result<Vec<(String, PathB
     Ok(sources)
 }
 
+/// The file a C or C++ line `#include "name"` names.
+fn quoted_include(line: &str) -> Option<&str> {
+    let rest = line.trim().strip_prefix('#')?.trim_start();
+    let rest = rest
+        .strip_prefix("include")?
+        .trim_start()
+        .strip_prefix('"')?;
+    rest.split_once('"').map(|(name, _)| name)
+}
+
 /// A C++ program of the kit as one file, for judges that compile it alone
 /// (Polygon's and Hydro's, CMS's Polygon loader): the text of `source` with
 /// each line `#include "<name>"` whose file sits beside it (the headers the
@@ -359,14 +369,7 @@ fn inline_includes(source: &Path, outer: &mut Vec<PathBuf>) -> Result<String> {
     outer.push(source.to_path_buf());
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
-        let name = line
-            .trim()
-            .strip_prefix('#')
-            .and_then(|l| l.trim_start().strip_prefix("include"))
-            .and_then(|l| l.trim_start().strip_prefix('"'))
-            .and_then(|l| l.split_once('"'))
-            .map(|(name, _)| name)
-            .filter(|name| *name != "testlib.h");
+        let name = quoted_include(line).filter(|name| *name != "testlib.h");
         let Some((name, header)) = name
             .map(|n| (n, dir.join(n)))
             .filter(|(_, header)| header.is_file())
@@ -668,13 +671,7 @@ fn with_headers(source: &Path) -> Result<Vec<(String, PathBuf)>> {
         let text = std::fs::read(&files[next].1).map_err(|e| fsutil::naming(&files[next].1, e))?;
         next += 1;
         for line in String::from_utf8_lossy(&text).lines() {
-            let included = line
-                .trim()
-                .strip_prefix('#')
-                .and_then(|l| l.trim_start().strip_prefix("include"))
-                .and_then(|l| l.trim_start().strip_prefix('"'))
-                .and_then(|l| l.split_once('"'))
-                .map(|(n, _)| n.to_string());
+            let included = quoted_include(line).map(str::to_string);
             if let Some(header) = included.filter(|n| !n.contains('/')) {
                 let file = dir.join(&header);
                 if file.is_file() && !files.iter().any(|(n, _)| *n == header) {
