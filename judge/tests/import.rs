@@ -954,6 +954,14 @@ fn the_validator_the_kit_can_run_is_chosen() {
         &problem,
         "validator = \"package/input_validators/validate/validate.py\"",
     );
+    // The package goes back out with the validator the kit does not run,
+    // for the judges that run it.
+    let out = package.path().join("aplusbout");
+    export(&kit, "aplusb", "icpc-legacy", &out, &[]);
+    let shipped = std::fs::read(out.join("input_validators/format.ctd")).unwrap();
+    assert_eq!(shipped, std::fs::read(&ctd).unwrap());
+    assert!(out.join("input_validators/validate.py").is_file());
+    assert!(!out.join("input_validators/validate/validate.py").exists());
 }
 
 #[test]

@@ -140,13 +140,7 @@ impl Icpc {
                 let mut pairs = vec![
                     ("problem_format_version", string("2025-09")),
                     ("type", string(kind)),
-                    (
-                        "name",
-                        map([
-                            ("en", string(&config.title.en)),
-                            ("zh", string(&config.title.zh)),
-                        ]),
-                    ),
+                    ("name", names(&config.title.en, &config.title.zh)),
                     ("uuid", string(&s.uuid)),
                     ("source", string(crate::package::SOURCE)),
                 ];
@@ -422,6 +416,16 @@ impl Icpc {
     }
 }
 
+/// A problem's name in each language it has one in: a problem with one
+/// name (an imported one) has it in English only, as BAPCtools wants a
+/// statement in each language named.
+fn names(en: &str, zh: &str) -> Yaml {
+    match en == zh {
+        true => map([("en", string(en))]),
+        false => map([("en", string(en)), ("zh", string(zh))]),
+    }
+}
+
 /// A group's folder name under `data/secret`: the format wants names that
 /// start with a letter (`group1` for the kit's group `1`); a name that
 /// does (an imported package's folder) is kept.
@@ -566,10 +570,7 @@ impl Exporter for Icpc {
                 map([
                     ("id", string(&s.folder)),
                     ("label", string(label(i))),
-                    (
-                        "name",
-                        map([("en", string(&title.en)), ("zh", string(&title.zh))]),
-                    ),
+                    ("name", names(&title.en, &title.zh)),
                     ("time_limit", real(s.problem.limits.time.as_secs_f64())),
                 ])
             })

@@ -190,8 +190,10 @@ pub struct Subject<'a> {
     /// The statement in each language, English first; none when the
     /// problem keeps its package's statements ([`Subject::kept`]).
     pub statements: Vec<Statement>,
-    /// An imported problem's own statements, placed where the format
-    /// keeps them (written by [`export`] after the exporter's files).
+    /// An imported problem's own files the format keeps as they are, at
+    /// their place there (written by [`export`] after the exporter's
+    /// files): its statements, and in ICPC the input validators of its ICPC
+    /// package that the kit does not run (a checktestdata script).
     pub kept: KeptStatements,
     /// The checker and the validator, built for the format's protocol.
     pub checker: Option<Shipped>,
@@ -502,10 +504,11 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
             }
             _ => None,
         };
-        let kept = match statements.is_empty() {
+        let mut kept = match statements.is_empty() {
             true => kept_statements(problem, format, &mut warnings)?,
             false => Vec::new(),
         };
+        kept.extend(unused_validators(problem, format)?);
         subjects.push(Subject {
             problem,
             tests,
@@ -759,6 +762,43 @@ fn kept_statements(
         kept.push((path, file));
     }
     Ok(kept)
+}
+
+/// The input validators of an imported ICPC package that the kit does not
+/// run, for an ICPC package: every file under its `input_validators/` but
+/// those of the validator the kit runs (which the exporter ships).
+fn unused_validators(problem: &Problem, target: Format) -> Result<KeptStatements> {
+    let icpc = |f: &str| ["icpc", "icpc-legacy"].contains(&f);
+    let from_icpc = problem.imported_from.as_deref().is_some_and(icpc);
+    if !from_icpc || !icpc(target.name()) {
+        return Ok(Vec::new());
+    }
+    let package = problem.dir.join("package");
+    let dir = package.join("input_validators");
+    if !dir.is_dir() {
+        return Ok(Vec::new());
+    }
+    // The validator the kit runs: its folder, or its file.
+    let used = match &problem.validator {
+        Some(ProgramSpec::Source(path)) if path.parent() != Some(dir.as_path()) => {
+            path.parent().map(Path::to_path_buf)
+        }
+        Some(ProgramSpec::Source(path) | ProgramSpec::Folder(path)) => Some(path.clone()),
+        _ => None,
+    };
+    let files = fsutil::files_under(&dir).map_err(|e| fsutil::naming(&dir, e))?;
+    Ok(files
+        .into_iter()
+        .filter(|f| used.as_ref().is_none_or(|u| !f.starts_with(u)))
+        .map(|f| {
+            let rel = f
+                .strip_prefix(&package)
+                .unwrap_or(&f)
+                .to_string_lossy()
+                .into_owned();
+            (rel, f)
+        })
+        .collect())
 }
 
 /// Every problem's statements in every language, rendered, and printed
