@@ -141,6 +141,16 @@ fn document(body: impl FnOnce(&mut Xml) -> std::io::Result<()>) -> Result<String
 }
 
 impl Polygon {
+    /// The testlib.h the package of `s` holds: an imported Polygon
+    /// package's own, else the export's.
+    fn testlib_h(&self, s: &Subject) -> std::path::PathBuf {
+        let own = s.problem.dir.join("package/files/testlib.h");
+        match s.problem.imported_from.as_deref() == Some("polygon") && own.is_file() {
+            true => own,
+            false => self.testlib_h.clone(),
+        }
+    }
+
     fn problem_xml(&self, s: &Subject, checker: &CppChecker, files: &Files) -> Result<String> {
         let p = s.problem;
         let title = &p.config.value.title;
@@ -480,7 +490,7 @@ impl Exporter for Polygon {
             out.file(&format!("tests/{n}"), &test.input)?;
             out.file(&format!("tests/{n}.a"), &test.answer)?;
         }
-        out.file("files/testlib.h", &self.testlib_h)?;
+        out.file("files/testlib.h", &self.testlib_h(s))?;
         // Each C++ program one file: the loaders copy it alone.
         let checker_text = self_contained_cpp(&checker_source)?;
         out.text(&files.checker, checker_text.clone())?;
@@ -554,7 +564,8 @@ impl Exporter for Polygon {
                     .to_string(),
             });
         }
-        let testlib = std::fs::read(&self.testlib_h).unwrap_or_default();
+        let shipped = self.testlib_h(s);
+        let testlib = std::fs::read(&shipped).unwrap_or_default();
         if crate::program::domjudge_testlib(&testlib) {
             warnings.push(Warning {
                 problem: p.name.clone(),
@@ -564,7 +575,7 @@ impl Exporter for Polygon {
                      checker and interactor against the package's own testlib.h gets Kattis's \
                      exit codes (42, 43) from them (p2d and CMS's Polygon loader bring their \
                      own); pass --testlib-h with testlib's own for such a judge",
-                    self.testlib_h.display()
+                    shipped.display()
                 ),
             });
         }
