@@ -34,7 +34,7 @@ use super::{Exporter, Shipped, Subject, Tree, latex};
 use crate::fsutil;
 use crate::problem::{ProgramSpec, TestSource};
 use crate::program::Protocol;
-use crate::results::Warning;
+use crate::results::{Test, Warning};
 use crate::statement::Lang;
 
 /// The two versions of the format.
@@ -201,12 +201,12 @@ impl Icpc {
         // A validator kept as the package had it takes the arguments its
         // tests name, folder by folder; the kit's take `--group`.
         let kept = matches!(s.validator, Some(Shipped::Kept { .. }));
-        let folder_of = |test: &crate::results::Test| match (&test.group, test.sample) {
+        let folder_of = |test: &Test| match (&test.group, test.sample) {
             (_, true) => "data/sample".to_string(),
             (Some(group), false) => format!("data/secret/{}", group_folder(group)),
             (None, false) => "data/secret".to_string(),
         };
-        let args_of = |test: &crate::results::Test| {
+        let args_of = |test: &Test| {
             let spec = p.tests.iter().find(|t| t.name == test.name);
             spec.map(|t| t.validator_args.clone()).unwrap_or_default()
         };
@@ -287,7 +287,7 @@ impl Icpc {
             }
         }
         // The validator's arguments for the tests of `folder`, of `group`.
-        let args_of = |folder: &str, group: &str| -> Vec<String> {
+        let group_args = |folder: &str, group: &str| -> Vec<String> {
             match kept {
                 true => kept_args.get(folder).cloned().flatten().unwrap_or_default(),
                 false => vec!["--group".to_string(), group.to_string()],
@@ -321,7 +321,7 @@ impl Icpc {
                         pairs.push(("require_pass", string("sample")));
                     }
                     let folder = group_folder(&group.name);
-                    let args = args_of(&format!("data/secret/{folder}"), &group.name);
+                    let args = group_args(&format!("data/secret/{folder}"), &group.name);
                     if !args.is_empty() {
                         pairs.push((
                             "input_validator_args",
@@ -369,7 +369,7 @@ impl Icpc {
                         ("range", string(format!("0 {}", group.points))),
                         ("grader_flags", string(flags)),
                     ];
-                    let args = args_of(&format!("data/secret/{folder}"), &group.name);
+                    let args = group_args(&format!("data/secret/{folder}"), &group.name);
                     if !args.is_empty() {
                         pairs.push(("input_validator_flags", string(args.join(" "))));
                     }

@@ -176,9 +176,9 @@ impl Shipped {
     }
 }
 
-/// The files of an imported problem's statements, as the package keeps
-/// them: (path in the target package, file of the kit).
-pub type KeptStatements = Vec<(String, PathBuf)>;
+/// Files of an imported problem's package that an export ships as they
+/// are: (path in the target package, file of the kit).
+pub type KeptFiles = Vec<(String, PathBuf)>;
 
 /// One problem, as an exporter sees it.
 pub struct Subject<'a> {
@@ -194,7 +194,7 @@ pub struct Subject<'a> {
     /// their place there (written by [`export`] after the exporter's
     /// files): its statements, and in ICPC the input validators of its ICPC
     /// package that the kit does not run (a checktestdata script).
-    pub kept: KeptStatements,
+    pub kept: KeptFiles,
     /// The checker and the validator, built for the format's protocol.
     pub checker: Option<Shipped>,
     pub validator: Option<Shipped>,
@@ -709,7 +709,7 @@ fn kept_statements(
     problem: &Problem,
     target: Format,
     warnings: &mut Vec<Warning>,
-) -> Result<KeptStatements> {
+) -> Result<KeptFiles> {
     let Some(from) = &problem.imported_from else {
         bail!("{}: no statement.en.md to export", problem.dir.display());
     };
@@ -767,7 +767,7 @@ fn kept_statements(
 /// The input validators of an imported ICPC package that the kit does not
 /// run, for an ICPC package: every file under its `input_validators/` but
 /// those of the validator the kit runs (which the exporter ships).
-fn unused_validators(problem: &Problem, target: Format) -> Result<KeptStatements> {
+fn unused_validators(problem: &Problem, target: Format) -> Result<KeptFiles> {
     let icpc = |f: &str| ["icpc", "icpc-legacy"].contains(&f);
     let from_icpc = problem.imported_from.as_deref().is_some_and(icpc);
     if !from_icpc || !icpc(target.name()) {
