@@ -92,6 +92,8 @@ fn legacy_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
             "raise SystemExit(3)\n",
         ),
         ("README.md", "How this package was made.\n"),
+        // Keeps an empty folder in git: no submission.
+        ("submissions/brute_force/.gitkeep", ""),
     ];
     written(dir, &files)
 }

@@ -198,6 +198,8 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     for file in package
         .under("sol")
         .filter(|f| !f["sol/".len()..].contains('/'))
+        // A hidden file (`.gitkeep`) is no solution.
+        .filter(|f| !f["sol/".len()..].starts_with('.'))
     {
         let own = &file["sol/".len()..];
         if lossy.judges(own, &package.shown(file))? {

@@ -765,6 +765,10 @@ pub fn import(
             ))?;
             continue;
         };
+        // A hidden file (`.gitkeep`, keeping an empty folder) is none.
+        if rest.starts_with('.') {
+            continue;
+        }
         if rest.contains('/') {
             lossy.drop(format!(
                 "{shown}: a submission of several files (the kit judges single files)"
