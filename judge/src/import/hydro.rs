@@ -19,7 +19,7 @@
 use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::{Group, Imported, Lossy, Package, ProblemToml, files_of, kept, quoted};
+use super::{Group, Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, testlib_beside};
 use crate::package::Format;
 use crate::problem::STANDARD_CHECKERS;
 use crate::program::domjudge_testlib;
@@ -283,10 +283,7 @@ pub fn import(
     let mut kattis = false;
     if let Some(program) = &checker {
         let text = String::from_utf8_lossy(&package.read(program)?).into_owned();
-        let beside = match program.rsplit_once('/') {
-            Some((dir, _)) => format!("{dir}/testlib.h"),
-            None => "testlib.h".to_string(),
-        };
+        let beside = testlib_beside(program);
         if text.contains("testlib.h") && !package.has(&beside) {
             let path = testlib_h()?;
             notes.push(format!(

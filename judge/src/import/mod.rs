@@ -239,6 +239,15 @@ pub fn files_of(
     Ok(files)
 }
 
+/// The testlib.h a C or C++ program of the package (its path) is built
+/// against: the one beside it.
+pub fn testlib_beside(program: &str) -> String {
+    match program.rsplit_once('/') {
+        Some((dir, _)) => format!("{dir}/testlib.h"),
+        None => "testlib.h".to_string(),
+    }
+}
+
 /// A TOML string literal.
 pub fn quoted(text: &str) -> String {
     toml_edit::Value::from(text).to_string()

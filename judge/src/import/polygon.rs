@@ -21,7 +21,10 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 
 use super::xml::{self, Element};
-use super::{Group, Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, solution_file};
+use super::{
+    Group, Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, solution_file,
+    testlib_beside,
+};
 use crate::package::Format;
 use crate::problem::STANDARD_CHECKERS;
 use crate::program::domjudge_testlib;
@@ -417,10 +420,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     // Built against a DOMjudge testlib.h, the checker or interactor speaks
     // Kattis's protocol; such an interactor reads each test's answer.
     let decider = (interactor.as_deref()).or(checker.strip_prefix(&kept("")));
-    let beside = decider.map(|p| match p.rsplit_once('/') {
-        Some((dir, _)) => format!("{dir}/testlib.h"),
-        None => "testlib.h".to_string(),
-    });
+    let beside = decider.map(testlib_beside);
     let kattis = match beside.filter(|b| package.has(b)) {
         Some(b) => domjudge_testlib(&package.read(&b)?),
         None => false,

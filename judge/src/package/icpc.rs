@@ -32,7 +32,7 @@ use yaml_rust2::Yaml;
 use super::yaml::{int, map, real, string, strings, text};
 use super::{Exporter, Shipped, Subject, Tree, latex};
 use crate::fsutil;
-use crate::problem::{ProgramSpec, TestSource};
+use crate::problem::{ProgramSpec, TestSource, TestSpec};
 use crate::program::Protocol;
 use crate::results::{Test, Warning};
 use crate::statement::Lang;
@@ -206,14 +206,13 @@ impl Icpc {
             (Some(group), false) => format!("data/secret/{}", group_folder(group)),
             (None, false) => "data/secret".to_string(),
         };
-        let args_of = |test: &Test| {
-            let spec = p.tests.iter().find(|t| t.name == test.name);
-            spec.map(|t| t.validator_args.clone()).unwrap_or_default()
-        };
+        let spec_of = |test: &Test| p.tests.iter().find(|t| t.name == test.name);
+        let args_of =
+            |spec: Option<&TestSpec>| spec.map(|t| t.validator_args.clone()).unwrap_or_default();
         // Each folder's arguments, where its tests agree (else `None`).
         let mut kept_args: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
         for test in s.tests.iter().filter(|_| kept) {
-            let args = args_of(test);
+            let args = args_of(spec_of(test));
             let folder = kept_args
                 .entry(folder_of(test))
                 .or_insert(Some(args.clone()));
@@ -223,12 +222,12 @@ impl Icpc {
         }
         for test in s.tests {
             let folder = folder_of(test);
-            let spec = p.tests.iter().find(|t| t.name == test.name);
+            let spec = spec_of(test);
             let stem = format!("{folder}/{}", test.name);
             // Tests of one folder with arguments of their own: 2025-09 gives
             // a test its own in `<test>.yaml`; legacy cannot.
             if kept && kept_args.get(&folder) == Some(&None) {
-                let args = args_of(test);
+                let args = args_of(spec);
                 match self {
                     Icpc::Current if args.is_empty() => {}
                     Icpc::Current => {
