@@ -1040,6 +1040,9 @@ fn icpc_test_groups_keep_their_points_and_validator_flags() {
                 "data/secret/big/testdata.yaml",
                 "accept_score: 60\ngrader_flags: min\n",
             ),
+            // Judging goes on after a failed sample or group.
+            ("data/testdata.yaml", "on_reject: continue\n"),
+            ("data/secret/testdata.yaml", "on_reject: continue\n"),
         ],
     );
     let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
@@ -1480,7 +1483,7 @@ fn legacy_groups_that_sum_their_tests() {
             ("data/sample/1.ans", "3\n"),
             (
                 "data/secret/group1/testdata.yaml",
-                "accept_score: 20\ngrader_flags: sum\n",
+                "accept_score: 20\ngrader_flags: sum\non_reject: continue\n",
             ),
             ("data/secret/group1/a.in", "40 2\n"),
             ("data/secret/group1/a.ans", "42\n"),
@@ -1495,24 +1498,146 @@ fn legacy_groups_that_sum_their_tests() {
             ("submissions/accepted/sum.c", SUM_C),
         ],
     );
+    // Judging a group stops at its first rejection by default: a sum then
+    // counts the tests before it only, which the kit does not represent.
+    let settings = dir.join("data/secret/group1/testdata.yaml");
+    let continues = std::fs::read_to_string(&settings).unwrap();
+    std::fs::write(&settings, "accept_score: 20\ngrader_flags: sum\n").unwrap();
+    let error = kit.error(&["import", dir.to_str().unwrap()]);
+    assert!(
+        error.contains("group1") && error.contains("on_reject: break"),
+        "{error}"
+    );
+    std::fs::write(&settings, continues).unwrap();
+    // By default judging also stops at a failed sample or group: nothing
+    // scores after it (problemtools gives seven.py 20).
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", "breaks"]);
+    assert_eq!(code, 0, "{report}");
+    let problem = std::fs::read_to_string(kit.path("problems/breaks/problem.toml")).unwrap();
+    assert_has(
+        &problem,
+        "name = \"group2\"\npoints = 60\ndepends = [\"sample\", \"group1\"]",
+    );
+    kit.write("seven.py", WRONG_ON_SEVEN);
+    let (_, test) = kit.json(&["test", "breaks", "seven.py"]);
+    assert_eq!(test["score"].as_f64(), Some(20.0), "{test}");
+    let out = package.path().join("breaksout");
+    export(&kit, "breaks", "icpc-legacy", &out, &[]);
+    comes_back_the_same(&kit, "breaks", &out, "breaksagain");
+    // Where it goes on, each group scores alone (problemtools: 80).
+    for file in ["data/testdata.yaml", "data/secret/testdata.yaml"] {
+        std::fs::write(dir.join(file), "on_reject: continue\n").unwrap();
+    }
     let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
     assert_eq!(code, 0, "{report}");
     let problem = std::fs::read_to_string(kit.path("problems/sums/problem.toml")).unwrap();
     assert_has(
         &problem,
-        "name = \"group1\"\npoints = 40\nscoring = \"each\"",
+        "name = \"group1\"\npoints = 40\nscoring = \"each\"\n",
     );
-    kit.write("seven.py", WRONG_ON_SEVEN);
+    assert!(!problem.contains("depends"), "{problem}");
     let (_, test) = kit.json(&["test", "sums", "seven.py"]);
     assert_eq!(test["score"].as_f64(), Some(80.0), "{test}");
     let out = package.path().join("sumsout");
     export(&kit, "sums", "icpc-legacy", &out, &[]);
     let yaml = std::fs::read_to_string(out.join("data/secret/group1/testdata.yaml")).unwrap();
     assert!(
-        yaml.contains("grader_flags: sum") && yaml.contains("accept_score: 20"),
+        yaml.contains("grader_flags: sum")
+            && yaml.contains("accept_score: 20")
+            && yaml.contains("on_reject: continue"),
         "{yaml}"
     );
     comes_back_the_same(&kit, "sums", &out, "sumsagain");
+}
+
+/// ICPC 2025-09 scoring: `score_aggregation` (`sum` shares a group's
+/// `max_score` among its tests; `min` without partial scores is all or
+/// nothing) and `require_pass` on the samples and on earlier groups score
+/// as the format says, and go back out so.
+#[test]
+fn icpc_groups_that_sum_and_require_others() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("needs");
+    written(
+        &dir,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Needs\ntype: scoring\n",
+            ),
+            ("output_validator/compare.c", OUTPUT_VALIDATOR),
+            ("input_validators/validate.py", VALIDATOR),
+            ("data/sample/1.in", "1 2\n"),
+            ("data/sample/1.ans", "3\n"),
+            (
+                "data/secret/g1/test_group.yaml",
+                "max_score: 30\nrequire_pass: sample\n",
+            ),
+            ("data/secret/g1/a.in", "40 2\n"),
+            ("data/secret/g1/a.ans", "42\n"),
+            (
+                "data/secret/g2/test_group.yaml",
+                "max_score: 40\nscore_aggregation: sum\nrequire_pass: [sample, secret/g1]\n",
+            ),
+            ("data/secret/g2/b.in", "7 8\n"),
+            ("data/secret/g2/b.ans", "15\n"),
+            ("data/secret/g2/c.in", "1 1\n"),
+            ("data/secret/g2/c.ans", "2\n"),
+            (
+                "data/secret/g3/test_group.yaml",
+                "max_score: 30\nscore_aggregation: min\n",
+            ),
+            ("data/secret/g3/d.in", "5 5\n"),
+            ("data/secret/g3/d.ans", "10\n"),
+            ("submissions/accepted/sum.c", SUM_C),
+        ],
+    );
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    let problem = std::fs::read_to_string(kit.path("problems/needs/problem.toml")).unwrap();
+    assert_has(&problem, "name = \"sample\"\npoints = 0");
+    assert_has(
+        &problem,
+        "name = \"g1\"\npoints = 30\ndepends = [\"sample\"]",
+    );
+    assert_has(
+        &problem,
+        "name = \"g2\"\npoints = 40\nscoring = \"each\"\ndepends = [\"sample\", \"g1\"]",
+    );
+    assert_has(&problem, "name = \"g3\"\npoints = 30");
+    // b fails: half of g2.
+    kit.write("seven.py", WRONG_ON_SEVEN);
+    let (_, test) = kit.json(&["test", "needs", "seven.py"]);
+    assert_eq!(test["score"].as_f64(), Some(80.0), "{test}");
+    // a fails: g1, and g2 which requires it.
+    kit.write(
+        "forty.py",
+        "a, b = map(int, input().split())\nprint(a + b + (a == 40))\n",
+    );
+    let (_, test) = kit.json(&["test", "needs", "forty.py"]);
+    assert_eq!(test["score"].as_f64(), Some(30.0), "{test}");
+    // The sample fails: only g3, which does not require it.
+    kit.write(
+        "one.py",
+        "a, b = map(int, input().split())\nprint(a + b + (a == 1 and b == 2))\n",
+    );
+    let (_, test) = kit.json(&["test", "needs", "one.py"]);
+    assert_eq!(test["score"].as_f64(), Some(30.0), "{test}");
+    let out = package.path().join("needsout");
+    export(&kit, "needs", "icpc", &out, &[]);
+    let yaml = std::fs::read_to_string(out.join("data/secret/g2/test_group.yaml")).unwrap();
+    assert!(
+        yaml.contains("score_aggregation: sum") && yaml.contains("- secret/g1"),
+        "{yaml}"
+    );
+    assert!(!out.join("data/secret/sample").exists());
+    comes_back_the_same(&kit, "needs", &out, "needsagain");
+    // A group requiring one that holds no test is an error naming it.
+    let settings = dir.join("data/secret/g2/test_group.yaml");
+    std::fs::write(&settings, "max_score: 40\nrequire_pass: secret/g9\n").unwrap();
+    let error = kit.error(&["import", dir.to_str().unwrap(), "--name", "nine"]);
+    assert!(error.contains("g2") && error.contains("g9"), "{error}");
 }
 
 /// An input validator with an optional bound: `--max N`.

@@ -86,6 +86,9 @@ struct Settings {
     /// The output validator's flags for every test (legacy
     /// `validator_flags`; the test folders may say otherwise).
     output_args: Vec<String>,
+    /// Test folders are graded as the legacy format grades them unless
+    /// they say otherwise (a `test_group.yaml`).
+    legacy: bool,
 }
 
 /// The package's problem.yaml, read.
@@ -183,6 +186,7 @@ fn settings(package: &Package, version: Version, lossy: &mut Lossy) -> Result<Se
         memory_mib: mib("memory")?,
         output_mib: mib("output")?,
         output_args,
+        legacy: version == Version::Legacy,
     })
 }
 
@@ -333,18 +337,66 @@ struct TestData {
 }
 
 /// What the kit takes from a test folder's `test_group.yaml` (2025-09) or
-/// `testdata.yaml` (legacy), inherited by the folders under it.
+/// `testdata.yaml` (legacy and the 2023-07 draft).
 #[derive(Clone, Default)]
 struct FolderSettings {
+    /// Inherited by the folders under it, in both versions.
     input_args: Vec<String>,
     output_args: Vec<String>,
-    /// The group's points (`max_score`, `accept_score`), or with `each`
-    /// each accepted test's.
-    score: Option<f64>,
-    /// Each accepted test scores (legacy `grader_flags: sum`).
-    each: bool,
+    /// Legacy grading, inherited: each accepted test's score
+    /// (`accept_score`, default 1), the scores' sum or least (`grader_flags`,
+    /// default sum), and whether judging a group stops at its first
+    /// rejection (`on_reject`, default break).
+    legacy: bool,
+    accept_score: Option<f64>,
+    least: Option<bool>,
+    breaks: Option<bool>,
+    /// 2025-09 grading, the folder's own: its points (`max_score`) and
+    /// whether they are shared by its accepted tests (`score_aggregation:
+    /// sum`) or all or nothing (`pass-fail`, or `min` with no partial scores).
+    max_score: Option<f64>,
+    sum: Option<bool>,
     /// The group requires the samples to pass (`require_pass: sample`).
     needs_samples: bool,
+    /// The groups under `data/secret` it requires to pass (`require_pass`).
+    requires: Vec<String>,
+}
+
+/// How a group scores, in the kit's terms.
+struct Scoring {
+    points: f64,
+    /// Each accepted test an equal share of the points.
+    each: bool,
+}
+
+impl FolderSettings {
+    /// The scoring of a group of `tests` tests with these settings, or why
+    /// the kit cannot score it so.
+    fn scoring(&self, tests: usize) -> std::result::Result<Scoring, String> {
+        if !self.legacy {
+            let each = self.sum.unwrap_or(false);
+            let points = self.max_score.unwrap_or(0.0);
+            return Ok(Scoring { points, each });
+        }
+        let accept = self.accept_score.unwrap_or(1.0);
+        if self.least.unwrap_or(false) {
+            return Ok(Scoring {
+                points: accept,
+                each: false,
+            });
+        }
+        if self.breaks.unwrap_or(true) && tests > 1 {
+            return Err(
+                "sums the scores of the tests accepted before its first rejection \
+                        (`on_reject: break`); the kit gives each accepted test its share"
+                    .to_string(),
+            );
+        }
+        Ok(Scoring {
+            points: accept * tests as f64,
+            each: true,
+        })
+    }
 }
 
 /// A list of arguments: a YAML list, or a string of words.
@@ -374,9 +426,11 @@ fn folder_settings(
     lossy: &mut Lossy,
 ) -> Result<FolderSettings> {
     let mut settings = parent.clone();
-    settings.score = None;
-    settings.each = false;
+    // A 2025-09 group's scoring is its own.
+    settings.max_score = None;
+    settings.sum = None;
     settings.needs_samples = false;
+    settings.requires = Vec::new();
     for file in ["test_group.yaml", "testdata.yaml"] {
         let file = format!("{dir}/{file}");
         if !package.has(&file) {
@@ -388,9 +442,17 @@ fn folder_settings(
         let Some(Yaml::Hash(hash)) = docs.into_iter().next() else {
             continue;
         };
+        settings.legacy = file.ends_with("testdata.yaml");
         for (key, value) in &hash {
             let key = key.as_str().unwrap_or("");
             let word = value.as_str().unwrap_or("");
+            let points = || match value.as_f64().or(value.as_i64().map(|i| i as f64)) {
+                Some(p) if p >= 0.0 && p.is_finite() => Ok(p),
+                _ => Err(anyhow::anyhow!(
+                    "{shown}: `{key}` is {}: expected points",
+                    yaml_text(value)
+                )),
+            };
             match key {
                 "input_validator_args" | "input_validator_flags" => {
                     settings.input_args = arguments(value).unwrap_or_default();
@@ -398,32 +460,46 @@ fn folder_settings(
                 "output_validator_args" | "output_validator_flags" => {
                     settings.output_args = arguments(value).unwrap_or_default();
                 }
-                "max_score" | "accept_score" => {
-                    let points = value.as_f64().or(value.as_i64().map(|i| i as f64));
-                    match points {
-                        Some(p) if p >= 0.0 && p.is_finite() => settings.score = Some(p),
-                        _ => bail!("{shown}: `{key}` is {value:?}: expected points"),
-                    }
+                "max_score" => settings.max_score = Some(points()?),
+                "accept_score" => settings.accept_score = Some(points()?),
+                // Without partial scores from the output validator, the
+                // least of the tests' scores is all or nothing.
+                "score_aggregation" if ["pass-fail", "min", "sum"].contains(&word) => {
+                    settings.sum = Some(word == "sum");
                 }
-                // All or nothing per group, as the kit scores groups.
-                "score_aggregation" if word == "pass-fail" => {}
-                // A group's score: the least of its tests' (all or nothing),
-                // or their sum (each accepted test its `accept_score`).
                 "grader_flags"
                     if word
                         .split_whitespace()
-                        .all(|f| ["min", "sum", "first_error"].contains(&f))
+                        .all(|f| ["min", "sum", "first_error", "worst_error"].contains(&f))
                         && !(word.contains("min") && word.contains("sum")) =>
                 {
-                    settings.each = word.split_whitespace().any(|f| f == "sum");
+                    let flags: Vec<&str> = word.split_whitespace().collect();
+                    if flags.contains(&"min") {
+                        settings.least = Some(true);
+                    } else if flags.contains(&"sum") {
+                        settings.least = Some(false);
+                    }
                 }
-                // What a judge does after a rejection, the range of scores,
-                // whether samples must pass first: no change to a verdict.
+                "on_reject" if ["break", "continue"].contains(&word) => {
+                    settings.breaks = Some(word == "break");
+                }
                 "require_pass" => {
-                    let needs = arguments(value).unwrap_or_default();
-                    settings.needs_samples = needs.iter().any(|n| n == "sample");
+                    for name in arguments(value).unwrap_or_default() {
+                        match name.strip_prefix("secret/") {
+                            None if name == "sample" => settings.needs_samples = true,
+                            Some(group) if !group.contains('/') => {
+                                settings.requires.push(group.to_string())
+                            }
+                            _ => lossy.drop(format!(
+                                "{shown}: `require_pass: {name}` (the kit's groups are the \
+                                 folders right under data/secret)"
+                            ))?,
+                        }
+                    }
                 }
-                "on_reject" | "range" | "reject_score" => {}
+                // The range of scores, what a rejection scores (0 without
+                // partial scores): no change to a verdict.
+                "range" | "reject_score" => {}
                 _ if !scoring && ["score_aggregation", "grader_flags"].contains(&key) => {}
                 _ => lossy.drop(format!("{shown}: `{key}: {}`", yaml_text(value)))?,
             }
@@ -504,27 +580,39 @@ fn yaml_text(value: &Yaml) -> String {
 fn tests(package: &Package, s: &Settings, lossy: &mut Lossy) -> Result<TestData> {
     let scoring = s.scoring;
     let mut tests = Vec::new();
-    // Each group, in order: its points, or each test's, and which.
-    let mut groups: Vec<(String, f64, bool)> = Vec::new();
+    // Each group, in order, with its folder's settings.
+    let mut groups: Vec<(String, FolderSettings)> = Vec::new();
     let mut output_args: Option<Vec<String>> = None;
     let top = FolderSettings {
         output_args: s.output_args.clone(),
+        legacy: s.legacy,
         ..FolderSettings::default()
     };
     let root = folder_settings(package, "data", &top, scoring, lossy)?;
-    // The group the samples belong to: the first that requires them.
+    let mut quiet = Lossy::new(true, Vec::new());
+    let secret = folder_settings(package, "data/secret", &root, scoring, &mut quiet)?;
+    // The group the samples belong to: the one all-or-nothing group that
+    // requires them, as the kit exports a sample of a group (the same
+    // verdicts); else a group of their own, of 0 points, which the groups
+    // requiring them depend on.
     let mut sample_group = "sample".to_string();
-    if scoring {
+    // Legacy judging that stops at a failed sample: every group requires them.
+    let after_samples = scoring && root.legacy && root.breaks.unwrap_or(true);
+    if scoring && !after_samples {
         let mut folders: Vec<&str> = package
             .under("data/secret")
             .filter_map(|f| f["data/secret/".len()..].split_once('/').map(|(g, _)| g))
             .collect();
         folders.dedup();
+        let mut needing = Vec::new();
         for g in folders {
-            if peek(package, &format!("data/secret/{g}"))?.needs_samples {
-                sample_group = g.to_string();
-                break;
+            let own = peek(package, &format!("data/secret/{g}"))?;
+            if own.needs_samples {
+                needing.push((g, own.sum == Some(true)));
             }
+        }
+        if let [(g, false)] = needing[..] {
+            sample_group = g.to_string();
         }
     }
     let mut known: std::collections::BTreeMap<String, FolderSettings> = Default::default();
@@ -578,30 +666,30 @@ fn tests(package: &Package, s: &Settings, lossy: &mut Lossy) -> Result<TestData>
                         .filter(|g| !g.is_empty())
                     {
                         Some(g) => Some(g.to_string()),
-                        None => {
-                            lossy.drop(format!(
-                                "{}: a test outside the test groups of a scoring problem (it \
-                                 scores nothing)",
-                                package.shown(file)
-                            ))?;
-                            Some("secret".to_string())
-                        }
+                        // Tests right in data/secret: one group.
+                        None => Some("secret".to_string()),
                     }
                 }
             };
             if let Some(g) = &group
-                && !groups.iter().any(|(n, _, _)| n == g)
+                && !groups.iter().any(|(n, _)| n == g)
             {
-                let top_folder = match sample {
-                    true => dir.to_string(),
-                    false => format!("{dir}/{g}"),
-                };
                 let own = match g.as_str() {
-                    "sample" | "secret" => FolderSettings::default(),
+                    "sample" => FolderSettings::default(),
+                    // 100 points shared by its tests, unless it says otherwise.
+                    "secret" if !top.legacy => FolderSettings {
+                        max_score: top.max_score.or(Some(100.0)),
+                        sum: top.sum.or(Some(true)),
+                        ..top.clone()
+                    },
+                    "secret" => top.clone(),
                     _ if sample => peek(package, &format!("data/secret/{g}"))?,
-                    _ => known.get(&top_folder).cloned().unwrap_or_default(),
+                    _ => known
+                        .get(&format!("{dir}/{g}"))
+                        .cloned()
+                        .unwrap_or_default(),
                 };
-                groups.push((g.clone(), own.score.unwrap_or(0.0), own.each));
+                groups.push((g.clone(), own));
             }
             let desc = format!("{stem}.desc");
             let mut comment = stem.trim_start_matches("data/").to_string();
@@ -631,23 +719,69 @@ fn tests(package: &Package, s: &Settings, lossy: &mut Lossy) -> Result<TestData>
             }
         );
     }
-    // A group summing its tests' scores is worth their sum.
+    let samples = tests.iter().any(|t| t.sample);
     let mut whole = Vec::new();
-    for (name, score, each) in groups {
-        let tests = tests
-            .iter()
+    for (name, own) in groups {
+        let shown = package.shown(&match name.as_str() {
+            "sample" | "secret" => format!("data/{name}"),
+            _ => format!("data/secret/{name}"),
+        });
+        let count = (tests.iter())
             .filter(|t| t.group.as_ref() == Some(&name))
             .count();
-        let points = if each { score * tests as f64 } else { score };
+        let scoring = match (name.as_str(), own.scoring(count)) {
+            ("sample", _) => Scoring {
+                points: 0.0,
+                each: false,
+            },
+            (_, Ok(scoring)) => scoring,
+            (_, Err(why)) => {
+                lossy.drop(format!("{shown}: the group {why}"))?;
+                own.scoring(1).unwrap_or(Scoring {
+                    points: 0.0,
+                    each: true,
+                })
+            }
+        };
+        let points = scoring.points;
         if (points - points.round()).abs() > 1e-6 {
-            bail!(
-                "{}: group `{name}` is worth {points} points; the kit counts whole points",
-                package.shown("data")
-            );
+            bail!("{shown}: the group is worth {points} points; the kit counts whole points");
         }
         let mut group = Group::new(&name, points.round() as u64);
-        group.each = each;
+        group.each = scoring.each;
+        group.depends = own.requires.clone();
+        if own.needs_samples && samples && sample_group != name {
+            group.depends.insert(0, sample_group.clone());
+        }
         whole.push(group);
+    }
+    // Legacy judging stops at the first rejection (`on_reject: break`, the
+    // default): after a failed sample, nothing scores; after a failed
+    // group, no later group.
+    if after_samples && samples {
+        for group in whole.iter_mut().filter(|g| g.name != "sample") {
+            if !group.depends.iter().any(|d| d == "sample") {
+                group.depends.insert(0, "sample".to_string());
+            }
+        }
+    }
+    if scoring && secret.legacy && secret.breaks.unwrap_or(true) {
+        let mut earlier = Vec::new();
+        for group in whole.iter_mut().filter(|g| g.name != "sample") {
+            group.depends.extend(earlier.iter().cloned());
+            earlier.push(group.name.clone());
+        }
+    }
+    // The groups required are groups.
+    for group in &whole {
+        for required in &group.depends {
+            if !whole.iter().any(|g| &g.name == required) {
+                bail!(
+                    "{}: `require_pass` names {required}, which holds no test",
+                    package.shown(&format!("data/secret/{}", group.name))
+                );
+            }
+        }
     }
     Ok(TestData {
         tests,

@@ -36,6 +36,7 @@ use crate::problem::{ProgramSpec, TestSource, TestSpec};
 use crate::program::Protocol;
 use crate::results::{Test, Warning};
 use crate::statement::Lang;
+use crate::verdict::Group;
 
 /// The two versions of the format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,6 +199,7 @@ impl Icpc {
             .filter(|t| t.sample)
             .filter_map(|t| t.group.as_deref())
             .collect();
+        let samples_only = |g: &Group| samples_only(s.tests, g);
         // A validator kept as the package had it takes the arguments its
         // tests name, folder by folder; the kit's take `--group`.
         let kept = matches!(s.validator, Some(Shipped::Kept { .. }));
@@ -309,15 +311,31 @@ impl Icpc {
                         out.text(&format!("{folder}/test_group.yaml"), text(&doc)?)?;
                     }
                 }
-                for group in &p.groups {
+                for group in p.groups.iter().filter(|g| !samples_only(g)) {
+                    let aggregation = if group.each { "sum" } else { "pass-fail" };
                     let mut pairs = vec![
                         ("max_score", int(i64::from(group.points))),
-                        ("score_aggregation", string("pass-fail")),
+                        ("score_aggregation", string(aggregation)),
                     ];
                     // A group scores only if its samples (in data/sample
-                    // here) pass, as in the kit.
+                    // here) pass, as in the kit, and the groups it depends on.
+                    let mut requires = Vec::new();
                     if sample_groups.contains(group.name.as_str()) {
-                        pairs.push(("require_pass", string("sample")));
+                        requires.push("sample".to_string());
+                    }
+                    for on in p.groups.iter().filter(|g| group.depends.contains(&g.name)) {
+                        requires.push(match samples_only(on) {
+                            true => "sample".to_string(),
+                            false => format!("secret/{}", group_folder(&on.name)),
+                        });
+                    }
+                    requires.dedup();
+                    match requires.as_slice() {
+                        [] => {}
+                        [one] => pairs.push(("require_pass", string(one))),
+                        many => {
+                            pairs.push(("require_pass", strings(many.iter().map(String::as_str))))
+                        }
                     }
                     let folder = group_folder(&group.name);
                     let args = group_args(&format!("data/secret/{folder}"), &group.name);
@@ -344,8 +362,8 @@ impl Icpc {
             Icpc::Legacy => {
                 // The default grader: a group's score is the least of its
                 // tests' (its points if all pass, else 0); the samples score
-                // nothing but must pass; the verdict is the first error.
-                for group in &p.groups {
+                // nothing; the verdict is the first error.
+                for group in p.groups.iter().filter(|g| !samples_only(g)) {
                     let folder = group_folder(&group.name);
                     // All or nothing: the least of its tests' scores, each
                     // the group's points; each test a share: their sum.
@@ -368,6 +386,11 @@ impl Icpc {
                         ("range", string(format!("0 {}", group.points))),
                         ("grader_flags", string(flags)),
                     ];
+                    // A sum counts every accepted test, not only those
+                    // before the first rejection.
+                    if group.each {
+                        pairs.push(("on_reject", string("continue")));
+                    }
                     let args = group_args(&format!("data/secret/{folder}"), &group.name);
                     if !args.is_empty() {
                         pairs.push(("input_validator_flags", string(args.join(" "))));
@@ -385,9 +408,18 @@ impl Icpc {
                     pairs.push(("accept_score", int(0)));
                     pairs.push(("range", string("0 0")));
                     let total: u32 = p.groups.iter().map(|g| g.points).sum();
-                    let range = map([("range", string(format!("0 {total}")))]);
-                    out.text("data/testdata.yaml", text(&range)?)?;
-                    out.text("data/secret/testdata.yaml", text(&range)?)?;
+                    let order = LegacyOrder::of(s);
+                    for (file, breaks) in [
+                        ("data/testdata.yaml", order.after_samples),
+                        ("data/secret/testdata.yaml", order.after_groups),
+                    ] {
+                        let on_reject = if breaks { "break" } else { "continue" };
+                        let doc = map([
+                            ("range", string(format!("0 {total}"))),
+                            ("on_reject", string(on_reject)),
+                        ]);
+                        out.text(file, text(&doc)?)?;
+                    }
                 }
                 let samples = plain_args("data/sample");
                 match sample_groups.iter().collect::<Vec<_>>().as_slice() {
@@ -439,22 +471,98 @@ fn group_folder(name: &str) -> String {
     }
 }
 
+/// What legacy judging order can say of the groups' dependencies: judging
+/// stops at the first rejection (`on_reject: break`) of a sample, so no
+/// group scores after a failed sample, or of a group, so no later group
+/// scores; else it goes on (`continue`). The dependencies it cannot say
+/// are dropped.
+struct LegacyOrder {
+    after_samples: bool,
+    after_groups: bool,
+    dropped: Vec<(String, Vec<String>)>,
+}
+
+impl LegacyOrder {
+    fn of(s: &Subject) -> LegacyOrder {
+        let groups = &s.problem.groups;
+        let samples: Vec<&str> = (groups.iter())
+            .filter(|g| samples_only(s.tests, g))
+            .map(|g| g.name.as_str())
+            .collect();
+        let scored: Vec<&Group> = (groups.iter())
+            .filter(|g| !samples_only(s.tests, g))
+            .collect();
+        let after_samples = !samples.is_empty()
+            && (scored.iter()).all(|g| samples.iter().all(|n| g.depends.iter().any(|d| d == n)));
+        let earlier = |i: usize| scored[..i].iter().map(|g| g.name.as_str());
+        let after_groups = scored.len() > 1
+            && (scored.iter().enumerate())
+                .all(|(i, g)| earlier(i).all(|n| g.depends.iter().any(|d| d == n)));
+        let dropped = (scored.iter().enumerate())
+            .map(|(i, g)| {
+                let said = |d: &String| {
+                    after_samples && samples.contains(&d.as_str())
+                        || after_groups && earlier(i).any(|n| n == d)
+                };
+                let lost = (g.depends.iter()).filter(|d| !said(d)).cloned().collect();
+                (g.name.clone(), lost)
+            })
+            .filter(|(_, lost): &(String, Vec<String>)| !lost.is_empty())
+            .collect();
+        LegacyOrder {
+            after_samples,
+            after_groups,
+            dropped,
+        }
+    }
+}
+
+/// A group of samples only (an imported package's samples, which other
+/// groups require): `data/sample` itself.
+fn samples_only(tests: &[Test], group: &Group) -> bool {
+    !(tests.iter()).any(|t| !t.sample && t.group.as_deref() == Some(group.name.as_str()))
+}
+
 impl Exporter for Icpc {
     fn warnings(&self, s: &Subject) -> Vec<Warning> {
         let mut lost = Vec::new();
         for g in &s.problem.groups {
-            if g.each && *self == Icpc::Current {
+            if *self == Icpc::Current {
+                // 2025-09 requires groups scored all or nothing, named
+                // before the group.
+                let folder = group_folder(&g.name);
+                let misplaced = (s.problem.groups.iter())
+                    .filter(|on| g.depends.contains(&on.name))
+                    .filter(|on| !samples_only(s.tests, on))
+                    .filter(|on| on.each || group_folder(&on.name) >= folder)
+                    .map(|on| on.name.as_str())
+                    .collect::<Vec<_>>();
+                if !misplaced.is_empty() {
+                    lost.push(format!(
+                        "group `{}` depends on {}, which the format allows only for groups \
+                         scored all or nothing and named before it: the judges may refuse it",
+                        g.name,
+                        misplaced.join(", ")
+                    ));
+                }
+            }
+        }
+        if *self == Icpc::Legacy {
+            for (group, on) in LegacyOrder::of(s).dropped {
                 lost.push(format!(
-                    "group `{}` scores each test a share: it becomes all or nothing",
-                    g.name
+                    "group `{group}` depends on {}: the dependency is dropped",
+                    on.join(", ")
                 ));
             }
-            if !g.depends.is_empty() {
-                lost.push(format!(
-                    "group `{}` depends on {}: the dependency is dropped",
-                    g.name,
-                    g.depends.join(", ")
-                ));
+            // The kit's own problems put samples in a group.
+            for g in (s.problem.groups.iter()).filter(|g| !samples_only(s.tests, g)) {
+                if (s.tests.iter()).any(|t| t.sample && t.group.as_ref() == Some(&g.name)) {
+                    lost.push(format!(
+                        "group `{}` holds samples, which legacy groups cannot require: \
+                         a failed sample does not cost it its points there",
+                        g.name
+                    ));
+                }
             }
         }
         let judge = match self {
