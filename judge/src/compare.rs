@@ -8,7 +8,6 @@ use std::collections::BTreeMap;
 
 use anyhow::Result;
 
-use crate::expect::FOLDERS;
 use crate::fsutil;
 use crate::problem::{Problem, ProgramSpec};
 use crate::results::Test;
@@ -156,19 +155,17 @@ fn program(spec: &ProgramSpec) -> Result<String> {
     ))
 }
 
-/// Every solution of the verdict folders, by `folder/file`, with the hash
-/// of its content.
+/// Every solution `verify` judges, by its path under the solutions folder,
+/// with what it promises and the hash of its content.
 fn solutions(p: &Problem) -> Result<BTreeMap<String, String>> {
     let mut all = BTreeMap::new();
-    for (folder, _) in FOLDERS {
-        for file in fsutil::files_in(&p.solutions.join(folder))? {
-            let name = file.file_name().unwrap_or_default().to_string_lossy();
-            let hash = fsutil::hash_file(&file)?;
-            all.insert(
-                format!("{folder}/{name}"),
-                format!("content {}", &hash[..12]),
-            );
-        }
+    for (file, expect) in crate::expect::promises(p)? {
+        let shown = file.strip_prefix(&p.solutions).unwrap_or(&file);
+        let hash = fsutil::hash_file(&file)?;
+        all.insert(
+            shown.display().to_string(),
+            format!("{}, content {}", expect.describe(), &hash[..12]),
+        );
     }
     Ok(all)
 }

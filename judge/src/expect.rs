@@ -10,6 +10,8 @@
 //! * `brute_force/`: judged on every test; it may run out of time or
 //!   memory (or crash for it) on big tests, but wherever it finishes its
 //!   answer is accepted, and it finishes the first test.
+//! * `partially_accepted/`: judged on every test of a problem with groups;
+//!   it scores more than nothing and less than the most (ICPC's folder).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -32,6 +34,8 @@ pub enum Expect {
     Verdict(Verdict),
     /// A brute force: never a wrong answer where it finishes.
     BruteForce,
+    /// A score above 0 and below the most a solution can score.
+    Partial,
     /// One of these overall verdicts (problem.toml's `[expected]`, as an
     /// imported package promises: Polygon's `rejected`, DOMjudge's
     /// `@EXPECTED_RESULTS@`).
@@ -39,8 +43,9 @@ pub enum Expect {
 }
 
 /// The folders `verify` knows, in the order it judges them.
-pub const FOLDERS: [(&str, Expect); 7] = [
+pub const FOLDERS: [(&str, Expect); 8] = [
     ("accepted", Expect::Verdict(Verdict::Ac)),
+    ("partially_accepted", Expect::Partial),
     ("wrong_answer", Expect::Verdict(Verdict::Wa)),
     ("presentation_error", Expect::Verdict(Verdict::Pe)),
     ("time_limit_exceeded", Expect::Verdict(Verdict::Tle)),
@@ -55,6 +60,7 @@ impl Expect {
         match self {
             Expect::Verdict(v) => v.as_str().to_string(),
             Expect::BruteForce => BRUTE_FORCE_PROMISE.to_string(),
+            Expect::Partial => "a partial score".to_string(),
             Expect::OneOf(set) => set.describe(),
         }
     }
@@ -64,7 +70,7 @@ impl Expect {
     /// aimed at it (`aimed`: their indices).
     pub fn stop<'a>(self, aimed: &'a BTreeSet<usize>) -> Stop<'a> {
         match self {
-            Expect::Verdict(Verdict::Ac) | Expect::BruteForce => Stop::Never,
+            Expect::Verdict(Verdict::Ac) | Expect::BruteForce | Expect::Partial => Stop::Never,
             Expect::OneOf(set) if set.contains(Verdict::Ac) => Stop::Never,
             Expect::Verdict(_) | Expect::OneOf(_) => Stop::AtFirstFailure { except: aimed },
         }
@@ -114,6 +120,13 @@ impl Expect {
                     problems.push(format!("expected {}", set.describe()));
                 }
             }
+            Expect::Partial => match (run.score, run.max_score) {
+                (Some(score), Some(most)) if score.0 > 0.0 && score.0 < most.0 => {}
+                (_, Some(most)) => {
+                    problems.push(format!("expected a score above 0 and below {}", most.0))
+                }
+                (_, None) => problems.push("a partial score needs groups".to_string()),
+            },
             Expect::BruteForce => {
                 if let Some(o) = run.outcomes.iter().find(|o| {
                     o.verdict.is_checked() && !o.verdict.is_accepted() || o.verdict == Verdict::Fail

@@ -311,15 +311,15 @@ fn bad_packages_are_errors_that_change_nothing() {
     // A folder the kit does not know, unless --lossy.
     let unknown = |dir: &Path| {
         legacy_package(dir);
-        std::fs::create_dir_all(dir.join("submissions/partially_accepted")).unwrap();
+        std::fs::create_dir_all(dir.join("submissions/no_such_verdict")).unwrap();
         std::fs::write(
-            dir.join("submissions/partially_accepted/half.py"),
+            dir.join("submissions/no_such_verdict/half.py"),
             "print(0)\n",
         )
         .unwrap();
         dir.to_path_buf()
     };
-    refused(unknown, &[], &["partially_accepted/half.py", "--lossy"]);
+    refused(unknown, &[], &["no_such_verdict/half.py", "--lossy"]);
     // A zip entry that leaves the package's root.
     refused(
         |dir| {
@@ -377,9 +377,7 @@ fn lossy_imports_say_what_they_left_out() {
     let kit = kit();
     let package = tempfile::tempdir().unwrap();
     legacy_package(package.path());
-    let extra = package
-        .path()
-        .join("submissions/partially_accepted/half.py");
+    let extra = package.path().join("submissions/no_such_verdict/half.py");
     std::fs::create_dir_all(extra.parent().unwrap()).unwrap();
     std::fs::write(&extra, "print(0)\n").unwrap();
     let scala = package.path().join("submissions/accepted/Sum.scala");
@@ -395,9 +393,9 @@ fn lossy_imports_say_what_they_left_out() {
         warnings[0]
             .contains("Sum.scala: a submission in a language judge.toml does not have (.scala)")
     );
-    assert!(warnings[1].contains("partially_accepted/half.py"));
+    assert!(warnings[1].contains("no_such_verdict/half.py"));
     assert!(!kit.path("solutions/aplusb/accepted/Sum.scala").exists());
-    assert!(!kit.path("solutions/aplusb/partially_accepted").exists());
+    assert!(!kit.path("solutions/aplusb/no_such_verdict").exists());
 }
 
 #[test]
@@ -1591,6 +1589,7 @@ fn icpc_groups_that_sum_and_require_others() {
             ("data/secret/g3/d.in", "5 5\n"),
             ("data/secret/g3/d.ans", "10\n"),
             ("submissions/accepted/sum.c", SUM_C),
+            ("submissions/partially_accepted/seven.py", WRONG_ON_SEVEN),
         ],
     );
     let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
@@ -1606,10 +1605,22 @@ fn icpc_groups_that_sum_and_require_others() {
         "name = \"g2\"\npoints = 40\nscoring = \"each\"\ndepends = [\"sample\", \"g1\"]",
     );
     assert_has(&problem, "name = \"g3\"\npoints = 30");
-    // b fails: half of g2.
+    // b fails: half of g2; a partial score, as its folder promises.
     kit.write("seven.py", WRONG_ON_SEVEN);
     let (_, test) = kit.json(&["test", "needs", "seven.py"]);
     assert_eq!(test["score"].as_f64(), Some(80.0), "{test}");
+    let (code, verify) = kit.json(&["verify", "needs"]);
+    assert_eq!(code, 0, "{verify}");
+    // A full score is no partial one.
+    let full = "solutions/needs/partially_accepted/full.c";
+    kit.write(full, SUM_C);
+    let (code, verify) = kit.json(&["verify", "needs"]);
+    assert_ne!(code, 0, "{verify}");
+    let row = (verify["solutions"].as_array().unwrap().iter())
+        .find(|r| r["solution"] == "partially_accepted/full.c")
+        .unwrap();
+    assert_eq!(row["ok"], false, "{row}");
+    std::fs::remove_file(kit.path(full)).unwrap();
     // a fails: g1, and g2 which requires it.
     kit.write(
         "forty.py",

@@ -31,7 +31,9 @@ pub enum Version {
 
 /// The extensions of the sources a program folder may hold: one of them is
 /// the program, headers may lie beside it.
-const SOURCES: [&str; 9] = ["c", "cpp", "cc", "cxx", "py", "rs", "java", "kt", "ctd"];
+const SOURCES: [&str; 10] = [
+    "c", "cpp", "cc", "cxx", "py", "rs", "java", "kt", "sh", "ctd",
+];
 
 /// Where each submissions folder goes in `solutions/<name>/`, and the
 /// verdicts it promises where the kit's folder would promise another set:
@@ -45,6 +47,7 @@ fn verdict_folder(folder: &str) -> Option<(&'static str, &'static [&'static str]
         "run_time_error" => ("runtime_error", &["RE", "MLE"]),
         "rejected" => ("rejected", &["WA", "TLE", "MLE", "OLE", "RE"]),
         "brute_force" => ("brute_force", &[]),
+        "partially_accepted" => ("partially_accepted", &[]),
         _ => return None,
     })
 }
@@ -895,7 +898,8 @@ pub fn import(
         let Some((target, verdicts)) = verdict_folder(folder) else {
             lossy.drop(format!(
                 "{shown}: the submissions folder `{folder}` (the kit knows accepted, \
-                 wrong_answer, time_limit_exceeded, run_time_error, rejected and brute_force)"
+                 partially_accepted, wrong_answer, time_limit_exceeded, run_time_error, \
+                 rejected and brute_force)"
             ))?;
             continue;
         };

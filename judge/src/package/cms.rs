@@ -43,9 +43,11 @@ use yaml_rust2::Yaml;
 
 use super::yaml::{int, map, real, string, strings, text};
 use super::{Exporter, Shipped, Subject, Tree};
+use crate::expect::Expect;
 use crate::problem::ProgramSpec;
 use crate::program::Protocol;
 use crate::results::{Test, Warning};
+use crate::verdict::Verdict;
 
 /// What `sol/` says of a Communication task without a stub.
 const SOL_NOTE: &str = "No stub: submissions are whole programs that read the jury's lines \
@@ -116,14 +118,13 @@ pub fn cms_order<'a>(s: &'a Subject) -> Vec<&'a Test> {
 /// The official solutions `sol/` holds (a Batch task's): the accepted
 /// ones, but any CMS would take for a grader or a stub by its name.
 fn official<'a>(s: &'a Subject) -> impl Iterator<Item = &'a PathBuf> {
-    let accepted = s
-        .solutions
-        .iter()
-        .filter(|(folder, _)| *folder == "accepted");
+    let accepted = (s.solutions.iter()).filter(|(expect, _)| *expect == ACCEPTED);
     accepted
         .map(|(_, path)| path)
         .filter(|path| !is_stub_or_grader(path))
 }
+
+const ACCEPTED: Expect = Expect::Verdict(Verdict::Ac);
 
 fn is_stub_or_grader(path: &Path) -> bool {
     let name = file_name(path);
@@ -146,8 +147,8 @@ impl Exporter for Cms {
     }
 
     fn warnings(&self, s: &Subject) -> Vec<Warning> {
-        let left_out = s.solutions.iter().filter(|(folder, path)| {
-            *folder == "accepted" && !s.problem.interactive && is_stub_or_grader(path)
+        let left_out = s.solutions.iter().filter(|(expect, path)| {
+            *expect == ACCEPTED && !s.problem.interactive && is_stub_or_grader(path)
         });
         let mut lost: Vec<String> = left_out
             .map(|(_, path)| {

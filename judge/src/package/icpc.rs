@@ -31,12 +31,13 @@ use yaml_rust2::Yaml;
 
 use super::yaml::{int, map, real, string, strings, text};
 use super::{Exporter, Shipped, Subject, Tree, latex};
+use crate::expect::Expect;
 use crate::fsutil;
 use crate::problem::{ProgramSpec, TestSource, TestSpec};
 use crate::program::Protocol;
 use crate::results::{Test, Warning};
 use crate::statement::Lang;
-use crate::verdict::Group;
+use crate::verdict::{Group, Verdict, Verdicts};
 
 /// The two versions of the format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,16 +48,31 @@ pub enum Icpc {
     Legacy,
 }
 
-/// Where each folder of `solutions/` goes: ICPC has no presentation error
-/// (it is a wrong answer there) and no memory verdict (exhausting memory is
-/// a run-time error there).
-fn submissions_folder(folder: &str) -> &'static str {
-    match folder {
-        "accepted" => "accepted",
-        "wrong_answer" | "presentation_error" => "wrong_answer",
-        "time_limit_exceeded" => "time_limit_exceeded",
-        "runtime_error" | "memory_limit_exceeded" => "run_time_error",
-        _ => "brute_force",
+/// The submissions folder of a solution that promises `expect`, if the
+/// version has one: ICPC has no presentation error (it is a wrong answer
+/// there) and no memory verdict (exhausting memory is a run-time error
+/// there); a promise of several of these is `rejected` (2025-09).
+fn submissions_folder(expect: Expect, icpc: Icpc) -> Option<&'static str> {
+    let folder_of = |v: Verdict| match v {
+        Verdict::Ac => Some("accepted"),
+        Verdict::Wa | Verdict::Pe => Some("wrong_answer"),
+        Verdict::Tle => Some("time_limit_exceeded"),
+        Verdict::Re | Verdict::Mle => Some("run_time_error"),
+        _ => None,
+    };
+    match expect {
+        Expect::Verdict(v) => folder_of(v),
+        Expect::BruteForce => (icpc == Icpc::Current).then_some("brute_force"),
+        Expect::Partial => Some("partially_accepted"),
+        Expect::OneOf(set) => {
+            let verdicts = Verdicts::ALL.into_iter().filter(|v| set.contains(*v));
+            let folders: BTreeSet<Option<&str>> = verdicts.map(folder_of).collect();
+            match folders.into_iter().collect::<Vec<_>>()[..] {
+                [Some(folder)] => Some(folder),
+                _ if !set.contains(Verdict::Ac) && icpc == Icpc::Current => Some("rejected"),
+                _ => None,
+            }
+        }
     }
 }
 
@@ -381,16 +397,16 @@ impl Icpc {
                         }
                         false => (int(i64::from(group.points)), "min"),
                     };
+                    // A sum counts every accepted test, not only those
+                    // before the first rejection; the verdict is the first
+                    // rejection's either way, as in the kit.
+                    let on_reject = if group.each { "continue" } else { "break" };
                     let mut pairs = vec![
                         ("accept_score", score),
                         ("range", string(format!("0 {}", group.points))),
-                        ("grader_flags", string(flags)),
+                        ("grader_flags", string(format!("{flags} first_error"))),
+                        ("on_reject", string(on_reject)),
                     ];
-                    // A sum counts every accepted test, not only those
-                    // before the first rejection.
-                    if group.each {
-                        pairs.push(("on_reject", string("continue")));
-                    }
                     let args = group_args(&format!("data/secret/{folder}"), &group.name);
                     if !args.is_empty() {
                         pairs.push(("input_validator_flags", string(args.join(" "))));
@@ -417,6 +433,7 @@ impl Icpc {
                         let doc = map([
                             ("range", string(format!("0 {total}"))),
                             ("on_reject", string(on_reject)),
+                            ("grader_flags", string("first_error")),
                         ]);
                         out.text(file, text(&doc)?)?;
                     }
@@ -547,6 +564,22 @@ impl Exporter for Icpc {
                 }
             }
         }
+        for (expect, path) in &s.solutions {
+            let shown = path.strip_prefix(&s.problem.solutions).unwrap_or(path);
+            match submissions_folder(*expect, *self) {
+                None => lost.push(format!(
+                    "{} promises {}, which has no submissions folder: it is left out",
+                    shown.display(),
+                    expect.describe()
+                )),
+                Some("partially_accepted") if *self == Icpc::Legacy => lost.push(format!(
+                    "{}: problemtools wants a partially accepted submission accepted, \
+                     where the grading here rejects it at its first failed test",
+                    shown.display()
+                )),
+                Some(_) => {}
+            }
+        }
         if *self == Icpc::Legacy {
             for (group, on) in LegacyOrder::of(s).dropped {
                 lost.push(format!(
@@ -651,19 +684,16 @@ impl Exporter for Icpc {
             )?,
             None => {}
         }
-        for (folder, path) in &s.solutions {
-            // The legacy format knows no brute forces.
-            if *folder == "brute_force" && *self == Icpc::Legacy {
+        for (expect, path) in &s.solutions {
+            // What has no folder is said in the warnings.
+            let Some(folder) = submissions_folder(*expect, *self) else {
                 continue;
-            }
+            };
             let name = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            out.file(
-                &format!("submissions/{}/{name}", submissions_folder(folder)),
-                path,
-            )?;
+            out.file(&format!("submissions/{folder}/{name}"), path)?;
         }
         Ok(())
     }

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::browser::Browser;
 use crate::event::Events;
-use crate::expect::FOLDERS;
+use crate::expect::Expect;
 use crate::fsutil;
 use crate::jury::Jury;
 use crate::kit::Kit;
@@ -185,8 +185,8 @@ pub struct Subject<'a> {
     pub problem: &'a Problem,
     /// The built tests, in order.
     pub tests: &'a [Test],
-    /// Every solution with the folder it is in, sorted.
-    pub solutions: Vec<(&'static str, PathBuf)>,
+    /// Every solution with what it promises, in verify's order.
+    pub solutions: Vec<(Expect, PathBuf)>,
     /// The statement in each language, English first; none when the
     /// problem keeps its package's statements ([`Subject::kept`]).
     pub statements: Vec<Statement>,
@@ -315,15 +315,13 @@ fn fingerprint(path: &Path) -> Result<String> {
     Ok(hasher.finalize().to_hex().to_string())
 }
 
-/// The solutions of a problem with their folders, in verify's order.
-fn solutions_of(problem: &Problem) -> Result<Vec<(&'static str, PathBuf)>> {
-    let mut all = Vec::new();
-    for (folder, _) in FOLDERS {
-        for file in fsutil::files_in(&problem.solutions.join(folder))? {
-            all.push((folder, file));
-        }
-    }
-    Ok(all)
+/// The solutions of a problem with their promises, in verify's order.
+fn solutions_of(problem: &Problem) -> Result<Vec<(Expect, PathBuf)>> {
+    let promises = crate::expect::promises(problem)?;
+    Ok(promises
+        .into_iter()
+        .map(|(file, expect)| (expect, file))
+        .collect())
 }
 
 /// The source files shipped with a Rust program: its own file and the

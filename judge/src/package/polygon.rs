@@ -30,27 +30,51 @@ use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 
 use super::{Exporter, Subject, Tree, latex, self_contained_cpp};
+use crate::expect::Expect;
 use crate::fsutil;
 use crate::problem::CppChecker;
 use crate::program::Protocol;
 use crate::results::Warning;
+use crate::verdict::{Verdict, Verdicts};
 
 /// The Polygon format, with the testlib.h it ships.
 pub struct Polygon {
     pub testlib_h: PathBuf,
 }
 
-/// Polygon's tag for a solution of `folder`, if it has one.
-fn tag(folder: &str) -> Option<&'static str> {
-    Some(match folder {
-        "accepted" => "accepted",
-        "wrong_answer" => "wrong-answer",
-        "presentation_error" => "presentation-error",
-        "time_limit_exceeded" => "time-limit-exceeded",
-        "memory_limit_exceeded" => "memory-limit-exceeded",
-        "runtime_error" => "failed",
-        _ => return None,
-    })
+/// Polygon's tag for a solution that promises `expect`, if it has one: a
+/// partial score is a rejection there.
+fn tag(expect: Expect) -> Option<&'static str> {
+    let of = |v: Verdict| match v {
+        Verdict::Ac => Some("accepted"),
+        Verdict::Wa => Some("wrong-answer"),
+        Verdict::Pe => Some("presentation-error"),
+        Verdict::Tle => Some("time-limit-exceeded"),
+        Verdict::Mle => Some("memory-limit-exceeded"),
+        Verdict::Re => Some("failed"),
+        _ => None,
+    };
+    let set = |verdicts: &[Verdict]| verdicts.iter().copied().collect::<Verdicts>();
+    match expect {
+        Expect::Verdict(v) => of(v),
+        Expect::BruteForce => None,
+        Expect::Partial => Some("rejected"),
+        Expect::OneOf(s) if s == set(&[Verdict::Tle, Verdict::Ac]) => {
+            Some("time-limit-exceeded-or-accepted")
+        }
+        Expect::OneOf(s) if s == set(&[Verdict::Tle, Verdict::Mle]) => {
+            Some("time-limit-exceeded-or-memory-limit-exceeded")
+        }
+        Expect::OneOf(s) => match Verdicts::ALL
+            .into_iter()
+            .filter(|v| s.contains(*v))
+            .collect::<Vec<_>>()[..]
+        {
+            [one] => of(one),
+            _ if !s.contains(Verdict::Ac) => Some("rejected"),
+            _ => None,
+        },
+    }
 }
 
 /// The file name Polygon's package gives a C or C++ program of the kit:
@@ -339,11 +363,11 @@ impl Polygon {
                             })
                         })?;
                         element(w, "solutions", &[], |w| {
-                            for (folder, path) in &s.solutions {
+                            for (expect, path) in &s.solutions {
                                 let tag = if p.reference.as_ref() == Some(path) {
                                     Some("main")
                                 } else {
-                                    tag(folder)
+                                    tag(*expect)
                                 };
                                 let Some(tag) = tag else { continue };
                                 let file = format!("solutions/{}", file_name(path));
@@ -496,8 +520,8 @@ impl Exporter for Polygon {
         out.text(&files.checker, checker_text.clone())?;
         out.text(&files.root_checker(), checker_text)?;
         out.text(&files.validator, self_contained_cpp(validator)?)?;
-        for (folder, path) in &s.solutions {
-            if p.reference.as_ref() == Some(path) || tag(folder).is_some() {
+        for (expect, path) in &s.solutions {
+            if p.reference.as_ref() == Some(path) || tag(*expect).is_some() {
                 out.file(&format!("solutions/{}", file_name(path)), path)?;
             }
         }
@@ -562,6 +586,25 @@ impl Exporter for Polygon {
                 judge: "p2d (DOMjudge)",
                 message: "the groups and their points are dropped: the problem is pass-fail"
                     .to_string(),
+            });
+        }
+        for (expect, path) in &s.solutions {
+            let shown = path.strip_prefix(&p.solutions).unwrap_or(path).display();
+            let message = match tag(*expect) {
+                _ if p.reference.as_ref() == Some(path) => continue,
+                None => format!(
+                    "{shown} promises {}, which no tag says: it is left out",
+                    expect.describe()
+                ),
+                Some(_) if *expect == Expect::Partial => {
+                    format!("{shown} promises a partial score: its tag is `rejected`")
+                }
+                Some(_) => continue,
+            };
+            warnings.push(Warning {
+                problem: p.name.clone(),
+                judge: "Polygon",
+                message,
             });
         }
         let shipped = self.testlib_h(s);
