@@ -64,6 +64,7 @@ fn kit(sandbox: &LinuxSandbox, interactor: &Path, solution: &Path, dir: &Path) -
         spec(solution, "solution"),
         spec(interactor, "interactor"),
         limits.output_bytes,
+        None,
     )
     .unwrap();
     let took = start.elapsed();

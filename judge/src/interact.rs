@@ -5,8 +5,15 @@
 //! writes. Nothing here can hang: a side that stops reading or writing is
 //! ended by its wall limit, and its pipes then close, which ends the other
 //! side's wait.
+//!
+//! A CMS Communication manager opens two FIFOs that its arguments name
+//! instead of using its stdin and stdout: the judge relays through them
+//! (see [`Fifos`]).
 
-use std::io::{self, PipeReader, PipeWriter, Read, Write};
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -159,23 +166,86 @@ pub struct Interaction {
     pub transcript: Transcript,
 }
 
+/// The two FIFOs a CMS Communication manager is called with
+/// (`manager <from_user> <to_user>`).
+pub struct Fifos {
+    pub from_user: PathBuf,
+    pub to_user: PathBuf,
+}
+
+/// The judge's ends of the channel to the interactor, and what must stay
+/// open while it runs.
+struct Channel {
+    from_jury: Box<dyn Read + Send>,
+    to_jury: Box<dyn Write + Send>,
+    /// A FIFO's other end, held so that neither side's open waits for the
+    /// other and the judge's reads see no end before the manager's: closed
+    /// when the manager's run ends.
+    held: Vec<File>,
+}
+
+impl Fifos {
+    /// Makes both FIFOs and opens the judge's ends without waiting: a
+    /// reader of `from_user` and a writer of `to_user` are held meanwhile.
+    fn open(&self) -> io::Result<Channel> {
+        use rustix::fs::{CWD, FileType, Mode, mknodat};
+        for fifo in [&self.from_user, &self.to_user] {
+            let _ = std::fs::remove_file(fifo);
+            mknodat(CWD, fifo, FileType::Fifo, Mode::RUSR | Mode::WUSR, 0)?;
+        }
+        let read =
+            |path: &Path, flags: i32| OpenOptions::new().read(true).custom_flags(flags).open(path);
+        let write = |path: &Path| OpenOptions::new().write(true).open(path);
+        // A FIFO's open waits for its other end: each opened here has one.
+        let reader_held = read(&self.from_user, libc::O_NONBLOCK)?;
+        let to_jury = write(&self.from_user)?;
+        let reader_for_now = read(&self.to_user, libc::O_NONBLOCK)?;
+        let writer_held = write(&self.to_user)?;
+        let from_jury = read(&self.to_user, 0)?;
+        drop(reader_for_now);
+        Ok(Channel {
+            from_jury: Box::new(from_jury),
+            to_jury: Box::new(to_jury),
+            held: vec![reader_held, writer_held],
+        })
+    }
+}
+
 /// Runs `solution` and `interactor` together, the solution's stdout relayed
 /// to the interactor's stdin and the interactor's stdout to the solution's
-/// stdin (their own `stdin`/`stdout` files are not used). The relay stops
-/// passing on what the solution writes beyond `solution_output_limit`
-/// bytes (the interactor then sees the end of its input).
+/// stdin (their own `stdin`/`stdout` files are not used); or, with `fifos`,
+/// to and from the FIFOs the interactor opens (its own stdin and stdout
+/// are used). The relay stops passing on what the solution writes beyond
+/// `solution_output_limit` bytes (the interactor then sees the end of its
+/// input).
 pub fn run(
     sandbox: &dyn Sandbox,
     mut solution: RunSpec,
     mut interactor: RunSpec,
     solution_output_limit: u64,
+    fifos: Option<&Fifos>,
 ) -> io::Result<Interaction> {
     let (solution_in, to_solution) = io::pipe()?;
     let (from_solution, solution_out) = io::pipe()?;
-    let (interactor_in, to_interactor) = io::pipe()?;
-    let (from_interactor, interactor_out) = io::pipe()?;
     solution.pipes = Some(Pipes::new(solution_in.into(), solution_out.into()));
-    interactor.pipes = Some(Pipes::new(interactor_in.into(), interactor_out.into()));
+    let channel = match fifos {
+        Some(fifos) => fifos.open()?,
+        None => {
+            let (interactor_in, to_interactor) = io::pipe()?;
+            let (from_interactor, interactor_out) = io::pipe()?;
+            interactor.pipes = Some(Pipes::new(interactor_in.into(), interactor_out.into()));
+            Channel {
+                from_jury: Box::new(from_interactor),
+                to_jury: Box::new(to_interactor),
+                held: Vec::new(),
+            }
+        }
+    };
+    let Channel {
+        from_jury,
+        to_jury,
+        held,
+    } = channel;
     let transcript = Mutex::new(Transcript::default());
     let start = Instant::now();
     let (solution, interactor) = std::thread::scope(|scope| {
@@ -183,7 +253,7 @@ pub fn run(
         scope.spawn(move || {
             relay(
                 from_solution,
-                to_interactor,
+                to_jury,
                 Side::Solution,
                 solution_output_limit,
                 transcript,
@@ -192,7 +262,7 @@ pub fn run(
         });
         scope.spawn(move || {
             relay(
-                from_interactor,
+                from_jury,
                 to_solution,
                 Side::Jury,
                 u64::MAX,
@@ -201,8 +271,12 @@ pub fn run(
             )
         });
         // Each spec is dropped as soon as its run ends: pipe ends a run
-        // never took close with it.
-        let jury = scope.spawn(move || sandbox.run(&interactor));
+        // never took close with it, and so do the FIFO ends held for it.
+        let jury = scope.spawn(move || {
+            let run = sandbox.run(&interactor);
+            drop(held);
+            run
+        });
         let solution = sandbox.run(&solution);
         let interactor = jury
             .join()
@@ -221,8 +295,8 @@ pub fn run(
 /// what follows is still read, so that the writer never blocks on a full
 /// pipe, but no longer passed on.
 fn relay(
-    mut from: PipeReader,
-    to: PipeWriter,
+    mut from: impl Read,
+    to: impl Write,
     side: Side,
     limit: u64,
     transcript: &Mutex<Transcript>,

@@ -415,6 +415,10 @@ impl<'s> Jury<'s> {
         let message = scratch.join(format!("{name}.int.err"));
         let stdout = scratch.join(format!("{name}.int.out"));
         let feedback = scratch.join(format!("{name}.feedback"));
+        let fifos = interact::Fifos {
+            from_user: scratch.join(format!("{name}.from-user")),
+            to_user: scratch.join(format!("{name}.to-user")),
+        };
         let args = match (interactor.protocol, answer) {
             (Protocol::Testlib, _) => {
                 let mut args = vec![input.as_os_str(), output.as_os_str()];
@@ -425,15 +429,19 @@ impl<'s> Jury<'s> {
                 fsutil::create_dir_all(&feedback)?;
                 vec![input.as_os_str(), answer.as_os_str(), feedback.as_os_str()]
             }
-            (Protocol::Kattis, None) | (Protocol::Cms, _) => bail!(
-                "the interactor {} cannot be played here: the kit plays testlib interactors, \
-                 and Kattis ones on a test with an answer",
+            // A Communication manager: the test on stdin, the verdict on
+            // stdout, the solution over two FIFOs.
+            (Protocol::Cms, _) => vec![fifos.from_user.as_os_str(), fifos.to_user.as_os_str()],
+            (Protocol::Kattis, None) => bail!(
+                "the interactor {} cannot be played here: the kit plays Kattis interactors \
+                 on a test with an answer",
                 interactor.name
             ),
         };
+        let cms = interactor.protocol == Protocol::Cms;
         let jury = RunSpec {
             argv: interactor.argv(args),
-            stdin: None,
+            stdin: cms.then(|| input.to_path_buf()),
             stdout: stdout.clone(),
             stderr: Some(message.clone()),
             cwd: Some(scratch.to_path_buf()),
@@ -454,7 +462,8 @@ impl<'s> Jury<'s> {
             access: Access::new([], work).untrusted(),
             pipes: None,
         };
-        let played = interact::run(&*self.sandbox, player, jury, limits.output_bytes)?;
+        let fifos = cms.then_some(&fifos);
+        let played = interact::run(&*self.sandbox, player, jury, limits.output_bytes, fifos)?;
         let run = played.solution?;
         let jury_run = played
             .interactor

@@ -633,7 +633,7 @@ fn cms_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
     let files = [
         (
             "task.yaml",
-            "name: cmssum\ntitle: Somma\ntime_limit: 1.5\nmemory_limit: 128\ninfile: ''\noutfile: ''\npublic_testcases: '0'\nn_input: 4\ntoken_mode: disabled\n",
+            "name: cmssum\ntitle: Somma\ntime_limit: 1.5\nmemory_limit: 128\ninfile: ''\noutfile: ''\npublic_testcases: '0'\nn_input: 4\ntoken_mode: disabled\nprimary_language: en\n",
         ),
         (
             "gen/GEN",
@@ -700,6 +700,92 @@ fn a_cms_task_regenerates_its_tests_and_verifies() {
         (Some("WA"), Some(40)),
         "{test}"
     );
+}
+
+/// A CMS Communication manager in C: sends the test's number to the
+/// contestant over `argv[2]`, reads its double from `argv[1]`, and writes
+/// the score on stdout and its message on stderr.
+const CMS_MANAGER: &str = r#"#include <stdio.h>
+int main(int argc, char **argv) {
+    long long n, got;
+    if (argc != 3 || scanf("%lld", &n) != 1) return 1;
+    FILE *to = fopen(argv[2], "w");
+    FILE *from = fopen(argv[1], "r");
+    if (!to || !from) return 1;
+    fprintf(to, "%lld\n", n);
+    fflush(to);
+    if (fscanf(from, "%lld", &got) == 1 && got == 2 * n) {
+        printf("1.0\n");
+        fprintf(stderr, "doubled\n");
+    } else {
+        printf("0.0\n");
+        fprintf(stderr, "expected %lld\n", 2 * n);
+    }
+    return 0;
+}
+"#;
+
+/// A CMS Communication task (one process over its standard input and
+/// output) is played by its manager over two FIFOs, as CMS plays it, and
+/// goes back out a Communication task.
+#[test]
+fn a_cms_communication_task_plays_through_its_manager() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("double");
+    written(
+        &dir,
+        &[
+            (
+                "task.yaml",
+                "name: double\ntitle: Double\ntime_limit: 1\nmemory_limit: 128\ninfile: ''\noutfile: ''\nn_input: 2\npublic_testcases: '0'\n",
+            ),
+            ("check/manager.c", CMS_MANAGER),
+            ("input/input0.txt", "3\n"),
+            ("output/output0.txt", ""),
+            ("input/input1.txt", "21\n"),
+            ("output/output1.txt", ""),
+            ("sol/double.py", "print(2 * int(input()))\n"),
+            ("sol/README.txt", "words for people\n"),
+        ],
+    );
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    let problem = std::fs::read_to_string(kit.path("problems/double/problem.toml")).unwrap();
+    assert_has(&problem, "interactor = \"package/check/manager.c\"");
+    assert_has(&problem, "[protocols]\nchecker = \"cms\"");
+    let (code, verify) = kit.json(&["verify", "double"]);
+    assert_eq!(code, 0, "{verify}");
+    kit.write("plus.py", "print(int(input()) + 1)\n");
+    let (_, test) = kit.json(&["test", "double", "plus.py"]);
+    assert_eq!(test["verdict"], "WA", "{test}");
+    assert!(
+        test["tests"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("expected 6"),
+        "{test}"
+    );
+    // Gone without a word: the manager reads the end of its FIFO.
+    kit.write("silent.py", "pass\n");
+    let (_, test) = kit.json(&["test", "double", "silent.py"]);
+    assert_eq!(test["verdict"], "WA", "{test}");
+    let out = package.path().join("doubleout");
+    export(&kit, "double", "cms", &out, &[]);
+    assert!(out.join("check/manager").is_file());
+    comes_back_the_same(&kit, "double", &out, "doubleagain");
+    // Several processes, or a solution opening the FIFOs itself: refused.
+    for (key, expected) in [
+        ("num_processes: 2\n", "num_processes: 2"),
+        ("user_io: fifo_io\n", "user_io: fifo_io"),
+    ] {
+        let yaml = dir.join("task.yaml");
+        let before = std::fs::read_to_string(&yaml).unwrap();
+        std::fs::write(&yaml, format!("{before}{key}")).unwrap();
+        let error = kit.error(&["import", dir.to_str().unwrap(), "--name", "refused"]);
+        assert!(error.contains(expected), "{error}");
+        std::fs::write(&yaml, before).unwrap();
+    }
 }
 
 #[test]
@@ -1171,6 +1257,10 @@ fn every_format_goes_back_out_the_same() {
             "{file}"
         );
     }
+    // CMS's loader looks for the statement of the primary language the
+    // task names (else Italian's), and aborts without it.
+    let task = std::fs::read_to_string(out.join("cmstask/task.yaml")).unwrap();
+    assert!(task.contains("primary_language: en"), "{task}");
     // CMS runs the checker compiled, and so does the re-export.
     let checker = out.join("cmstask/check/checker");
     assert!(std::fs::read(&checker).unwrap().starts_with(b"\x7fELF"));

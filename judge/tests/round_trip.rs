@@ -5,7 +5,8 @@
 //! answers wherever the format stores the kit's (the ICPC formats store an
 //! interactive test's answer empty, as BAPCtools wants); and bash's
 //! solutions keep their verdicts after the trip (CMS's compiled checker
-//! judges them as the kit's does).
+//! judges them as the kit's does); so do the interactive problems' through
+//! CMS, whose Communication manager plays them over FIFOs.
 //!
 //! What each format does not carry is what `judge diff` may report, and
 //! nothing else: the programs' form (the kit's Rust programs come back as
@@ -45,12 +46,20 @@ fn carried(format: &str, interactive: bool) -> BTreeSet<&'static str> {
         allowed.insert("answer");
     }
     match format {
-        // A test group is a folder there, named `group<name>`.
-        "icpc" => allowed.extend(["groups", "group"]),
-        "icpc-legacy" => allowed.extend(["title", "solution brute_force/", "groups", "group"]),
+        // A test group is a folder there, named `group<name>`; a run-time
+        // error there is also running out of memory.
+        "icpc" => allowed.extend(["groups", "group", "solution runtime_error/"]),
+        "icpc-legacy" => allowed.extend([
+            "title",
+            "solution brute_force/",
+            "solution runtime_error/",
+            "groups",
+            "group",
+        ]),
         "polygon" => allowed.extend(["solution brute_force/"]),
         "hydro" => allowed.extend(["title", "sample", "solution ", "solution brute_force/"]),
-        // Subtasks are named by their order there; no solution is shipped.
+        // Subtasks are named by their order there; only the accepted
+        // solutions are shipped.
         "cms" => allowed.extend([
             "title",
             "groups",
@@ -61,15 +70,6 @@ fn carried(format: &str, interactive: bool) -> BTreeSet<&'static str> {
         _ => panic!("no format {format}"),
     }
     allowed
-}
-
-/// Whether an interactive problem exported in `format` does not import
-/// back: CMS's is a communication task, which the kit does not import.
-/// (Polygon's and Hydro's interactors come back built against the
-/// DOMjudge testlib.h the kit ships, so in Kattis's protocol, reading the
-/// answers those packages store.)
-fn one_way(format: Format) -> bool {
-    format == Format::Cms
 }
 
 /// The re-exported packages of imported problems (in the contest `out`)
@@ -146,7 +146,11 @@ fn diff(kit: &KitCopy, a: &str, b: &str) -> Value {
 
 /// Which kind `what` is, for [`carried`].
 fn kind(what: &str) -> &str {
-    for kind in ["solution brute_force/", "solution "] {
+    for kind in [
+        "solution brute_force/",
+        "solution runtime_error/",
+        "solution ",
+    ] {
         if what.starts_with(kind) {
             return kind;
         }
@@ -182,9 +186,6 @@ fn every_problem_comes_back_the_same() {
         kit.json(&args);
         for name in &names {
             let interactive = name.ends_with("-play");
-            if interactive && one_way(each) {
-                continue;
-            }
             let folder = each.folder(name);
             let back = format!("{name}-back-{}", format.replace("icpc-legacy", "legacy"));
             let from = out.join(&folder);
@@ -222,7 +223,6 @@ fn every_problem_comes_back_the_same() {
         let mut args = vec!["package", "--format", format, "--no-pdf", "--out"];
         args.push(again_out.to_str().unwrap());
         let backs: Vec<String> = (names.iter())
-            .filter(|n| !(n.ends_with("-play") && one_way(each)))
             .map(|n| format!("{n}-back-{}", format.replace("icpc-legacy", "legacy")))
             .collect();
         args.extend(backs.iter().map(String::as_str));
@@ -244,23 +244,35 @@ fn every_problem_comes_back_the_same() {
             );
         }
         if each == Format::Cms {
-            // No solution travels: the kit's are judged by the package's
-            // compiled checker.
-            for (solution, verdict) in [
-                ("accepted/bash.cpp", "AC"),
-                ("wrong_answer/mod_m.cpp", "WA"),
+            // Only the accepted solutions travel: the kit's others are
+            // judged by the package's compiled checker, or played by its
+            // Communication manager.
+            for (problem, solution, verdict) in [
+                ("bash", "accepted/bash.cpp", "AC"),
+                ("bash", "wrong_answer/mod_m.cpp", "WA"),
+                ("nim-play", "wrong_answer/xor_taken.rs", "WA"),
+                ("nim-play", "time_limit_exceeded/count_up.rs", "TLE"),
+                ("fibonacci-play", "wrong_answer/own_cap.rs", "WA"),
             ] {
-                let file = format!("solutions/bash/{solution}");
-                let (_, stdout, stderr) = kit.judge(&["--json", "test", "bash-back-cms", &file]);
+                let file = format!("solutions/{problem}/{solution}");
+                let back = format!("{problem}-back-cms");
+                let (_, stdout, stderr) = kit.judge(&["--json", "test", &back, &file]);
                 let report: Value = serde_json::from_str(&stdout)
                     .unwrap_or_else(|e| panic!("test {file}: {e}: {stderr}"));
                 assert_eq!(report["verdict"], verdict, "{file}: {report:#}");
             }
         }
         // The solutions a format carries keep their verdicts.
-        if !matches!(each, Format::Hydro | Format::Cms) {
-            let back = format!("bash-back-{}", format.replace("icpc-legacy", "legacy"));
-            kit.json(&["verify", &back]);
+        let mut verified = vec![format!(
+            "bash-back-{}",
+            format.replace("icpc-legacy", "legacy")
+        )];
+        if each == Format::Cms {
+            verified.push("nim-play-back-cms".to_string());
+        }
+        for back in verified.iter().filter(|_| each != Format::Hydro) {
+            let (code, report) = kit.json(&["verify", back]);
+            assert_eq!(code, 0, "{back}: {report:#}");
         }
     }
 }

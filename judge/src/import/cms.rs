@@ -5,8 +5,13 @@
 //!   `memory_limit` or `memlimit` in MiB), the public tests
 //!   (`public_testcases`: samples). A task reading or writing files
 //!   (`infile`, `outfile`, which CMS defaults to files), an output-only
-//!   task, a communication task (`check/manager`) and a task with a grader
-//!   are errors.
+//!   task, a task with a grader or a stub, and a Communication task of
+//!   several processes or whose solution opens the FIFOs itself
+//!   (`user_io: fifo_io`) are errors.
+//! - A Communication task's manager (`check/manager`, its source or the
+//!   compiled program, or `cor/manager`) is the interactor, in the CMS
+//!   protocol: the test on its stdin, the solution over the two FIFOs its
+//!   arguments name, the score on its stdout.
 //! - The tests `input/input<i>.txt` with their answers `output/output<i>.txt`;
 //!   `gen/GEN` says how many, opens a subtask at each `# ST: <points>`, and
 //!   gives each test's generator arguments: with the generator's source in
@@ -106,12 +111,30 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     if get(&["output_only"]).and_then(Yaml::as_bool) == Some(true) {
         bail!("{at}: an output-only task; the kit judges programs");
     }
-    if package.has("check/manager") || source(package, "check", &["manager"]).is_some() {
-        bail!(
-            "{}: a communication task (a manager over FIFOs); the kit plays testlib and Kattis \
-             interactors",
-            package.shown("check")
-        );
+    // A Communication task: its manager talks to one process over its
+    // standard input and output (`std_io`); CMS calls the manager with the
+    // two FIFOs, the kit too.
+    let manager = match source(package, "check", &["manager"]) {
+        Some(source) => Some(source),
+        None => ["check/manager", "cor/manager"]
+            .into_iter()
+            .find(|m| package.has(m))
+            .map(str::to_string),
+    };
+    if manager.is_some() {
+        if let Some(n) = number(&["num_processes"])
+            && n != 1.0
+        {
+            bail!("{at}: `num_processes: {n}`; the kit plays one process against the manager");
+        }
+        if let Some(io) = text(&["user_io"])
+            && io != "std_io"
+        {
+            bail!(
+                "{at}: `user_io: {io}` (the solution opens the FIFOs itself); the kit plays \
+                 solutions over their standard input and output (`std_io`)"
+            );
+        }
     }
     for (key, default) in [("infile", "input.txt"), ("outfile", "output.txt")] {
         let file = text(&[key]).unwrap_or_else(|| default.to_string());
@@ -202,6 +225,11 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         .filter(|f| !f["sol/".len()..].starts_with('.'))
     {
         let own = &file["sol/".len()..];
+        // Words for people (the kit's own README of a Communication task).
+        if own.ends_with(".txt") || own.ends_with(".md") {
+            notes.push(format!("not a solution, left out: {}", package.shown(file)));
+            continue;
+        }
         if lossy.judges(own, &package.shown(file))? {
             let rel = solution_file("accepted", own, &package.read(file)?);
             solutions.push((file.to_string(), rel));
@@ -229,16 +257,17 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
             &(mib.ceil().max(1.0) as u64).to_string(),
         );
     }
-    match &checker {
-        Some(c) => toml.line("checker", &quoted(&kept(c))),
-        None => toml.line("checker", &quoted("wcmp")),
+    match (&manager, &checker) {
+        (Some(m), _) => toml.line("interactor", &quoted(&kept(m))),
+        (None, Some(c)) => toml.line("checker", &quoted(&kept(c))),
+        (None, None) => toml.line("checker", &quoted("wcmp")),
     };
     if let Some(reference) = &reference {
         toml.line("reference", &quoted(reference));
     }
     toml.comment("The task's tests name no wrong solution they catch.");
     toml.line("targets_required", "false");
-    if checker.is_some() {
+    if manager.is_some() || checker.is_some() {
         toml.table("[protocols]");
         toml.line("checker", &quoted("cms"));
     }

@@ -17,12 +17,13 @@
 //!   kit's interactor built for CMS, which testlib-rs then runs as CMS runs
 //!   a manager (`manager from-user to-user`, two FIFOs to one contestant
 //!   process that reads stdin and writes stdout, the test on the manager's
-//!   stdin, the score on its stdout); no stub (`sol/` holds only a note):
-//!   the contestant's program stands alone, so the task's parameters are
+//!   stdin, the score on its stdout); no stub (`sol/` holds a note beside
+//!   the solutions): the contestant's program stands alone, so the task's
+//!   parameters are
 //!   one process, compilation `alone`, user I/O `std_io`
 //!   (the loader warns once per language that it found no stub, which is
 //!   right for this task);
-//! * `sol/`: a Batch task's official solutions, the accepted ones;
+//! * `sol/`: the official solutions, the accepted ones;
 //! * `statement/<language>.pdf`, named as CMS names languages
 //!   (`english.pdf`, `chinese.pdf`; it looks for no other names, and
 //!   crashes on a primary language it did not find), with
@@ -115,8 +116,8 @@ pub fn cms_order<'a>(s: &'a Subject) -> Vec<&'a Test> {
         .collect()
 }
 
-/// The official solutions `sol/` holds (a Batch task's): the accepted
-/// ones, but any CMS would take for a grader or a stub by its name.
+/// The official solutions `sol/` holds: the accepted ones, but any CMS
+/// would take for a grader or a stub by its name.
 fn official<'a>(s: &'a Subject) -> impl Iterator<Item = &'a PathBuf> {
     let accepted = (s.solutions.iter()).filter(|(expect, _)| *expect == ACCEPTED);
     accepted
@@ -125,6 +126,23 @@ fn official<'a>(s: &'a Subject) -> impl Iterator<Item = &'a PathBuf> {
 }
 
 const ACCEPTED: Expect = Expect::Verdict(Verdict::Ac);
+
+/// The language of an imported task's own statements, as its task.yaml
+/// names it: the loader looks for that one (and crashes without it).
+fn kept_primary_language(s: &Subject) -> Option<String> {
+    let kept = s.kept.iter().map(|(path, _)| path);
+    if !kept
+        .into_iter()
+        .any(|p| p.starts_with("statement/") || p.starts_with("testo/"))
+    {
+        return None;
+    }
+    let yaml = std::fs::read_to_string(s.problem.dir.join("package/task.yaml")).ok()?;
+    let docs = yaml_rust2::YamlLoader::load_from_str(&yaml).ok()?;
+    docs.first()?["primary_language"]
+        .as_str()
+        .map(str::to_string)
+}
 
 fn is_stub_or_grader(path: &Path) -> bool {
     let name = file_name(path);
@@ -147,9 +165,10 @@ impl Exporter for Cms {
     }
 
     fn warnings(&self, s: &Subject) -> Vec<Warning> {
-        let left_out = s.solutions.iter().filter(|(expect, path)| {
-            *expect == ACCEPTED && !s.problem.interactive && is_stub_or_grader(path)
-        });
+        let left_out = s
+            .solutions
+            .iter()
+            .filter(|(expect, path)| *expect == ACCEPTED && is_stub_or_grader(path));
         let mut lost: Vec<String> = left_out
             .map(|(_, path)| {
                 format!(
@@ -214,6 +233,8 @@ impl Exporter for Cms {
         ];
         if let Some(first) = s.statements.first() {
             pairs.push(("primary_language", string(first.lang.code())));
+        } else if let Some(language) = kept_primary_language(s) {
+            pairs.push(("primary_language", string(language)));
         }
         pairs.push(("token_mode", string(TOKENS)));
         let doc = map(pairs);
@@ -267,10 +288,10 @@ impl Exporter for Cms {
                     out.program(program, binary)?;
                     for (i, (name, file)) in files.iter().enumerate() {
                         let name = match (i, name.rsplit_once('.')) {
-                            (0, Some((_, extension))) => format!("checker.{extension}"),
-                            _ => name.clone(),
+                            (0, Some((_, extension))) => format!("{program}.{extension}"),
+                            _ => format!("check/{name}"),
                         };
-                        out.file(&format!("check/{name}"), file)?;
+                        out.file(&name, file)?;
                     }
                 }
                 Shipped::Kept { .. } => bail!(
@@ -279,13 +300,12 @@ impl Exporter for Cms {
                 ),
             }
         }
+        // The loader looks in `sol/` for a Communication task's stubs.
         if p.interactive {
-            // The loader lists `sol/` for a Communication task's stubs.
             out.text("sol/README.txt", SOL_NOTE.to_string())?;
-        } else {
-            for path in official(s) {
-                out.file(&format!("sol/{}", file_name(path)), path)?;
-            }
+        }
+        for path in official(s) {
+            out.file(&format!("sol/{}", file_name(path)), path)?;
         }
         for statement in &s.statements {
             let lang = statement.lang.code();
