@@ -270,9 +270,9 @@ fn every_problem_comes_back_the_same() {
         if each == Format::Cms {
             verified.push("nim-play-back-cms".to_string());
         }
+        // (Each judged to the verdict its folder promises, or `json` fails.)
         for back in verified.iter().filter(|_| each != Format::Hydro) {
-            let (code, report) = kit.json(&["verify", back]);
-            assert_eq!(code, 0, "{back}: {report:#}");
+            kit.json(&["verify", back]);
         }
     }
 }
