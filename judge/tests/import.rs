@@ -1638,6 +1638,68 @@ fn legacy_groups_that_sum_their_tests() {
     comes_back_the_same(&kit, "sums", &out, "sumsagain");
 }
 
+/// ICPC 2025-09's `submissions/submissions.yaml`: a pattern's `permitted`
+/// and `required` verdicts, over its folder's own, promise the overall
+/// verdicts they allow; a folder of its own (`mixed/`) comes in where the
+/// file names its submissions, and a promise no folder says goes back out
+/// there.
+#[test]
+fn submissions_yaml_promises_become_verdict_sets() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("promised");
+    current_package(&dir);
+    written(
+        &dir,
+        &[
+            (
+                "submissions/submissions.yaml",
+                "mixed:\n  permitted: [AC, WA]\n  required: [AC, WA]\nwrong_answer/int*.c:\n  permitted: [WA, TLE]\n  authors: Someone\n",
+            ),
+            (
+                "submissions/mixed/half.py",
+                "a, b = map(int, input().split())\nprint(a + b if a < 100 else 0)\n",
+            ),
+            ("submissions/mixed/slow.py", "while True:\n    pass\n"),
+        ],
+    );
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    let problem = std::fs::read_to_string(kit.path("problems/promised/problem.toml")).unwrap();
+    assert_has(&problem, "\"mixed/half.py\" = [\"AC\", \"WA\"]");
+    // Its folder permits AC and WA, the pattern WA and TLE: WA.
+    assert_has(&problem, "\"wrong_answer/int32.c\" = [\"WA\"]");
+    let (code, verify) = kit.json(&["verify", "promised"]);
+    assert_ne!(code, 0, "{verify}");
+    let row = |name: &str| {
+        (verify["solutions"].as_array().unwrap().iter())
+            .find(|r| r["solution"] == name)
+            .unwrap_or_else(|| panic!("{name}: {verify}"))
+            .clone()
+    };
+    assert_eq!(row("mixed/half.py")["ok"], true);
+    assert_eq!(row("wrong_answer/int32.c")["ok"], true);
+    // A time limit is neither AC nor WA.
+    assert_eq!(row("mixed/slow.py")["verdict"], "TLE");
+    assert_eq!(row("mixed/slow.py")["ok"], false);
+    std::fs::remove_file(kit.path("solutions/promised/mixed/slow.py")).unwrap();
+    let promise = "\"mixed/slow.py\" = [\"AC\", \"WA\"]\n";
+    kit.edit("problems/promised/problem.toml", promise, "");
+    let out = package.path().join("promisedout");
+    export(&kit, "promised", "icpc", &out, &[]);
+    let yaml = std::fs::read_to_string(out.join("submissions/submissions.yaml")).unwrap();
+    assert!(yaml.contains("mixed/half.py"), "{yaml}");
+    comes_back_the_same(&kit, "promised", &out, "promisedagain");
+    // A key the kit cannot hold a solution to is left out with --lossy.
+    let file = dir.join("submissions/submissions.yaml");
+    std::fs::write(&file, "mixed:\n  score: 50\n").unwrap();
+    let error = kit.error(&["import", dir.to_str().unwrap(), "--name", "scored"]);
+    assert!(
+        error.contains("submissions.yaml") && error.contains("score"),
+        "{error}"
+    );
+}
+
 /// ICPC 2025-09 scoring: `score_aggregation` (`sum` shares a group's
 /// `max_score` among its tests; `min` without partial scores is all or
 /// nothing) and `require_pass` on the samples and on earlier groups score

@@ -57,7 +57,13 @@ fn carried(format: &str, interactive: bool) -> BTreeSet<&'static str> {
             "group",
         ]),
         "polygon" => allowed.extend(["solution brute_force/"]),
-        "hydro" => allowed.extend(["title", "sample", "solution ", "solution brute_force/"]),
+        "hydro" => allowed.extend([
+            "title",
+            "sample",
+            "solution ",
+            "solution brute_force/",
+            "solution runtime_error/",
+        ]),
         // Subtasks are named by their order there; only the accepted
         // solutions are shipped.
         "cms" => allowed.extend([
@@ -66,6 +72,7 @@ fn carried(format: &str, interactive: bool) -> BTreeSet<&'static str> {
             "group",
             "solution ",
             "solution brute_force/",
+            "solution runtime_error/",
         ]),
         _ => panic!("no format {format}"),
     }

@@ -17,6 +17,7 @@ use std::collections::BTreeSet;
 use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
 
+use super::promises::{self, Promises};
 use super::{
     Group, Imported, Lossy, Package, ProblemToml, files_of, generators, kept, quoted, solution_file,
 };
@@ -39,7 +40,7 @@ const SOURCES: [&str; 10] = [
 /// verdicts it promises where the kit's folder would promise another set:
 /// ICPC has no memory verdict (a run out of memory is a run-time error
 /// there), and `rejected` is any verdict but accepted.
-fn verdict_folder(folder: &str) -> Option<(&'static str, &'static [&'static str])> {
+fn verdict_folder(folder: &str) -> Option<(&str, &'static [&'static str])> {
     Some(match folder {
         "accepted" => ("accepted", &[]),
         "wrong_answer" => ("wrong_answer", &[]),
@@ -889,19 +890,31 @@ pub fn import(
     };
     let mut solutions: Vec<(String, String)> = Vec::new();
     let mut expected: Vec<(String, Vec<&str>)> = Vec::new();
+    let promises = Promises::read(package, lossy)?;
     for file in package.under("submissions") {
         let rel = &file["submissions/".len()..];
         let Some((folder, rest)) = rel.split_once('/') else {
             continue;
         };
         let shown = package.shown(file);
-        let Some((target, verdicts)) = verdict_folder(folder) else {
-            lossy.drop(format!(
-                "{shown}: the submissions folder `{folder}` (the kit knows accepted, \
-                 partially_accepted, wrong_answer, time_limit_exceeded, run_time_error, \
-                 rejected and brute_force)"
-            ))?;
-            continue;
+        let promised = promises.of(rel);
+        // A folder of its own (`mixed/`) where submissions.yaml says what
+        // its submissions promise.
+        let plain = folder
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        let (target, verdicts) = match (verdict_folder(folder), &promised) {
+            (Some(known), _) => known,
+            (None, Some(_)) if plain => (folder, &[][..]),
+            (None, _) => {
+                lossy.drop(format!(
+                    "{shown}: the submissions folder `{folder}` (the kit knows accepted, \
+                     partially_accepted, wrong_answer, time_limit_exceeded, run_time_error, \
+                     rejected and brute_force, and the folders {} gives promises for)",
+                    promises::FILE
+                ))?;
+                continue;
+            }
         };
         // A hidden file (`.gitkeep`, keeping an empty folder) is none.
         if rest.starts_with('.') {
@@ -918,10 +931,11 @@ pub fn import(
         }
         let source = package.read(file)?;
         let rel = solution_file(target, rest, &source);
-        match annotated(&source) {
-            Some(promised) => expected.push((rel.clone(), promised)),
-            None if !verdicts.is_empty() => expected.push((rel.clone(), verdicts.to_vec())),
-            None => {}
+        match (annotated(&source), promised) {
+            (Some(annotated), _) => expected.push((rel.clone(), annotated)),
+            (None, Some(promised)) => expected.push((rel.clone(), promised)),
+            (None, None) if !verdicts.is_empty() => expected.push((rel.clone(), verdicts.to_vec())),
+            (None, None) => {}
         }
         solutions.push((file.to_string(), format!("solutions/{name}/{rel}")));
     }

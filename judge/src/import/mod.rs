@@ -18,6 +18,7 @@ pub mod generators;
 pub mod hydro;
 pub mod icpc;
 pub mod polygon;
+pub mod promises;
 pub mod source;
 pub mod xml;
 

@@ -25,6 +25,7 @@
 //! interactor needs no answer, and BAPCtools wants none).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use yaml_rust2::Yaml;
@@ -33,6 +34,7 @@ use super::yaml::{int, map, real, string, strings, text};
 use super::{Exporter, Shipped, Subject, Tree, latex};
 use crate::expect::Expect;
 use crate::fsutil;
+use crate::import::promises;
 use crate::problem::{ProgramSpec, TestSource, TestSpec};
 use crate::program::Protocol;
 use crate::results::{Test, Warning};
@@ -74,6 +76,41 @@ fn submissions_folder(expect: Expect, icpc: Icpc) -> Option<&'static str> {
             }
         }
     }
+}
+
+/// Where a solution that promises `expect` goes under `submissions/`, and
+/// what `submissions.yaml` must say of it there: a promise no folder says
+/// (TLE or AC) is said there (2025-09), for the solution in a folder of
+/// its own name, or `mixed/` where that is a folder that says another.
+fn placed(
+    expect: Expect,
+    path: &Path,
+    s: &Subject,
+    icpc: Icpc,
+) -> Option<(String, Option<Vec<&'static str>>)> {
+    if let Some(folder) = submissions_folder(expect, icpc) {
+        return Some((folder.to_string(), None));
+    }
+    let (Expect::OneOf(set), Icpc::Current) = (expect, icpc) else {
+        return None;
+    };
+    let own = (path.strip_prefix(&s.problem.solutions).ok())
+        .and_then(|rel| rel.components().next())
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .unwrap_or_default();
+    // The folders whose own promise would add to the one said.
+    let taken = crate::expect::FOLDERS.iter().any(|(f, _)| *f == own)
+        || ["rejected", "run_time_error"].contains(&own.as_str());
+    let folder = if taken || own.is_empty() {
+        "mixed".to_string()
+    } else {
+        own
+    };
+    let kit: Vec<&str> = (Verdicts::ALL.into_iter())
+        .filter(|v| set.contains(*v))
+        .map(Verdict::as_str)
+        .collect();
+    Some((folder, Some(promises::format_verdicts(&kit))))
 }
 
 /// A program in the folder `dir`: the kit's binary as `run`, a `build`
@@ -566,17 +603,18 @@ impl Exporter for Icpc {
         }
         for (expect, path) in &s.solutions {
             let shown = path.strip_prefix(&s.problem.solutions).unwrap_or(path);
-            match submissions_folder(*expect, *self) {
+            match placed(*expect, path, s, *self).map(|(folder, _)| folder) {
                 None => lost.push(format!(
                     "{} promises {}, which has no submissions folder: it is left out",
                     shown.display(),
                     expect.describe()
                 )),
-                Some("partially_accepted") if *self == Icpc::Legacy => lost.push(format!(
-                    "{}: problemtools wants a partially accepted submission accepted, \
-                     where the grading here rejects it at its first failed test",
-                    shown.display()
-                )),
+                Some(folder) if folder == "partially_accepted" && *self == Icpc::Legacy => lost
+                    .push(format!(
+                        "{}: problemtools wants a partially accepted submission accepted, \
+                         where the grading here rejects it at its first failed test",
+                        shown.display()
+                    )),
                 Some(_) => {}
             }
         }
@@ -684,9 +722,10 @@ impl Exporter for Icpc {
             )?,
             None => {}
         }
+        let mut promises = Vec::new();
         for (expect, path) in &s.solutions {
-            // What has no folder is said in the warnings.
-            let Some(folder) = submissions_folder(*expect, *self) else {
+            // What has no place is said in the warnings.
+            let Some((folder, promise)) = placed(*expect, path, s, *self) else {
                 continue;
             };
             let name = path
@@ -694,6 +733,19 @@ impl Exporter for Icpc {
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
             out.file(&format!("submissions/{folder}/{name}"), path)?;
+            if let Some(verdicts) = promise {
+                let list = || strings(verdicts.iter().copied());
+                let keys = map([("permitted", list()), ("required", list())]);
+                promises.push((format!("{folder}/{name}"), keys));
+            }
+        }
+        if !promises.is_empty() {
+            let doc = Yaml::Hash(
+                (promises.into_iter())
+                    .map(|(pattern, keys)| (Yaml::String(pattern), keys))
+                    .collect(),
+            );
+            out.text("submissions/submissions.yaml", text(&doc)?)?;
         }
         Ok(())
     }
