@@ -112,6 +112,8 @@ pub fn compare(
             x.group.clone().unwrap_or_default(),
             y.group.clone().unwrap_or_default(),
         );
+        let own = |t: &Test| t.points.map(|p| format!("{p} points")).unwrap_or_default();
+        differ(format!("test {name} points"), own(x), own(y));
     }
 
     let (sa, sb) = (solutions(a)?, solutions(b)?);

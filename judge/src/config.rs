@@ -350,6 +350,9 @@ pub struct TestEntry {
     pub count: Option<Spanned<u32>>,
     /// The scoring group.
     pub group: Option<String>,
+    /// The test's own points in a group scored `each` (a Polygon test's),
+    /// instead of an equal share of the group's.
+    pub points: Option<Spanned<f64>>,
     /// Shown in the statement as a sample.
     #[serde(default)]
     pub sample: bool,

@@ -17,7 +17,7 @@ use crate::pool::{Pool, Progress, Stop};
 use crate::problem::Problem;
 use crate::program::{BuildError, Compiler, Program, Protocol};
 use crate::results::{Isolation, SolutionRun, Test, TestOutcome};
-use crate::verdict::{self, Checked, Group, Score, Scored, Verdict};
+use crate::verdict::{self, Checked, Group, Score, Verdict};
 use sandbox::{Access, Exit, Limits, Network, RunSpec, Sandbox};
 
 /// What judging any solution of one problem needs.
@@ -815,13 +815,6 @@ fn announce(arena: &Arena, shown: &str, events: &mut Events) {
 /// The score of the judged tests (see [`verdict::score`]).
 fn score(arena: &Arena, outcomes: &[TestOutcome]) -> Option<Score> {
     let all: Vec<Option<&str>> = arena.tests.iter().map(|t| t.group.as_deref()).collect();
-    let judged: Vec<Scored> = outcomes
-        .iter()
-        .map(|o| Scored {
-            group: o.group.as_deref(),
-            verdict: o.verdict,
-            points: o.points,
-        })
-        .collect();
+    let judged = crate::results::scored(arena.tests, outcomes);
     verdict::score(arena.groups, &all, &judged)
 }

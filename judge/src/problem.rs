@@ -117,6 +117,8 @@ pub struct TestSpec {
     pub stored: Option<PathBuf>,
     /// Arguments for the validator on this test.
     pub validator_args: Vec<String>,
+    /// Its own points in a group scored `each`.
+    pub points: Option<f64>,
 }
 
 impl TestSpec {
@@ -769,6 +771,7 @@ impl Resolver<'_> {
         let mut plan = Vec::new();
         for entry in &self.src.value.tests {
             let group = self.group_of(entry, groups)?;
+            self.check_points(entry, groups)?;
             self.check_targets(entry)?;
             let stored = self.stored_of(entry)?;
             let answer = self.answer_of(entry)?;
@@ -807,6 +810,8 @@ impl Resolver<'_> {
                 )
                 .into());
         }
+        let entries = plan.iter().map(|(_, _, g, e)| (g.as_deref(), *e));
+        self.check_group_points(groups, entries)?;
         let width = plan.len().to_string().len().max(2);
         Ok(plan
             .into_iter()
@@ -821,8 +826,64 @@ impl Resolver<'_> {
                 answer,
                 stored,
                 validator_args: e.validator_args.clone(),
+                points: e.points.as_ref().map(|p| *p.get_ref()),
             })
             .collect())
+    }
+
+    /// A group whose tests have points of their own: each of its tests
+    /// has them, and they add up to the group's (`tests`: each test's
+    /// group and entry).
+    fn check_group_points<'e>(
+        &self,
+        groups: &[Group],
+        tests: impl Iterator<Item = (Option<&'e str>, &'e TestEntry)> + Clone,
+    ) -> Result<(), ConfigError> {
+        for (g, spanned) in groups.iter().zip(&self.src.value.groups) {
+            let own = tests
+                .clone()
+                .filter(|(group, _)| *group == Some(g.name.as_str()));
+            let points: Vec<Option<f64>> = own
+                .map(|(_, e)| e.points.as_ref().map(|p| *p.get_ref()))
+                .collect();
+            if points.iter().all(Option::is_none) {
+                continue;
+            }
+            let sum: f64 = points.iter().flatten().sum();
+            let problem = if points.iter().any(Option::is_none) {
+                format!("group `{}`: some tests have `points`, others not", g.name)
+            } else if (sum - f64::from(g.points)).abs() > 1e-6 {
+                format!(
+                    "group `{}` is worth {} points, but its tests' `points` add up to {sum}",
+                    g.name, g.points
+                )
+            } else {
+                continue;
+            };
+            return Err(self.src.error(spanned.span(), problem));
+        }
+        Ok(())
+    }
+
+    /// A test's own points: in a group scored `each`, one test's, not
+    /// negative.
+    fn check_points(
+        &self,
+        entry: &Spanned<TestEntry>,
+        groups: &[Group],
+    ) -> Result<(), ConfigError> {
+        let e = entry.get_ref();
+        let Some(points) = &e.points else {
+            return Ok(());
+        };
+        let each = (groups.iter()).any(|g| g.each && e.group.as_ref() == Some(&g.name));
+        let problem = match (each, &e.count, *points.get_ref()) {
+            (false, _, _) => "`points` is a test's own in a group scored \"each\"",
+            (_, Some(_), _) => "`points` is one test's: not for `count` tests",
+            (_, _, p) if !(p >= 0.0 && p.is_finite()) => "`points` must be 0 or more",
+            _ => return Ok(()),
+        };
+        Err(self.src.error(points.span(), problem))
     }
 
     /// A test's group: required when the problem has groups, refused when not.

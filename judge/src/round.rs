@@ -152,6 +152,7 @@ impl Round<'_> {
             group: None,
             sample: false,
             targets: Vec::new(),
+            points: None,
         }
     }
 

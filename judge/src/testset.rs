@@ -258,6 +258,7 @@ pub fn tests_of(problem: &Problem) -> Vec<Test> {
             group: t.group.clone(),
             sample: t.sample,
             targets: t.targets.clone(),
+            points: t.points,
         })
         .collect()
 }

@@ -522,14 +522,19 @@ impl FromIterator<Verdict> for Verdicts {
 pub struct Scored<'a> {
     pub group: Option<&'a str>,
     pub verdict: Verdict,
+    /// The points its checker gave.
     pub points: Option<f64>,
+    /// The test's own points in a group scored `each`.
+    pub worth: Option<f64>,
 }
 
 /// A solution's score. With groups, each group earns its points if and
 /// only if every one of its tests was judged and accepted (`judged` lists
 /// the judged tests; `all` the groups of every test of the problem), or
 /// for a group scored `each`, its points times the share of its tests
-/// judged and accepted; a group whose `depends` do not all pass in full
+/// judged and accepted (or, where its tests have points of their own, the
+/// points of those judged and accepted); a group whose `depends` do not
+/// all pass in full
 /// earns nothing.
 /// Without groups, a checker that gives points makes the score the sum of
 /// its points over the accepted tests. Otherwise there is no score.
@@ -553,7 +558,12 @@ pub fn score(groups: &[Group], all: &[Option<&str>], judged: &[Scored]) -> Optio
                 return 0.0;
             }
             let (tests, accepted) = counts(&g.name);
+            let own: Option<f64> = (judged.iter())
+                .filter(|t| t.group == Some(g.name.as_str()) && t.verdict.is_accepted())
+                .map(|t| t.worth)
+                .sum();
             match g.each {
+                true if own.is_some() => own.unwrap_or_default(),
                 true => f64::from(g.points) * accepted as f64 / tests.max(1) as f64,
                 false if accepted == tests => f64::from(g.points),
                 false => 0.0,
@@ -744,6 +754,7 @@ mod tests {
             group: Some(group),
             verdict,
             points: None,
+            worth: None,
         };
         let all = [
             Some("a"),
@@ -773,6 +784,11 @@ mod tests {
         let mut passing = judged;
         passing[1] = scored("a", Verdict::Ac);
         assert_eq!(score(&groups, &all, &passing), Some(Score(90.0)));
+        // b's tests worth 1, 4, 15 and 20 of their own: the third fails.
+        for (test, worth) in passing[2..].iter_mut().zip([1.0, 4.0, 15.0, 20.0]) {
+            test.worth = Some(worth);
+        }
+        assert_eq!(score(&groups, &all, &passing), Some(Score(60.0 + 25.0)));
     }
 
     #[test]

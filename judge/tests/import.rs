@@ -1551,6 +1551,96 @@ fn groups_scored_per_test_and_after_others() {
     }
 }
 
+/// Polygon's tests with points of their own (an `each-test` group whose
+/// tests are worth different points, or points without groups) score their
+/// points each, and go back out so; a format that shares a group's points
+/// equally says what it loses.
+#[test]
+fn polygon_tests_worth_their_own_points() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    polygon_package(package.path());
+    let xml = PROBLEM_XML
+        .replace(
+            r#"<test cmd="gen 40 2" group="small" method="generated" points="20"/>"#,
+            r#"<test cmd="gen 40 2" group="small" method="generated" points="10"/>"#,
+        )
+        .replace(
+            r#"group="small" method="generated" points="20"/>"#,
+            r#"group="small" method="generated" points="30"/>"#,
+        )
+        .replace(
+            r#"<group name="small" points-policy="complete-group"/>"#,
+            r#"<group name="small" points-policy="each-test"/>"#,
+        );
+    std::fs::write(package.path().join("problem.xml"), &xml).unwrap();
+    let (code, report) = kit.json(&["import", package.path().to_str().unwrap(), "--name", "own"]);
+    assert_eq!(code, 0, "{report}");
+    let problem = std::fs::read_to_string(kit.path("problems/own/problem.toml")).unwrap();
+    assert_has(&problem, "group = \"small\"\npoints = 30.0");
+    // 7 8 fails: its 30 points; small keeps 10, big its 60.
+    kit.write("seven.py", WRONG_ON_SEVEN);
+    let (_, test) = kit.json(&["test", "own", "seven.py"]);
+    assert_eq!(test["score"].as_f64(), Some(70.0), "{test}");
+    let out = package.path().join("ownout");
+    let testlib_h = package.path().join("testlib.h");
+    std::fs::write(&testlib_h, "// a stand-in\n").unwrap();
+    export(
+        &kit,
+        "own",
+        "polygon",
+        &out,
+        &["--testlib-h", testlib_h.to_str().unwrap()],
+    );
+    let exported = std::fs::read_to_string(out.join("problem.xml")).unwrap();
+    assert!(exported.contains(r#"points="30""#), "{exported}");
+    comes_back_the_same(&kit, "own", &out, "ownagain");
+    let (code, report) = kit.json(
+        &["package", "own", "--format", "hydro", "--out"]
+            .into_iter()
+            .chain([package.path().join("hydro").to_str().unwrap()])
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(code, 0, "{report}");
+    assert!(
+        report["warnings"]
+            .to_string()
+            .contains("points of their own"),
+        "{report}"
+    );
+    // Points that do not add up to the group's are an error naming it.
+    kit.edit(
+        "problems/own/problem.toml",
+        "points = 30.0",
+        "points = 31.0",
+    );
+    let error = kit.error(&["build", "own"]);
+    assert!(
+        error.contains("problem.toml") && error.contains("add up to 41"),
+        "{error}"
+    );
+    // Points without groups: each test's own, in one group.
+    let mut plain = xml.clone();
+    for g in ["samples", "small", "big"] {
+        plain = plain.replace(&format!(" group=\"{g}\""), "");
+    }
+    let (start, end) = (
+        plain.find("<groups>").unwrap(),
+        plain.find("</groups>").unwrap(),
+    );
+    plain.replace_range(start..end + "</groups>".len(), "");
+    std::fs::write(package.path().join("problem.xml"), &plain).unwrap();
+    let (code, report) = kit.json(&[
+        "import",
+        package.path().to_str().unwrap(),
+        "--name",
+        "plain",
+    ]);
+    assert_eq!(code, 0, "{report}");
+    let (_, test) = kit.json(&["test", "plain", "seven.py"]);
+    assert_eq!(test["score"].as_f64(), Some(70.0), "{test}");
+}
+
 /// Legacy ICPC's `grader_flags: sum` (each accepted test its
 /// `accept_score`) scores so in the kit, and goes back out so.
 #[test]

@@ -87,6 +87,7 @@ impl Setup {
                     group: None,
                     sample: i == 1,
                     targets: Vec::new(),
+                    points: None,
                 }
             })
             .collect();

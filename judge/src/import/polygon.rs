@@ -280,9 +280,22 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     }
 
     // Groups, worth their tests' points: all or nothing (`complete-group`),
-    // or each test its points (`each-test`, where they are equal).
+    // or each test its points (`each-test`: an equal share, or where they
+    // differ, each test's own). Points without groups are each test's own
+    // in one group, `tests`.
     let mut groups: Vec<(String, f64)> = Vec::new();
     let mut policies: Vec<Group> = Vec::new();
+    let mut own_points: Vec<String> = Vec::new();
+    if tests.iter().all(|t| t.group.is_none()) && tests.iter().any(|t| t.points > 0.0) {
+        for t in &mut tests {
+            t.group = Some("tests".to_string());
+        }
+        let mut group = Group::new("tests", 0);
+        group.each = true;
+        policies.push(group);
+        own_points.push("tests".to_string());
+        notes.push("the tests' points, outside groups: each test's own, in a group `tests`".into());
+    }
     if tests.iter().any(|t| t.group.is_some()) {
         for t in &mut tests {
             let g = t
@@ -302,14 +315,10 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
                 Some("each-test") => {
                     let mut points = tests.iter().filter(|t| t.group.as_deref() == Some(name));
                     let first = points.next().map_or(0.0, |t| t.points);
-                    match points.all(|t| t.points == first) {
-                        true => group.each = true,
-                        false => lossy.drop(format!(
-                            "{}: group `{name}` scores each test its own points (the kit \
-                             shares a group's points equally among its tests)",
-                            at(g)
-                        ))?,
+                    if !points.all(|t| t.points == first) {
+                        own_points.push(name.to_string());
                     }
+                    group.each = true;
                 }
                 Some(policy) => lossy.drop(format!(
                     "{}: group `{name}` scores `{policy}` (the kit scores a group all or \
@@ -331,8 +340,6 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
             }
             policies.push(group);
         }
-    } else if tests.iter().any(|t| t.points > 0.0) {
-        lossy.drop(format!("{}: points of tests outside groups", at(testset)))?;
     }
     for (g, points) in &groups {
         if points.fract() != 0.0 {
@@ -486,6 +493,9 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         }
         if let Some(g) = &t.group {
             toml.line("group", &quoted(g));
+            if own_points.contains(g) {
+                toml.line("points", &format!("{:?}", t.points));
+            }
         }
         if t.sample {
             toml.line("sample", "true");

@@ -13,17 +13,9 @@ use globset::{GlobBuilder, GlobMatcher};
 use yaml_rust2::{Yaml, YamlLoader};
 
 use super::{Lossy, Package};
+use crate::package::icpc::VERDICTS;
 
 pub const FILE: &str = "submissions/submissions.yaml";
-
-/// The format's verdicts, and the kit's each stands for, as the folders
-/// map them: no memory verdict there (a run-time error).
-const VERDICTS: [(&str, &[&str]); 4] = [
-    ("AC", &["AC"]),
-    ("WA", &["WA"]),
-    ("TLE", &["TLE"]),
-    ("RTE", &["RE", "MLE"]),
-];
 
 /// One pattern's promise, in the format's verdicts.
 struct Promise {
@@ -156,14 +148,5 @@ fn verdicts(value: &Yaml) -> Option<Vec<&'static str>> {
     };
     (names.iter())
         .map(|n| VERDICTS.iter().find(|(v, _)| v == n).map(|(v, _)| *v))
-        .collect()
-}
-
-/// The format's verdicts for the kit's set of overall verdicts `kit`, as a
-/// pattern of submissions.yaml permits and requires them.
-pub fn format_verdicts(kit: &[&str]) -> Vec<&'static str> {
-    (VERDICTS.iter())
-        .filter(|(_, ours)| ours.iter().any(|v| kit.contains(v)))
-        .map(|(v, _)| *v)
         .collect()
 }

@@ -204,22 +204,25 @@ impl Exporter for Hydro {
     fn warnings(&self, s: &Subject) -> Vec<Warning> {
         let name = &s.problem.name;
         let pid = self.pid(name);
-        let message = match &self.pid_prefix {
-            Some(prefix) => format!(
+        let mut lost = super::unequal_points(s);
+        match &self.pid_prefix {
+            Some(prefix) => lost.push(format!(
                 "pid `{pid}`: the domain must have the namespace `{prefix}` (Hydro 5; Hydro 4 \
                  takes no dash), else the problem gets a number instead"
-            ),
-            None if pid != *name => format!(
+            )),
+            None if pid != *name => lost.push(format!(
                 "pid `{pid}`: Hydro's ids are a letter, then letters and digits, with a dash \
                  only after a namespace of the domain (--pid-prefix)"
-            ),
-            None => return Vec::new(),
-        };
-        vec![Warning {
-            problem: name.clone(),
-            judge: "Hydro",
-            message,
-        }]
+            )),
+            None => {}
+        }
+        (lost.into_iter())
+            .map(|message| Warning {
+                problem: name.clone(),
+                judge: "Hydro",
+                message,
+            })
+            .collect()
     }
 
     /// Hydro imports a zip of problem folders: nothing more for a contest,

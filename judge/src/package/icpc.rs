@@ -34,7 +34,6 @@ use super::yaml::{int, map, real, string, strings, text};
 use super::{Exporter, Shipped, Subject, Tree, latex};
 use crate::expect::Expect;
 use crate::fsutil;
-use crate::import::promises;
 use crate::problem::{ProgramSpec, TestSource, TestSpec};
 use crate::program::Protocol;
 use crate::results::{Test, Warning};
@@ -78,6 +77,25 @@ fn submissions_folder(expect: Expect, icpc: Icpc) -> Option<&'static str> {
     }
 }
 
+/// The format's verdicts, and the kit's each stands for, as the
+/// submissions folders map them: no memory verdict there (a run-time
+/// error).
+pub const VERDICTS: [(&str, &[&str]); 4] = [
+    ("AC", &["AC"]),
+    ("WA", &["WA"]),
+    ("TLE", &["TLE"]),
+    ("RTE", &["RE", "MLE"]),
+];
+
+/// The format's verdicts for the kit's set of overall verdicts `kit`, as a
+/// pattern of `submissions.yaml` permits and requires them.
+fn format_verdicts(kit: &[&str]) -> Vec<&'static str> {
+    (VERDICTS.iter())
+        .filter(|(_, ours)| ours.iter().any(|v| kit.contains(v)))
+        .map(|(v, _)| *v)
+        .collect()
+}
+
 /// Where a solution that promises `expect` goes under `submissions/`, and
 /// what `submissions.yaml` must say of it there: a promise no folder says
 /// (TLE or AC) is said there (2025-09), for the solution in a folder of
@@ -110,7 +128,7 @@ fn placed(
         .filter(|v| set.contains(*v))
         .map(Verdict::as_str)
         .collect();
-    Some((folder, Some(promises::format_verdicts(&kit))))
+    Some((folder, Some(format_verdicts(&kit))))
 }
 
 /// A program in the folder `dir`: the kit's binary as `run`, a `build`
@@ -601,6 +619,7 @@ impl Exporter for Icpc {
                 }
             }
         }
+        lost.extend(super::unequal_points(s));
         for (expect, path) in &s.solutions {
             let shown = path.strip_prefix(&s.problem.solutions).unwrap_or(path);
             match placed(*expect, path, s, *self).map(|(folder, _)| folder) {

@@ -206,6 +206,27 @@ pub struct Subject<'a> {
     pub kit_root: PathBuf,
 }
 
+/// What a format that shares a group's points equally among its tests
+/// loses: the groups whose tests have points of their own that differ.
+pub fn unequal_points(s: &Subject) -> Vec<String> {
+    let unequal = |g: &&crate::verdict::Group| {
+        let own = (s.tests.iter())
+            .filter(|t| t.group.as_ref() == Some(&g.name))
+            .filter_map(|t| t.points);
+        let own: Vec<f64> = own.collect();
+        own.windows(2).any(|w| w[0] != w[1])
+    };
+    (s.problem.groups.iter().filter(unequal))
+        .map(|g| {
+            format!(
+                "group `{}`'s tests have points of their own: each becomes an equal share of \
+                 its {} points",
+                g.name, g.points
+            )
+        })
+        .collect()
+}
+
 /// A problem's statement in one language, as written and as rendered.
 pub struct Statement {
     pub lang: Lang,

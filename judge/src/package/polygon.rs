@@ -182,13 +182,17 @@ impl Polygon {
         let width = count.to_string().len().max(2);
         let time = p.limits.time.as_millis().to_string();
         let memory = p.limits.memory_bytes.to_string();
-        let mut points: Vec<Option<u32>> = vec![None; count];
+        // Each test's points: its own, or its share of its group's.
+        let mut points: Vec<Option<String>> = vec![None; count];
         for group in &p.groups {
             let members: Vec<usize> = (0..count)
                 .filter(|&i| s.tests[i].group.as_deref() == Some(&group.name))
                 .collect();
             for (i, share) in members.iter().zip(shares(group.points, members.len())) {
-                points[*i] = Some(share);
+                points[*i] = Some(match s.tests[*i].points {
+                    Some(own) => own.to_string(),
+                    None => share.to_string(),
+                });
             }
         }
         document(|w| {
@@ -244,7 +248,7 @@ impl Polygon {
                                                 t.comment.clone().unwrap_or_else(|| p.recipe(t))
                                             })
                                             .unwrap_or_default();
-                                        let share = points[i].map(|x| x.to_string());
+                                        let share = points[i].clone();
                                         let mut attributes = vec![
                                             ("method", "manual"),
                                             ("description", description.as_str()),

@@ -18,7 +18,7 @@ use crate::results::Test;
 use crate::results::TestOutcome;
 use crate::results::VerifyRow;
 use crate::results::report::TestReport;
-use crate::verdict::{self, Group, Score, Scored, Verdict};
+use crate::verdict::{self, Group, Score, Verdict};
 
 /// A run at or above this share of the time limit (in percent) is marked:
 /// it leaves no margin for a slower judging machine.
@@ -328,15 +328,7 @@ fn score_rows(page: &mut String, m: &Matrix) {
             group.points
         );
         for c in &m.columns {
-            let judged: Vec<Scored> = c
-                .outcomes
-                .iter()
-                .map(|o| Scored {
-                    group: o.group.as_deref(),
-                    verdict: o.verdict,
-                    points: o.points,
-                })
-                .collect();
+            let judged = crate::results::scored(m.tests, c.outcomes);
             // The problem's scoring rule, applied to this group alone.
             let earned =
                 verdict::score(std::slice::from_ref(group), &all, &judged).unwrap_or_default();
@@ -502,6 +494,7 @@ mod tests {
             group: Some(group.into()),
             sample: false,
             targets: targets.iter().map(|t| t.to_string()).collect(),
+            points: None,
         }
     }
 

@@ -12,7 +12,7 @@ use std::time::Duration;
 use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
 
-use crate::verdict::{Score, Verdict};
+use crate::verdict::{Score, Scored, Verdict};
 
 /// A built test, ready to judge.
 #[derive(Clone, Debug)]
@@ -24,6 +24,23 @@ pub struct Test {
     pub sample: bool,
     /// Solutions this test must reject.
     pub targets: Vec<String>,
+    /// Its own points in a group scored `each`.
+    pub points: Option<f64>,
+}
+
+/// The judged tests (`outcomes` of `tests`) as the scoring rule sees them.
+pub fn scored<'a>(tests: &'a [Test], outcomes: &'a [TestOutcome]) -> Vec<Scored<'a>> {
+    let worth: std::collections::HashMap<&str, f64> = (tests.iter())
+        .filter_map(|t| Some((t.name.as_str(), t.points?)))
+        .collect();
+    (outcomes.iter())
+        .map(|o| Scored {
+            group: o.group.as_deref(),
+            verdict: o.verdict,
+            points: o.points,
+            worth: worth.get(o.name.as_str()).copied(),
+        })
+        .collect()
 }
 
 impl Test {
