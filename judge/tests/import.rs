@@ -1287,6 +1287,7 @@ data:
       - big:
           data:
             - huge: echo.py 1000000000000 1
+            - limit: seed.py {seed} {{LIMIT}}
 ";
 
 /// A 2025-09 package whose tests generators.yaml makes (as BAPCtools names
@@ -1297,7 +1298,8 @@ fn generated_package(dir: &Path, stored: bool) -> BTreeMap<&'static str, Vec<u8>
         (
             "problem.yaml",
             "problem_format_version: 2025-09\nname: Generated sum\n\
-             uuid: 5a0e3a4c-3b4f-4c6e-9d2a-1f0b8c7d6e5f\ntype: pass-fail\nlimits:\n  time_limit: 2\n",
+             uuid: 5a0e3a4c-3b4f-4c6e-9d2a-1f0b8c7d6e5f\ntype: pass-fail\nlimits:\n  time_limit: 2\n\
+             constants:\n  LIMIT: 100\n",
         ),
         (
             "statement/problem.en.tex",
@@ -1328,6 +1330,10 @@ fn generated_package(dir: &Path, stored: bool) -> BTreeMap<&'static str, Vec<u8>
             ("data/secret/4-random-2.ans", "1001\n"),
             ("data/secret/1-big/5-huge.in", "1000000000000 1\n"),
             ("data/secret/1-big/5-huge.ans", "1000000000001\n"),
+            // The constant is in the command before its seed is drawn:
+            // sha512(b"abcseed.py {seed} 100") gives 1764236222.
+            ("data/secret/1-big/6-limit.in", "222 0\n"),
+            ("data/secret/1-big/6-limit.ans", "222\n"),
         ]);
     }
     written(dir, &files)
@@ -1352,9 +1358,13 @@ fn generators_yaml_makes_the_tests_again() {
         "generator = \"package/generators/echo.py\"\nargs = [\"1000000000000\", \"1\"]\n\
          stored = \"package/data/secret/1-big/5-huge.in\"",
     );
+    assert_has(
+        &problem,
+        "generator = \"package/generators/seed.py\"\nargs = [\"1764236222\", \"100\"]",
+    );
     let (code, build) = kit.json(&["build", "gensum"]);
     assert_eq!(code, 0, "{build}");
-    assert_eq!(build["problems"][0]["regenerated_equal"], 5, "{build}");
+    assert_eq!(build["problems"][0]["regenerated_equal"], 6, "{build}");
     let (code, verify) = kit.json(&["verify", "gensum"]);
     assert_eq!(code, 0, "{verify}");
     // A stored test that is not what its command makes is named.
@@ -1364,11 +1374,12 @@ fn generators_yaml_makes_the_tests_again() {
     assert_eq!(code, 0, "{report}");
     let (_, build) = kit.json(&["build", "changed"]);
     let summary = &build["problems"][0];
-    assert_eq!(summary["regenerated_equal"], 4, "{build}");
-    // Test 04: the tests come in path order (1-big/5-huge is 02).
+    assert_eq!(summary["regenerated_equal"], 5, "{build}");
+    // Test 05: the tests come in path order (1-big/5-huge and 6-limit are
+    // 02 and 03).
     assert_eq!(
         summary["regenerated_different"],
-        serde_json::json!(["04"]),
+        serde_json::json!(["05"]),
         "{build}"
     );
 }
@@ -1392,7 +1403,7 @@ fn bapctools_generates_what_the_kit_regenerates() {
     assert_eq!(code, 0, "{report}");
     let (code, build) = kit.json(&["build", "gensum"]);
     assert_eq!(code, 0, "{build}");
-    assert_eq!(build["problems"][0]["regenerated_equal"], 5, "{build}");
+    assert_eq!(build["problems"][0]["regenerated_equal"], 6, "{build}");
 }
 
 /// An output validator that takes an argument: `--offset K` accepts the

@@ -22,9 +22,13 @@
 //!   SHA-512 of the `random_salt` (inherited down the tree), `:<count - 1>`
 //!   when the count is not 1, and the command with its ends trimmed.
 //!
+//! - First, `{{NAME}}` and `{{NAME.VARIANT}}` in a command become the
+//!   problem's `constants` (problem.yaml: a number or a string, or a map
+//!   of string variants with its `value`).
+//!
 //! A generator the kit cannot run (one defined under `generators:` from
-//! several files, a command using `{{constants}}`) leaves its tests stored
-//! as they are, said in the report.
+//! several files, a command using a constant the problem does not have)
+//! leaves its tests stored as they are, said in the report.
 
 use std::collections::BTreeMap;
 
@@ -165,6 +169,7 @@ fn numbered_cases(yaml: &Yaml) -> Result<usize> {
 /// A walk of the tree, naming tests as BAPCtools does.
 struct Walk<'a> {
     package: &'a Package,
+    constants: BTreeMap<String, String>,
     /// The numbered test cases of the file, and the last number given.
     total: usize,
     next: usize,
@@ -184,6 +189,7 @@ pub fn recipes(package: &Package) -> Result<Recipes> {
     };
     let mut walk = Walk {
         package,
+        constants: constants(package)?,
         total: numbered_cases(&root).with_context(|| shown.clone())?,
         next: 0,
         recipes: Recipes::default(),
@@ -305,10 +311,11 @@ impl Walk<'_> {
             if counted.is_some() {
                 command = command.replace("{count}", &count.to_string());
             }
+            let command = with_constants(&command, &self.constants);
             if command.contains("{{") {
-                self.recipes
-                    .unrunnable
-                    .push(format!("{input}: `{command}` uses the problem's constants"));
+                self.recipes.unrunnable.push(format!(
+                    "{input}: `{command}` uses a constant problem.yaml does not have"
+                ));
                 continue;
             }
             let seed = seed(salt, count, &command);
@@ -335,6 +342,68 @@ impl Walk<'_> {
         }
         Ok(())
     }
+}
+
+/// problem.yaml's `constants`, by the names a command uses: `NAME` (its
+/// value) and `NAME.VARIANT`.
+fn constants(package: &Package) -> Result<BTreeMap<String, String>> {
+    let mut all = BTreeMap::new();
+    if !package.has("problem.yaml") {
+        return Ok(all);
+    }
+    let docs = YamlLoader::load_from_str(&package.text("problem.yaml")?)
+        .with_context(|| format!("{}: not YAML", package.shown("problem.yaml")))?;
+    let Some(Yaml::Hash(problem)) = docs.into_iter().next() else {
+        return Ok(all);
+    };
+    let Some(Yaml::Hash(constants)) = problem.get(&key("constants")) else {
+        return Ok(all);
+    };
+    for (name, value) in constants {
+        let Some(name) = name.as_str() else { continue };
+        let variants = match value {
+            Yaml::Hash(variants) => variants.clone(),
+            plain => [(key("value"), plain.clone())].into_iter().collect(),
+        };
+        for (variant, text) in &variants {
+            let Some(variant) = variant.as_str() else {
+                continue;
+            };
+            // A number only as the value, as Python writes it.
+            let text = match (variant, text) {
+                (_, Yaml::String(s)) => s.clone(),
+                ("value", Yaml::Integer(i)) => i.to_string(),
+                ("value", Yaml::Real(r)) => match r.parse::<f64>() {
+                    Ok(f) => format!("{f:?}"),
+                    Err(_) => continue,
+                },
+                _ => continue,
+            };
+            if variant == "value" {
+                all.insert(name.to_string(), text.clone());
+            }
+            all.insert(format!("{name}.{variant}"), text);
+        }
+    }
+    Ok(all)
+}
+
+/// `command` with each `{{NAME}}` the problem has replaced.
+fn with_constants(command: &str, constants: &BTreeMap<String, String>) -> String {
+    let mut out = String::new();
+    let mut rest = command;
+    while let Some(start) = rest.find("{{") {
+        let after = &rest[start + 2..];
+        let Some(end) = after.find("}}") else { break };
+        out.push_str(&rest[..start]);
+        match constants.get(&after[..end]) {
+            Some(value) => out.push_str(value),
+            None => out.push_str(&rest[start..start + 2 + end + 2]),
+        }
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// An argument with `{name}` and `{seed}` (or `{seed:N}`) replaced.
@@ -373,5 +442,15 @@ mod tests {
         assert_eq!(substitute("{seed:2}", 7), "7");
         assert_eq!(substitute("{name}.in", 7), "testcase.in");
         assert_eq!(substitute("{seedling}", 7), "{seedling}");
+    }
+
+    #[test]
+    fn constants_are_the_problems() {
+        let constants: BTreeMap<String, String> = [("N", "5"), ("N.ROMAN", "V")]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let command = "gen {{N}} {{N.ROMAN}} {{M}} {seed}";
+        assert_eq!(with_constants(command, &constants), "gen 5 V {{M}} {seed}");
     }
 }
