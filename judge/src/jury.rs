@@ -213,8 +213,10 @@ impl<'s> Jury<'s> {
         Ok(())
     }
 
-    /// Runs `generator` with `args`; its output becomes `input`, atomically.
-    /// `scratch` receives its stderr as `<name>.gen.err`.
+    /// Runs `generator` with `args`; its output becomes `input`, atomically:
+    /// what it prints, or the `testcase.in` it writes in its working folder
+    /// (a BAPCtools generator called with `{name}`; the file wins, as in
+    /// `bt generate`). `scratch` receives its stderr as `<name>.gen.err`.
     pub fn generate(
         &self,
         generator: &Program,
@@ -224,6 +226,9 @@ impl<'s> Jury<'s> {
         name: &str,
     ) -> Result<()> {
         let tmp = fsutil::temp_file_in(input.parent().unwrap_or(Path::new(".")))?;
+        let work = scratch.join(format!("{name}.gen"));
+        let _ = std::fs::remove_dir_all(&work);
+        fsutil::create_dir_all(&work)?;
         self.run_tool(
             &format!("the generator {}", generator.name),
             RunSpec {
@@ -231,13 +236,18 @@ impl<'s> Jury<'s> {
                 stdin: None,
                 stdout: tmp.path().to_path_buf(),
                 stderr: Some(scratch.join(format!("{name}.gen.err"))),
-                cwd: Some(scratch.to_path_buf()),
+                cwd: Some(work.clone()),
                 limits: tool_limits(),
-                access: Access::new([], scratch),
+                access: Access::new([], &work),
                 pipes: None,
             },
             0,
         )?;
+        let written = work.join("testcase.in");
+        if written.is_file() {
+            std::fs::copy(&written, tmp.path())?;
+        }
+        let _ = std::fs::remove_dir_all(&work);
         Ok(fsutil::persist(tmp, input)?)
     }
 

@@ -1288,6 +1288,7 @@ data:
           data:
             - huge: echo.py 1000000000000 1
             - limit: seed.py {seed} {{LIMIT}}
+            - written: writer.py {name} 7
 ";
 
 /// A 2025-09 package whose tests generators.yaml makes (as BAPCtools names
@@ -1307,6 +1308,11 @@ fn generated_package(dir: &Path, stored: bool) -> BTreeMap<&'static str, Vec<u8>
         ),
         ("generators/generators.yaml", GENERATORS_YAML),
         ("generators/echo.py", "import sys\nprint(*sys.argv[1:])\n"),
+        // Writes the test to a file named by `{name}`, not to stdout.
+        (
+            "generators/writer.py",
+            "import sys\nopen(sys.argv[1] + '.in', 'w').write(sys.argv[2] + ' 1\\n')\n",
+        ),
         (
             "generators/seed.py",
             "import sys\nseed = int(sys.argv[1])\nprint(seed % 1000, seed % 7)\n",
@@ -1334,6 +1340,8 @@ fn generated_package(dir: &Path, stored: bool) -> BTreeMap<&'static str, Vec<u8>
             // sha512(b"abcseed.py {seed} 100") gives 1764236222.
             ("data/secret/1-big/6-limit.in", "222 0\n"),
             ("data/secret/1-big/6-limit.ans", "222\n"),
+            ("data/secret/1-big/7-written.in", "7 1\n"),
+            ("data/secret/1-big/7-written.ans", "8\n"),
         ]);
     }
     written(dir, &files)
@@ -1364,7 +1372,7 @@ fn generators_yaml_makes_the_tests_again() {
     );
     let (code, build) = kit.json(&["build", "gensum"]);
     assert_eq!(code, 0, "{build}");
-    assert_eq!(build["problems"][0]["regenerated_equal"], 6, "{build}");
+    assert_eq!(build["problems"][0]["regenerated_equal"], 7, "{build}");
     let (code, verify) = kit.json(&["verify", "gensum"]);
     assert_eq!(code, 0, "{verify}");
     // A stored test that is not what its command makes is named.
@@ -1374,12 +1382,12 @@ fn generators_yaml_makes_the_tests_again() {
     assert_eq!(code, 0, "{report}");
     let (_, build) = kit.json(&["build", "changed"]);
     let summary = &build["problems"][0];
-    assert_eq!(summary["regenerated_equal"], 5, "{build}");
-    // Test 05: the tests come in path order (1-big/5-huge and 6-limit are
-    // 02 and 03).
+    assert_eq!(summary["regenerated_equal"], 6, "{build}");
+    // Test 06: the tests come in path order (1-big/5-huge, 6-limit and
+    // 7-written are 02 to 04).
     assert_eq!(
         summary["regenerated_different"],
-        serde_json::json!(["05"]),
+        serde_json::json!(["06"]),
         "{build}"
     );
 }
@@ -1403,7 +1411,7 @@ fn bapctools_generates_what_the_kit_regenerates() {
     assert_eq!(code, 0, "{report}");
     let (code, build) = kit.json(&["build", "gensum"]);
     assert_eq!(code, 0, "{build}");
-    assert_eq!(build["problems"][0]["regenerated_equal"], 6, "{build}");
+    assert_eq!(build["problems"][0]["regenerated_equal"], 7, "{build}");
 }
 
 /// An output validator that takes an argument: `--offset K` accepts the
