@@ -738,7 +738,9 @@ fn a_cms_communication_task_plays_through_its_manager() {
         &[
             (
                 "task.yaml",
-                "name: double\ntitle: Double\ntime_limit: 1\nmemory_limit: 128\ninfile: ''\noutfile: ''\nn_input: 2\npublic_testcases: '0'\n",
+                // No `infile: ''`: CMS gives a Communication task's
+                // solution no files whatever the key says.
+                "name: double\ntitle: Double\ntime_limit: 1\nmemory_limit: 128\nn_input: 2\npublic_testcases: '0'\n",
             ),
             ("check/manager.c", CMS_MANAGER),
             ("input/input0.txt", "3\n"),
