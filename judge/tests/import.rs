@@ -1287,6 +1287,8 @@ data:
           generate: seed.py {seed}
           count: 2
       - big:
+          include:
+            - small
           data:
             - huge: echo.py 1000000000000 1
             - limit: seed.py {seed} {{LIMIT}}
@@ -1344,6 +1346,9 @@ fn generated_package(dir: &Path, stored: bool) -> BTreeMap<&'static str, Vec<u8>
             ("data/secret/1-big/6-limit.ans", "222\n"),
             ("data/secret/1-big/7-written.in", "7 1\n"),
             ("data/secret/1-big/7-written.ans", "8\n"),
+            // Included from `small`, under its own name.
+            ("data/secret/1-big/2-small.in", "40 2\n"),
+            ("data/secret/1-big/2-small.ans", "42\n"),
         ]);
     }
     written(dir, &files)
@@ -1374,7 +1379,7 @@ fn generators_yaml_makes_the_tests_again() {
     );
     let (code, build) = kit.json(&["build", "gensum"]);
     assert_eq!(code, 0, "{build}");
-    assert_eq!(build["problems"][0]["regenerated_equal"], 7, "{build}");
+    assert_eq!(build["problems"][0]["regenerated_equal"], 8, "{build}");
     let (code, verify) = kit.json(&["verify", "gensum"]);
     assert_eq!(code, 0, "{verify}");
     // A stored test that is not what its command makes is named.
@@ -1384,12 +1389,12 @@ fn generators_yaml_makes_the_tests_again() {
     assert_eq!(code, 0, "{report}");
     let (_, build) = kit.json(&["build", "changed"]);
     let summary = &build["problems"][0];
-    assert_eq!(summary["regenerated_equal"], 6, "{build}");
-    // Test 06: the tests come in path order (1-big/5-huge, 6-limit and
-    // 7-written are 02 to 04).
+    assert_eq!(summary["regenerated_equal"], 7, "{build}");
+    // Test 07: the tests come in path order (1-big/2-small, 5-huge,
+    // 6-limit and 7-written are 02 to 05).
     assert_eq!(
         summary["regenerated_different"],
-        serde_json::json!(["06"]),
+        serde_json::json!(["07"]),
         "{build}"
     );
 }
@@ -1413,7 +1418,7 @@ fn bapctools_generates_what_the_kit_regenerates() {
     assert_eq!(code, 0, "{report}");
     let (code, build) = kit.json(&["build", "gensum"]);
     assert_eq!(code, 0, "{build}");
-    assert_eq!(build["problems"][0]["regenerated_equal"], 7, "{build}");
+    assert_eq!(build["problems"][0]["regenerated_equal"], 8, "{build}");
 }
 
 /// An output validator that takes an argument: `--offset K` accepts the

@@ -22,6 +22,8 @@
 //!   SHA-512 of the `random_salt` (inherited down the tree), `:<count - 1>`
 //!   when the count is not 1, and the command with its ends trimmed.
 //!
+//! - A folder's `include` lists earlier keys (a test case's, or a
+//!   folder's): their cases are made again here, under their own names.
 //! - First, `{{NAME}}` and `{{NAME.VARIANT}}` in a command become the
 //!   problem's `constants` (problem.yaml: a number or a string, or a map
 //!   of string variants with its `value`).
@@ -170,6 +172,10 @@ fn numbered_cases(yaml: &Yaml) -> Result<usize> {
 struct Walk<'a> {
     package: &'a Package,
     constants: BTreeMap<String, String>,
+    /// The inputs made so far, in order, and under each key of the file
+    /// (a test case's, or every one in a folder), for `include`.
+    inputs: Vec<String>,
+    made: BTreeMap<String, Vec<String>>,
     /// The numbered test cases of the file, and the last number given.
     total: usize,
     next: usize,
@@ -190,6 +196,8 @@ pub fn recipes(package: &Package) -> Result<Recipes> {
     let mut walk = Walk {
         package,
         constants: constants(package)?,
+        inputs: Vec::new(),
+        made: BTreeMap::new(),
         total: numbered_cases(&root).with_context(|| shown.clone())?,
         next: 0,
         recipes: Recipes::default(),
@@ -213,6 +221,20 @@ impl Walk<'_> {
             .filter_map(Yaml::as_hash)
             .map(|h| h.values().filter(|v| is_folder(v)).count())
             .sum();
+        // `include`: the cases made under earlier keys, here under their
+        // own names.
+        for included in yaml["include"].as_vec().into_iter().flatten() {
+            let Some(made) = included.as_str().and_then(|k| self.made.get(k)) else {
+                continue;
+            };
+            for input in made.clone() {
+                let name = input.rsplit('/').next().unwrap_or(&input);
+                let recipe = self.recipes.tests[&input].clone();
+                let here = format!("{path}/{name}");
+                self.recipes.tests.insert(here.clone(), recipe);
+                self.inputs.push(here);
+            }
+        }
         let mut next_folder = 0;
         for entry in entries {
             let Yaml::Hash(hash) = entry else { continue };
@@ -243,6 +265,7 @@ impl Walk<'_> {
                         false => format!("{n:0width$}-{name}"),
                     }
                 };
+                let start = self.inputs.len();
                 if is_folder(child) {
                     next_folder += 1;
                     let own = match numbered {
@@ -257,6 +280,8 @@ impl Walk<'_> {
                     };
                     self.test_case(child, path, base, &name, &salt)?;
                 }
+                let made = self.inputs[start..].to_vec();
+                self.made.entry(name.clone()).or_default().extend(made);
             }
         }
         Ok(())
@@ -338,7 +363,10 @@ impl Walk<'_> {
                 continue;
             }
             let args = words[1..].iter().map(|w| substitute(w, seed)).collect();
-            self.recipes.tests.insert(input, Recipe { program, args });
+            self.recipes
+                .tests
+                .insert(input.clone(), Recipe { program, args });
+            self.inputs.push(input);
         }
         Ok(())
     }
