@@ -1071,6 +1071,11 @@ fn icpc_promises_become_verdict_sets() {
                 "submissions/time_limit_exceeded/maybe.py",
                 "# @EXPECTED_RESULTS@: TIMELIMIT, CORRECT\na, b = map(int, input().split())\nprint(a + b)\n",
             ),
+            // A run error there is also running out of memory.
+            (
+                "submissions/rejected/either.py",
+                "# @EXPECTED_RESULTS@: RUN-ERROR, WRONG-ANSWER\nprint(0)\n",
+            ),
         ],
     );
     let path = package.path().to_str().unwrap();
@@ -1081,6 +1086,10 @@ fn icpc_promises_become_verdict_sets() {
     assert_has(
         &problem,
         "\"time_limit_exceeded/maybe.py\" = [\"TLE\", \"AC\"]",
+    );
+    assert_has(
+        &problem,
+        "\"rejected/either.py\" = [\"RE\", \"MLE\", \"WA\"]",
     );
     let (code, verify) = kit.json(&["verify", "aplusb"]);
     let rows: BTreeMap<&str, (&str, &str)> = (verify["solutions"].as_array().unwrap().iter())

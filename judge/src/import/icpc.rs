@@ -63,16 +63,18 @@ fn annotated(source: &[u8]) -> Option<Vec<&'static str>> {
         .1;
     let verdicts = line
         .split(',')
-        .filter_map(|w| match w.trim().to_ascii_uppercase().as_str() {
-            "CORRECT" => Some("AC"),
-            "WRONG-ANSWER" | "NO-OUTPUT" => Some("WA"),
-            "TIMELIMIT" => Some("TLE"),
-            "RUN-ERROR" => Some("RE"),
-            "OUTPUT-LIMIT" => Some("OLE"),
-            "MEMORY-LIMIT" => Some("MLE"),
-            "COMPILER-ERROR" => Some("CE"),
-            _ => None,
+        .flat_map(|w| match w.trim().to_ascii_uppercase().as_str() {
+            "CORRECT" => &["AC"][..],
+            "WRONG-ANSWER" | "NO-OUTPUT" => &["WA"],
+            "TIMELIMIT" => &["TLE"],
+            // Running out of memory is a run error there.
+            "RUN-ERROR" => &["RE", "MLE"],
+            "OUTPUT-LIMIT" => &["OLE"],
+            "MEMORY-LIMIT" => &["MLE"],
+            "COMPILER-ERROR" => &["CE"],
+            _ => &[],
         })
+        .copied()
         .collect::<Vec<_>>();
     (!verdicts.is_empty()).then_some(verdicts)
 }

@@ -97,38 +97,36 @@ fn format_verdicts(kit: &[&str]) -> Vec<&'static str> {
 }
 
 /// Where a solution that promises `expect` goes under `submissions/`, and
-/// what `submissions.yaml` must say of it there: a promise no folder says
-/// (TLE or AC) is said there (2025-09), for the solution in a folder of
-/// its own name, or `mixed/` where that is a folder that says another.
+/// what `submissions.yaml` must say of it there (2025-09): a promise of
+/// several verdicts in a folder of its own (`mixed/`) stays there, said
+/// in the file; else the folder that says the promise, or where none does
+/// (TLE or AC), `mixed/` with the file saying it.
 fn placed(
     expect: Expect,
     path: &Path,
     s: &Subject,
     icpc: Icpc,
 ) -> Option<(String, Option<Vec<&'static str>>)> {
-    if let Some(folder) = submissions_folder(expect, icpc) {
-        return Some((folder.to_string(), None));
-    }
-    let (Expect::OneOf(set), Icpc::Current) = (expect, icpc) else {
-        return None;
-    };
     let own = (path.strip_prefix(&s.problem.solutions).ok())
         .and_then(|rel| rel.components().next())
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .unwrap_or_default();
     // The folders whose own promise would add to the one said.
     let taken = crate::expect::FOLDERS.iter().any(|(f, _)| *f == own)
-        || ["rejected", "run_time_error"].contains(&own.as_str());
-    let folder = if taken || own.is_empty() {
-        "mixed".to_string()
-    } else {
-        own
+        || ["rejected", "run_time_error", ""].contains(&own.as_str());
+    let said = |set: Verdicts| {
+        let kit: Vec<&str> = (Verdicts::ALL.into_iter())
+            .filter(|v| set.contains(*v))
+            .map(Verdict::as_str)
+            .collect();
+        Some(format_verdicts(&kit))
     };
-    let kit: Vec<&str> = (Verdicts::ALL.into_iter())
-        .filter(|v| set.contains(*v))
-        .map(Verdict::as_str)
-        .collect();
-    Some((folder, Some(format_verdicts(&kit))))
+    match (expect, icpc, submissions_folder(expect, icpc)) {
+        (Expect::OneOf(set), Icpc::Current, _) if !taken => Some((own, said(set))),
+        (_, _, Some(folder)) => Some((folder.to_string(), None)),
+        (Expect::OneOf(set), Icpc::Current, None) => Some(("mixed".to_string(), said(set))),
+        _ => None,
+    }
 }
 
 /// A program in the folder `dir`: the kit's binary as `run`, a `build`
