@@ -128,26 +128,28 @@ pub fn compare(
     Ok(out)
 }
 
-/// A program as compared: the kit's by name, a source file, a program
-/// folder or an executable by its name and content.
+/// A program as compared: the kit's by name, a source file (or several),
+/// a program folder or an executable by its name and content.
 fn program(spec: &ProgramSpec) -> Result<String> {
     let (kind, path) = match spec {
         ProgramSpec::Cargo(name) => return Ok(format!("the kit's {name}")),
         ProgramSpec::Source(path) => ("a source", path),
         ProgramSpec::Folder(path) => ("a program folder", path),
         ProgramSpec::Executable(path) => ("an executable", path),
+        ProgramSpec::Sources { files, .. } => ("sources", &files[0]),
     };
     let mut hasher = blake3::Hasher::new();
-    let files = match path.is_dir() {
-        true => fsutil::files_under(path)?,
-        false => vec![path.clone()],
+    let files = match spec {
+        ProgramSpec::Sources { files, .. } => files.clone(),
+        _ if path.is_dir() => fsutil::files_under(path)?,
+        _ => vec![path.clone()],
     };
     for file in files {
-        let rel = file
-            .strip_prefix(path)
-            .unwrap_or(&file)
-            .to_string_lossy()
-            .into_owned();
+        let rel = match spec {
+            ProgramSpec::Sources { .. } => file.file_name().unwrap_or_default(),
+            _ => file.strip_prefix(path).unwrap_or(&file).as_os_str(),
+        };
+        let rel = rel.to_string_lossy().into_owned();
         hasher.update(format!("{rel}\0{}\0", fsutil::hash_file(&file)?).as_bytes());
     }
     let name = path.file_name().unwrap_or_default().to_string_lossy();

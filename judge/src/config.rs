@@ -239,6 +239,11 @@ pub struct ProblemConfig {
     pub groups: Vec<Spanned<Group>>,
     /// The test plan, in order.
     pub tests: Vec<Spanned<TestEntry>>,
+    /// Programs of several source files, by the name that stands for them
+    /// where a program is named (`gen = ["gen.py", "lib.py"]`): each file
+    /// relative to the problem folder, the first the one compiled and run.
+    #[serde(default)]
+    pub programs: BTreeMap<String, Spanned<Vec<Spanned<String>>>>,
     /// How `judge stress` makes random tests.
     pub stress: Option<StressConfig>,
     /// The shape of the problem's inputs.

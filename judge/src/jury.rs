@@ -169,6 +169,12 @@ impl<'s> Jury<'s> {
         compiler.compile(source, untrusted, |spec| self.sandbox.run(spec))
     }
 
+    /// Compiles a trusted program of several source files, the first the
+    /// one run, as [`Jury::compile`] compiles one.
+    pub fn assemble(&self, compiler: &Compiler, files: &[PathBuf]) -> Result<Program, BuildError> {
+        compiler.assemble(files, |spec| self.sandbox.run(spec))
+    }
+
     /// Builds a program folder (`build`, then `run`) in the sandbox, once.
     pub fn build_folder(&self, compiler: &Compiler, folder: &Path) -> Result<Program, BuildError> {
         compiler.build_folder(folder, |spec| self.sandbox.run(spec))

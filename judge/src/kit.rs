@@ -192,6 +192,7 @@ impl Kit {
             ProgramSpec::Source(path) => Ok(jury.compile(&self.compiler, path, false)?),
             ProgramSpec::Folder(path) => Ok(jury.build_folder(&self.compiler, path)?),
             ProgramSpec::Executable(path) => Ok(self.compiler.executable(path)?),
+            ProgramSpec::Sources { files, .. } => Ok(jury.assemble(&self.compiler, files)?),
         }
     }
 

@@ -58,6 +58,10 @@ pub enum ProgramSpec {
     /// A compiled program a package ships without its source (a CMS
     /// task's `check/checker`): a path without an extension.
     Executable(PathBuf),
+    /// Several source files built together, each under its own name, the
+    /// first the one compiled and run: one of problem.toml's `[programs]`
+    /// (a BAPCtools generator with dependencies), by its name there.
+    Sources { name: String, files: Vec<PathBuf> },
 }
 
 impl ProgramSpec {
@@ -68,6 +72,7 @@ impl ProgramSpec {
             ProgramSpec::Source(path)
             | ProgramSpec::Folder(path)
             | ProgramSpec::Executable(path) => path.display().to_string(),
+            ProgramSpec::Sources { name, .. } => name.clone(),
         }
     }
 }
@@ -497,10 +502,31 @@ impl Resolver<'_> {
         ))
     }
 
-    /// A program: a source file (its name has a dot) relative to the
-    /// problem, or a binary of the role's cargo package.
+    /// A program: one of `[programs]` by its name, a source file (its
+    /// name has a dot) relative to the problem, a program folder (its name
+    /// ends in `/`), an executable (a path without an extension), or a
+    /// binary of the role's cargo package.
     fn program(&self, name: &Spanned<String>, role: Role) -> Result<ProgramSpec, ConfigError> {
         let text = name.get_ref();
+        if let Some(files) = self.src.value.programs.get(text) {
+            if files.get_ref().is_empty() {
+                return Err(self.src.error(
+                    files.span(),
+                    format!("program `{text}`: expected its source files, the first the one run"),
+                ));
+            }
+            // The first is compiled; the others may be any file it reads.
+            let files = (files.get_ref().iter().enumerate())
+                .map(|(i, f)| match i {
+                    0 => self.source(self.dir, f),
+                    _ => self.existing(self.dir, f),
+                })
+                .collect::<Result<_, _>>()?;
+            return Ok(ProgramSpec::Sources {
+                name: text.clone(),
+                files,
+            });
+        }
         if let Some(folder) = text.strip_suffix('/') {
             let path = self.dir.join(folder);
             if !path.is_dir() {
@@ -545,9 +571,13 @@ impl Resolver<'_> {
     ) -> Result<Protocol, ConfigError> {
         match (given, program) {
             (None, _) => Ok(Protocol::Testlib),
-            (Some(p), ProgramSpec::Source(_) | ProgramSpec::Folder(_) | ProgramSpec::Executable(_)) => {
-                Ok(*p.get_ref())
-            }
+            (
+                Some(p),
+                ProgramSpec::Source(_)
+                | ProgramSpec::Folder(_)
+                | ProgramSpec::Executable(_)
+                | ProgramSpec::Sources { .. },
+            ) => Ok(*p.get_ref()),
             (Some(p), ProgramSpec::Cargo(name)) => Err(self.src.error(
                 p.span(),
                 format!("`{name}` is the kit's own program, which speaks testlib's protocol: a protocol is for source files written for another judge"),

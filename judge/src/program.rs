@@ -1,5 +1,6 @@
 //! Programs: what the kit runs ([`Program`], a command line), and the
-//! [`Compiler`] that turns a single source file into one, once.
+//! [`Compiler`] that turns a source file (with the files it includes or
+//! imports, or a program folder) into one, once.
 //!
 //! A compiled program lives in `target/judge/build/<key>/`, where the key is
 //! a hash of the source, the language's commands and the compiler's version.
@@ -97,7 +98,7 @@ fn io_error(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> BuildE
     move |source| BuildError::Io { context, source }
 }
 
-/// Compiles single-file programs by their extension, once each.
+/// Compiles programs by their source's extension, once each.
 pub struct Compiler {
     languages: BTreeMap<String, Language>,
     cache: PathBuf,
@@ -208,9 +209,40 @@ impl Compiler {
         untrusted: bool,
         run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
     ) -> Result<Program, BuildError> {
+        self.build_sources(source, &[], untrusted, run)
+    }
+
+    /// Compiles a trusted program of several source files (a BAPCtools
+    /// generator with dependencies): each is copied into the build folder
+    /// under its own name, and the first, `files[0]`, is the one compiled
+    /// and run, as a single source is; the others are there for it to
+    /// include or import.
+    pub fn assemble(
+        &self,
+        files: &[PathBuf],
+        run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
+    ) -> Result<Program, BuildError> {
+        let Some((entry, others)) = files.split_first() else {
+            return Err(io_error("a program of no source file")(
+                std::io::ErrorKind::InvalidInput.into(),
+            ));
+        };
+        self.build_sources(entry, others, false, run)
+    }
+
+    /// Compiles `source`, with `others` copied beside it by their names.
+    fn build_sources(
+        &self,
+        source: &Path,
+        others: &[PathBuf],
+        untrusted: bool,
+        run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
+    ) -> Result<Program, BuildError> {
         let (language_name, language) = self.language_of(source)?;
-        let code =
-            std::fs::read(source).map_err(io_error(format!("cannot read {}", source.display())))?;
+        let read = |path: &Path| {
+            std::fs::read(path).map_err(io_error(format!("cannot read {}", path.display())))
+        };
+        let code = read(source)?;
         let extension = source.extension().and_then(|e| e.to_str()).unwrap_or("");
         let version = self.version(language);
         let mut hasher = blake3::Hasher::new();
@@ -224,16 +256,38 @@ impl Compiler {
         );
         let file_name = source.file_name().unwrap_or_default().to_string_lossy();
         let stem = source.file_stem().unwrap_or_default().to_string_lossy();
-        let source_name = match language.keep_name {
+        // Files that import one another know each other by name.
+        let keep_name = language.keep_name || !others.is_empty();
+        let source_name = match keep_name {
             true => file_name.to_string(),
             false => format!("main.{extension}"),
         };
         let mentions_stem = (language.compile.iter().flatten())
             .chain(&language.run)
             .any(|arg| arg.contains("{stem}"));
-        if language.keep_name || mentions_stem {
+        if keep_name || mentions_stem {
             // The build depends on the file's name.
             hasher.update(format!("\0{file_name}").as_bytes());
+        }
+        let mut beside = Vec::new();
+        for other in others {
+            let name = other
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            if name == file_name || beside.iter().any(|(n, _)| n == &name) {
+                return Err(BuildError::Compile {
+                    path: other.clone(),
+                    output: format!(
+                        "two files of the program are named {name}: they go in one folder"
+                    ),
+                });
+            }
+            let bytes = read(other)?;
+            hasher.update(format!("\0beside\0{name}\0").as_bytes());
+            hasher.update(blake3::hash(&bytes).as_bytes());
+            beside.push((name, bytes));
         }
         let key = hasher.finalize().to_hex()[..24].to_string();
         let dir = self.cache.join(&key);
@@ -269,6 +323,10 @@ impl Compiler {
         let tmp = self.private_dir(&key)?;
         std::fs::write(tmp.path().join(&source_name), &code)
             .map_err(io_error("cannot copy the source"))?;
+        for (name, bytes) in &beside {
+            std::fs::write(tmp.path().join(name), bytes)
+                .map_err(io_error("cannot copy the source"))?;
+        }
         if let Some(compile) = &language.compile {
             let tmp_vars = vars(tmp.path());
             let refs: Vec<(&str, &Path)> =

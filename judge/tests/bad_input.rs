@@ -199,6 +199,35 @@ fn missing_programs_are_located() {
     );
 }
 
+/// A program of several files (`[programs]`) whose list names a file that
+/// is not there, or no file at all: an error at its place in problem.toml.
+#[test]
+fn programs_of_several_files_are_located() {
+    for (files, line_column, message) in [
+        (
+            "[\"gen.c\", \"bounds.h\"]",
+            "19:17",
+            "problems/sum/bounds.h does not exist",
+        ),
+        ("[]", "19:7", "program `gen`: expected its source files"),
+    ] {
+        let kit = sum().create();
+        let stderr = kit.failed_rebuild(true, |kit| {
+            let toml = std::fs::read_to_string(kit.path("problems/sum/problem.toml")).unwrap();
+            let toml = toml.replace("generator = \"gen.c\"", "generator = \"gen\"");
+            kit.write(
+                "problems/sum/problem.toml",
+                &format!("{toml}\n[programs]\ngen = {files}\n"),
+            );
+        });
+        assert!(
+            stderr.contains(&format!("problems/sum/problem.toml:{line_column}:"))
+                && stderr.contains(message),
+            "{files}: {stderr}"
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Languages
 

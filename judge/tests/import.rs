@@ -1283,8 +1283,11 @@ fn every_format_goes_back_out_the_same() {
 
 /// The generators.yaml of [`generated_package`]: a salt, a numbered
 /// sample and secret folder, a command with `{seed}` made twice (`count`),
-/// and a numbered folder inside.
+/// a numbered folder inside, and a generator made of two files, the first
+/// the one run.
 const GENERATORS_YAML: &str = "random_salt: abc
+generators:
+  pair: [pair.py, digits.py]
 data:
   sample:
     data:
@@ -1302,12 +1305,17 @@ data:
             - huge: echo.py 1000000000000 1
             - limit: seed.py {seed} {{LIMIT}}
             - written: writer.py {name} 7
+            - pair: pair 12 30
 ";
 
 /// A 2025-09 package whose tests generators.yaml makes (as BAPCtools names
 /// and seeds them), with them stored, as `bt generate` left them, when
 /// `stored`.
 fn generated_package(dir: &Path, stored: bool) -> BTreeMap<&'static str, Vec<u8>> {
+    let validator = format!(
+        "import bounds\n{}",
+        VALIDATOR.replace("10**12", "bounds.LIMIT")
+    );
     let mut files = vec![
         (
             "problem.yaml",
@@ -1330,7 +1338,15 @@ fn generated_package(dir: &Path, stored: bool) -> BTreeMap<&'static str, Vec<u8>
             "generators/seed.py",
             "import sys\nseed = int(sys.argv[1])\nprint(seed % 1000, seed % 7)\n",
         ),
-        ("input_validators/check/validate.py", VALIDATOR),
+        // Imports the file listed after it.
+        (
+            "generators/pair.py",
+            "import sys, digits\nprint(digits.twice(int(sys.argv[1])), sys.argv[2])\n",
+        ),
+        ("generators/digits.py", "def twice(n):\n    return 2 * n\n"),
+        // A validator of two files: the one named `main` is run.
+        ("input_validators/check/main.py", &validator),
+        ("input_validators/check/bounds.py", "LIMIT = 10**12\n"),
         ("output_validator/validate.c", OUTPUT_VALIDATOR),
         ("submissions/accepted/sum.c", SUM_C),
         ("submissions/wrong_answer/int32.c", INT32_C),
@@ -1355,6 +1371,8 @@ fn generated_package(dir: &Path, stored: bool) -> BTreeMap<&'static str, Vec<u8>
             ("data/secret/1-big/6-limit.ans", "222\n"),
             ("data/secret/1-big/7-written.in", "7 1\n"),
             ("data/secret/1-big/7-written.ans", "8\n"),
+            ("data/secret/1-big/8-pair.in", "24 30\n"),
+            ("data/secret/1-big/8-pair.ans", "54\n"),
             // Included from `small`, under its own name.
             ("data/secret/1-big/2-small.in", "40 2\n"),
             ("data/secret/1-big/2-small.ans", "42\n"),
@@ -1386,11 +1404,41 @@ fn generators_yaml_makes_the_tests_again() {
         &problem,
         "generator = \"package/generators/seed.py\"\nargs = [\"1764236222\", \"100\"]",
     );
+    // Programs of several files, by the names problem.toml gives them.
+    assert_has(&problem, "validator = \"input_validators/check\"");
+    assert_has(&problem, "generator = \"pair\"\nargs = [\"12\", \"30\"]");
+    assert_has(
+        &problem,
+        "[programs]\n\"input_validators/check\" = [\"package/input_validators/check/main.py\", \
+         \"package/input_validators/check/bounds.py\"]\n\
+         \"pair\" = [\"package/generators/pair.py\", \"package/generators/digits.py\"]\n",
+    );
     let (code, build) = kit.json(&["build", "gensum"]);
     assert_eq!(code, 0, "{build}");
-    assert_eq!(build["problems"][0]["regenerated_equal"], 8, "{build}");
+    assert_eq!(build["problems"][0]["regenerated_equal"], 9, "{build}");
     let (code, verify) = kit.json(&["verify", "gensum"]);
     assert_eq!(code, 0, "{verify}");
+    // The validator goes back out as it came (the tests as made), and
+    // comes back the same.
+    let out = package.path().join("out");
+    export(&kit, "gensum", "icpc", &out, &[]);
+    for file in ["main.py", "bounds.py"] {
+        let path = out.join("input_validators/check").join(file);
+        assert!(path.is_file(), "{}", path.display());
+    }
+    comes_back_the_same(&kit, "gensum", &out, "again");
+    // A change in a file the generator imports makes it again.
+    kit.write(
+        "problems/gensum/package/generators/digits.py",
+        "def twice(n):\n    return 3 * n\n",
+    );
+    let (_, build) = kit.json(&["build", "gensum"]);
+    let summary = &build["problems"][0];
+    assert_eq!(
+        summary["regenerated_different"],
+        serde_json::json!(["06"]),
+        "{build}"
+    );
     // A stored test that is not what its command makes is named.
     let changed = dir.join("data/secret/3-random-1.in");
     std::fs::write(&changed, "871 2\n").unwrap();
@@ -1398,12 +1446,12 @@ fn generators_yaml_makes_the_tests_again() {
     assert_eq!(code, 0, "{report}");
     let (_, build) = kit.json(&["build", "changed"]);
     let summary = &build["problems"][0];
-    assert_eq!(summary["regenerated_equal"], 7, "{build}");
-    // Test 07: the tests come in path order (1-big/2-small, 5-huge,
-    // 6-limit and 7-written are 02 to 05).
+    assert_eq!(summary["regenerated_equal"], 8, "{build}");
+    // Test 08: the tests come in path order (1-big/2-small, 5-huge,
+    // 6-limit, 7-written and 8-pair are 02 to 06).
     assert_eq!(
         summary["regenerated_different"],
-        serde_json::json!(["07"]),
+        serde_json::json!(["08"]),
         "{build}"
     );
 }
@@ -1427,7 +1475,7 @@ fn bapctools_generates_what_the_kit_regenerates() {
     assert_eq!(code, 0, "{report}");
     let (code, build) = kit.json(&["build", "gensum"]);
     assert_eq!(code, 0, "{build}");
-    assert_eq!(build["problems"][0]["regenerated_equal"], 8, "{build}");
+    assert_eq!(build["problems"][0]["regenerated_equal"], 9, "{build}");
 }
 
 /// An output validator that takes an argument: `--offset K` accepts the

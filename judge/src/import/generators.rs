@@ -28,9 +28,12 @@
 //!   problem's `constants` (problem.yaml: a number or a string, or a map
 //!   of string variants with its `value`).
 //!
-//! A generator the kit cannot run (one defined under `generators:` from
-//! several files, a command using a constant the problem does not have)
-//! leaves its tests stored as they are, said in the report.
+//! - A program named under the root's `generators:` is made of the files
+//!   listed there (under `generators/`), the first the one run.
+//!
+//! A generator the kit cannot run (a command using a constant the problem
+//! does not have, a path from the problem's root) leaves its tests stored
+//! as they are, said in the report.
 
 use std::collections::BTreeMap;
 
@@ -60,6 +63,9 @@ pub struct Recipes {
     pub tests: BTreeMap<String, Recipe>,
     /// Why some tests keep only their stored input.
     pub unrunnable: Vec<String>,
+    /// The programs made of several files (`generators:`), by their
+    /// paths (`generators/main_py`): their files, the first the one run.
+    pub assembled: BTreeMap<String, Vec<String>>,
 }
 
 /// The root folders, in the order BAPCtools makes them.
@@ -200,11 +206,38 @@ pub fn recipes(package: &Package) -> Result<Recipes> {
         made: BTreeMap::new(),
         total: numbered_cases(&root).with_context(|| shown.clone())?,
         next: 0,
-        recipes: Recipes::default(),
+        recipes: Recipes {
+            assembled: assembled(&root).with_context(|| shown.clone())?,
+            ..Recipes::default()
+        },
     };
     walk.folder(&root, "data", "", true)
         .with_context(|| shown.clone())?;
     Ok(walk.recipes)
+}
+
+/// The root's `generators:`: each program's files, under `generators/`.
+fn assembled(root: &Yaml) -> Result<BTreeMap<String, Vec<String>>> {
+    let mut all = BTreeMap::new();
+    let Some(programs) = root["generators"].as_hash() else {
+        return Ok(all);
+    };
+    for (name, files) in programs {
+        let Some(name) = name.as_str() else { continue };
+        let files: Vec<String> = match files.as_vec() {
+            Some(list) if !list.is_empty() => list
+                .iter()
+                .map(|f| {
+                    f.as_str()
+                        .map(|f| format!("generators/{}", f.trim_start_matches('/')))
+                        .with_context(|| format!("generators: {name}: a file that is not a path"))
+                })
+                .collect::<Result<_>>()?,
+            _ => bail!("generators: {name}: expected the list of its files"),
+        };
+        all.insert(format!("generators/{name}"), files);
+    }
+    Ok(all)
 }
 
 impl Walk<'_> {
@@ -355,11 +388,15 @@ impl Walk<'_> {
                 ));
                 continue;
             }
-            if !self.package.has(&program) && !self.package.has_dir(&program) {
-                self.recipes.unrunnable.push(format!(
-                    "{input}: no generator {program} (one made of several files under \
-                     `generators:` is not run by the kit)"
-                ));
+            let missing = match self.recipes.assembled.get(&program) {
+                Some(files) => files.iter().find(|f| !self.package.has(f)).cloned(),
+                None if self.package.has(&program) || self.package.has_dir(&program) => None,
+                None => Some(program.clone()),
+            };
+            if let Some(missing) = missing {
+                self.recipes
+                    .unrunnable
+                    .push(format!("{input}: no file {missing}"));
                 continue;
             }
             let args = words[1..].iter().map(|w| substitute(w, seed)).collect();

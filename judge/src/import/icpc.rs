@@ -12,7 +12,7 @@
 //! | output validator | `output_validator/` | `output_validators/<name>/` |
 //! | statements | `statement/` | `problem_statement/` |
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
@@ -227,12 +227,43 @@ fn legacy_time_limit(package: &Package) -> Result<Option<f64>> {
     Ok(None)
 }
 
-/// The program `entry` stands for: a source file, a folder holding one
-/// (headers may lie beside it), or a folder with its own `build` or `run`
-/// script (then named with a final `/`). Its path in the package.
-fn program(package: &Package, entry: &str) -> Result<String> {
+/// A program of the package, as problem.toml names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Named {
+    /// By its path in the package: a source file, or a folder with its
+    /// own `build` or `run` script (ending in `/`).
+    Path(String),
+    /// Several files, the first the one run, by the name problem.toml's
+    /// `[programs]` gives them.
+    Sources { name: String, files: Vec<String> },
+}
+
+impl Named {
+    /// How problem.toml names it.
+    fn reference(&self) -> String {
+        match self {
+            Named::Path(path) => kept(path),
+            Named::Sources { name, .. } => name.clone(),
+        }
+    }
+}
+
+impl std::fmt::Display for Named {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Named::Path(path) => f.write_str(path),
+            Named::Sources { files, .. } => f.write_str(&files.join(" + ")),
+        }
+    }
+}
+
+/// The program `entry` stands for: a source file, a folder of sources, or
+/// a folder with its own `build` or `run` script. A folder's sources are
+/// built together, as BAPCtools builds them: the first in name order whose
+/// name starts with `main` is the one run, else the first.
+fn program(package: &Package, entry: &str) -> Result<Named> {
     if package.has(entry) {
-        return checked_source(package, entry);
+        return checked_source(package, entry).map(Named::Path);
     }
     let prefix = format!("{entry}/");
     let files: Vec<&str> = package.under(entry).collect();
@@ -240,22 +271,29 @@ fn program(package: &Package, entry: &str) -> Result<String> {
         .iter()
         .any(|script| files.contains(&format!("{prefix}{script}").as_str()))
     {
-        return Ok(prefix);
+        return Ok(Named::Path(prefix));
     }
-    let sources: Vec<&str> = files
-        .iter()
-        .copied()
-        .filter(|f| !f[prefix.len()..].contains('/'))
+    let beside: Vec<&str> = (files.iter().copied())
+        .filter(|f| !f[prefix.len()..].contains('/') && !f[prefix.len()..].starts_with('.'))
+        .collect();
+    let sources: Vec<&str> = (beside.iter().copied())
         .filter(|f| SOURCES.iter().any(|e| f.ends_with(&format!(".{e}"))))
         .collect();
-    match sources.as_slice() {
-        [one] => checked_source(package, one),
-        [] => bail!("{}: no source file of a program", package.shown(entry)),
-        many => bail!(
-            "{}: a program of several sources ({}); the kit builds a single source file",
-            package.shown(entry),
-            many.join(", ")
-        ),
+    let main = (sources.iter().copied())
+        .find(|f| f[prefix.len()..].to_ascii_lowercase().starts_with("main"))
+        .or(sources.first().copied());
+    let Some(main) = main else {
+        bail!("{}: no source file of a program", package.shown(entry));
+    };
+    let main = checked_source(package, main)?;
+    match sources.len() {
+        1 => Ok(Named::Path(main)),
+        _ => Ok(Named::Sources {
+            name: entry.to_string(),
+            files: std::iter::once(main.clone())
+                .chain(beside.iter().filter(|f| **f != main).map(|f| f.to_string()))
+                .collect(),
+        }),
     }
 }
 
@@ -297,7 +335,14 @@ fn regenerated(package: &Package, tests: &mut [Test], notes: &mut Vec<String>) -
         let Some(recipe) = recipes.tests.get(&test.input) else {
             continue;
         };
-        match program(package, &recipe.program) {
+        let generator = match recipes.assembled.get(&recipe.program) {
+            Some(files) => Ok(Named::Sources {
+                name: recipe.program["generators/".len()..].to_string(),
+                files: files.clone(),
+            }),
+            None => program(package, &recipe.program),
+        };
+        match generator {
             Ok(generator) => {
                 test.generated = Some((generator, recipe.args.clone()));
                 made += 1;
@@ -329,9 +374,8 @@ struct Test {
     /// Its test group in a scoring problem.
     group: Option<String>,
     validator_args: Vec<String>,
-    /// How generators.yaml makes it: the generator (as problem.toml names
-    /// it) and its arguments.
-    generated: Option<(String, Vec<String>)>,
+    /// How generators.yaml makes it: the generator and its arguments.
+    generated: Option<(Named, Vec<String>)>,
 }
 
 /// What `data/` holds: the tests, the groups with their points (a scoring
@@ -812,12 +856,12 @@ pub fn import(
     let mut refused = Vec::new();
     for entry in programs_in(package, "input_validators") {
         match program(package, &entry) {
-            Ok(p) => runnable.push(p),
+            Ok(p) => runnable.push((entry, p)),
             Err(e) => refused.push(e),
         }
     }
     let validator = match runnable.first() {
-        Some(first) => first.clone(),
+        Some((_, first)) => first.clone(),
         None => match refused.into_iter().next() {
             Some(e) => return Err(e),
             None => bail!(
@@ -826,7 +870,7 @@ pub fn import(
             ),
         },
     };
-    for other in &runnable[1..] {
+    for (other, _) in &runnable[1..] {
         lossy.drop(format!(
             "{}: a second input validator (the kit runs one: {validator})",
             package.shown(other)
@@ -980,15 +1024,15 @@ pub fn import(
         toml.line("output_limit_mib", &mib.to_string());
     }
     match (&checker, s.interactive) {
-        (Some(checker), true) => toml.line("interactor", &quoted(&kept(checker))),
-        (Some(checker), false) => toml.line("checker", &quoted(&kept(checker))),
+        (Some(checker), true) => toml.line("interactor", &quoted(&checker.reference())),
+        (Some(checker), false) => toml.line("checker", &quoted(&checker.reference())),
         (None, _) => toml.line("checker", &quoted(default_checker)),
     };
     if checker.is_some() && !output_args.is_empty() {
         let args: Vec<String> = output_args.iter().map(|a| quoted(a)).collect();
         toml.line("checker_args", &format!("[{}]", args.join(", ")));
     }
-    toml.line("validator", &quoted(&kept(&validator)));
+    toml.line("validator", &quoted(&validator.reference()));
     toml.line("reference", &quoted(&reference));
     toml.comment("The package's tests name no wrong solution they catch.");
     toml.line("targets_required", "false");
@@ -1005,7 +1049,7 @@ pub fn import(
         toml.table("[[tests]]");
         match &t.generated {
             Some((generator, args)) => {
-                toml.line("generator", &quoted(&kept(generator)));
+                toml.line("generator", &quoted(&generator.reference()));
                 let args: Vec<String> = args.iter().map(|a| quoted(a)).collect();
                 toml.line("args", &format!("[{}]", args.join(", ")));
                 toml.line("stored", &quoted(&kept(&t.input)));
@@ -1027,6 +1071,18 @@ pub fn import(
         }
         toml.line("comment", &quoted(&t.comment));
     }
+    // The programs of several files, by the names used above.
+    let generators = tests
+        .iter()
+        .filter_map(|t| t.generated.as_ref().map(|g| &g.0));
+    let assembled: BTreeMap<&str, &[String]> = (checker.iter().chain([&validator]))
+        .chain(generators)
+        .filter_map(|p| match p {
+            Named::Sources { name, files } => Some((name.as_str(), files.as_slice())),
+            Named::Path(_) => None,
+        })
+        .collect();
+    toml.programs(assembled);
 
     // The files: every one of the package under its path in `package/`,
     // but the submissions (in solutions/).

@@ -367,6 +367,24 @@ impl ProblemToml {
         self
     }
 
+    /// A `[programs]` table: each program of several files (paths in the
+    /// package), by its name.
+    pub fn programs<'a>(
+        &mut self,
+        programs: impl IntoIterator<Item = (&'a str, &'a [String])>,
+    ) -> &mut Self {
+        let mut programs = programs.into_iter().peekable();
+        if programs.peek().is_none() {
+            return self;
+        }
+        self.table("[programs]");
+        for (name, files) in programs {
+            let files: Vec<String> = files.iter().map(|f| quoted(&kept(f))).collect();
+            self.line(&quoted(name), &format!("[{}]", files.join(", ")));
+        }
+        self
+    }
+
     pub fn finish(self) -> String {
         self.text
     }

@@ -617,6 +617,7 @@ impl Shipping<'_> {
             ProgramSpec::Source(path)
             | ProgramSpec::Folder(path)
             | ProgramSpec::Executable(path) => path,
+            ProgramSpec::Sources { files, .. } => &files[0],
         };
         if protocol != wanted {
             bail!(
@@ -629,10 +630,16 @@ impl Shipping<'_> {
                 wanted.name()
             );
         }
-        let name = path
-            .file_stem()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let name = match spec {
+            // `[programs]` names an imported folder by its path.
+            ProgramSpec::Sources { name, .. } => {
+                name.rsplit('/').next().unwrap_or(name).to_string()
+            }
+            _ => path
+                .file_stem()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        };
         Ok(Some(match spec {
             ProgramSpec::Executable(binary) => Shipped::Executable {
                 name,
@@ -656,7 +663,17 @@ impl Shipping<'_> {
             },
             _ => Shipped::Kept {
                 name,
-                files: with_headers(path)?,
+                files: match spec {
+                    ProgramSpec::Sources { files, .. } => (files.iter())
+                        .map(|f| {
+                            (
+                                f.file_name().unwrap_or_default().to_string_lossy().into(),
+                                f.clone(),
+                            )
+                        })
+                        .collect(),
+                    _ => with_headers(path)?,
+                },
                 single: true,
                 compiled: match self.compiled {
                     true => Some(self.compile(spec, path)?),
@@ -803,6 +820,7 @@ fn unused_validators(problem: &Problem, target: Format) -> Result<KeptFiles> {
             path.parent().map(Path::to_path_buf)
         }
         Some(ProgramSpec::Source(path) | ProgramSpec::Folder(path)) => Some(path.clone()),
+        Some(ProgramSpec::Sources { files, .. }) => files[0].parent().map(Path::to_path_buf),
         _ => None,
     };
     let files = fsutil::files_under(&dir).map_err(|e| fsutil::naming(&dir, e))?;
