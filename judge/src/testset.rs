@@ -33,6 +33,8 @@ struct Meta {
     /// content hash in `recipe` is not computed again.
     source_stamp: Option<(u64, u128)>,
     input_hash: String,
+    /// What the generator made, when the input is the package's instead.
+    generated_hash: String,
     input_stamp: Option<(u64, u128)>,
     validated: String,
     answer: String,
@@ -96,6 +98,9 @@ fn build_test(
     let mut meta = Meta::default();
     let mut work = Work::default();
 
+    // The input the package stores for a generated test: compared with
+    // the generator's, and used in its place where they differ.
+    let stored_hash = test.stored.as_deref().map(fsutil::hash_file).transpose()?;
     meta.recipe = match &test.source {
         TestSource::File(path) => {
             meta.source_stamp = fsutil::stamp(path);
@@ -108,6 +113,7 @@ fn build_test(
         TestSource::Generated { generator, args } => {
             let mut parts = vec!["generated", programs.generator(generator).identity.as_str()];
             parts.extend(args.iter().map(String::as_str));
+            parts.extend(stored_hash.as_deref());
             key(&parts)
         }
     };
@@ -138,8 +144,20 @@ fn build_test(
         meta.input_hash = old.input_hash.clone();
     }
 
-    if let Some(stored) = &test.stored {
-        work.same_as_stored = Some(fsutil::hash_file(stored)? == meta.input_hash);
+    if let (Some(stored), Some(stored_hash)) = (&test.stored, stored_hash) {
+        meta.generated_hash = match remade {
+            true => meta.input_hash.clone(),
+            false => old.generated_hash.clone(),
+        };
+        let same = stored_hash == meta.generated_hash;
+        work.same_as_stored = Some(same);
+        if !same && remade {
+            // The package's input is the one its judges used, and the one
+            // its answer is for: the difference is reported, not judged.
+            let bytes = std::fs::read(stored).map_err(|e| fsutil::naming(stored, e))?;
+            write_atomic(made, &bytes)?;
+            meta.input_hash = stored_hash;
+        }
     }
     let group = test.group.as_deref();
     if let Some(validator) = &programs.validator {

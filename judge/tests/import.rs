@@ -1283,8 +1283,9 @@ fn every_format_goes_back_out_the_same() {
 
 /// The generators.yaml of [`generated_package`]: a salt, a numbered
 /// sample and secret folder, a command with `{seed}` made twice (`count`),
-/// a numbered folder inside, and a generator made of two files, the first
-/// the one run.
+/// a numbered folder inside, a generator made of two files, the first
+/// the one run, and a program folder whose `build` makes the script its
+/// `run` runs.
 const GENERATORS_YAML: &str = "random_salt: abc
 generators:
   pair: [pair.py, digits.py]
@@ -1306,6 +1307,7 @@ data:
             - limit: seed.py {seed} {{LIMIT}}
             - written: writer.py {name} 7
             - pair: pair 12 30
+            - built: built 3 4
 ";
 
 /// A 2025-09 package whose tests generators.yaml makes (as BAPCtools names
@@ -1344,6 +1346,14 @@ fn generated_package(dir: &Path, stored: bool) -> BTreeMap<&'static str, Vec<u8>
             "import sys, digits\nprint(digits.twice(int(sys.argv[1])), sys.argv[2])\n",
         ),
         ("generators/digits.py", "def twice(n):\n    return 2 * n\n"),
+        (
+            "generators/built/build",
+            "#!/bin/sh\nprintf 'import sys\\nprint(*sys.argv[1:])\\n' > main.py\n",
+        ),
+        (
+            "generators/built/run",
+            "#!/bin/sh\nexec python3 \"$(dirname \"$0\")/main.py\" \"$@\"\n",
+        ),
         // A validator of two files: the one named `main` is run.
         ("input_validators/check/main.py", &validator),
         ("input_validators/check/bounds.py", "LIMIT = 10**12\n"),
@@ -1373,12 +1383,21 @@ fn generated_package(dir: &Path, stored: bool) -> BTreeMap<&'static str, Vec<u8>
             ("data/secret/1-big/7-written.ans", "8\n"),
             ("data/secret/1-big/8-pair.in", "24 30\n"),
             ("data/secret/1-big/8-pair.ans", "54\n"),
+            ("data/secret/1-big/9-built.in", "3 4\n"),
+            ("data/secret/1-big/9-built.ans", "7\n"),
             // Included from `small`, under its own name.
             ("data/secret/1-big/2-small.in", "40 2\n"),
             ("data/secret/1-big/2-small.ans", "42\n"),
         ]);
     }
-    written(dir, &files)
+    let files = written(dir, &files);
+    // The judges execute a program folder's scripts.
+    for script in ["build", "run"] {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.join("generators/built").join(script);
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    files
 }
 
 #[test]
@@ -1415,7 +1434,7 @@ fn generators_yaml_makes_the_tests_again() {
     );
     let (code, build) = kit.json(&["build", "gensum"]);
     assert_eq!(code, 0, "{build}");
-    assert_eq!(build["problems"][0]["regenerated_equal"], 9, "{build}");
+    assert_eq!(build["problems"][0]["regenerated_equal"], 10, "{build}");
     let (code, verify) = kit.json(&["verify", "gensum"]);
     assert_eq!(code, 0, "{verify}");
     // The validator goes back out as it came (the tests as made), and
@@ -1446,12 +1465,23 @@ fn generators_yaml_makes_the_tests_again() {
     assert_eq!(code, 0, "{report}");
     let (_, build) = kit.json(&["build", "changed"]);
     let summary = &build["problems"][0];
-    assert_eq!(summary["regenerated_equal"], 8, "{build}");
-    // Test 08: the tests come in path order (1-big/2-small, 5-huge,
-    // 6-limit, 7-written and 8-pair are 02 to 06).
+    assert_eq!(summary["regenerated_equal"], 9, "{build}");
+    // Test 09: the tests come in path order (1-big/2-small, 5-huge,
+    // 6-limit, 7-written, 8-pair and 9-built are 02 to 07).
     assert_eq!(
         summary["regenerated_different"],
-        serde_json::json!(["08"]),
+        serde_json::json!(["09"]),
+        "{build}"
+    );
+    // The test is the package's input, which its answer is for, and the
+    // next build still says it differs.
+    let input = std::fs::read_to_string(kit.path("problems/changed/tests/09.in")).unwrap();
+    assert_eq!(input, "871 2\n");
+    let (_, build) = kit.json(&["build", "changed"]);
+    let summary = &build["problems"][0];
+    assert_eq!(
+        (&summary["generated"], &summary["regenerated_different"]),
+        (&serde_json::json!(0), &serde_json::json!(["09"])),
         "{build}"
     );
 }
@@ -1475,7 +1505,7 @@ fn bapctools_generates_what_the_kit_regenerates() {
     assert_eq!(code, 0, "{report}");
     let (code, build) = kit.json(&["build", "gensum"]);
     assert_eq!(code, 0, "{build}");
-    assert_eq!(build["problems"][0]["regenerated_equal"], 9, "{build}");
+    assert_eq!(build["problems"][0]["regenerated_equal"], 10, "{build}");
 }
 
 /// An output validator that takes an argument: `--offset K` accepts the

@@ -216,7 +216,8 @@ impl Landlock {
     /// grants, and the files its arguments name (a checker's input, output
     /// and answer; an interpreter's script: the kit chose them). A trusted
     /// program gets the folders of those files instead, so that its
-    /// ruleset, the same test after test, is made once.
+    /// ruleset, the same test after test, is made once, and its own
+    /// folder (a program folder's `run` script reads the files beside it).
     fn ruleset(&self, run: &Run) -> io::Result<Arc<Prepared>> {
         let spec = run.spec;
         let mut read = spec.access.read.clone();
@@ -228,7 +229,11 @@ impl Landlock {
             .filter(|p| p.is_absolute() && p.exists());
         match spec.access.untrusted {
             true => read.extend(named.map(Path::to_path_buf)),
-            false => read.extend(named.filter_map(Path::parent).map(Path::to_path_buf)),
+            false => read.extend(
+                (named.chain(run.program))
+                    .filter_map(Path::parent)
+                    .map(Path::to_path_buf),
+            ),
         }
         let mut write = spec.access.write.clone();
         write.extend(spec.cwd.clone());
