@@ -175,11 +175,15 @@ fn unzip(path: &Path, dir: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Every regular file under `root`, by its `/`-separated path; symlinks
-/// must resolve inside `root`. `shown` is what the user named.
+/// Every regular file under `root`, by its `/`-separated path, and under
+/// each symlink to a folder; symlinks must resolve inside `root`. `shown`
+/// is what the user named.
 fn walk(shown: &Path, root: &Path) -> Result<BTreeMap<String, PathBuf>> {
     let mut files = BTreeMap::new();
-    for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
+    let entries = walkdir::WalkDir::new(root)
+        .follow_links(true)
+        .sort_by_file_name();
+    for entry in entries {
         let entry = entry.with_context(|| format!("cannot read {}", shown.display()))?;
         let rel = entry.path().strip_prefix(root).unwrap_or(entry.path());
         let key = rel.to_string_lossy().replace('\\', "/");
@@ -211,4 +215,41 @@ fn walk(shown: &Path, root: &Path) -> Result<BTreeMap<String, PathBuf>> {
         files.insert(key, path);
     }
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A package with `generators/y/y.py` and a symlink `f` to `y`
+    /// (BAPCtools' own test problems have such), and a file beside.
+    fn package_with_link(target: &Path) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let generators = dir.path().join("generators");
+        std::fs::create_dir_all(generators.join("y")).unwrap();
+        std::fs::write(generators.join("y/y.py"), "print(1)\n").unwrap();
+        std::fs::write(dir.path().join("problem.yaml"), "name: y\n").unwrap();
+        std::os::unix::fs::symlink(target, generators.join("f")).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_symlink_to_a_folder_inside_holds_its_files() {
+        let dir = package_with_link(Path::new("y"));
+        let package = Package::open(dir.path()).unwrap();
+        assert!(package.has("generators/f/y.py"));
+        assert!(package.has("generators/y/y.py"));
+    }
+
+    #[test]
+    fn a_symlink_to_a_folder_outside_is_refused() {
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret.in"), "1\n").unwrap();
+        let dir = package_with_link(outside.path());
+        let error = format!("{:#}", Package::open(dir.path()).err().unwrap());
+        assert!(
+            error.contains("generators/f") && error.contains("outside the package"),
+            "{error}"
+        );
+    }
 }
