@@ -136,11 +136,13 @@ fn program(spec: &ProgramSpec) -> Result<String> {
         ProgramSpec::Source(path) => ("a source", path),
         ProgramSpec::Folder(path) => ("a program folder", path),
         ProgramSpec::Executable(path) => ("an executable", path),
-        ProgramSpec::Sources { files, .. } => ("sources", &files[0]),
+        ProgramSpec::Sources { entry, .. } => ("sources", entry),
     };
     let mut hasher = blake3::Hasher::new();
     let files = match spec {
-        ProgramSpec::Sources { files, .. } => files.clone(),
+        ProgramSpec::Sources { entry, beside, .. } => {
+            std::iter::once(entry).chain(beside).cloned().collect()
+        }
         _ if path.is_dir() => fsutil::files_under(path)?,
         _ => vec![path.clone()],
     };

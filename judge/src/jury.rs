@@ -169,10 +169,15 @@ impl<'s> Jury<'s> {
         compiler.compile(source, untrusted, |spec| self.sandbox.run(spec))
     }
 
-    /// Compiles a trusted program of several source files, the first the
-    /// one run, as [`Jury::compile`] compiles one.
-    pub fn assemble(&self, compiler: &Compiler, files: &[PathBuf]) -> Result<Program, BuildError> {
-        compiler.assemble(files, |spec| self.sandbox.run(spec))
+    /// Compiles a trusted program of several files, `entry` the one run,
+    /// as [`Jury::compile`] compiles one.
+    pub fn assemble(
+        &self,
+        compiler: &Compiler,
+        entry: &Path,
+        beside: &[PathBuf],
+    ) -> Result<Program, BuildError> {
+        compiler.assemble(entry, beside, |spec| self.sandbox.run(spec))
     }
 
     /// Builds a program folder (`build`, then `run`) in the sandbox, once.

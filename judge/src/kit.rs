@@ -192,7 +192,9 @@ impl Kit {
             ProgramSpec::Source(path) => Ok(jury.compile(&self.compiler, path, false)?),
             ProgramSpec::Folder(path) => Ok(jury.build_folder(&self.compiler, path)?),
             ProgramSpec::Executable(path) => Ok(self.compiler.executable(path)?),
-            ProgramSpec::Sources { files, .. } => Ok(jury.assemble(&self.compiler, files)?),
+            ProgramSpec::Sources { entry, beside, .. } => {
+                Ok(jury.assemble(&self.compiler, entry, beside)?)
+            }
         }
     }
 

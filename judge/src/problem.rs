@@ -61,7 +61,11 @@ pub enum ProgramSpec {
     /// Several source files built together, each under its own name, the
     /// first the one compiled and run: one of problem.toml's `[programs]`
     /// (a BAPCtools generator with dependencies), by its name there.
-    Sources { name: String, files: Vec<PathBuf> },
+    Sources {
+        name: String,
+        entry: PathBuf,
+        beside: Vec<PathBuf>,
+    },
 }
 
 impl ProgramSpec {
@@ -509,22 +513,19 @@ impl Resolver<'_> {
     fn program(&self, name: &Spanned<String>, role: Role) -> Result<ProgramSpec, ConfigError> {
         let text = name.get_ref();
         if let Some(files) = self.src.value.programs.get(text) {
-            if files.get_ref().is_empty() {
+            // The first is compiled; the others may be any file it reads.
+            let [entry, beside @ ..] = files.get_ref().as_slice() else {
                 return Err(self.src.error(
                     files.span(),
                     format!("program `{text}`: expected its source files, the first the one run"),
                 ));
-            }
-            // The first is compiled; the others may be any file it reads.
-            let files = (files.get_ref().iter().enumerate())
-                .map(|(i, f)| match i {
-                    0 => self.source(self.dir, f),
-                    _ => self.existing(self.dir, f),
-                })
-                .collect::<Result<_, _>>()?;
+            };
             return Ok(ProgramSpec::Sources {
                 name: text.clone(),
-                files,
+                entry: self.source(self.dir, entry)?,
+                beside: (beside.iter())
+                    .map(|f| self.existing(self.dir, f))
+                    .collect::<Result<_, _>>()?,
             });
         }
         if let Some(folder) = text.strip_suffix('/') {

@@ -212,29 +212,25 @@ impl Compiler {
         self.build_sources(source, &[], untrusted, run)
     }
 
-    /// Compiles a trusted program of several source files (a BAPCtools
-    /// generator with dependencies): each is copied into the build folder
-    /// under its own name, and the first, `files[0]`, is the one compiled
-    /// and run, as a single source is; the others are there for it to
-    /// include or import.
+    /// Compiles a trusted program of several files (a BAPCtools generator
+    /// with dependencies): each is copied into the build folder under its
+    /// own name, and `entry` is compiled and run as a single source is;
+    /// the files `beside` it are there for it to include or import.
     pub fn assemble(
         &self,
-        files: &[PathBuf],
+        entry: &Path,
+        beside: &[PathBuf],
         run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
     ) -> Result<Program, BuildError> {
-        let Some((entry, others)) = files.split_first() else {
-            return Err(io_error("a program of no source file")(
-                std::io::ErrorKind::InvalidInput.into(),
-            ));
-        };
-        self.build_sources(entry, others, false, run)
+        self.build_sources(entry, beside, false, run)
     }
 
-    /// Compiles `source`, with `others` copied beside it by their names.
+    /// Compiles `source`, with the files `beside` it copied next to it
+    /// under their names.
     fn build_sources(
         &self,
         source: &Path,
-        others: &[PathBuf],
+        beside: &[PathBuf],
         untrusted: bool,
         run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
     ) -> Result<Program, BuildError> {
@@ -257,7 +253,7 @@ impl Compiler {
         let file_name = source.file_name().unwrap_or_default().to_string_lossy();
         let stem = source.file_stem().unwrap_or_default().to_string_lossy();
         // Files that import one another know each other by name.
-        let keep_name = language.keep_name || !others.is_empty();
+        let keep_name = language.keep_name || !beside.is_empty();
         let source_name = match keep_name {
             true => file_name.to_string(),
             false => format!("main.{extension}"),
@@ -269,14 +265,14 @@ impl Compiler {
             // The build depends on the file's name.
             hasher.update(format!("\0{file_name}").as_bytes());
         }
-        let mut beside = Vec::new();
-        for other in others {
+        let mut copies: Vec<(String, Vec<u8>)> = Vec::new();
+        for other in beside {
             let name = other
                 .file_name()
                 .unwrap_or_default()
                 .to_string_lossy()
                 .into_owned();
-            if name == file_name || beside.iter().any(|(n, _)| n == &name) {
+            if name == file_name || copies.iter().any(|(n, _)| n == &name) {
                 return Err(BuildError::Compile {
                     path: other.clone(),
                     output: format!(
@@ -287,7 +283,7 @@ impl Compiler {
             let bytes = read(other)?;
             hasher.update(format!("\0beside\0{name}\0").as_bytes());
             hasher.update(blake3::hash(&bytes).as_bytes());
-            beside.push((name, bytes));
+            copies.push((name, bytes));
         }
         let key = hasher.finalize().to_hex()[..24].to_string();
         let dir = self.cache.join(&key);
@@ -323,7 +319,7 @@ impl Compiler {
         let tmp = self.private_dir(&key)?;
         std::fs::write(tmp.path().join(&source_name), &code)
             .map_err(io_error("cannot copy the source"))?;
-        for (name, bytes) in &beside {
+        for (name, bytes) in &copies {
             std::fs::write(tmp.path().join(name), bytes)
                 .map_err(io_error("cannot copy the source"))?;
         }

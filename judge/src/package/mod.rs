@@ -617,7 +617,7 @@ impl Shipping<'_> {
             ProgramSpec::Source(path)
             | ProgramSpec::Folder(path)
             | ProgramSpec::Executable(path) => path,
-            ProgramSpec::Sources { files, .. } => &files[0],
+            ProgramSpec::Sources { entry, .. } => entry,
         };
         if protocol != wanted {
             bail!(
@@ -664,14 +664,15 @@ impl Shipping<'_> {
             _ => Shipped::Kept {
                 name,
                 files: match spec {
-                    ProgramSpec::Sources { files, .. } => (files.iter())
-                        .map(|f| {
-                            (
-                                f.file_name().unwrap_or_default().to_string_lossy().into(),
-                                f.clone(),
-                            )
-                        })
-                        .collect(),
+                    ProgramSpec::Sources { entry, beside, .. } => (std::iter::once(entry)
+                        .chain(beside))
+                    .map(|f| {
+                        (
+                            f.file_name().unwrap_or_default().to_string_lossy().into(),
+                            f.clone(),
+                        )
+                    })
+                    .collect(),
                     _ => with_headers(path)?,
                 },
                 single: true,
@@ -820,7 +821,7 @@ fn unused_validators(problem: &Problem, target: Format) -> Result<KeptFiles> {
             path.parent().map(Path::to_path_buf)
         }
         Some(ProgramSpec::Source(path) | ProgramSpec::Folder(path)) => Some(path.clone()),
-        Some(ProgramSpec::Sources { files, .. }) => files[0].parent().map(Path::to_path_buf),
+        Some(ProgramSpec::Sources { entry, .. }) => entry.parent().map(Path::to_path_buf),
         _ => None,
     };
     let files = fsutil::files_under(&dir).map_err(|e| fsutil::naming(&dir, e))?;
