@@ -203,6 +203,13 @@ pub fn within(path: &Path) -> Option<PathBuf> {
     Some(out)
 }
 
+/// The last part of `path`, as text ("" for none).
+pub fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

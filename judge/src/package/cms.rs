@@ -45,6 +45,7 @@ use yaml_rust2::Yaml;
 use super::yaml::{int, map, real, string, strings, text};
 use super::{Exporter, Shipped, Subject, Tree};
 use crate::expect::Expect;
+use crate::fsutil;
 use crate::problem::ProgramSpec;
 use crate::program::Protocol;
 use crate::results::{Test, Warning};
@@ -145,14 +146,8 @@ fn kept_primary_language(s: &Subject) -> Option<String> {
 }
 
 fn is_stub_or_grader(path: &Path) -> bool {
-    let name = file_name(path);
+    let name = fsutil::file_name(path);
     name.starts_with("grader.") || name.starts_with("stub.")
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
 }
 
 impl Exporter for Cms {
@@ -173,7 +168,7 @@ impl Exporter for Cms {
             .map(|(_, path)| {
                 format!(
                     "accepted/{} is not in sol/: CMS would take it for a grader or a stub",
-                    file_name(path)
+                    fsutil::file_name(path)
                 )
             })
             .collect();
@@ -305,7 +300,7 @@ impl Exporter for Cms {
             out.text("sol/README.txt", SOL_NOTE.to_string())?;
         }
         for path in official(s) {
-            out.file(&format!("sol/{}", file_name(path)), path)?;
+            out.file(&format!("sol/{}", fsutil::file_name(path)), path)?;
         }
         for statement in &s.statements {
             let lang = statement.lang.code();

@@ -664,15 +664,10 @@ impl Shipping<'_> {
             _ => Shipped::Kept {
                 name,
                 files: match spec {
-                    ProgramSpec::Sources { entry, beside, .. } => (std::iter::once(entry)
-                        .chain(beside))
-                    .map(|f| {
-                        (
-                            f.file_name().unwrap_or_default().to_string_lossy().into(),
-                            f.clone(),
-                        )
-                    })
-                    .collect(),
+                    ProgramSpec::Sources { entry, beside, .. } => {
+                        let named = |f: &PathBuf| (fsutil::file_name(f), f.clone());
+                        std::iter::once(entry).chain(beside).map(named).collect()
+                    }
                     _ => with_headers(path)?,
                 },
                 single: true,

@@ -374,7 +374,7 @@ impl Polygon {
                                     tag(*expect)
                                 };
                                 let Some(tag) = tag else { continue };
-                                let file = format!("solutions/{}", file_name(path));
+                                let file = format!("solutions/{}", fsutil::file_name(path));
                                 element(w, "solution", &[("tag", tag)], |w| {
                                     empty(
                                         w,
@@ -416,12 +416,6 @@ fn ends_with_verdicts(s: &Subject) -> Result<()> {
         }
     }
     Ok(())
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
 }
 
 /// The statements problem.xml lists, as Polygon lists them: the source,
@@ -526,7 +520,7 @@ impl Exporter for Polygon {
         out.text(&files.validator, self_contained_cpp(validator)?)?;
         for (expect, path) in &s.solutions {
             if p.reference.as_ref() == Some(path) || tag(*expect).is_some() {
-                out.file(&format!("solutions/{}", file_name(path)), path)?;
+                out.file(&format!("solutions/{}", fsutil::file_name(path)), path)?;
             }
         }
         for statement in &s.statements {
