@@ -60,6 +60,7 @@ pub enum Command {
     Test(TestArgs),
     /// Judge every solution under solutions/<problem>/<verdict>/ and check
     /// that each gets the verdict its folder names.
+    #[command(after_help = VERDICT_FOLDERS)]
     Verify(VerifyArgs),
     /// Run a problem's checker by hand.
     Check(CheckArgs),
@@ -88,11 +89,26 @@ pub enum Command {
     Diff(DiffArgs),
 }
 
+/// The verdict folders, for `verify --help` (`expect::FOLDERS` in words).
+pub const VERDICT_FOLDERS: &str = "\
+The folders of solutions/<problem>/ and what each promises:
+  accepted/               AC on every test
+  partially_accepted/     a score above 0 and below the most
+  wrong_answer/           WA (and on every test aimed at it)
+  presentation_error/     PE (and on every test aimed at it)
+  time_limit_exceeded/    TLE (and on every test aimed at it)
+  memory_limit_exceeded/  MLE (and on every test aimed at it)
+  runtime_error/          RE (and on every test aimed at it)
+  brute_force/            no wrong answer wherever it finishes
+Another folder, or a file in no language of judge.toml, is an error unless
+problem.toml's [expected] names the file.";
+
 impl Command {
     /// The command, as the core's events name it.
     pub fn kind(&self) -> CommandKind {
         match self {
             Command::Build(_) => CommandKind::Build,
+            Command::Test(args) if args.standings() => CommandKind::Standings,
             Command::Test(_) => CommandKind::Test,
             Command::Verify(_) => CommandKind::Verify,
             Command::Check(_) => CommandKind::Check,
@@ -121,14 +137,40 @@ pub struct BuildArgs {
 pub struct TestArgs {
     /// The problem (a name from judge.toml).
     pub problem: String,
-    /// The solution: one source file in a language of judge.toml.
-    pub file: PathBuf,
-    /// Stop at the first test that is not accepted.
+    /// The solutions: source files in languages of judge.toml, or folders
+    /// (every such file under them). More than one file makes standings:
+    /// a row per file.
+    #[arg(required = true, value_name = "FILE|DIR")]
+    pub files: Vec<PathBuf>,
+    /// Stop judging a file at its first test that is not accepted.
     #[arg(long)]
     pub fail_fast: bool,
+    /// Judge on the sample tests only.
+    #[arg(long)]
+    pub samples: bool,
+    /// The standings' order: by file name, or by score (best first).
+    #[arg(long, value_enum, default_value_t = SortBy::Name)]
+    pub sort: SortBy,
+    /// Also write the standings as CSV to PATH.
+    #[arg(long, value_name = "PATH")]
+    pub csv: Option<PathBuf>,
     /// Also write the results as a self-contained HTML page to PATH.
     #[arg(long, value_name = "PATH")]
     pub html: Option<PathBuf>,
+}
+
+impl TestArgs {
+    /// Whether the files make standings rather than one solution's run.
+    pub fn standings(&self) -> bool {
+        self.files.len() > 1 || self.files.iter().any(|f| f.is_dir()) || self.csv.is_some()
+    }
+}
+
+/// How standings are ordered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SortBy {
+    Name,
+    Score,
 }
 
 #[derive(Debug, Args)]

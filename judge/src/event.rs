@@ -19,6 +19,8 @@ use crate::results::{SolutionRun, TestOutcome};
 pub enum CommandKind {
     Build,
     Test,
+    /// `judge test` of several files.
+    Standings,
     Verify,
     Check,
     Package,

@@ -16,7 +16,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 
 use crate::event::{EventKind, Events};
 use crate::fsutil;
@@ -160,12 +160,16 @@ impl Expect {
 }
 
 /// Every solution `verify` judges with its promise: the files of the
-/// verdict folders, in their order, each with its folder's promise unless
+/// verdict folders (but hidden ones), in their order, each with its folder's promise unless
 /// `[expected]` names it; then the solutions `[expected]` names elsewhere.
 pub fn promises(problem: &Problem) -> Result<Vec<(PathBuf, Expect)>> {
     let mut all = Vec::new();
     for (folder, expect) in FOLDERS {
         for file in fsutil::files_in(&problem.solutions.join(folder))? {
+            // A hidden file (`.gitkeep`) is no solution.
+            if fsutil::file_name(&file).starts_with('.') {
+                continue;
+            }
             let shown = file.strip_prefix(&problem.solutions).unwrap_or(&file);
             let shown = shown.to_string_lossy().into_owned();
             let expect = problem
@@ -182,6 +186,54 @@ pub fn promises(problem: &Problem) -> Result<Vec<(PathBuf, Expect)>> {
         }
     }
     Ok(all)
+}
+
+/// Refuses what `verify` would otherwise pass over without a word: a
+/// folder under the problem's solutions that promises nothing (a misspelt
+/// `wrong_anwser/`), a file outside the verdict folders, and a file in no
+/// language of judge.toml, unless `[expected]` names it. Hidden files and
+/// folders (`.gitkeep`) are not solutions.
+pub fn refuse_strays(problem: &Problem, compiler: &Compiler) -> Result<()> {
+    let known: Vec<&str> = FOLDERS.iter().map(|(folder, _)| *folder).collect();
+    let expected = |prefix: &str| problem.expected.keys().any(|k| k.starts_with(prefix));
+    let walk = walkdir::WalkDir::new(&problem.solutions)
+        .min_depth(1)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
+    for entry in walk {
+        let entry = entry.map_err(fsutil::walk_error)?;
+        let path = entry.path();
+        let rel = path.strip_prefix(&problem.solutions).unwrap_or(path);
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        let folder = rel.split('/').next().unwrap_or_default();
+        let verdict_folder = known.contains(&folder);
+        if entry.file_type().is_dir() {
+            if entry.depth() == 1 && !verdict_folder && !expected(&format!("{rel}/")) {
+                bail!(
+                    "{}: not a verdict folder, so `judge verify` would never judge what it \
+                     holds (the folders are {}; a solution elsewhere needs its promise in \
+                     problem.toml's `[expected]`)",
+                    path.display(),
+                    known.join(", ")
+                );
+            }
+            continue;
+        }
+        let judged = verdict_folder && entry.depth() == 2;
+        if !judged && !expected(&rel) {
+            bail!(
+                "{}: not directly in a verdict folder ({}), so `judge verify` would never judge \
+                 it (or name it in problem.toml's `[expected]`)",
+                path.display(),
+                known.join(", ")
+            );
+        }
+        if let Err(e) = compiler.language_of(path) {
+            bail!("{e}: `judge verify` cannot judge it");
+        }
+    }
+    Ok(())
 }
 
 /// Judges the solution at `source` as its folder's promise needs and says

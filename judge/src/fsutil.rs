@@ -134,7 +134,8 @@ pub fn stamp(path: &Path) -> Option<(u64, u128)> {
     Some((meta.len(), modified))
 }
 
-fn walk_error(e: walkdir::Error) -> io::Error {
+/// A walk's error as an I/O error that names the path.
+pub fn walk_error(e: walkdir::Error) -> io::Error {
     let path = e.path().map(Path::to_path_buf).unwrap_or_default();
     let kind = e.io_error().map_or(io::ErrorKind::Other, io::Error::kind);
     io::Error::new(kind, format!("{}: cannot read: {e}", path.display()))

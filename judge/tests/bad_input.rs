@@ -228,6 +228,58 @@ fn programs_of_several_files_are_located() {
     }
 }
 
+/// `verify` judges the verdict folders: a misspelt folder, a file beside
+/// them and a file in no language would never be judged, so each is an
+/// error naming it (and the folders), unless `[expected]` names the file.
+#[test]
+fn solutions_verify_would_never_judge_are_refused() {
+    for (stray, says) in [
+        (
+            "solutions/sum/wrong_anwser/off.c",
+            "wrong_anwser: not a verdict folder",
+        ),
+        (
+            "solutions/sum/loose.c",
+            "loose.c: not directly in a verdict folder",
+        ),
+        (
+            "solutions/sum/accepted/old/ref.c",
+            "ref.c: not directly in a verdict folder",
+        ),
+        (
+            "solutions/sum/accepted/notes.txt",
+            "no language in judge.toml has the extension `.txt`",
+        ),
+    ] {
+        let kit = TempKit::new();
+        kit.write(stray, &plus_one());
+        let stderr = kit.error(&["verify"]);
+        let folders = "accepted, partially_accepted, wrong_answer";
+        assert!(
+            stderr.contains(says) && (stray.ends_with(".txt") || stderr.contains(folders)),
+            "{stray}: {stderr}"
+        );
+    }
+    // Hidden files are no solutions; `[expected]` names one elsewhere.
+    let kit = TempKit::new();
+    kit.write("solutions/sum/wrong_answer/.gitkeep", "");
+    kit.write("solutions/sum/rejected/off.c", &plus_one());
+    kit.write(
+        "problems/sum/problem.toml",
+        &format!(
+            "{}\n[expected]\n\"rejected/off.c\" = [\"WA\"]\n",
+            kit.problem_toml
+        ),
+    );
+    let (code, report) = kit.json(&["verify"]);
+    assert_eq!(code, 0, "{report}");
+    // `verify --help` lists every folder it knows.
+    let help = kit.judge(&["verify", "--help"]).stdout;
+    for (folder, _) in judge::expect::FOLDERS {
+        assert!(help.contains(&format!("  {folder}/ ")), "{folder}: {help}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Languages
 

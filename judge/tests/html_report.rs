@@ -293,6 +293,40 @@ fn test_html_shows_one_solution_column() {
     assert_eq!(select(&dom, "th.solution").len(), 1);
 }
 
+/// The standings of several files: a column per file, each cell the
+/// verdict the JSON document gives, a file that did not compile judged on
+/// nothing.
+#[test]
+#[ignore = "slow tier: headless Chromium"]
+fn standings_html_shows_a_column_per_file() {
+    let kit = kit();
+    kit.write("class/broken.c", "int main( {\n");
+    let page = kit.path("standings.html");
+    let files = [
+        "solutions/sum/wrong_answer/plus_one.c",
+        "solutions/sum/time_limit_exceeded/spin.c",
+        "class/broken.c",
+    ];
+    let mut args = vec!["test", "sum"];
+    args.extend(files);
+    args.extend(["--html", page.to_str().unwrap()]);
+    let (code, report) = kit.json(&args);
+    assert_eq!(code, 1, "{report}");
+    let judged: BTreeMap<String, Judged> = (report["solutions"].as_array().unwrap().iter())
+        .map(|row| {
+            let score = row["score"].as_f64().unwrap_or(0.0);
+            let name = row["solution"].as_str().unwrap().to_string();
+            (name, Judged::of(&row["results"], &score.into()))
+        })
+        .collect();
+    assert_eq!(judged.len(), 3);
+    assert!(judged["class/broken.c"].verdicts.is_empty());
+
+    let dom = load(&page, "standings-report.png");
+    check_matrix(&dom, &judged, &["01", "02", "03", "04"]);
+    assert_eq!(select(&dom, "th.solution").len(), 3);
+}
+
 #[test]
 fn an_html_path_that_cannot_be_written_is_an_error_naming_it() {
     let kit = kit();

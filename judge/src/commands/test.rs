@@ -1,19 +1,27 @@
-//! `judge test PROBLEM FILE`: judge one solution on every test.
+//! `judge test PROBLEM FILE...`: judge one solution on every test, or
+//! several (files, folders of them) into standings, a row per file.
 
 use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 
-use crate::cli::TestArgs;
+use crate::cli::{SortBy, TestArgs};
 use crate::event::{EventKind, Events};
+use crate::fsutil;
 use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
 use crate::pool::Stop;
+use crate::problem::Problem;
+use crate::report::csv;
 use crate::report::html::{self, Column, Matrix};
-use crate::results::report::{Report, TestReport};
+use crate::results::report::{Report, StandingsReport, TestReport};
+use crate::results::{Standing, Test};
 use crate::testset;
+use crate::verdict::Verdict;
 
-/// Judges the file on the problem; true if and only if every test is accepted.
+/// Judges the files on the problem; true if and only if every file is
+/// accepted on every test.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Result<bool> {
     let building = kit.lock_builds(events)?;
     let problem = kit
@@ -21,45 +29,184 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
         .remove(0);
     let (tests, _) = testset::build(kit, jury, &problem, events)?;
     drop(building);
+    let tests = match args.samples {
+        true => samples(&problem, tests)?,
+        false => tests,
+    };
     let checker = kit.checker(&problem, jury)?;
     let network = jury.isolate_network();
     let arena = Arena::new(&problem, &tests, &checker, kit.work_dir().join("runs"));
     let none = BTreeSet::new();
-    let stop = if args.fail_fast {
-        Stop::AtFirstFailure { except: &none }
-    } else {
-        Stop::Never
+    let stop = || match args.fail_fast {
+        true => Stop::AtFirstFailure { except: &none },
+        false => Stop::Never,
     };
-    let shown = args.file.display().to_string();
-    let run = jury.judge_source(&kit.compiler, &arena, &args.file, &shown, stop, events)?;
-    let report = TestReport {
-        verdict: run.verdict,
-        problem: problem.name.clone(),
-        solution: shown,
-        score: run.score,
-        max_score: run.max_score,
-        compile_error: run.compile_error,
-        network_isolated: network,
-        isolation: jury.isolation(),
-        tests: run.outcomes,
+    let report = match args.standings() {
+        false => {
+            let file = &args.files[0];
+            let shown = file.display().to_string();
+            let run = jury.judge_source(&kit.compiler, &arena, file, &shown, stop(), events)?;
+            let report = TestReport {
+                verdict: run.verdict,
+                problem: problem.name.clone(),
+                solution: shown,
+                score: run.score,
+                max_score: run.max_score,
+                compile_error: run.compile_error,
+                network_isolated: network,
+                isolation: jury.isolation(),
+                tests: run.outcomes,
+            };
+            if let Some(path) = &args.html {
+                let target = target_of(file, &problem);
+                let columns = vec![Column::tested(&report, target.as_deref())];
+                let title = format!("judge test {} {}", problem.name, report.solution);
+                let page =
+                    html::render(&title, report.verdict, &[matrix(&problem, &tests, columns)]);
+                html::write(path, &page)?;
+            }
+            Report::Test(report)
+        }
+        true => {
+            let (files, ignored) = solutions(kit, &args.files)?;
+            let mut rows = Vec::new();
+            for file in files {
+                let shown = file.display().to_string();
+                let row = match refusal(kit, &file) {
+                    Some(reason) => Standing::refused(shown, reason, tests.len()),
+                    None => {
+                        let run = jury.judge_source(
+                            &kit.compiler,
+                            &arena,
+                            &file,
+                            &shown,
+                            stop(),
+                            events,
+                        )?;
+                        Standing::of(run, tests.len())
+                    }
+                };
+                rows.push(row);
+            }
+            sort(&mut rows, args.sort);
+            let report = StandingsReport {
+                verdict: match rows.iter().all(|r| r.verdict.is_accepted()) {
+                    true => Verdict::Ac,
+                    false => Verdict::Fail,
+                },
+                problem: problem.name.clone(),
+                sort: format!("{:?}", args.sort).to_lowercase(),
+                samples_only: args.samples,
+                network_isolated: network,
+                isolation: jury.isolation(),
+                solutions: rows,
+                ignored,
+            };
+            if let Some(path) = &args.csv {
+                csv::write(path, &report.solutions)?;
+            }
+            if let Some(path) = &args.html {
+                let columns = report.solutions.iter().map(Column::standing).collect();
+                let title = format!("judge test {}", problem.name);
+                let page =
+                    html::render(&title, report.verdict, &[matrix(&problem, &tests, columns)]);
+                html::write(path, &page)?;
+            }
+            Report::Standings(report)
+        }
     };
-    if let Some(path) = &args.html {
-        // `targets` names a solution by its path under the problem's folder.
-        let target = std::fs::canonicalize(&args.file)
-            .ok()
-            .zip(std::fs::canonicalize(&problem.solutions).ok())
-            .and_then(|(file, dir)| Some(file.strip_prefix(dir).ok()?.display().to_string()));
-        let matrix = Matrix {
-            problem: &problem.name,
-            time_limit: problem.limits.time,
-            groups: &problem.groups,
-            tests: &tests,
-            columns: vec![Column::tested(&report, target.as_deref())],
-        };
-        let title = format!("judge test {} {}", problem.name, report.solution);
-        html::write(path, &html::render(&title, report.verdict, &[matrix]))?;
-    }
-    let report = Report::Test(report);
     events.emit(EventKind::Finished { report: &report });
     Ok(report.verdict().is_accepted())
+}
+
+/// The problem's sample tests, for `--samples`.
+fn samples(problem: &Problem, tests: Vec<Test>) -> Result<Vec<Test>> {
+    let samples: Vec<Test> = tests.into_iter().filter(|t| t.sample).collect();
+    if samples.is_empty() {
+        bail!("{}: no sample tests to judge on", problem.name);
+    }
+    Ok(samples)
+}
+
+/// The page's matrix of `columns` on the problem's `tests`.
+fn matrix<'a>(problem: &'a Problem, tests: &'a [Test], columns: Vec<Column<'a>>) -> Matrix<'a> {
+    Matrix {
+        problem: &problem.name,
+        time_limit: problem.limits.time,
+        groups: &problem.groups,
+        tests,
+        columns,
+    }
+}
+
+/// `file`'s path under the problem's solutions folder, as `targets` names
+/// a solution, if it lives there.
+fn target_of(file: &Path, problem: &Problem) -> Option<String> {
+    let file = std::fs::canonicalize(file).ok()?;
+    let dir = std::fs::canonicalize(&problem.solutions).ok()?;
+    Some(file.strip_prefix(dir).ok()?.display().to_string())
+}
+
+/// The files to judge, in the order given (a folder's in name order,
+/// each once), and the files under the folders that no language has.
+fn solutions(kit: &Kit, given: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<String>)> {
+    let mut files = Vec::new();
+    let mut ignored = Vec::new();
+    let mut seen = BTreeSet::new();
+    for path in given {
+        if !path.is_dir() {
+            if seen.insert(std::fs::canonicalize(path).unwrap_or(path.clone())) {
+                files.push(path.clone());
+            }
+            continue;
+        }
+        let walk = walkdir::WalkDir::new(path)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
+        for entry in walk {
+            let entry = entry.map_err(fsutil::walk_error)?;
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            let file = entry.into_path();
+            if kit.compiler.language_of(&file).is_err() {
+                ignored.push(file.display().to_string());
+            } else if seen.insert(std::fs::canonicalize(&file).unwrap_or(file.clone())) {
+                files.push(file);
+            }
+        }
+    }
+    Ok((files, ignored))
+}
+
+/// Why `file` cannot be compiled at all, if it cannot: a row of the
+/// standings, not the end of the batch.
+fn refusal(kit: &Kit, file: &Path) -> Option<String> {
+    if let Err(e) = kit.compiler.language_of(file) {
+        return Some(e.to_string());
+    }
+    std::fs::File::open(file)
+        .err()
+        .map(|e| format!("cannot read {}: {e}", file.display()))
+}
+
+/// Orders the standings: by file name, or best score first (then most
+/// tests passed, then those that ran before those that did not compile,
+/// then the fastest), name breaking ties.
+fn sort(rows: &mut [Standing], by: SortBy) {
+    rows.sort_by(|a, b| {
+        let by_name = a.solution.cmp(&b.solution);
+        match by {
+            SortBy::Name => by_name,
+            SortBy::Score => {
+                let score = |r: &Standing| r.score.map_or(0.0, |s| s.0);
+                (score(b).total_cmp(&score(a)))
+                    .then(b.passed.cmp(&a.passed))
+                    .then(a.results.is_empty().cmp(&b.results.is_empty()))
+                    .then(a.max_time.cmp(&b.max_time))
+                    .then(by_name)
+            }
+        }
+    });
 }

@@ -17,6 +17,9 @@ use crate::verdict::Verdict;
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Result<bool> {
     let building = kit.lock_builds(events)?;
     let problems = kit.prepare(&args.problems, false)?;
+    for problem in &problems {
+        expect::refuse_strays(problem, &kit.compiler)?;
+    }
     let mut built = Vec::new();
     for problem in &problems {
         built.push(testset::build(kit, jury, problem, events)?.0);

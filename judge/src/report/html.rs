@@ -14,6 +14,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 use crate::fsutil;
+use crate::results::Standing;
 use crate::results::Test;
 use crate::results::TestOutcome;
 use crate::results::VerifyRow;
@@ -94,6 +95,19 @@ impl<'a> Column<'a> {
             score: report.score,
             compile_error: report.compile_error.as_deref(),
             outcomes: &report.tests,
+        }
+    }
+
+    /// The column of one file of `judge test`'s standings.
+    pub fn standing(row: &'a Standing) -> Column<'a> {
+        Column {
+            solution: &row.solution,
+            target: None,
+            promise: None,
+            verdict: row.verdict,
+            score: row.score,
+            compile_error: row.compile_error.as_deref(),
+            outcomes: &row.results,
         }
     }
 

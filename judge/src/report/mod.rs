@@ -4,6 +4,7 @@
 //! [`crate::results::report`]). A new output format is one more file here
 //! implementing [`crate::event::Reporter`].
 
+pub mod csv;
 pub mod diff;
 pub mod html;
 pub mod json;

@@ -16,7 +16,7 @@ use crate::results::SolutionRun;
 use crate::results::VerifyRow;
 use crate::results::report::{
     CertifyReport, Counterexample, DiffReport, ImportReport, NewReport, PackageReport, Report,
-    StressReport,
+    StandingsReport, StressReport,
 };
 use crate::results::{BuildSummary, Test};
 
@@ -262,6 +262,7 @@ impl<W: Write> TerminalReporter<W> {
             Report::Package(r) => self.package(r),
             Report::Doctor(r) => self.doctor(&r.isolation),
             Report::Test(_) => Ok(()),
+            Report::Standings(r) => self.standings(r),
             Report::Stress(r) => self.stress(r),
             Report::Certify(r) => self.certified(r),
             Report::Statement(r) => writeln!(
@@ -276,6 +277,65 @@ impl<W: Write> TerminalReporter<W> {
             Report::Import(r) => self.imported(r),
             Report::Diff(r) => self.differences(r),
         }
+    }
+
+    /// `judge test`'s standings: a row per file, in the report's order.
+    fn standings(&mut self, r: &StandingsReport) -> io::Result<()> {
+        let width = (r.solutions.iter())
+            .map(|s| s.solution.chars().count())
+            .max()
+            .unwrap_or(0)
+            .clamp(8, 48);
+        writeln!(
+            self.out,
+            "\n{:<width$}  verdict  {:>9}  {:>7}  {:>8}  first failure",
+            "solution", "score", "passed", "time"
+        )?;
+        for s in &r.solutions {
+            let score = match (s.score, s.max_score) {
+                (Some(v), Some(max)) => format!("{v}/{max}"),
+                (Some(v), None) => v.to_string(),
+                (None, _) => String::new(),
+            };
+            let failure = match (&s.first_failure, &s.compile_error) {
+                (Some(f), _) => format!("{} {}: {}", f.test, f.verdict, f.message),
+                (None, Some(e)) => e.lines().next().unwrap_or("").to_string(),
+                (None, None) => String::new(),
+            };
+            let time = match s.results.is_empty() {
+                true => String::new(),
+                false => format!("{:.3} s", s.max_time.as_secs_f64()),
+            };
+            let line = format!(
+                "{:<width$}  {}  {score:>9}  {:>7}  {time:>8}  {failure}",
+                s.solution,
+                verdict(s.verdict, 7),
+                format!("{}/{}", s.passed, s.tests),
+            );
+            writeln!(self.out, "{}", line.trim_end())?;
+        }
+        let accepted = r
+            .solutions
+            .iter()
+            .filter(|s| s.verdict.is_accepted())
+            .count();
+        writeln!(
+            self.out,
+            "\n{accepted} of {} files accepted{}",
+            r.solutions.len(),
+            match r.samples_only {
+                true => " on the samples",
+                false => "",
+            }
+        )?;
+        if !r.ignored.is_empty() {
+            writeln!(
+                self.out,
+                "not judged, in no language of judge.toml: {}",
+                r.ignored.join(", ")
+            )?;
+        }
+        Ok(())
     }
 
     /// The files of a new problem, and what to do next.
@@ -503,6 +563,7 @@ impl<W: Write> Reporter for TerminalReporter<W> {
                 Some(CommandKind::Test) => {
                     writeln!(self.out, "{solution} on {problem} ({} tests)", tests.len())?
                 }
+                Some(CommandKind::Standings) => self.start_bar(tests.len(), solution.to_string()),
                 _ => {
                     if !self.header {
                         self.header = true;
@@ -522,8 +583,21 @@ impl<W: Write> Reporter for TerminalReporter<W> {
             },
             EventKind::SolutionFinished { run, tests } => {
                 self.clear_bar();
-                if command == Some(CommandKind::Test) {
-                    self.judged(run, tests)?;
+                match command {
+                    Some(CommandKind::Test) => self.judged(run, tests)?,
+                    // A line per file as it is judged: a log is never silent long.
+                    Some(CommandKind::Standings) => {
+                        let passed = run.outcomes.iter().filter(|o| o.verdict.is_accepted());
+                        writeln!(
+                            self.out,
+                            "{}  {}  {}/{} tests",
+                            verdict(run.verdict, 4),
+                            run.solution,
+                            passed.count(),
+                            tests.len()
+                        )?
+                    }
+                    _ => {}
                 }
                 self.last_run = Some((*run).clone());
             }

@@ -131,6 +131,87 @@ pub struct Aimed {
     pub verdict: Verdict,
 }
 
+/// One file of `judge test`'s standings.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Standing {
+    /// The file, as given or found under a folder given.
+    pub solution: String,
+    /// `CE` also for a file the kit cannot compile at all: an extension no
+    /// language has, a file it cannot read (`compile_error` says why).
+    pub verdict: Verdict,
+    pub score: Option<Score>,
+    pub max_score: Option<Score>,
+    /// The tests accepted, of the `tests` judged on.
+    pub passed: usize,
+    pub tests: usize,
+    /// The slowest test's CPU time.
+    #[serde(rename = "max_time_ms", serialize_with = "millis")]
+    #[schemars(with = "u64")]
+    pub max_time: Duration,
+    /// The first test not accepted, with the checker's first line.
+    pub first_failure: Option<Failure>,
+    /// The compiler's first lines, or why the file was not compiled.
+    pub compile_error: Option<String>,
+    /// Each judged test, in order.
+    pub results: Vec<TestOutcome>,
+}
+
+/// The first test a solution failed.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Failure {
+    pub test: String,
+    pub verdict: Verdict,
+    pub message: String,
+}
+
+impl Standing {
+    /// The row of a judged (or not compiled) solution, of `tests` tests.
+    pub fn of(run: SolutionRun, tests: usize) -> Standing {
+        let first_failure = (run.outcomes.iter())
+            .find(|o| !o.verdict.is_accepted())
+            .map(|o| Failure {
+                test: o.name.clone(),
+                verdict: o.verdict,
+                message: o.message.lines().next().unwrap_or("").to_string(),
+            });
+        Standing {
+            passed: (run.outcomes.iter())
+                .filter(|o| o.verdict.is_accepted())
+                .count(),
+            tests,
+            max_time: run.outcomes.iter().map(|o| o.cpu).max().unwrap_or_default(),
+            first_failure,
+            compile_error: run.compile_error.map(|e| first_lines(&e, 10)),
+            solution: run.solution,
+            verdict: run.verdict,
+            score: run.score,
+            max_score: run.max_score,
+            results: run.outcomes,
+        }
+    }
+
+    /// The row of a file that could not be compiled at all, and why.
+    pub fn refused(solution: String, reason: String, tests: usize) -> Standing {
+        Standing {
+            solution,
+            verdict: crate::verdict::NOT_COMPILED,
+            score: None,
+            max_score: None,
+            passed: 0,
+            tests,
+            max_time: Duration::ZERO,
+            first_failure: None,
+            compile_error: Some(reason),
+            results: Vec::new(),
+        }
+    }
+}
+
+/// The first `n` lines of `text`.
+fn first_lines(text: &str, n: usize) -> String {
+    text.lines().take(n).collect::<Vec<_>>().join("\n")
+}
+
 /// `verify`'s finding on one solution.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct VerifyRow {

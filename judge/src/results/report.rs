@@ -13,7 +13,7 @@ use std::time::Duration;
 use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
 
-use super::{BuildSummary, Isolation, TestOutcome, VerifyRow, Warning, millis};
+use super::{BuildSummary, Isolation, Standing, TestOutcome, VerifyRow, Warning, millis};
 use crate::verdict::{Score, Verdict};
 
 /// The version of the reports' shape.
@@ -68,6 +68,9 @@ impl JsonSchema for SchemaVersion {
 pub enum Report {
     Build(BuildReport),
     Test(TestReport),
+    /// `judge test` of several files.
+    #[serde(rename = "test")]
+    Standings(StandingsReport),
     Verify(VerifyReport),
     Check(CheckReport),
     Package(PackageReport),
@@ -86,6 +89,7 @@ impl Report {
         match self {
             Report::Build(r) => r.verdict,
             Report::Test(r) => r.verdict,
+            Report::Standings(r) => r.verdict,
             Report::Verify(r) => r.verdict,
             Report::Check(r) => r.verdict,
             Report::Package(r) => r.verdict,
@@ -121,6 +125,25 @@ pub struct TestReport {
     /// How the submission was contained.
     pub isolation: Isolation,
     pub tests: Vec<TestOutcome>,
+}
+
+/// `judge test` of several files (or a folder): the standings.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct StandingsReport {
+    /// `AC` if every file was accepted.
+    pub verdict: Verdict,
+    pub problem: String,
+    /// The order of `solutions`: by `name` or by `score` (best first).
+    pub sort: String,
+    /// Whether only the samples were judged (`--samples`).
+    pub samples_only: bool,
+    pub network_isolated: bool,
+    /// How the submissions were contained.
+    pub isolation: Isolation,
+    pub solutions: Vec<Standing>,
+    /// Files under the folders given in no language of judge.toml: not
+    /// judged.
+    pub ignored: Vec<String>,
 }
 
 /// `judge verify`.

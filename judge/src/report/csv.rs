@@ -1,0 +1,49 @@
+//! `judge test --csv`: the standings as a table for spreadsheets, a row
+//! per file, written in one go.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use crate::fsutil;
+use crate::results::Standing;
+
+/// The columns, in order.
+const HEADER: [&str; 9] = [
+    "solution",
+    "verdict",
+    "score",
+    "max_score",
+    "passed",
+    "tests",
+    "max_time_ms",
+    "first_failure",
+    "message",
+];
+
+/// Writes `rows` to `path` as CSV (RFC 4180), replacing it whole.
+pub fn write(path: &Path, rows: &[Standing]) -> Result<()> {
+    let mut out = csv::Writer::from_writer(Vec::new());
+    out.write_record(HEADER)?;
+    for row in rows {
+        let (test, message) = match (&row.first_failure, &row.compile_error) {
+            (Some(f), _) => (f.test.clone(), format!("{}: {}", f.verdict, f.message)),
+            (None, Some(e)) => (String::new(), e.lines().next().unwrap_or("").to_string()),
+            (None, None) => (String::new(), String::new()),
+        };
+        let text = |v: Option<crate::verdict::Score>| v.map(|s| s.to_string()).unwrap_or_default();
+        out.write_record([
+            row.solution.clone(),
+            row.verdict.to_string(),
+            text(row.score),
+            text(row.max_score),
+            row.passed.to_string(),
+            row.tests.to_string(),
+            row.max_time.as_millis().to_string(),
+            test,
+            message,
+        ])?;
+    }
+    let bytes = out.into_inner().context("cannot write the CSV")?;
+    fsutil::write_atomic(path, &bytes).with_context(|| format!("cannot write {}", path.display()))
+}

@@ -1,0 +1,119 @@
+//! `judge test` of many files: a coach's class folder judged into
+//! standings, a row per file whatever the file does (compiles or not,
+//! kills itself, loops, is no program at all), in the order asked for,
+//! as JSON, as a table and as CSV.
+
+use serde_json::Value;
+
+mod common;
+use common::kit::{TempKit, c_program, plus_one, reference};
+
+/// A kit whose first test is a sample, with a 300 ms limit, and a class:
+/// a file of each verdict, one in a subfolder, one in a hidden folder, a
+/// note no language has, and a file given by itself that is no program.
+fn class() -> TempKit {
+    let kit = TempKit::new();
+    let toml = kit
+        .problem_toml
+        .replacen("file = \"t1.in\"", "file = \"t1.in\"\nsample = true", 1)
+        .replacen("checker =", "time_limit_ms = 300\nchecker =", 1);
+    kit.write("problems/sum/problem.toml", &toml);
+    kit.write("class/alice.c", &reference(""));
+    kit.write("class/bob/sum.c", &plus_one());
+    kit.write("class/carol.c", "int main( {\n");
+    kit.write("class/dave.py", "import os\nos.kill(os.getpid(), 9)\n");
+    kit.write("class/erin.c", &c_program("for (;;) {}"));
+    kit.write("class/notes.txt", "read me\n");
+    kit.write("class/.git/hook.c", &reference(""));
+    kit.write("extra/readme.md", "# not a program\n");
+    kit
+}
+
+const FILES: [&str; 6] = [
+    "class/alice.c",
+    "class/bob/sum.c",
+    "class/carol.c",
+    "class/dave.py",
+    "class/erin.c",
+    "extra/readme.md",
+];
+
+/// Each row's (solution, verdict).
+fn verdicts(report: &Value) -> Vec<(String, String)> {
+    let rows = report["solutions"].as_array().expect("rows");
+    rows.iter()
+        .map(|r| {
+            let text = |k: &str| r[k].as_str().unwrap_or_default().to_string();
+            (text("solution"), text("verdict"))
+        })
+        .collect()
+}
+
+#[test]
+fn a_class_folder_is_judged_into_standings() {
+    let kit = class();
+    let (code, report) = kit.json(&["test", "sum", "class", "extra/readme.md"]);
+    assert_eq!(code, 1, "not every file is accepted: {report}");
+    assert_eq!(report["command"], "test");
+    let expected: Vec<(String, String)> = FILES
+        .iter()
+        .zip(["AC", "WA", "CE", "RE", "TLE", "CE"])
+        .map(|(f, v)| (f.to_string(), v.to_string()))
+        .collect();
+    assert_eq!(verdicts(&report), expected, "{report}");
+    let rows = &report["solutions"];
+    assert_eq!(
+        (&rows[0]["passed"], &rows[0]["tests"]),
+        (&3.into(), &3.into())
+    );
+    assert_eq!(rows[1]["first_failure"]["test"], "01", "{report}");
+    assert_eq!(rows[1]["first_failure"]["verdict"], "WA");
+    let compiled = rows[2]["compile_error"].as_str().unwrap_or_default();
+    assert!(compiled.contains("error"), "{compiled}");
+    let refused = rows[5]["compile_error"].as_str().unwrap_or_default();
+    assert!(refused.contains("`.md`"), "{refused}");
+    assert_eq!(report["ignored"], serde_json::json!(["class/notes.txt"]));
+
+    // Best first: the accepted file, then by tests passed.
+    let (_, by_score) = kit.json(&["test", "sum", "class", "--sort", "score"]);
+    let order: Vec<String> = verdicts(&by_score).into_iter().map(|r| r.1).collect();
+    assert_eq!(order[0], "AC", "{by_score}");
+    assert_eq!(
+        order[3..],
+        ["TLE", "CE"],
+        "what did not compile comes last: {by_score}"
+    );
+    assert_eq!(by_score["sort"], "score");
+
+    // Only the sample, for a contestant's edit-run loop.
+    let (_, samples) = kit.json(&["test", "sum", "class/alice.c", "class/bob", "--samples"]);
+    let rows = samples["solutions"].as_array().unwrap();
+    assert!(rows.iter().all(|r| r["tests"] == 1), "{samples}");
+    assert_eq!(samples["samples_only"], true);
+}
+
+#[test]
+fn standings_are_a_table_and_a_csv() {
+    let kit = class();
+    let csv = kit.path("standings.csv");
+    let run = kit.judge(&["test", "sum", "class", "--csv", csv.to_str().unwrap()]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(
+        out.contains("solution") && out.contains("first failure"),
+        "{out}"
+    );
+    assert!(out.contains("1 of 5 files accepted"), "{out}");
+    assert!(
+        out.contains("not judged, in no language of judge.toml: class/notes.txt"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "solution,verdict,score,max_score,passed,tests,max_time_ms,first_failure,message"
+    );
+    assert_eq!(lines.len(), 6, "{text}");
+    assert!(lines[2].starts_with("class/bob/sum.c,WA,,,0,3,"), "{text}");
+}
