@@ -151,6 +151,10 @@ pub struct TestArgs {
     /// The standings' order: by file name, or by score (best first).
     #[arg(long, value_enum, default_value_t = SortBy::Name)]
     pub sort: SortBy,
+    /// Judge every file again, even those whose last judging still holds
+    /// (the same file, tests, checker and limits).
+    #[arg(long)]
+    pub rejudge: bool,
     /// Also write the standings as CSV to PATH.
     #[arg(long, value_name = "PATH")]
     pub csv: Option<PathBuf>,

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use crate::results::VerifyRow;
 use crate::results::report::Report;
 use crate::results::{BuildSummary, Test};
-use crate::results::{SolutionRun, TestOutcome};
+use crate::results::{SolutionRun, Standing, TestOutcome};
 
 /// The commands, as reporters tell them apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,6 +71,9 @@ pub enum EventKind<'a> {
         run: &'a SolutionRun,
         tests: &'a [Test],
     },
+    /// A file of `judge test`'s standings has its row: judged, found
+    /// judged before, or not compiled.
+    StandingRow { row: &'a Standing },
     /// `verify` compared a solution's run with its folder's promise.
     SolutionVerified { row: &'a VerifyRow },
     /// `stress` has judged this many tests so far, in `elapsed`.

@@ -4,13 +4,13 @@
 
 use std::fmt;
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 use sandbox::{Exit, Limits, RunOutcome, signal_name};
 
 /// A verdict. `Fail` is the kit's fault (a crashed checker, an answer that
 /// does not parse), never the submission's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Verdict {
     /// Accepted (a checker that gives points also accepts).
     #[serde(rename = "AC")]
@@ -415,7 +415,7 @@ pub fn overall(verdicts: impl IntoIterator<Item = Verdict>) -> Verdict {
 
 /// A score: group points, or a scoring checker's points. Whole numbers are
 /// written without a fraction (`100`, not `100.0`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, PartialOrd)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, PartialOrd, Deserialize)]
 pub struct Score(pub f64);
 
 impl fmt::Display for Score {

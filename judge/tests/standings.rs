@@ -117,3 +117,70 @@ fn standings_are_a_table_and_a_csv() {
     assert_eq!(lines.len(), 6, "{text}");
     assert!(lines[2].starts_with("class/bob/sum.c,WA,,,0,3,"), "{text}");
 }
+
+/// Each row's `cached`, by file.
+fn cached(report: &Value) -> Vec<(String, bool)> {
+    let rows = report["solutions"].as_array().expect("rows");
+    rows.iter()
+        .map(|r| {
+            (
+                r["solution"].as_str().unwrap().to_string(),
+                r["cached"] == true,
+            )
+        })
+        .collect()
+}
+
+/// A file judged before on the same tests, checker and limits is not
+/// judged again (`--rejudge` makes it): a batch that stopped resumes, a
+/// changed file or problem is judged anew.
+#[test]
+fn a_file_judged_before_is_not_judged_again() {
+    let kit = class();
+    let (_, first) = kit.json(&["test", "sum", "class/alice.c", "class/bob"]);
+    assert!(cached(&first).iter().all(|(_, c)| !c), "{first}");
+    // The whole class, as if the first run had stopped after two files.
+    let (_, whole) = kit.json(&["test", "sum", "class"]);
+    let expected = [
+        ("class/alice.c", true),
+        ("class/bob/sum.c", true),
+        ("class/carol.c", false),
+        ("class/dave.py", false),
+        ("class/erin.c", false),
+    ];
+    let expected: Vec<(String, bool)> = expected.iter().map(|(f, c)| (f.to_string(), *c)).collect();
+    assert_eq!(cached(&whole), expected, "{whole}");
+    assert_eq!(
+        verdicts(&whole)[1].1,
+        "WA",
+        "a row read back keeps its verdict"
+    );
+    // A changed file, and everything with --rejudge.
+    kit.write("class/bob/sum.c", &reference("a += 0;"));
+    let (_, again) = kit.json(&["test", "sum", "class/alice.c", "class/bob"]);
+    assert_eq!(
+        cached(&again)[..],
+        [
+            ("class/alice.c".to_string(), true),
+            ("class/bob/sum.c".to_string(), false)
+        ]
+    );
+    assert_eq!(verdicts(&again)[1].1, "AC");
+    let (_, rejudged) = kit.json(&[
+        "test",
+        "sum",
+        "class/alice.c",
+        "--rejudge",
+        "--csv",
+        "/dev/null",
+    ]);
+    assert_eq!(cached(&rejudged), [("class/alice.c".to_string(), false)]);
+    // A changed limit is another judging.
+    let toml = std::fs::read_to_string(kit.path("problems/sum/problem.toml")).unwrap();
+    kit.write(
+        "problems/sum/problem.toml",
+        &toml.replace("time_limit_ms = 300", "time_limit_ms = 400"),
+    );
+    let (_, changed) = kit.json(&["test", "sum", "class/alice.c", "class/bob"]);
+    assert!(cached(&changed).iter().all(|(_, c)| !c), "{changed}");
+}

@@ -13,6 +13,7 @@ use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
 use crate::pool::Stop;
 use crate::problem::Problem;
+use crate::program::{BuildError, Program};
 use crate::report::csv;
 use crate::report::html::{self, Column, Matrix};
 use crate::results::report::{Report, StandingsReport, TestReport};
@@ -69,23 +70,20 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
         }
         true => {
             let (files, ignored) = solutions(kit, &args.files)?;
+            let batch = Batch {
+                kit,
+                jury,
+                arena: &arena,
+                judged: Judged {
+                    dir: kit.work_dir().join("standings"),
+                    tests: tests_key(&problem, &tests, &checker, args.fail_fast)?,
+                },
+                rejudge: args.rejudge,
+            };
             let mut rows = Vec::new();
             for file in files {
-                let shown = file.display().to_string();
-                let row = match refusal(kit, &file) {
-                    Some(reason) => Standing::refused(shown, reason, tests.len()),
-                    None => {
-                        let run = jury.judge_source(
-                            &kit.compiler,
-                            &arena,
-                            &file,
-                            &shown,
-                            stop(),
-                            events,
-                        )?;
-                        Standing::of(run, tests.len())
-                    }
-                };
+                let row = batch.standing(&file, stop(), events)?;
+                events.emit(EventKind::StandingRow { row: &row });
                 rows.push(row);
             }
             sort(&mut rows, args.sort);
@@ -117,6 +115,100 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
     };
     events.emit(EventKind::Finished { report: &report });
     Ok(report.verdict().is_accepted())
+}
+
+/// What judging the files of the standings needs.
+struct Batch<'a> {
+    kit: &'a Kit,
+    jury: &'a Jury<'a>,
+    arena: &'a Arena<'a>,
+    judged: Judged,
+    rejudge: bool,
+}
+
+impl Batch<'_> {
+    /// The row of `file`: judged, found judged before (unless
+    /// `--rejudge`), or why it was not compiled.
+    fn standing(&self, file: &Path, stop: Stop, events: &mut Events) -> Result<Standing> {
+        let shown = file.display().to_string();
+        let tests = self.arena.tests.len();
+        if let Some(reason) = refusal(self.kit, file) {
+            return Ok(Standing::refused(shown, reason, tests));
+        }
+        let solution = match self.jury.compile(&self.kit.compiler, file, true) {
+            Ok(solution) => solution,
+            Err(BuildError::Compile { output, .. }) => {
+                return Ok(Standing::refused(shown, output, tests));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let key = self.judged.key(&solution);
+        if let Some(row) = self.judged.load(&key).filter(|_| !self.rejudge) {
+            return Ok(Standing {
+                solution: shown,
+                cached: true,
+                ..row
+            });
+        }
+        let run = self
+            .jury
+            .judge(self.arena, &solution, &shown, stop, events)?;
+        let row = Standing::of(run, tests);
+        self.judged.store(&key, &row)?;
+        Ok(row)
+    }
+}
+
+/// The rows judged before, by the solution as built and what it was
+/// judged on: an unchanged file is not judged again, and a batch that was
+/// interrupted goes on where it stopped.
+struct Judged {
+    dir: PathBuf,
+    /// The tests (names, groups, the inputs' and answers' content), the
+    /// checker, the limits and the groups' scoring, hashed.
+    tests: String,
+}
+
+impl Judged {
+    fn key(&self, solution: &Program) -> String {
+        let text = format!("{}\0{}", self.tests, solution.identity);
+        blake3::hash(text.as_bytes()).to_hex()[..32].to_string()
+    }
+
+    fn load(&self, key: &str) -> Option<Standing> {
+        let bytes = std::fs::read(self.dir.join(format!("{key}.json"))).ok()?;
+        serde_json::from_slice(&bytes).ok()
+    }
+
+    fn store(&self, key: &str, row: &Standing) -> Result<()> {
+        fsutil::create_dir_all(&self.dir)?;
+        let path = self.dir.join(format!("{key}.json"));
+        fsutil::write_atomic(&path, &serde_json::to_vec(row)?)?;
+        Ok(())
+    }
+}
+
+/// What a judging depends on besides the solution: the tests, the checker
+/// (and its arguments), the limits, the groups, and `--fail-fast`.
+fn tests_key(
+    problem: &Problem,
+    tests: &[Test],
+    checker: &Program,
+    fail_fast: bool,
+) -> Result<String> {
+    let mut hasher = blake3::Hasher::new();
+    let settings = format!(
+        "standing 1\0{}\0{:?}\0{:?}\0{:?}\0{:?}\0{fail_fast}\0",
+        checker.identity, checker.protocol, checker.trailing, problem.limits, problem.groups
+    );
+    hasher.update(settings.as_bytes());
+    for test in tests {
+        let about = format!("{}\0{:?}\0{:?}\0", test.name, test.group, test.points);
+        hasher.update(about.as_bytes());
+        hasher.update(fsutil::hash_file(&test.input)?.as_bytes());
+        hasher.update(fsutil::hash_file(&test.answer)?.as_bytes());
+    }
+    Ok(hasher.finalize().to_hex().to_string())
 }
 
 /// The problem's sample tests, for `--samples`.

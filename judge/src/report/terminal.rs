@@ -583,24 +583,24 @@ impl<W: Write> Reporter for TerminalReporter<W> {
             },
             EventKind::SolutionFinished { run, tests } => {
                 self.clear_bar();
-                match command {
-                    Some(CommandKind::Test) => self.judged(run, tests)?,
-                    // A line per file as it is judged: a log is never silent long.
-                    Some(CommandKind::Standings) => {
-                        let passed = run.outcomes.iter().filter(|o| o.verdict.is_accepted());
-                        writeln!(
-                            self.out,
-                            "{}  {}  {}/{} tests",
-                            verdict(run.verdict, 4),
-                            run.solution,
-                            passed.count(),
-                            tests.len()
-                        )?
-                    }
-                    _ => {}
+                if command == Some(CommandKind::Test) {
+                    self.judged(run, tests)?;
                 }
                 self.last_run = Some((*run).clone());
             }
+            // A line per file as it is judged: a log is never silent long.
+            EventKind::StandingRow { row } => writeln!(
+                self.out,
+                "{}  {}  {}/{} tests{}",
+                verdict(row.verdict, 4),
+                row.solution,
+                row.passed,
+                row.tests,
+                match row.cached {
+                    true => " (judged before)",
+                    false => "",
+                }
+            )?,
             EventKind::SolutionVerified { row } => self.verified(row)?,
             EventKind::Stressed { tests, elapsed } => {
                 let rate = *tests as f64 / elapsed.as_secs_f64().max(1e-9);

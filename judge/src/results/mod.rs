@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use schemars::JsonSchema;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::verdict::{Score, Scored, Verdict};
 
@@ -71,18 +71,30 @@ pub struct BuildSummary {
 }
 
 /// What happened on one test.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct TestOutcome {
     pub name: String,
     pub verdict: Verdict,
     /// CPU time of the solution.
-    #[serde(rename = "time_ms", serialize_with = "millis")]
+    #[serde(
+        rename = "time_ms",
+        serialize_with = "millis",
+        deserialize_with = "from_millis"
+    )]
     #[schemars(with = "u64")]
     pub cpu: Duration,
-    #[serde(rename = "wall_ms", serialize_with = "millis")]
+    #[serde(
+        rename = "wall_ms",
+        serialize_with = "millis",
+        deserialize_with = "from_millis"
+    )]
     #[schemars(with = "u64")]
     pub wall: Duration,
-    #[serde(rename = "memory_kib", serialize_with = "kib")]
+    #[serde(
+        rename = "memory_kib",
+        serialize_with = "kib",
+        deserialize_with = "from_kib"
+    )]
     #[schemars(with = "u64")]
     pub memory_bytes: u64,
     /// The checker's message, or why the run failed.
@@ -132,7 +144,7 @@ pub struct Aimed {
 }
 
 /// One file of `judge test`'s standings.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Standing {
     /// The file, as given or found under a folder given.
     pub solution: String,
@@ -145,7 +157,11 @@ pub struct Standing {
     pub passed: usize,
     pub tests: usize,
     /// The slowest test's CPU time.
-    #[serde(rename = "max_time_ms", serialize_with = "millis")]
+    #[serde(
+        rename = "max_time_ms",
+        serialize_with = "millis",
+        deserialize_with = "from_millis"
+    )]
     #[schemars(with = "u64")]
     pub max_time: Duration,
     /// The first test not accepted, with the checker's first line.
@@ -154,10 +170,13 @@ pub struct Standing {
     pub compile_error: Option<String>,
     /// Each judged test, in order.
     pub results: Vec<TestOutcome>,
+    /// Whether the row is the last judging's: neither the file (as built)
+    /// nor the tests, checker and limits changed since.
+    pub cached: bool,
 }
 
 /// The first test a solution failed.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Failure {
     pub test: String,
     pub verdict: Verdict,
@@ -187,6 +206,7 @@ impl Standing {
             score: run.score,
             max_score: run.max_score,
             results: run.outcomes,
+            cached: false,
         }
     }
 
@@ -203,6 +223,7 @@ impl Standing {
             first_failure: None,
             compile_error: Some(reason),
             results: Vec::new(),
+            cached: false,
         }
     }
 }
@@ -292,6 +313,16 @@ impl From<sandbox::Isolation> for Isolation {
 /// A duration as whole milliseconds (`time_ms`, `wall_ms`).
 pub fn millis<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_u64(d.as_millis().try_into().unwrap_or(u64::MAX))
+}
+
+/// A duration read back from whole milliseconds.
+pub fn from_millis<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+    u64::deserialize(d).map(Duration::from_millis)
+}
+
+/// A size in bytes read back from whole KiB.
+pub fn from_kib<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    u64::deserialize(d).map(|k| k.saturating_mul(1024))
 }
 
 /// A size in bytes as whole KiB (`memory_kib`).
