@@ -190,6 +190,14 @@ fn missing_programs_are_located() {
             && stderr.contains("checkers/src/bin/check-sum.rs"),
         "{stderr}"
     );
+    // A problem judge.toml does not list: the closest name is suggested,
+    // never taken.
+    let kit = sum().create();
+    let stderr = kit.error(&["test", "Sum", "solutions/sum/accepted/ref.c"]);
+    assert!(
+        stderr.contains("unknown problem `Sum` (did you mean `sum`?"),
+        "{stderr}"
+    );
     // A solution to judge that is not there.
     let kit = sum().create();
     let stderr = kit.error(&["test", "sum", "solutions/sum/nothere.c"]);
