@@ -37,8 +37,10 @@ pub fn run(cli: &Cli) -> Result<bool> {
     let mut reporter: Box<dyn Reporter> = if cli.global.json {
         Box::new(JsonReporter::new(BufWriter::new(std::io::stdout())))
     } else {
+        use std::io::IsTerminal;
+        let log = !std::io::stdout().is_terminal();
         let stdout = anstream::AutoStream::new(std::io::stdout(), cli.global.color.for_stream());
-        Box::new(TerminalReporter::new(stdout, bars_wanted()))
+        Box::new(TerminalReporter::new(stdout, bars_wanted()).stages(log))
     };
     let mut events = Events::new(&mut *reporter);
     events.emit(EventKind::Started {

@@ -114,8 +114,15 @@ impl Tree {
     }
 
     /// Writes the package to `out`: a zip if its name ends in `.zip`, else
-    /// a folder. `out` must not exist (the caller decides about replacing).
+    /// a folder, readable by everyone (a judge's importer may run as
+    /// another user). `out` must not exist (the caller decides about
+    /// replacing).
     pub fn write(&self, out: &Path) -> Result<()> {
+        use std::os::unix::fs::PermissionsExt;
+        let readable = |path: &Path, mode: u32| {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+                .map_err(|e| fsutil::naming(path, e))
+        };
         let parent = match out.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
@@ -125,6 +132,8 @@ impl Tree {
             let tmp = fsutil::temp_file_in(&parent)?;
             self.write_zip(tmp.as_file())
                 .with_context(|| format!("cannot write {}", out.display()))?;
+            // A temporary file is the owner's alone.
+            readable(tmp.path(), 0o644)?;
             fsutil::persist(tmp, out)?;
         } else {
             let tmp = tempfile::Builder::new()
@@ -133,6 +142,7 @@ impl Tree {
                 .map_err(|e| fsutil::naming(&parent, e))?;
             self.write_dir(tmp.path())
                 .with_context(|| format!("cannot write {}", out.display()))?;
+            readable(tmp.path(), 0o755)?;
             let built = tmp.keep();
             std::fs::rename(&built, out).map_err(|e| {
                 let _ = std::fs::remove_dir_all(&built);
@@ -231,6 +241,12 @@ mod tests {
         let names: Vec<String> = zip.file_names().map(|n| n.unwrap().into_owned()).collect();
         assert_eq!(names, ["a.txt", "b/second.txt", "c/copy.txt", "run"]);
         assert_eq!(zip.by_name("run").unwrap().unix_mode(), Some(0o100755));
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir.path().join("one.zip"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o644, "everyone reads the zip");
     }
 
     #[test]
@@ -248,6 +264,8 @@ mod tests {
             .permissions()
             .mode();
         assert_eq!(mode & 0o777, 0o755);
+        let mode = std::fs::metadata(&out).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o755, "everyone enters the folder");
         // Nothing else is left beside it.
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }

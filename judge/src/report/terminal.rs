@@ -25,6 +25,9 @@ use crate::results::{BuildSummary, Test};
 pub struct TerminalReporter<W: Write> {
     out: W,
     bars: bool,
+    /// A line per finished stage (each problem's tests built), for a log
+    /// that has no progress bars to watch.
+    stages: bool,
     command: Option<CommandKind>,
     bar: Option<ProgressBar>,
     /// The latest solution judged, for the `verify` row that follows.
@@ -39,11 +42,19 @@ impl<W: Write> TerminalReporter<W> {
         TerminalReporter {
             out,
             bars,
+            stages: !bars,
             command: None,
             bar: None,
             last_run: None,
             header: false,
         }
+    }
+
+    /// Whether to print a line per finished stage: always without bars,
+    /// and when `out` is not a terminal (a log).
+    pub fn stages(mut self, on: bool) -> TerminalReporter<W> {
+        self.stages |= on;
+        self
     }
 
     fn start_bar(&mut self, len: usize, message: String) {
@@ -551,7 +562,7 @@ impl<W: Write> Reporter for TerminalReporter<W> {
             EventKind::TestBuilt { .. } => self.advance_bar(),
             EventKind::BuildFinished { summary, .. } => {
                 self.clear_bar();
-                if command == Some(CommandKind::Build) {
+                if command == Some(CommandKind::Build) || self.stages {
                     self.built(summary)?;
                 }
             }
@@ -710,5 +721,42 @@ bash           wrong_answer/unaimed.c                       WA        WA   on te
                  no test aims at it (`targets` in problem.toml)
 ";
         assert_eq!(text, expected);
+    }
+
+    /// Without progress bars (a log), each problem's built tests are a line
+    /// before the judging, whatever the command.
+    #[test]
+    fn a_log_gets_a_line_per_built_problem() {
+        let summary = BuildSummary {
+            problem: "nim".into(),
+            tests: 12,
+            generated: 12,
+            validated: 12,
+            answered: 12,
+            ..BuildSummary::default()
+        };
+        for command in [
+            CommandKind::Verify,
+            CommandKind::Test,
+            CommandKind::Standings,
+        ] {
+            let text = printed(
+                command,
+                &[
+                    EventKind::BuildStarted {
+                        problem: "nim",
+                        tests: 12,
+                    },
+                    EventKind::BuildFinished {
+                        problem: "nim",
+                        summary: &summary,
+                    },
+                ],
+            );
+            assert_eq!(
+                text,
+                "nim             12 tests  12 generated, 12 validated, 12 answered; reference at most 0 ms\n"
+            );
+        }
     }
 }
