@@ -211,6 +211,19 @@ pub fn file_name(path: &Path) -> String {
         .unwrap_or_default()
 }
 
+/// `path` with its longest existing part resolved (symlinks, `..`), the
+/// rest as written: where it is, or would be once made.
+pub fn resolved(path: &Path) -> PathBuf {
+    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    for existing in path.ancestors() {
+        if let Ok(real) = existing.canonicalize() {
+            let rest = path.strip_prefix(existing).unwrap_or(Path::new(""));
+            return real.join(rest);
+        }
+    }
+    path
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

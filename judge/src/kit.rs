@@ -108,6 +108,14 @@ impl Kit {
         })?)
     }
 
+    /// Where packages go, as a command line would name it: the target
+    /// folder (relative to the kit's root when it lies under it), since
+    /// `judge package` writes nothing among the kit's sources.
+    pub fn packages(&self) -> PathBuf {
+        let rel = self.target.strip_prefix(&self.root).ok();
+        rel.map_or(self.target.clone(), Path::to_path_buf)
+    }
+
     /// The problems to work on: those named (checked), or all of them.
     pub fn select(&self, names: &[String]) -> Result<Vec<String>> {
         let all: Vec<String> = self

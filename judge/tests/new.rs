@@ -128,10 +128,28 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
     let certified = kit.json(&["certify", "pile"]);
     assert_eq!(certified["cases"], 40_000, "{certified:#}");
 
-    // Where `next` says: a folder named by the short name.
+    // Where `next` says: a folder named by the short name, under the
+    // target folder (nothing is written among the kit's sources).
     let package = report["next"][3].as_str().unwrap();
-    assert_eq!(package, "judge package pile --format icpc --out icpc/pile");
-    let out = kit.path("icpc/pile");
+    let out = target.join("new-kit-target/icpc/pile");
+    assert_eq!(
+        package,
+        format!("judge package pile --format icpc --out {}", out.display())
+    );
+    let inside = kit.path("icpc/pile");
+    let (code, _, stderr) = kit.judge(&[
+        "package",
+        "pile",
+        "--format",
+        "icpc",
+        "--out",
+        inside.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("inside the kit's tree, among its sources"),
+        "{stderr}"
+    );
     kit.json(&[
         "package",
         "pile",

@@ -176,6 +176,7 @@ fn every_problem_comes_back_the_same() {
         &target.join("round-trip-kit"),
         &target.join("new-kit-target"),
     );
+    let _ = std::fs::remove_dir_all(kit.target.join("exports"));
     let names = problems(&kit);
     for each in [
         Format::Icpc,
@@ -185,7 +186,8 @@ fn every_problem_comes_back_the_same() {
         Format::Cms,
     ] {
         let format = each.name();
-        let out = kit.path(&format!("exports/{format}"));
+        // Under the kit's target folder: nothing goes among its sources.
+        let out = kit.target.join(format!("exports/{format}"));
         let out_text = out.to_str().unwrap();
         // The kit's own ten, not the problems imported back so far.
         let mut args = vec!["package", "--format", format, "--out", out_text, "--no-pdf"];
@@ -226,7 +228,7 @@ fn every_problem_comes_back_the_same() {
         }
         // An imported problem goes back out in its format, programs and
         // statements as the package had them, and comes in again the same.
-        let again_out = kit.path(&format!("exports/{format}-again"));
+        let again_out = kit.target.join(format!("exports/{format}-again"));
         let mut args = vec!["package", "--format", format, "--no-pdf", "--out"];
         args.push(again_out.to_str().unwrap());
         let backs: Vec<String> = (names.iter())
@@ -237,7 +239,7 @@ fn every_problem_comes_back_the_same() {
         judges_take(
             each,
             &again_out,
-            &kit.path(&format!("exports/{format}-tools")),
+            &kit.target.join(format!("exports/{format}-tools")),
         );
         for back in &backs {
             let again = back.replace("-back-", "-again-");

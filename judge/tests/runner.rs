@@ -693,7 +693,7 @@ fn every_command_prints_a_documented_report() {
         vec!["test", "sum", "--fail-fast", "solutions/sum/accepted/ref.c"],
         vec!["verify"],
         vec!["check", "sum", input.to_str().unwrap(), "out.txt"],
-        vec!["package", "--format", "hydro", "--out", "sum-hydro"],
+        vec!["package", "--format", "hydro", "--out", "target/sum-hydro"],
         vec!["doctor"],
         vec![
             "stress",

@@ -31,8 +31,11 @@ pub fn run(kit: &Kit, events: &mut Events, args: &NewArgs) -> Result<bool> {
         .iter()
         .map(|command| format!("judge {command} {name}"))
         .chain([format!(
-            "judge package {name} --format icpc --out icpc/{}",
-            Format::Icpc.folder(name)
+            "judge package {name} --format icpc --out {}",
+            kit.packages()
+                .join("icpc")
+                .join(Format::Icpc.folder(name))
+                .display()
         )])
         .collect();
     let report = Report::New(NewReport {

@@ -446,6 +446,7 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
     // problems first (an unknown one is the first thing to hear of).
     kit.select(names)?;
     let out = std::path::absolute(out)?;
+    outside_the_sources(kit, &out)?;
     let single = names.len() == 1;
     format.check_out(&out, single)?;
     let records_path = kit.work_dir().join("exports.json");
@@ -716,6 +717,27 @@ fn with_headers(source: &Path) -> Result<Vec<(String, PathBuf)>> {
         }
     }
     Ok(files)
+}
+
+/// Refuses a package in the kit's tree but for its target folder: among
+/// the kit's sources it would be taken for them, and committed with them.
+fn outside_the_sources(kit: &Kit, out: &Path) -> Result<()> {
+    let (out, root, target) = (
+        fsutil::resolved(out),
+        fsutil::resolved(&kit.root),
+        fsutil::resolved(&kit.target),
+    );
+    if let Ok(rel) = out.strip_prefix(&root)
+        && !out.starts_with(&target)
+    {
+        bail!(
+            "--out {}: inside the kit's tree, among its sources; write the package under its \
+             target folder (`--out {}`) or outside the kit",
+            out.display(),
+            target.join(rel).display()
+        );
+    }
+    Ok(())
 }
 
 /// Where each format keeps a problem's statements (folders end in `/`).
