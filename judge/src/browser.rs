@@ -66,6 +66,11 @@ impl Browser {
             })
     }
 
+    /// The browser's executable.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// The page `html` (a whole HTML document) printed to PDF: A4, the
     /// page's own margins, no header or footer. The same page gives the
     /// same bytes: the dates Chromium stamps into the file are replaced by

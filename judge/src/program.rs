@@ -139,6 +139,11 @@ impl Compiler {
         }
     }
 
+    /// judge.toml's languages, by name.
+    pub fn languages(&self) -> &BTreeMap<String, Language> {
+        &self.languages
+    }
+
     /// The language of `path`, by its extension.
     pub fn language_of(&self, path: &Path) -> Result<(&str, &Language), BuildError> {
         let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
@@ -153,7 +158,7 @@ impl Compiler {
     /// process and on disk by the compiler executable's size and time, so an
     /// unchanged tree needs no process at all. A compiler that cannot be
     /// asked has the version "" (compiling with it will say what is wrong).
-    fn version(&self, language: &Language) -> String {
+    pub fn version(&self, language: &Language) -> String {
         let Some(command) = language.version.as_ref().filter(|c| !c.is_empty()) else {
             return String::new();
         };
@@ -165,7 +170,7 @@ impl Compiler {
             .map(|(p, m)| format!("{}:{}:{:?}", p.display(), m.len(), m.modified().ok()))
             .unwrap_or_default();
         let cache_file = self.cache.join("versions").join(
-            blake3::hash(format!("{command:?}{stamp}").as_bytes())
+            blake3::hash(format!("version line 2\0{command:?}{stamp}").as_bytes())
                 .to_hex()
                 .as_str(),
         );
@@ -178,11 +183,7 @@ impl Compiler {
                 let text = out
                     .map(|o| [o.stdout, o.stderr].concat())
                     .unwrap_or_default();
-                let v = String::from_utf8_lossy(&text)
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-                    .to_string();
+                let v = first_version_line(&String::from_utf8_lossy(&text)).to_string();
                 // Only a cache: if it cannot be written, the next run asks again.
                 if let Some(dir) = cache_file.parent() {
                     let _ = fsutil::create_dir_all(dir)
@@ -535,6 +536,17 @@ pub fn domjudge_testlib(bytes: &[u8]) -> bool {
         .any(|l| l.starts_with("#define VERSION") && l.contains("DOMJUDGE"))
 }
 
+/// The line of a version command's output that says the version: the
+/// first, but a JVM's warnings (kotlinc starts with one, the same for
+/// every version).
+fn first_version_line(output: &str) -> &str {
+    let mut lines = output.lines().filter(|l| !l.trim().is_empty());
+    let first = lines.clone().next().unwrap_or("");
+    lines
+        .find(|l| !l.to_ascii_lowercase().contains("warning"))
+        .unwrap_or(first)
+}
+
 /// The absolute path of an executable found on `PATH`.
 pub fn which(name: &str) -> Option<PathBuf> {
     if name.contains('/') {
@@ -558,5 +570,17 @@ mod tests {
         assert!(!domjudge_testlib(
             b"// unlike DOMJUDGE's\n#define VERSION \"0.9.41\"\n"
         ));
+    }
+
+    #[test]
+    fn a_jvm_warning_is_no_version() {
+        let kotlinc = "OpenJDK 64-Bit Server VM warning: Options -Xverify:none are deprecated\n\
+                       info: kotlinc-jvm 1.3.31 (JRE 17.0.21+7-Debian-1deb12u1)\n";
+        assert_eq!(
+            first_version_line(kotlinc),
+            "info: kotlinc-jvm 1.3.31 (JRE 17.0.21+7-Debian-1deb12u1)"
+        );
+        assert_eq!(first_version_line("g++ 12.2.0\nCopyright\n"), "g++ 12.2.0");
+        assert_eq!(first_version_line(""), "");
     }
 }

@@ -808,3 +808,58 @@ fn low_hard_limits_of_the_judge_are_respected() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `judge doctor` names what each feature needs: a compiler judge.toml's
+/// language runs that is not there is missing, with the language it
+/// breaks and how to get it; so is a testlib.h that is not where it is
+/// said to be; what is there is found, with its version.
+#[test]
+fn doctor_says_what_is_missing_and_what_it_breaks() {
+    let kit = TempKit::new();
+    let judge_toml = format!(
+        "{}\n[languages.nope]\nextensions = [\"nope\"]\ncompile = [\"no-such-compiler\", \"{{source}}\"]\nrun = [\"{{binary}}\"]\n",
+        kit.judge_toml
+    );
+    kit.write("judge.toml", &judge_toml);
+    let doctor = |json: bool| {
+        let args: &[&str] = if json {
+            &["--json", "doctor"]
+        } else {
+            &["doctor"]
+        };
+        let out = kit
+            .command(args)
+            .env("TESTLIB_H", "/no/such/testlib.h")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let report: serde_json::Value = serde_json::from_str(&doctor(true)).unwrap();
+    let all = report["requirements"].as_array().unwrap();
+    let find = |what: &str| {
+        (all.iter().find(|r| r["what"] == what)).unwrap_or_else(|| panic!("{what}: {report:#}"))
+    };
+    let nope = find("no-such-compiler");
+    assert_eq!(nope["found"], serde_json::Value::Null);
+    assert!(
+        nope["needed_by"]
+            .as_str()
+            .unwrap()
+            .contains("judge.toml's `nope`"),
+        "{nope}"
+    );
+    assert!(nope["fix"].is_string());
+    let testlib = find("testlib.h");
+    assert_eq!(testlib["found"], serde_json::Value::Null);
+    assert!(
+        testlib["fix"]
+            .as_str()
+            .unwrap()
+            .contains("scripts/setup-tools.sh")
+    );
+    let gcc = find("gcc")["found"].as_str().unwrap().to_string();
+    assert!(gcc.contains("/gcc (gcc"), "{gcc}");
+    let text = doctor(false);
+    assert!(text.contains("MISSING  no-such-compiler"), "{text}");
+}

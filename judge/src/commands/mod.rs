@@ -52,7 +52,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Verify(args) => verify::run(&kit, &jury, &mut events, args),
         Command::Check(args) => check::run(&kit, &jury, &mut events, args),
         Command::Package(args) => package::run(&kit, &jury, &mut events, args),
-        Command::Doctor => doctor::run(&jury, &mut events),
+        Command::Doctor => doctor::run(&kit, &jury, &mut events),
         Command::Stress(args) => stress::run(&kit, &jury, &mut events, args),
         Command::Certify(args) => certify::run(&kit, &jury, &mut events, args),
         Command::Statement(args) => statement::run(&kit, &jury, &mut events, args),

@@ -11,7 +11,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::diff::{failure_details, paint, test_line, verdict};
 use crate::event::Reporter;
 use crate::event::{CommandKind, Event, EventKind};
-use crate::results::Isolation;
 use crate::results::SolutionRun;
 use crate::results::VerifyRow;
 use crate::results::report::{
@@ -19,6 +18,7 @@ use crate::results::report::{
     StandingsReport, StressReport,
 };
 use crate::results::{BuildSummary, Test};
+use crate::results::{Isolation, Requirement};
 
 /// Prints for people on `out` (stdout, which strips colours when they are
 /// off); progress bars go to stderr.
@@ -249,6 +249,37 @@ impl<W: Write> TerminalReporter<W> {
         Ok(())
     }
 
+    /// What each feature needs: found where, or missing, what it breaks
+    /// and how to get it.
+    fn requirements(&mut self, all: &[Requirement]) -> io::Result<()> {
+        writeln!(self.out, "\nwhat the kit's features need:")?;
+        let width = all
+            .iter()
+            .map(|r| r.what.chars().count())
+            .max()
+            .unwrap_or(0);
+        for r in all {
+            match &r.found {
+                Some(found) => writeln!(
+                    self.out,
+                    "{}  {:<width$}  {found}",
+                    paint(AnsiColor::Green.on_default(), "ok     "),
+                    r.what
+                )?,
+                None => writeln!(
+                    self.out,
+                    "{}  {:<width$}  needed by {}; {}",
+                    paint(AnsiColor::Red.on_default().bold(), "MISSING"),
+                    r.what,
+                    r.needed_by,
+                    r.fix.as_deref().unwrap_or("")
+                )?,
+            }
+        }
+        let missing = all.iter().filter(|r| r.found.is_none()).count();
+        writeln!(self.out, "{missing} of {} missing", all.len())
+    }
+
     fn finished(&mut self, report: &Report, elapsed: Duration) -> io::Result<()> {
         match report {
             Report::Build(r) => writeln!(
@@ -271,7 +302,10 @@ impl<W: Write> TerminalReporter<W> {
             ),
             Report::Check(r) => writeln!(self.out, "{}  {}", verdict(r.verdict, 2), r.message),
             Report::Package(r) => self.package(r),
-            Report::Doctor(r) => self.doctor(&r.isolation),
+            Report::Doctor(r) => {
+                self.doctor(&r.isolation)?;
+                self.requirements(&r.requirements)
+            }
             Report::Test(_) => Ok(()),
             Report::Standings(r) => self.standings(r),
             Report::Stress(r) => self.stress(r),

@@ -143,6 +143,19 @@ pub struct Aimed {
     pub verdict: Verdict,
 }
 
+/// Something a feature of the kit needs, as `judge doctor` found it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Requirement {
+    /// What is needed: a program, a file, fonts.
+    pub what: String,
+    /// What breaks without it: the commands, or the tests.
+    pub needed_by: String,
+    /// Where it is (and its version, where it says one); `None`: missing.
+    pub found: Option<String>,
+    /// How to get it, when it is missing.
+    pub fix: Option<String>,
+}
+
 /// One file of `judge test`'s standings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Standing {

@@ -13,7 +13,9 @@ use std::time::Duration;
 use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
 
-use super::{BuildSummary, Isolation, Standing, TestOutcome, VerifyRow, Warning, millis};
+use super::{
+    BuildSummary, Isolation, Requirement, Standing, TestOutcome, VerifyRow, Warning, millis,
+};
 use crate::verdict::{Score, Verdict};
 
 /// The version of the reports' shape.
@@ -290,9 +292,11 @@ pub struct StatementReport {
 /// `judge doctor`.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct DoctorReport {
-    /// `AC`: the report itself never fails.
+    /// `AC`: the report itself never fails, whatever is missing.
     pub verdict: Verdict,
     pub isolation: Isolation,
+    /// What each feature needs, found or missing.
+    pub requirements: Vec<Requirement>,
 }
 
 /// `judge new`.
