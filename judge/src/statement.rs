@@ -14,7 +14,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 use math_core::{LatexToMathML, MathCoreConfig, MathDisplay};
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
@@ -213,6 +213,126 @@ impl Source {
             samples: &self.samples,
         }
     }
+}
+
+/// Checks `problem`'s statements against its built `tests`: each renders
+/// (every formula parses), and the samples written in one are the sample
+/// tests, inputs and the reference's answers, in order. An interactive
+/// problem's sample is its play, which the page shows: its statement
+/// writes none. A problem without a statement (an imported one keeps its
+/// package's) has nothing to check.
+pub fn check(problem: &Problem, tests: &[Test]) -> Result<()> {
+    for lang in [Lang::En, Lang::Zh] {
+        let path = lang.source(problem);
+        if !path.is_file() {
+            continue;
+        }
+        let source = Source::read(problem, tests, lang)?;
+        page(&source.sheet(problem))?;
+        let written = written_samples(&source.markdown);
+        let line = |i: usize| format!("{}:{}", path.display(), written[i].0);
+        if problem.interactive {
+            if !written.is_empty() {
+                bail!(
+                    "{}: a sample written in the statement of an interactive problem: its \
+                     sample is the reference's play, which the page shows",
+                    line(0)
+                );
+            }
+            continue;
+        }
+        if written.is_empty() {
+            continue;
+        }
+        let samples: Vec<&Test> = tests.iter().filter(|t| t.sample).collect();
+        if written.len() != 2 * samples.len() {
+            bail!(
+                "{}: {} code blocks in the sample section; the problem has {} sample tests, \
+                 an input and an output each",
+                line(0),
+                written.len(),
+                samples.len()
+            );
+        }
+        for (k, test) in samples.iter().enumerate() {
+            for (i, (file, what)) in [(&test.input, "input"), (&test.answer, "output")]
+                .into_iter()
+                .enumerate()
+            {
+                let block = 2 * k + i;
+                let expected = std::fs::read_to_string(file)
+                    .with_context(|| format!("cannot read the sample {}", file.display()))?;
+                if written[block].1 != expected {
+                    bail!(
+                        "{}: sample {}'s {what} is not the sample test's ({}{}):\n{}",
+                        line(block),
+                        k + 1,
+                        file.display(),
+                        match what {
+                            "output" => ", the reference's answer",
+                            _ => "",
+                        },
+                        first_difference(&written[block].1, &expected)
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The code blocks of the statement's sample section, with the line each
+/// starts on.
+fn written_samples(markdown: &str) -> Vec<(usize, String)> {
+    let line_of = |offset: usize| markdown[..offset].matches('\n').count() + 1;
+    let mut blocks = Vec::new();
+    let mut section = Section::Other;
+    let mut current: Option<(usize, String)> = None;
+    let events: Vec<(Event, std::ops::Range<usize>)> =
+        Parser::new_ext(markdown, Options::ENABLE_MATH)
+            .into_offset_iter()
+            .collect();
+    for (i, (event, range)) in events.iter().enumerate() {
+        match event {
+            Event::Start(Tag::Heading { .. }) => {
+                let text = plain_text(&events[i + 1..heading_end(&events, i)]);
+                section = match SAMPLES.contains(&text.trim()) {
+                    true => Section::Samples,
+                    false => Section::Other,
+                };
+            }
+            Event::Start(Tag::CodeBlock(_)) if section == Section::Samples => {
+                current = Some((line_of(range.start), String::new()));
+            }
+            Event::Text(text) => {
+                if let Some((_, block)) = &mut current {
+                    block.push_str(text);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => blocks.extend(current.take()),
+            _ => {}
+        }
+    }
+    blocks
+}
+
+/// The first line where `written` and `expected` differ, both ways.
+fn first_difference(written: &str, expected: &str) -> String {
+    let (mut a, mut b) = (written.lines(), expected.lines());
+    for n in 1.. {
+        match (a.next(), b.next()) {
+            (x, y) if x == y && x.is_some() => continue,
+            (None, None) => return "they differ in white space at the end".to_string(),
+            (x, y) => {
+                return format!(
+                    "line {n}: written `{}`, the test has `{}`",
+                    x.unwrap_or("(nothing)"),
+                    y.unwrap_or("(nothing)")
+                );
+            }
+        }
+    }
+    unreachable!()
 }
 
 /// Escapes text for HTML.
@@ -417,6 +537,7 @@ fn body(markdown: &str, source: &Path, lang: Lang, samples: &[Sample]) -> Result
     let line_of = |offset: usize| markdown[..offset].matches('\n').count() + 1;
 
     let mut kept: Vec<Event> = Vec::new();
+    let mut in_code = false;
     let mut section = Section::Other;
     let mut boxes_shown = false;
     let mut i = 0;
@@ -469,6 +590,22 @@ fn body(markdown: &str, source: &Path, lang: Lang, samples: &[Sample]) -> Result
             i += 1;
             continue;
         }
+        match event {
+            Event::Start(Tag::CodeBlock(_)) => in_code = true,
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            // A formula pulldown-cmark could not read stays text, `$` and
+            // all (its braces must balance): an error, not raw TeX on the page.
+            Event::Text(_) if !in_code && unescaped_dollar(markdown, range.clone()) => {
+                return Err(anyhow!(
+                    "{}:{}: `{}` holds a `$` that opens no formula (are its braces \
+                     balanced?); write `\\$` for a dollar sign",
+                    source.display(),
+                    line_of(range.start),
+                    markdown[range.clone()].trim()
+                ));
+            }
+            _ => {}
+        }
         let converted = match event {
             Event::InlineMath(tex) => Some((tex, MathDisplay::Inline)),
             Event::DisplayMath(tex) => Some((tex, MathDisplay::Block)),
@@ -496,6 +633,22 @@ fn body(markdown: &str, source: &Path, lang: Lang, samples: &[Sample]) -> Result
         html.push_str(&sample_boxes(lang, samples));
     }
     Ok(html)
+}
+
+/// Whether the Markdown `markdown[range]` has a `$` not escaped with a
+/// backslash (which may come just before the range).
+fn unescaped_dollar(markdown: &str, range: std::ops::Range<usize>) -> bool {
+    let bytes = markdown.as_bytes();
+    (range.start..range.end.min(bytes.len()))
+        .filter(|&at| bytes[at] == b'$')
+        .any(|at| {
+            let backslashes = bytes[..at]
+                .iter()
+                .rev()
+                .take_while(|&&b| b == b'\\')
+                .count();
+            backslashes % 2 == 0
+        })
 }
 
 /// Whether a line break between `before` and `after` falls between two
@@ -692,6 +845,31 @@ mod tests {
         assert_eq!(
             escape("a<b & \"c\" 'd'>"),
             "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;"
+        );
+    }
+
+    #[test]
+    fn a_formula_that_does_not_parse_is_an_error_at_its_line() {
+        for markdown in [
+            "x\n\nsee $a_{1$ here\n",
+            "x\n\n$$\\frac{1}{2$$\n",
+            "x\n\n$a}$\n",
+        ] {
+            let error = render(markdown, &[]).unwrap_err().to_string();
+            assert!(
+                error.starts_with("statement.en.md:3: `"),
+                "{markdown:?}: {error}"
+            );
+            assert!(error.contains("opens no formula"), "{error}");
+        }
+        // A dollar sign written `\$`, and one in code, are text.
+        let html = render("costs \\$5 and `$x`\n\n```\n$ run\n```\n", &[]).unwrap();
+        assert!(html.contains("costs $5"), "{html}");
+        // Balanced formulas render.
+        assert!(
+            render("$a_{1}$ and $$b^{2}$$\n", &[])
+                .unwrap()
+                .contains("<math")
         );
     }
 }

@@ -288,6 +288,45 @@ fn solutions_verify_would_never_judge_are_refused() {
     }
 }
 
+/// A statement whose written sample is not the sample test (input, or the
+/// reference's answer), or whose formula does not parse, stops `build`
+/// and `verify` at its line; a true one passes.
+#[test]
+fn a_statement_that_lies_is_an_error_at_its_line() {
+    let kit = TempKit::new();
+    let toml = kit
+        .problem_toml
+        .replacen("file = \"t1.in\"", "file = \"t1.in\"\nsample = true", 1);
+    kit.write("problems/sum/problem.toml", &toml);
+    let statement = |output: &str, formula: &str| {
+        format!(
+            "# Sum\n\nPrint {formula}.\n\n## Sample\n\nInput:\n\n```\n1 2\n```\n\nOutput:\n\n```\n{output}\n```\n"
+        )
+    };
+    kit.write("problems/sum/statement.en.md", &statement("3", "$a + b$"));
+    let (code, report) = kit.json(&["build"]);
+    assert_eq!(code, 0, "{report}");
+    for (output, formula, line, says) in [
+        (
+            "4",
+            "$a + b$",
+            "15",
+            "sample 1's output is not the sample test's",
+        ),
+        ("3", "$a_{1 + b$", "3", "opens no formula"),
+    ] {
+        kit.write("problems/sum/statement.en.md", &statement(output, formula));
+        for command in ["build", "verify"] {
+            let stderr = kit.error(&[command]);
+            assert!(
+                stderr.contains(&format!("problems/sum/statement.en.md:{line}: "))
+                    && stderr.contains(says),
+                "{command}: {stderr}"
+            );
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Languages
 

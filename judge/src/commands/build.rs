@@ -7,6 +7,7 @@ use crate::event::{EventKind, Events};
 use crate::jury::Jury;
 use crate::kit::Kit;
 use crate::results::report::{BuildReport, Report};
+use crate::statement;
 use crate::testset;
 use crate::verdict::Verdict;
 
@@ -15,7 +16,9 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &BuildArgs) -> Res
     let _building = kit.lock_builds(events)?;
     let mut problems = Vec::new();
     for problem in &kit.prepare(&args.problems, args.force)? {
-        problems.push(testset::build(kit, jury, problem, events)?.1);
+        let (tests, summary) = testset::build(kit, jury, problem, events)?;
+        statement::check(problem, &tests)?;
+        problems.push(summary);
     }
     let report = Report::Build(BuildReport {
         verdict: Verdict::Ac,

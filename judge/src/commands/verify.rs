@@ -9,6 +9,7 @@ use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
 use crate::report::html::{self, Column, Matrix};
 use crate::results::report::{Report, VerifyReport};
+use crate::statement;
 use crate::testset;
 use crate::verdict::Verdict;
 
@@ -22,7 +23,9 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
     }
     let mut built = Vec::new();
     for problem in &problems {
-        built.push(testset::build(kit, jury, problem, events)?.0);
+        let tests = testset::build(kit, jury, problem, events)?.0;
+        statement::check(problem, &tests)?;
+        built.push(tests);
     }
     drop(building);
     let network = jury.isolate_network();
