@@ -67,6 +67,19 @@ pub fn publish(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// the temporary file's private mode).
 fn write_with_mode(path: &Path, bytes: &[u8], mode: Option<u32>) -> io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
+    // The new file takes the old one's place by a rename, which would put
+    // a file where a device (`/dev/null`), a pipe or a link was.
+    if let Ok(meta) = std::fs::symlink_metadata(path)
+        && !meta.is_file()
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{}: not a regular file, and the kit writes only files (it replaces them whole)",
+                path.display()
+            ),
+        ));
+    }
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut file = temp_file_in(dir)?;
     file.write_all(bytes).map_err(|e| naming(file.path(), e))?;
@@ -270,5 +283,26 @@ mod tests {
         assert!(err.contains("plain/sub"), "{err}");
         let err = hash_file(&dir.path().join("none")).unwrap_err().to_string();
         assert!(err.contains("none"), "{err}");
+    }
+
+    #[test]
+    fn only_a_regular_file_is_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+        for path in [link.as_path(), dir.path()] {
+            let error = write_atomic(path, b"x").unwrap_err().to_string();
+            assert!(error.contains("not a regular file"), "{error}");
+        }
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        let file = dir.path().join("file");
+        write_atomic(&file, b"one").unwrap();
+        write_atomic(&file, b"two").unwrap();
+        assert_eq!(std::fs::read(&file).unwrap(), b"two");
     }
 }

@@ -45,5 +45,5 @@ pub fn write(path: &Path, rows: &[Standing]) -> Result<()> {
         ])?;
     }
     let bytes = out.into_inner().context("cannot write the CSV")?;
-    fsutil::write_atomic(path, &bytes).with_context(|| format!("cannot write {}", path.display()))
+    fsutil::publish(path, &bytes).with_context(|| format!("cannot write {}", path.display()))
 }
