@@ -87,6 +87,10 @@ pub enum Command {
     /// Say what differs between two problems: limits, groups, each built
     /// test, the jury programs and the solutions (a round trip's check).
     Diff(DiffArgs),
+    /// Run the accepted and the too-slow solutions several times and
+    /// propose a time limit (twice the slowest accepted test, rounded up to
+    /// 100 ms; each too-slow solution above it, by a margin).
+    Timelimit(TimelimitArgs),
 }
 
 /// The verdict folders, for `verify --help` (`expect::FOLDERS` in words).
@@ -120,6 +124,7 @@ impl Command {
             Command::New(_) => CommandKind::New,
             Command::Import(_) => CommandKind::Import,
             Command::Diff(_) => CommandKind::Diff,
+            Command::Timelimit(_) => CommandKind::Timelimit,
         }
     }
 }
@@ -318,6 +323,18 @@ pub struct ImportArgs {
     /// leaves out (without it, anything left out is an error).
     #[arg(long)]
     pub lossy: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TimelimitArgs {
+    /// The problem (a name from judge.toml).
+    pub problem: String,
+    /// How many times each accepted solution runs on every test.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub runs: u32,
+    /// Write the proposed limit into problem.toml (`time_limit_ms`).
+    #[arg(long)]
+    pub write: bool,
 }
 
 #[derive(Debug, Args)]

@@ -31,6 +31,7 @@ pub enum CommandKind {
     New,
     Import,
     Diff,
+    Timelimit,
 }
 
 /// Something that happened, and when (since the command started).

@@ -14,6 +14,7 @@ pub mod package;
 pub mod statement;
 pub mod stress;
 pub mod test;
+pub mod timelimit;
 pub mod verify;
 
 use std::io::BufWriter;
@@ -59,6 +60,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::New(args) => new::run(&kit, &mut events, args),
         Command::Import(args) => import::run(&kit, &mut events, args),
         Command::Diff(args) => diff::run(&kit, &jury, &mut events, args),
+        Command::Timelimit(args) => timelimit::run(&kit, &jury, &mut events, args),
     };
     // A closed stdout (`judge test | head`) does not change the verdict.
     let output = events.finish();

@@ -15,10 +15,11 @@ use crate::results::SolutionRun;
 use crate::results::VerifyRow;
 use crate::results::report::{
     CertifyReport, Counterexample, DiffReport, ImportReport, NewReport, PackageReport, Report,
-    StandingsReport, StressReport,
+    StandingsReport, StressReport, TimelimitReport,
 };
 use crate::results::{BuildSummary, Test};
 use crate::results::{Isolation, Requirement};
+use crate::verdict::Verdict;
 
 /// Prints for people on `out` (stdout, which strips colours when they are
 /// off); progress bars go to stderr.
@@ -321,6 +322,7 @@ impl<W: Write> TerminalReporter<W> {
             Report::New(r) => self.created(r),
             Report::Import(r) => self.imported(r),
             Report::Diff(r) => self.differences(r),
+            Report::Timelimit(r) => self.timelimit(r),
         }
     }
 
@@ -378,6 +380,59 @@ impl<W: Write> TerminalReporter<W> {
                 self.out,
                 "not judged, in no language of judge.toml: {}",
                 r.ignored.join(", ")
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The proposed limit, how it was reached, and each solution's margin.
+    fn timelimit(&mut self, r: &TimelimitReport) -> io::Result<()> {
+        writeln!(
+            self.out,
+            "proposed time limit for {}: {} ms (now {} ms): {}",
+            r.problem, r.proposed_ms, r.current_ms, r.rule
+        )?;
+        writeln!(
+            self.out,
+            "each accepted solution ran {} times; runs of one test differed by up to {} ms",
+            r.runs, r.noise_ms
+        )?;
+        let width = (r.solutions.iter())
+            .map(|s| s.solution.chars().count())
+            .max()
+            .unwrap_or(8)
+            .max(8);
+        writeln!(
+            self.out,
+            "\n{:<width$}  expected  {:>9}  {:>6}  margin",
+            "solution", "slowest", "test"
+        )?;
+        for s in &r.solutions {
+            let margin = match s.expected {
+                Verdict::Ac => format!("{:.2}× room under the limit", s.margin),
+                _ => format!("{:.2}× the limit", s.margin),
+            };
+            let mark = match &s.problem {
+                Some(p) => format!(
+                    "  {}: {p}",
+                    paint(AnsiColor::Red.on_default().bold(), "PROBLEM")
+                ),
+                None => String::new(),
+            };
+            writeln!(
+                self.out,
+                "{:<width$}  {:<8}  {:>6} ms  {:>6}  {margin}{mark}",
+                s.solution,
+                s.expected.as_str(),
+                s.slowest_ms,
+                s.slowest_test.as_deref().unwrap_or("-"),
+            )?;
+        }
+        if r.written {
+            writeln!(
+                self.out,
+                "\nproblem.toml now says time_limit_ms = {}",
+                r.proposed_ms
             )?;
         }
         Ok(())
@@ -608,7 +663,9 @@ impl<W: Write> Reporter for TerminalReporter<W> {
                 Some(CommandKind::Test) => {
                     writeln!(self.out, "{solution} on {problem} ({} tests)", tests.len())?
                 }
-                Some(CommandKind::Standings) => self.start_bar(tests.len(), solution.to_string()),
+                Some(CommandKind::Standings | CommandKind::Timelimit) => {
+                    self.start_bar(tests.len(), solution.to_string())
+                }
                 _ => {
                     if !self.header {
                         self.header = true;
@@ -676,7 +733,7 @@ pub fn bars_wanted() -> bool {
 mod tests {
     use super::*;
     use crate::results::Aimed;
-    use crate::verdict::{Score, Verdict};
+    use crate::verdict::Score;
 
     fn row(solution: &str, expected: &str, verdict: Verdict) -> VerifyRow {
         VerifyRow {

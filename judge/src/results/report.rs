@@ -83,6 +83,7 @@ pub enum Report {
     New(NewReport),
     Import(ImportReport),
     Diff(DiffReport),
+    Timelimit(TimelimitReport),
 }
 
 impl Report {
@@ -102,6 +103,7 @@ impl Report {
             Report::New(r) => r.verdict,
             Report::Import(r) => r.verdict,
             Report::Diff(r) => r.verdict,
+            Report::Timelimit(r) => r.verdict,
         }
     }
 }
@@ -332,6 +334,45 @@ pub struct ImportReport {
     pub warnings: Vec<String>,
     /// The commands to run next, in order.
     pub next: Vec<String>,
+}
+
+/// `judge timelimit`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct TimelimitReport {
+    /// `AC` when the proposal holds: every accepted solution accepted, and
+    /// every too-slow one above the limit; else `FAIL`.
+    pub verdict: Verdict,
+    pub problem: String,
+    /// The limit problem.toml sets now, and the proposed one.
+    pub current_ms: u64,
+    pub proposed_ms: u64,
+    /// How it was reached, in words.
+    pub rule: String,
+    /// Each accepted solution ran this many times on every test.
+    pub runs: u32,
+    /// The largest difference between two runs of one accepted solution on
+    /// one test: the noise of this machine.
+    pub noise_ms: u64,
+    pub solutions: Vec<Timed>,
+    /// Whether problem.toml now says the proposed limit (`--write`).
+    pub written: bool,
+}
+
+/// One solution as `timelimit` measured it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Timed {
+    pub solution: String,
+    /// `AC` or `TLE`: its folder's promise.
+    pub expected: Verdict,
+    /// Its slowest test, and that test's CPU time (the most over the runs);
+    /// a run stopped at the limit it was given counts that limit.
+    pub slowest_test: Option<String>,
+    pub slowest_ms: u64,
+    /// The proposed limit over its slowest time (an accepted solution's
+    /// room), or its slowest time over the limit (a too-slow one's).
+    pub margin: f64,
+    /// What is wrong, if anything.
+    pub problem: Option<String>,
 }
 
 /// `judge diff`.

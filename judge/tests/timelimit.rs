@@ -1,0 +1,70 @@
+//! `judge timelimit`: the accepted solutions measured several times, a
+//! limit proposed by the documented rule, each too-slow solution checked
+//! above it, and `--write` putting it into problem.toml with its comments.
+
+mod common;
+use common::kit::{TempKit, c_program, reference};
+
+#[test]
+fn a_limit_is_proposed_checked_and_written() {
+    let kit = TempKit::new();
+    let toml = format!("# The sum problem.\n{}", kit.problem_toml);
+    kit.write("problems/sum/problem.toml", &toml);
+    kit.write(
+        "solutions/sum/time_limit_exceeded/spin.c",
+        &c_program("for (;;) {}"),
+    );
+    let (code, report) = kit.json(&["timelimit", "sum", "--runs", "2"]);
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(report["runs"], 2);
+    assert_eq!(report["current_ms"], 500, "judge.toml's default in this kit");
+    let proposed = report["proposed_ms"].as_u64().unwrap();
+    assert!(proposed >= 100 && proposed % 100 == 0, "{report}");
+    let rows = report["solutions"].as_array().unwrap();
+    let row = |name: &str| rows.iter().find(|r| r["solution"] == name).unwrap();
+    let accepted = row("accepted/ref.c");
+    assert_eq!(accepted["expected"], "AC");
+    let room = accepted["margin"].as_f64().unwrap();
+    assert!(
+        room >= 2.0,
+        "twice the slowest accepted test at least: {report}"
+    );
+    let slow = row("time_limit_exceeded/spin.c");
+    assert!(slow["margin"].as_f64().unwrap() >= 1.5, "{report}");
+    assert_eq!(slow["problem"], serde_json::Value::Null);
+    assert_eq!(report["written"], false);
+
+    // --write keeps problem.toml's comments.
+    let (code, report) = kit.json(&["timelimit", "sum", "--runs", "1", "--write"]);
+    assert_eq!((code, &report["written"]), (0, &serde_json::json!(true)));
+    let text = std::fs::read_to_string(kit.path("problems/sum/problem.toml")).unwrap();
+    let proposed = report["proposed_ms"].as_u64().unwrap();
+    assert!(text.starts_with("# The sum problem.\n"), "{text}");
+    assert!(
+        text.contains(&format!("time_limit_ms = {proposed}\n")),
+        "{text}"
+    );
+
+    // A "too slow" solution as fast as the reference: the proposal fails,
+    // and nothing is written.
+    kit.write("solutions/sum/time_limit_exceeded/fast.c", &reference(""));
+    let before = std::fs::read_to_string(kit.path("problems/sum/problem.toml")).unwrap();
+    let (code, report) = kit.json(&["timelimit", "sum", "--runs", "1", "--write"]);
+    assert_eq!(
+        (code, &report["verdict"]),
+        (1, &serde_json::json!("FAIL")),
+        "{report}"
+    );
+    let fast = (report["solutions"].as_array().unwrap().iter())
+        .find(|r| r["solution"] == "time_limit_exceeded/fast.c")
+        .unwrap();
+    assert!(
+        fast["problem"]
+            .as_str()
+            .unwrap()
+            .contains("accepted within the proposed")
+    );
+    assert_eq!(report["written"], false);
+    let after = std::fs::read_to_string(kit.path("problems/sum/problem.toml")).unwrap();
+    assert_eq!(before, after);
+}
