@@ -71,6 +71,15 @@ impl<'a> Arena<'a> {
     }
 }
 
+impl Arena<'_> {
+    /// Judges with `time` of CPU per test (the wall limit to match), the
+    /// problem's other limits kept: `judge timelimit` measures with room.
+    pub fn set_time_limit(&mut self, time: Duration) {
+        let l = self.limits;
+        self.limits = Limits::new(time, l.memory_bytes, l.output_bytes);
+    }
+}
+
 /// Limits for the checker: it must never be the bottleneck nor be blamed.
 fn checker_limits() -> Limits {
     Limits::new(Duration::from_secs(30), 4 << 30, 64 << 20)

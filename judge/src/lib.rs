@@ -39,6 +39,7 @@ pub mod pool;
 pub mod problem;
 pub mod program;
 pub mod report;
+pub mod requirements;
 pub mod results;
 pub mod round;
 pub mod scaffold;

@@ -17,7 +17,10 @@ fn a_limit_is_proposed_checked_and_written() {
     let (code, report) = kit.json(&["timelimit", "sum", "--runs", "2"]);
     assert_eq!(code, 0, "{report}");
     assert_eq!(report["runs"], 2);
-    assert_eq!(report["current_ms"], 500, "judge.toml's default in this kit");
+    assert_eq!(
+        report["current_ms"], 500,
+        "judge.toml's default in this kit"
+    );
     let proposed = report["proposed_ms"].as_u64().unwrap();
     assert!(proposed >= 100 && proposed % 100 == 0, "{report}");
     let rows = report["solutions"].as_array().unwrap();

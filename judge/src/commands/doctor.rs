@@ -2,18 +2,12 @@
 //! and what each feature of the kit needs: found, or missing with what it
 //! breaks and how to get it.
 
-use std::path::Path;
-use std::time::Duration;
-
 use anyhow::Result;
-use sandbox::host::{self, Tool};
 
-use crate::browser::Browser;
 use crate::event::{EventKind, Events};
 use crate::jury::Jury;
 use crate::kit::Kit;
-use crate::program::which;
-use crate::results::Requirement;
+use crate::requirements::requirements;
 use crate::results::report::{DoctorReport, Report};
 use crate::verdict::Verdict;
 
@@ -28,155 +22,4 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events) -> Result<bool> {
     });
     events.emit(EventKind::Finished { report: &report });
     Ok(true)
-}
-
-/// Debian's package of each program the kit may look for.
-const DEBIAN: [(&str, &str); 10] = [
-    ("gcc", "gcc"),
-    ("g++", "g++"),
-    ("python3", "python3"),
-    ("pypy3", "pypy3"),
-    ("javac", "openjdk-17-jdk-headless"),
-    ("java", "openjdk-17-jdk-headless"),
-    ("kotlinc", "kotlin"),
-    ("bash", "bash"),
-    ("pdftotext", "poppler-utils"),
-    ("fc-list", "fontconfig"),
-];
-
-/// How to install the program `name`.
-fn install(name: &str) -> String {
-    match DEBIAN.iter().find(|(program, _)| *program == name) {
-        Some((_, package)) => format!("apt-get install {package}"),
-        None if name == "rustc" || name == "cargo" => "https://rustup.rs".to_string(),
-        None => format!("install {name} and put it on PATH"),
-    }
-}
-
-/// Each requirement, in the order of the features.
-fn requirements(kit: &Kit) -> Vec<Requirement> {
-    let mut all = Vec::new();
-    let mut need = |what: &str, needed_by: String, found: Option<String>, fix: String| {
-        all.push(Requirement {
-            what: what.to_string(),
-            needed_by,
-            fix: found.is_none().then_some(fix),
-            found,
-        });
-    };
-    need(
-        "cargo",
-        "every command: it builds the kit's checkers, validators and generators".into(),
-        program("cargo", &["--version"]),
-        install("cargo"),
-    );
-    // The programs each language of judge.toml runs.
-    for (name, language) in kit.compiler.languages() {
-        let commands = language.compile.iter().chain([&language.run]);
-        let mut programs: Vec<&String> = (commands.filter_map(|c| c.first()))
-            .filter(|p| !p.starts_with('{'))
-            .collect();
-        programs.dedup();
-        for (i, program) in programs.into_iter().enumerate() {
-            // The version command asks the compiler (the first program).
-            let found = which(program).map(|path| match kit.compiler.version(language) {
-                version if i == 0 && !version.is_empty() => {
-                    format!("{} ({version})", path.display())
-                }
-                _ => path.display().to_string(),
-            });
-            let extensions = language.extensions.join(", .");
-            need(
-                program,
-                format!("judging and building .{extensions} files (judge.toml's `{name}`)"),
-                found,
-                install(program),
-            );
-        }
-    }
-    need(
-        "testlib.h",
-        "judge package --format polygon or hydro (the C++ twins), C++ jury programs of \
-         imported packages"
-            .into(),
-        kit.testlib_h().ok().map(|p| p.display().to_string()),
-        "scripts/setup-tools.sh (p2d's copy), or TESTLIB_H / `testlib_h` in judge.toml".into(),
-    );
-    need(
-        "a headless Chromium",
-        "PDF statements: judge statement --pdf, judge package (icpc, polygon, cms) without \
-         --no-pdf; the page tests"
-            .into(),
-        Browser::find().ok().map(|b| b.path().display().to_string()),
-        "apt-get install chromium-headless-shell, or JUDGE_CHROMIUM".into(),
-    );
-    need(
-        "CJK fonts",
-        "the Chinese statements in PDFs".into(),
-        cjk_fonts(),
-        "apt-get install fonts-noto-cjk".into(),
-    );
-    need(
-        "pdftotext",
-        "the statement tests (slow tier)".into(),
-        program("pdftotext", &["-v"]),
-        install("pdftotext"),
-    );
-    need(
-        "pypy3",
-        "the package tests (slow tier): BAPCtools and problemtools run Python under PyPy".into(),
-        program("pypy3", &["--version"]),
-        install("pypy3"),
-    );
-    let venv = kit.target.join("tools/venv/bin");
-    for tool in ["bt", "verifyproblem", "p2d"] {
-        need(
-            tool,
-            "the package tests (slow tier): the judges' own tools".into(),
-            existing(&venv.join(tool)),
-            "scripts/setup-tools.sh".into(),
-        );
-    }
-    need(
-        "hydrooj",
-        "the package tests (slow tier): Hydro's import code".into(),
-        existing(&kit.target.join("tools/hydro/node_modules/hydrooj")),
-        "scripts/setup-tools.sh".into(),
-    );
-    all
-}
-
-/// `name`'s path on PATH and the first line it prints for `args`.
-fn program(name: &str, args: &[&str]) -> Option<String> {
-    let path = which(name).filter(|p| p.is_file())?;
-    let mut tool = Tool::new(&path);
-    tool.args(args);
-    let out = host::output(&mut tool, Duration::from_secs(20)).ok();
-    let text = out
-        .map(|o| [o.stdout, o.stderr].concat())
-        .unwrap_or_default();
-    let first = String::from_utf8_lossy(&text)
-        .lines()
-        .next()
-        .unwrap_or("")
-        .to_string();
-    Some(match first.is_empty() {
-        true => path.display().to_string(),
-        false => format!("{} ({first})", path.display()),
-    })
-}
-
-fn existing(path: &Path) -> Option<String> {
-    path.exists().then(|| path.display().to_string())
-}
-
-/// The fonts fontconfig has for Chinese, if any.
-fn cjk_fonts() -> Option<String> {
-    let mut tool = Tool::new("fc-list");
-    tool.args([":lang=zh", "family"]);
-    let out = host::output(&mut tool, Duration::from_secs(20)).ok()?;
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    let count = text.lines().filter(|l| !l.trim().is_empty()).count();
-    let first = text.lines().next()?.split(',').next()?.trim().to_string();
-    (count > 0).then(|| format!("{count} families, {first} among them"))
 }

@@ -24,7 +24,6 @@ use crate::results::TestOutcome;
 use crate::results::report::{Report, Timed, TimelimitReport};
 use crate::testset;
 use crate::verdict::Verdict;
-use sandbox::Limits;
 
 /// The limit over the slowest accepted time.
 const AC_TO_LIMIT: f64 = 2.0;
@@ -53,7 +52,6 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TimelimitArgs) ->
         bail!("{}: no accepted solution to measure", problem.name);
     }
     let limits = problem.limits;
-    let with_time = |time: Duration| Limits::new(time, limits.memory_bytes, limits.output_bytes);
     let shown = |file: &std::path::Path| {
         let rel = file.strip_prefix(&problem.solutions).unwrap_or(file);
         rel.display().to_string()
@@ -61,7 +59,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TimelimitArgs) ->
     let mut arena = Arena::new(&problem, &tests, &checker, kit.work_dir().join("runs"));
 
     // The accepted solutions, with room to show how slow they are.
-    arena.limits = with_time((limits.time * 4).max(Duration::from_secs(4)));
+    arena.set_time_limit((limits.time * 4).max(Duration::from_secs(4)));
     let mut timed = Vec::new();
     let mut noise = Duration::ZERO;
     for file in &accepted {
@@ -111,7 +109,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TimelimitArgs) ->
 
     // The too-slow solutions, up to their first failure, with a timeout.
     let timeout = proposed.mul_f64(LIMIT_TO_TLE * LIMIT_TO_TLE);
-    arena.limits = with_time(timeout);
+    arena.set_time_limit(timeout);
     let none = BTreeSet::new();
     for file in of(Verdict::Tle) {
         let name = shown(file);
