@@ -616,13 +616,14 @@ fn bad_configuration_is_an_error_naming_the_file() {
 #[test]
 fn unreadable_files_are_errors_naming_the_file() {
     let kit = TempKit::new();
-    // A source that cannot be read, even by root: a folder and a dangling link.
+    // A folder is a class of solutions: one with none is an error.
     std::fs::create_dir_all(kit.path("solutions/sum/folder.c")).unwrap();
     let stderr = kit.error(&["test", "sum", "solutions/sum/folder.c"]);
     assert!(
-        stderr.contains("cannot read") && stderr.contains("folder.c"),
+        stderr.contains("no file in a language of judge.toml") && stderr.contains("folder.c"),
         "{stderr}"
     );
+    // A source that cannot be read, even by root: a dangling link.
     std::os::unix::fs::symlink("missing.c", kit.path("solutions/sum/dangling.c")).unwrap();
     let stderr = kit.error(&["test", "sum", "solutions/sum/dangling.c"]);
     assert!(stderr.contains("dangling.c"), "{stderr}");
@@ -695,6 +696,13 @@ fn every_command_prints_a_documented_report() {
         vec!["check", "sum", input.to_str().unwrap(), "out.txt"],
         vec!["package", "--format", "hydro", "--out", "target/sum-hydro"],
         vec!["doctor"],
+        vec!["timelimit", "sum", "--runs", "1"],
+        vec![
+            "test",
+            "sum",
+            "solutions/sum/accepted/ref.c",
+            "solutions/sum/accepted",
+        ],
         vec![
             "stress",
             "sum",
@@ -744,6 +752,8 @@ fn the_readme_examples_follow_the_schema() {
             "statement",
             "stress",
             "test",
+            "test",
+            "timelimit",
             "verify"
         ]
     );

@@ -269,6 +269,17 @@ fn solutions(kit: &Kit, given: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<String>)
             }
         }
     }
+    if files.is_empty() {
+        let named: Vec<String> = given.iter().map(|p| p.display().to_string()).collect();
+        bail!(
+            "{}: no file in a language of judge.toml to judge{}",
+            named.join(", "),
+            match ignored.is_empty() {
+                true => String::new(),
+                false => format!(" (only {})", ignored.join(", ")),
+            }
+        );
+    }
     Ok((files, ignored))
 }
 
