@@ -155,6 +155,7 @@ impl Expect {
             finished,
             compile_error: run.compile_error.clone(),
             results: run.outcomes.clone(),
+            warnings: Vec::new(),
         }
     }
 }
@@ -252,13 +253,83 @@ pub fn verify_solution(
         .map(|(i, _)| i)
         .collect();
     let run = jury.judge_source(compiler, arena, source, shown, expect.stop(&aimed), events)?;
-    let row = expect.verify(
+    let mut row = expect.verify(
         arena.problem,
         arena.targets_required,
         shown,
         arena.tests,
         &run,
     );
+    if row.ok && run.compile_error.is_none() {
+        let solution = jury.compile(compiler, source, true)?;
+        row.warnings = timing_warnings(jury, arena, &solution, expect, &run);
+    }
     events.emit(EventKind::SolutionVerified { row: &row });
     Ok(row)
+}
+
+/// What a solution's times say about its promise on a slower machine: an
+/// accepted solution whose slowest test takes over half the limit, and a
+/// too-slow one that finishes its first timed-out test within twice the
+/// limit. The test is run again (with twice the limit for the too-slow
+/// one), and both times are given: the difference is this machine's noise.
+fn timing_warnings(
+    jury: &Jury,
+    arena: &Arena,
+    solution: &crate::program::Program,
+    expect: Expect,
+    run: &SolutionRun,
+) -> Vec<String> {
+    let limit = arena.limits.time;
+    let ms = |d: std::time::Duration| d.as_millis();
+    let again = |test: &str, arena: &Arena| {
+        let test = arena.tests.iter().find(|t| t.name == test)?;
+        let dir = arena.work.join(format!("{}-rerun", arena.problem));
+        fsutil::create_dir_all(&dir).ok()?;
+        let outcome = jury.judge_test(arena, solution, test, &dir);
+        let _ = std::fs::remove_dir_all(&dir);
+        Some(outcome)
+    };
+    match expect {
+        Expect::Verdict(Verdict::Ac) => {
+            let Some(slowest) = run.outcomes.iter().max_by_key(|o| o.cpu) else {
+                return Vec::new();
+            };
+            if slowest.cpu * 2 <= limit {
+                return Vec::new();
+            }
+            let rerun = again(&slowest.name, arena).map_or(String::new(), |o| {
+                let noise = ms(o.cpu.abs_diff(slowest.cpu));
+                format!(" (again: {} ms; noise {noise} ms)", ms(o.cpu))
+            });
+            vec![format!(
+                "test {} takes {} ms{rerun}, over half the {} ms limit: a slower judge may \
+                 time it out",
+                slowest.name,
+                ms(slowest.cpu),
+                ms(limit)
+            )]
+        }
+        Expect::Verdict(Verdict::Tle) => {
+            let Some(first) = run.outcomes.iter().find(|o| o.verdict == Verdict::Tle) else {
+                return Vec::new();
+            };
+            let mut doubled = Arena {
+                work: arena.work.clone(),
+                ..*arena
+            };
+            doubled.set_time_limit(limit * 2);
+            match again(&first.name, &doubled) {
+                Some(o) if o.verdict != Verdict::Tle => vec![format!(
+                    "test {} finishes in {} ms with twice the {} ms limit: a faster judge may \
+                     accept it",
+                    first.name,
+                    ms(o.cpu),
+                    ms(limit)
+                )],
+                _ => Vec::new(),
+            }
+        }
+        _ => Vec::new(),
+    }
 }

@@ -71,3 +71,58 @@ fn a_limit_is_proposed_checked_and_written() {
     let after = std::fs::read_to_string(kit.path("problems/sum/problem.toml")).unwrap();
     assert_eq!(before, after);
 }
+
+/// `verify` warns where a solution keeps its promise by too little: an
+/// accepted one over half the limit, a too-slow one that finishes within
+/// twice it; each test is run again, and the warning gives both times.
+#[test]
+fn verify_warns_of_thin_margins() {
+    let kit = TempKit::new();
+    let toml = kit.problem_toml.replacen(
+        "checker =",
+        "time_limit_ms = 300\ntargets_required = false\nchecker =",
+        1,
+    );
+    kit.write("problems/sum/problem.toml", &toml);
+    // CPU time spent on purpose, then the answer.
+    let busy = |ms: u32| {
+        c_program(&format!(
+            "long long a, b; scanf(\"%lld %lld\", &a, &b); \
+             while (clock() < (clock_t)CLOCKS_PER_SEC / 1000 * {ms}) {{}} \
+             printf(\"%lld\\n\", a + b); return 0;"
+        ))
+    };
+    kit.write(
+        "solutions/sum/accepted/slowish.c",
+        &format!("#include <time.h>\n{}", busy(200)),
+    );
+    kit.write(
+        "solutions/sum/time_limit_exceeded/almost.c",
+        &format!("#include <time.h>\n{}", busy(420)),
+    );
+    kit.write(
+        "solutions/sum/time_limit_exceeded/spin.c",
+        &c_program("for (;;) {}"),
+    );
+    let (code, report) = kit.json(&["verify"]);
+    assert_eq!(code, 0, "{report}");
+    let rows = report["solutions"].as_array().unwrap();
+    let warnings = |name: &str| {
+        let row = rows.iter().find(|r| r["solution"] == name).unwrap();
+        row["warnings"].as_array().unwrap().clone()
+    };
+    assert!(warnings("accepted/ref.c").is_empty(), "{report}");
+    let slowish = warnings("accepted/slowish.c");
+    let text = slowish[0].as_str().unwrap();
+    assert!(
+        text.contains("over half the 300 ms limit") && text.contains("again: "),
+        "{text}"
+    );
+    let almost = warnings("time_limit_exceeded/almost.c");
+    let text = almost[0].as_str().unwrap();
+    assert!(text.contains("with twice the 300 ms limit"), "{text}");
+    assert!(
+        warnings("time_limit_exceeded/spin.c").is_empty(),
+        "{report}"
+    );
+}

@@ -180,6 +180,10 @@ impl<W: Write> TerminalReporter<W> {
         for problem in &row.problems {
             writeln!(self.out, "{:<14}   {problem}", "")?;
         }
+        for warning in &row.warnings {
+            let label = paint(AnsiColor::Yellow.on_default().bold(), "warning");
+            writeln!(self.out, "{:<14}   {label}: {warning}", "")?;
+        }
         if !row.ok {
             let run = self.last_run.as_ref();
             let first = run.and_then(|r| r.outcomes.iter().find(|o| !o.verdict.is_accepted()));
@@ -751,6 +755,7 @@ mod tests {
             finished: 20,
             compile_error: None,
             results: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 

@@ -274,6 +274,10 @@ pub struct VerifyRow {
     /// Its outcome on each test it was judged on, in test order (the
     /// tests of `judge test`'s report).
     pub results: Vec<TestOutcome>,
+    /// Timing it kept its promise by too little to trust on another
+    /// machine: an accepted solution over half the limit, a too-slow one
+    /// that finishes within twice it (with the times a rerun measured).
+    pub warnings: Vec<String>,
 }
 
 impl VerifyRow {
