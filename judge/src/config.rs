@@ -239,6 +239,9 @@ pub struct ProblemConfig {
     pub groups: Vec<Spanned<Group>>,
     /// The test plan, in order.
     pub tests: Vec<Spanned<TestEntry>>,
+    /// Inputs the validator must reject, each with the reason.
+    #[serde(default)]
+    pub invalid: Vec<Spanned<InvalidEntry>>,
     /// Programs of several source files, by the name that stands for them
     /// where a program is named (`gen = ["gen.py", "lib.py"]`): each file
     /// relative to the problem folder, the first the one compiled and run.
@@ -367,6 +370,15 @@ pub struct TestEntry {
     /// `judge verify` requires each to fail here with its folder's verdict.
     #[serde(default)]
     pub targets: Vec<String>,
+}
+
+/// An input the validator must reject (`[[invalid]]`): a file relative to
+/// the problem folder, and why it is invalid.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InvalidEntry {
+    pub file: Spanned<String>,
+    pub reason: String,
 }
 
 #[cfg(test)]

@@ -283,6 +283,53 @@ impl<'s> Jury<'s> {
         scratch: &Path,
         name: &str,
     ) -> Result<()> {
+        let (spec, valid) = Self::validation(validator, input, (group, extra), scratch, name)?;
+        self.run_tool(&format!("the validator {}", validator.name), spec, valid)
+    }
+
+    /// Runs `validator` on `input`, which must be invalid: why it rejects
+    /// it (its message), or `None` if it accepts it. A validator that
+    /// crashes or hangs is an error.
+    pub fn rejects(
+        &self,
+        validator: &Program,
+        input: &Path,
+        scratch: &Path,
+        name: &str,
+    ) -> Result<Option<String>> {
+        let (spec, valid) = Self::validation(validator, input, (None, &[]), scratch, name)?;
+        let stderr = spec.stderr.clone();
+        let outcome = self
+            .sandbox
+            .run(&spec)
+            .with_context(|| format!("cannot start the validator {}", validator.name))?;
+        match outcome.exit {
+            Exit::Code(code) if !outcome.wall_timeout && code == valid => Ok(None),
+            Exit::Code(_) if !outcome.wall_timeout => Ok(Some(
+                stderr
+                    .map(|f| last_lines(&f))
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string(),
+            )),
+            _ => bail!(
+                "the validator {} ended with {} on {}",
+                validator.name,
+                outcome.describe(),
+                input.display()
+            ),
+        }
+    }
+
+    /// How `validator` is run on `input`, and the exit code that says
+    /// valid.
+    fn validation(
+        validator: &Program,
+        input: &Path,
+        (group, extra): (Option<&str>, &[String]),
+        scratch: &Path,
+        name: &str,
+    ) -> Result<(RunSpec, i32)> {
         let (mut args, valid) = match validator.protocol {
             Protocol::Testlib => {
                 let mut args = vec!["--testset", "tests"];
@@ -299,20 +346,17 @@ impl<'s> Jury<'s> {
             ),
         };
         args.extend(extra.iter().map(String::as_str));
-        self.run_tool(
-            &format!("the validator {}", validator.name),
-            RunSpec {
-                argv: validator.argv(args),
-                stdin: Some(input.to_path_buf()),
-                stdout: scratch.join(format!("{name}.val")),
-                stderr: Some(scratch.join(format!("{name}.val.err"))),
-                cwd: Some(scratch.to_path_buf()),
-                limits: tool_limits(),
-                access: Access::new([], scratch),
-                pipes: None,
-            },
-            valid,
-        )
+        let spec = RunSpec {
+            argv: validator.argv(args),
+            stdin: Some(input.to_path_buf()),
+            stdout: scratch.join(format!("{name}.val")),
+            stderr: Some(scratch.join(format!("{name}.val.err"))),
+            cwd: Some(scratch.to_path_buf()),
+            limits: tool_limits(),
+            access: Access::new([], scratch),
+            pipes: None,
+        };
+        Ok((spec, valid))
     }
 
     /// Runs the reference solution on `input` to make `answer` (written

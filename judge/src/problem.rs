@@ -108,6 +108,13 @@ pub enum TestSource {
     },
 }
 
+/// An input the validator must reject, and why.
+#[derive(Clone, Debug)]
+pub struct Invalid {
+    pub input: PathBuf,
+    pub reason: String,
+}
+
 /// One test of the plan, after `count` expansion.
 #[derive(Clone, Debug)]
 pub struct TestSpec {
@@ -191,6 +198,8 @@ pub struct Problem {
     /// Scored groups and their points, in order.
     pub groups: Vec<Group>,
     pub tests: Vec<TestSpec>,
+    /// Inputs the validator must reject (`[[invalid]]`).
+    pub invalid: Vec<Invalid>,
     /// How `judge stress` makes random tests, if the problem says.
     pub stress: Option<Stress>,
     /// How its inputs split into cases, if the problem says.
@@ -384,6 +393,7 @@ impl Problem {
         let groups = r.groups()?;
         let tests = r.plan(&groups, generator.as_ref())?;
         let expected = r.expected()?;
+        let invalid = r.invalid(validator.as_ref())?;
         let stress = c
             .stress
             .as_ref()
@@ -416,6 +426,7 @@ impl Problem {
             imported_from: c.imported_from.as_ref().map(|f| f.get_ref().clone()),
             groups,
             tests,
+            invalid,
             stress,
             cases,
             certify,
@@ -734,6 +745,27 @@ impl Resolver<'_> {
 
     /// `[expected]`: each solution exists, each promise names a verdict a
     /// solution can get.
+    /// The inputs the validator must reject; they need a validator.
+    fn invalid(&self, validator: Option<&ProgramSpec>) -> Result<Vec<Invalid>, ConfigError> {
+        let entries = &self.src.value.invalid;
+        if let (Some(first), None) = (entries.first(), validator) {
+            return Err(self.src.error(
+                first.span(),
+                "`[[invalid]]` inputs are checked by the validator: the problem names none",
+            ));
+        }
+        entries
+            .iter()
+            .map(|e| {
+                let e = e.get_ref();
+                Ok(Invalid {
+                    input: self.existing(self.dir, &e.file)?,
+                    reason: e.reason.clone(),
+                })
+            })
+            .collect()
+    }
+
     fn expected(&self) -> Result<BTreeMap<String, Verdicts>, ConfigError> {
         let mut all = BTreeMap::new();
         for (file, verdicts) in &self.src.value.expected {

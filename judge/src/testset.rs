@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::event::{EventKind, Events};
@@ -240,6 +240,27 @@ fn finish(
     Ok(work)
 }
 
+/// Runs the validator on each input that must be invalid (`[[invalid]]`):
+/// one it accepts is an error naming the file and why it is invalid.
+/// Returns how many were rejected.
+fn rejected(jury: &Jury, problem: &Problem, programs: &Programs, scratch: &Path) -> Result<usize> {
+    let Some(validator) = &programs.validator else {
+        return Ok(0);
+    };
+    for (i, invalid) in problem.invalid.iter().enumerate() {
+        let name = format!("invalid-{}", i + 1);
+        let said = jury.rejects(validator, &invalid.input, scratch, &name)?;
+        if said.is_none() {
+            bail!(
+                "{}: the validator accepts it, but it is invalid: {} (problem.toml's `[[invalid]]`)",
+                invalid.input.display(),
+                invalid.reason
+            );
+        }
+    }
+    Ok(problem.invalid.len())
+}
+
 /// Removes files in the tests folder that no longer belong to the plan
 /// (old tests, files left by an interrupted build).
 fn remove_stale(problem: &Problem) -> Result<()> {
@@ -358,6 +379,7 @@ pub fn build(
             None => {}
         }
     }
+    summary.invalid_rejected = rejected(jury, problem, &programs, &scratch)?;
     events.emit(EventKind::BuildFinished {
         problem: name,
         summary: &summary,

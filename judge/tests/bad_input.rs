@@ -327,6 +327,49 @@ fn a_statement_that_lies_is_an_error_at_its_line() {
     }
 }
 
+/// An input problem.toml says is invalid, which the validator accepts,
+/// stops the build, naming the file and why it is invalid; one it rejects
+/// is counted.
+#[test]
+fn an_invalid_input_the_validator_accepts_is_an_error() {
+    let kit = TempKit::new();
+    kit.write("problems/sum/invalid/negative.in", "-1 2\n");
+    kit.write("problems/sum/invalid/fine.in", "1 2\n");
+    let entry = |file: &str, reason: &str| {
+        format!("\n[[invalid]]\nfile = \"invalid/{file}\"\nreason = \"{reason}\"\n")
+    };
+    let negative = entry("negative.in", "a negative number");
+    kit.write(
+        "problems/sum/problem.toml",
+        &format!("{}{negative}", kit.problem_toml),
+    );
+    let (code, report) = kit.json(&["build"]);
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(report["problems"][0]["invalid_rejected"], 1);
+    let fine = entry("fine.in", "said to be invalid");
+    kit.write(
+        "problems/sum/problem.toml",
+        &format!("{}{negative}{fine}", kit.problem_toml),
+    );
+    let stderr = kit.error(&["build"]);
+    assert!(
+        stderr.contains(
+            "invalid/fine.in: the validator accepts it, but it is invalid: said to be invalid"
+        ),
+        "{stderr}"
+    );
+    let missing = entry("gone.in", "not there");
+    kit.write(
+        "problems/sum/problem.toml",
+        &format!("{}{missing}", kit.problem_toml),
+    );
+    let stderr = kit.error(&["build"]);
+    assert!(
+        stderr.contains("problem.toml:") && stderr.contains("gone.in does not exist"),
+        "{stderr}"
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Languages
 

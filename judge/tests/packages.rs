@@ -145,6 +145,12 @@ fn icpc_packages_pass_bapctools() {
     let bt = tool("bt");
     let dir = scratch("icpc");
     let contest = &exported(Format::Icpc).contest;
+    // nim's `[[invalid]]` inputs, which `bt validate` checks are rejected.
+    let invalid = std::fs::read_dir(contest.join("nim/data/invalid_input")).unwrap();
+    let inputs = invalid
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "in"));
+    assert_eq!(inputs.count(), 5);
     for problem in problem_folders(contest) {
         let mut path = contest.join(&problem);
         if yaml(&path.join("problem.yaml"))["type"].as_str() == Some("scoring") {

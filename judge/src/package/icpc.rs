@@ -427,6 +427,19 @@ impl Icpc {
                     let flags = map([("output_validator_args", strings(["case_sensitive"]))]);
                     out.text("data/valid_output/test_group.yaml", text(&flags)?)?;
                 }
+                // The inputs every input validator must reject, with why
+                // (`bt validate` checks them).
+                for invalid in &p.invalid {
+                    let name = invalid
+                        .input
+                        .file_stem()
+                        .unwrap_or_default()
+                        .to_string_lossy();
+                    let stem = format!("data/invalid_input/{name}");
+                    out.file(&format!("{stem}.in"), &invalid.input)?;
+                    let about = map([("description", string(&invalid.reason))]);
+                    out.text(&format!("{stem}.yaml"), text(&about)?)?;
+                }
             }
             Icpc::Legacy => {
                 // The default grader: a group's score is the least of its

@@ -96,7 +96,15 @@ impl<W: Write> TerminalReporter<W> {
                 s.reference_max_time.as_millis()
             )
         };
-        writeln!(self.out, "{:<14} {:>3} tests  {what}", s.problem, s.tests)?;
+        let invalid = match s.invalid_rejected {
+            0 => String::new(),
+            n => format!("; {n} invalid inputs rejected"),
+        };
+        writeln!(
+            self.out,
+            "{:<14} {:>3} tests  {what}{invalid}",
+            s.problem, s.tests
+        )?;
         let compared = s.regenerated_equal + s.regenerated_different.len();
         if compared > 0 {
             write!(

@@ -68,6 +68,9 @@ pub struct BuildSummary {
     pub regenerated_equal: usize,
     /// The tests whose regenerated input differs from the package's.
     pub regenerated_different: Vec<String>,
+    /// The inputs of `[[invalid]]` the validator rejected (all of them: one
+    /// it accepts fails the build).
+    pub invalid_rejected: usize,
 }
 
 /// What happened on one test.
