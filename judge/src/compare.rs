@@ -1,6 +1,7 @@
 //! `judge diff`: what differs between two problems, as a judge would see
 //! them: titles, limits, the kind of problem, groups and points, each built
-//! test (input and answer bytes, sample, group), the jury programs (by
+//! test (input and answer bytes, sample, group), the inputs that must be
+//! invalid (by content, with their reasons), the jury programs (by
 //! content) and the solutions in each verdict folder (by content). A round
 //! trip (import, package, import again) must come back with none.
 
@@ -53,6 +54,17 @@ pub fn compare(
         }
     };
     differ("kind".into(), kind(a).into(), kind(b).into());
+    // The inputs that must be invalid, by content and reason.
+    let invalid = |p: &Problem| -> Result<String> {
+        let mut all = Vec::new();
+        for i in &p.invalid {
+            let hash = fsutil::hash_file(&i.input)?;
+            all.push(format!("{} ({})", &hash[..12], i.reason));
+        }
+        all.sort();
+        Ok(all.join(", "))
+    };
+    differ("invalid inputs".into(), invalid(a)?, invalid(b)?);
     let groups = |p: &Problem| {
         let list: Vec<String> = (p.groups.iter())
             .map(|g| {

@@ -949,6 +949,13 @@ fn current_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
             ("data/sample/1.ans", "3\n"),
             ("data/secret/big.in", "1000000000000 1\n"),
             ("data/secret/big.ans", "1000000000001\n"),
+            // Inputs the validator must reject, one with why.
+            ("data/invalid_input/negative.in", "-1 2\n"),
+            (
+                "data/invalid_input/negative.yaml",
+                "description: a negative number\n",
+            ),
+            ("data/invalid_input/three.in", "1 2 3\n"),
             ("submissions/accepted/sum.c", SUM_C),
             ("submissions/wrong_answer/int32.c", INT32_C),
         ],
@@ -974,6 +981,14 @@ fn a_2025_09_package_with_a_program_folder_builds_and_verifies() {
          (unless statement.en.md is written).\nimported_from = \"icpc\"\ntime_limit_ms = 1500",
     );
     assert_has(&problem, "checker = \"package/output_validator/\"");
+    assert_has(
+        &problem,
+        "[[invalid]]\nfile = \"package/data/invalid_input/negative.in\"\nreason = \"a negative number\"\n",
+    );
+    assert_has(
+        &problem,
+        "reason = \"the package's data/invalid_input/three.in\"",
+    );
     let (code, verify) = kit.json(&["verify", "twosum"]);
     assert_eq!(code, 0, "{verify}");
     let verdicts: Vec<&str> = (verify["solutions"].as_array().unwrap().iter())

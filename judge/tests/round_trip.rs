@@ -45,6 +45,10 @@ fn carried(format: &str, interactive: bool) -> BTreeSet<&'static str> {
     if interactive {
         allowed.insert("answer");
     }
+    // Only 2025-09 has a place for inputs that must be invalid.
+    if format != "icpc" {
+        allowed.insert("invalid inputs");
+    }
     match format {
         // A test group is a folder there, named `group<name>`; a run-time
         // error there is also running out of memory.

@@ -297,6 +297,30 @@ fn program(package: &Package, entry: &str) -> Result<Named> {
     }
 }
 
+/// The inputs under `data/invalid_input/` (BAPCtools', 2025-09), each with
+/// why it is invalid: its `.yaml`'s `description`, else where it comes from.
+fn invalid_inputs(package: &Package) -> Result<Vec<(String, String)>> {
+    let mut all = Vec::new();
+    for file in package
+        .under("data/invalid_input")
+        .filter(|f| f.ends_with(".in"))
+    {
+        let about = format!("{}.yaml", file.trim_end_matches(".in"));
+        let description = match package.has(&about) {
+            true => {
+                let docs = YamlLoader::load_from_str(&package.text(&about)?)
+                    .with_context(|| format!("{}: not YAML", package.shown(&about)))?;
+                let first = docs.into_iter().next();
+                first.and_then(|d| d["description"].as_str().map(str::to_string))
+            }
+            false => None,
+        };
+        let reason = description.unwrap_or_else(|| format!("the package's {file}"));
+        all.push((file.to_string(), reason));
+    }
+    Ok(all)
+}
+
 /// `file`, a source the kit can build.
 fn checked_source(package: &Package, file: &str) -> Result<String> {
     if file.ends_with(".ctd") {
@@ -870,6 +894,9 @@ pub fn import(
             ),
         },
     };
+    // Every validator the package has runs in the kit, or an input that
+    // must be invalid may be one only another of them rejects.
+    let every_validator = runnable.len() == 1 && refused.is_empty();
     for (other, _) in &runnable[1..] {
         lossy.drop(format!(
             "{}: a second input validator (the kit runs one: {validator})",
@@ -878,6 +905,14 @@ pub fn import(
     }
     for e in refused {
         lossy.drop(format!("{e:#}"))?;
+    }
+    let invalid = invalid_inputs(package)?;
+    if !invalid.is_empty() && !every_validator {
+        notes.push(format!(
+            "data/invalid_input: {} inputs kept as files, not checked: each must be rejected by \
+             one of the package's validators, and the kit runs one",
+            invalid.len()
+        ));
     }
     let checker = if s.custom {
         let dir = match version {
@@ -1039,6 +1074,11 @@ pub fn import(
     toml.expected(&expected);
     for group in &groups {
         toml.group(group);
+    }
+    for (file, reason) in invalid.iter().filter(|_| every_validator) {
+        toml.table("[[invalid]]");
+        toml.line("file", &quoted(&kept(file)));
+        toml.line("reason", &quoted(reason));
     }
     toml.table("[protocols]");
     if checker.is_some() {
