@@ -81,8 +81,8 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
                 rejudge: args.rejudge,
             };
             let mut rows = Vec::new();
-            for file in files {
-                let row = batch.standing(&file, stop(), events)?;
+            for (file, built) in files.iter().zip(batch.build(&files)?) {
+                let row = batch.standing(file, built, stop(), events)?;
                 events.emit(EventKind::StandingRow { row: &row });
                 rows.push(row);
             }
@@ -126,21 +126,51 @@ struct Batch<'a> {
     rejudge: bool,
 }
 
+/// A file of the batch, built: its program, or why it has none.
+enum Built {
+    Program(Program),
+    Refused(String),
+}
+
 impl Batch<'_> {
+    /// Builds every file, on the pool: compiling is most of a class's
+    /// work, and each file's tests are then judged on the pool in turn.
+    fn build(&self, files: &[PathBuf]) -> Result<Vec<Built>> {
+        let built = self.jury.pool().run(
+            files,
+            Stop::Never,
+            |file| self.built(file),
+            |_| false,
+            |_| {},
+        );
+        built.into_iter().flatten().collect()
+    }
+
+    fn built(&self, file: &Path) -> Result<Built> {
+        if let Some(reason) = refusal(self.kit, file) {
+            return Ok(Built::Refused(reason));
+        }
+        match self.jury.compile(&self.kit.compiler, file, true) {
+            Ok(solution) => Ok(Built::Program(solution)),
+            Err(BuildError::Compile { output, .. }) => Ok(Built::Refused(output)),
+            Err(e) => Err(e.into()),
+        }
+    }
+
     /// The row of `file`: judged, found judged before (unless
     /// `--rejudge`), or why it was not compiled.
-    fn standing(&self, file: &Path, stop: Stop, events: &mut Events) -> Result<Standing> {
+    fn standing(
+        &self,
+        file: &Path,
+        built: Built,
+        stop: Stop,
+        events: &mut Events,
+    ) -> Result<Standing> {
         let shown = file.display().to_string();
         let tests = self.arena.tests.len();
-        if let Some(reason) = refusal(self.kit, file) {
-            return Ok(Standing::refused(shown, reason, tests));
-        }
-        let solution = match self.jury.compile(&self.kit.compiler, file, true) {
-            Ok(solution) => solution,
-            Err(BuildError::Compile { output, .. }) => {
-                return Ok(Standing::refused(shown, output, tests));
-            }
-            Err(e) => return Err(e.into()),
+        let solution = match built {
+            Built::Program(solution) => solution,
+            Built::Refused(reason) => return Ok(Standing::refused(shown, reason, tests)),
         };
         let key = self.judged.key(&solution);
         if let Some(row) = self.judged.load(&key).filter(|_| !self.rejudge) {
