@@ -153,6 +153,11 @@ pub struct TestArgs {
     /// Judge on the sample tests only.
     #[arg(long)]
     pub samples: bool,
+    /// Judge a file again under its language's other interpreter (PyPy
+    /// for Python, as most judges run it; judge.toml's `other`), and say
+    /// whether the verdict differs.
+    #[arg(long)]
+    pub both_pythons: bool,
     /// The standings' order: by file name, or by score (best first).
     #[arg(long, value_enum, default_value_t = SortBy::Name)]
     pub sort: SortBy,
@@ -186,6 +191,10 @@ pub enum SortBy {
 pub struct VerifyArgs {
     /// Problems to verify (default: all).
     pub problems: Vec<String>,
+    /// Judge each file whose language has another interpreter (PyPy for
+    /// Python) under it too: a verdict that differs is a warning.
+    #[arg(long)]
+    pub both_pythons: bool,
     /// Also write the invocation matrix (tests × solutions) as a
     /// self-contained HTML page to PATH.
     #[arg(long, value_name = "PATH")]

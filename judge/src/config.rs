@@ -156,9 +156,35 @@ pub struct Language {
     /// like `two-piles.rs` is not: it keeps `main.rs`.)
     #[serde(default)]
     pub keep_name: bool,
+    /// Another interpreter for the same files, as most judges run them
+    /// (PyPy for Python): `--both-pythons` judges a file under it too.
+    pub other: Option<OtherRun>,
+}
+
+/// A language's other interpreter: its name, its run command (the same
+/// variables), and the command printing its version.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OtherRun {
+    pub name: String,
+    pub run: Vec<String>,
+    pub version: Option<Vec<String>>,
 }
 
 impl Language {
+    /// The language with its other interpreter in place of its own, if
+    /// it has one.
+    pub fn under_other(&self) -> Option<(String, Language)> {
+        let other = self.other.as_ref()?;
+        let language = Language {
+            run: other.run.clone(),
+            version: other.version.clone(),
+            other: None,
+            ..self.clone()
+        };
+        Some((other.name.clone(), language))
+    }
+
     /// What is wrong with this definition, if anything: an empty command
     /// or no extension.
     pub fn problem(&self) -> Option<&'static str> {

@@ -24,6 +24,7 @@ use crate::jury::{Arena, Jury};
 use crate::pool::Stop;
 use crate::problem::Problem;
 use crate::program::Compiler;
+use crate::results::report::OtherJudging;
 use crate::results::{Aimed, BRUTE_FORCE_PROMISE, SolutionRun, Test, VerifyRow};
 use crate::verdict::{Verdict, Verdicts};
 
@@ -235,6 +236,31 @@ pub fn refuse_strays(problem: &Problem, compiler: &Compiler) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// `file` judged again under its language's other interpreter, if it has
+/// one, and whether the verdict differs from `first`.
+pub fn under_other(
+    jury: &Jury,
+    compiler: &Compiler,
+    arena: &Arena,
+    file: &Path,
+    first: Verdict,
+    stop: Stop,
+    events: &mut Events,
+) -> Result<Option<OtherJudging>> {
+    let Some((interpreter, program)) = jury.compile_other(compiler, file)? else {
+        return Ok(None);
+    };
+    let shown = format!("{} under {interpreter}", file.display());
+    let run = jury.judge(arena, &program, &shown, stop, events)?;
+    Ok(Some(OtherJudging {
+        interpreter,
+        differs: run.verdict != first,
+        verdict: run.verdict,
+        score: run.score,
+        tests: run.outcomes,
+    }))
 }
 
 /// Judges the solution at `source` as its folder's promise needs and says

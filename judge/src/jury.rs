@@ -178,6 +178,16 @@ impl<'s> Jury<'s> {
         compiler.compile(source, untrusted, |spec| self.sandbox.run(spec))
     }
 
+    /// Compiles the submission `source` for its language's other
+    /// interpreter (PyPy for Python), if it has one: its name and program.
+    pub fn compile_other(
+        &self,
+        compiler: &Compiler,
+        source: &Path,
+    ) -> Result<Option<(String, Program)>, BuildError> {
+        compiler.compile_other(source, |spec| self.sandbox.run(spec))
+    }
+
     /// Compiles a trusted program of several files, `entry` the one run,
     /// as [`Jury::compile`] compiles one.
     pub fn assemble(

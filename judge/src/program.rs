@@ -210,7 +210,25 @@ impl Compiler {
         untrusted: bool,
         run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
     ) -> Result<Program, BuildError> {
-        self.build_sources(source, &[], untrusted, run)
+        let (name, language) = self.language_of(source)?;
+        self.build_sources((name, language), source, &[], untrusted, run)
+    }
+
+    /// Compiles the submission `source` for its language's other
+    /// interpreter (judge.toml's `other`, PyPy for Python): its name and
+    /// the program, or `None` when the language has none.
+    pub fn compile_other(
+        &self,
+        source: &Path,
+        run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
+    ) -> Result<Option<(String, Program)>, BuildError> {
+        let (name, language) = self.language_of(source)?;
+        let Some((other, language)) = language.under_other() else {
+            return Ok(None);
+        };
+        let language_name = format!("{name} under {other}");
+        let program = self.build_sources((&language_name, &language), source, &[], true, run)?;
+        Ok(Some((other, program)))
     }
 
     /// Compiles a trusted program of several files (a BAPCtools generator
@@ -223,19 +241,20 @@ impl Compiler {
         beside: &[PathBuf],
         run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
     ) -> Result<Program, BuildError> {
-        self.build_sources(entry, beside, false, run)
+        let (name, language) = self.language_of(entry)?;
+        self.build_sources((name, language), entry, beside, false, run)
     }
 
     /// Compiles `source`, with the files `beside` it copied next to it
     /// under their names.
     fn build_sources(
         &self,
+        (language_name, language): (&str, &Language),
         source: &Path,
         beside: &[PathBuf],
         untrusted: bool,
         run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
     ) -> Result<Program, BuildError> {
-        let (language_name, language) = self.language_of(source)?;
         let read = |path: &Path| {
             std::fs::read(path).map_err(io_error(format!("cannot read {}", path.display())))
         };

@@ -59,6 +59,8 @@ pub fn requirements(kit: &Kit) -> Vec<Requirement> {
         let mut programs: Vec<&String> = (commands.filter_map(|c| c.first()))
             .filter(|p| !p.starts_with('{'))
             .collect();
+        // The other interpreter (`--both-pythons`) last.
+        programs.extend(language.other.iter().filter_map(|o| o.run.first()));
         programs.dedup();
         for (i, program) in programs.into_iter().enumerate() {
             // The version command asks the compiler (the first program).

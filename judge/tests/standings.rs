@@ -177,3 +177,54 @@ fn a_file_judged_before_is_not_judged_again() {
     let (_, changed) = kit.json(&["test", "sum", "class/alice.c", "class/bob"]);
     assert!(cached(&changed).iter().all(|(_, c)| !c), "{changed}");
 }
+
+/// `--both-pythons` judges a Python file again under the language's other
+/// interpreter (judge.toml's `other`; here `python3 -O`, which drops
+/// `assert`s, so that the verdicts differ without PyPy) and says so, in
+/// `judge test` and as a warning in `judge verify`.
+#[test]
+fn a_file_judged_under_both_pythons_says_where_they_differ() {
+    let kit = TempKit::new();
+    let judge_toml = kit.judge_toml.replacen(
+        "run = [\"python3\", \"{source}\"]\n",
+        "run = [\"python3\", \"{source}\"]\n\n[languages.python.other]\nname = \"python3 -O\"\nrun = [\"python3\", \"-O\", \"{source}\"]\n",
+        1,
+    );
+    assert_ne!(judge_toml, kit.judge_toml);
+    kit.write("judge.toml", &judge_toml);
+    let asserting = "a, b = map(int, input().split())\nassert False\nprint(a + b)\n";
+    kit.write("solutions/sum/accepted/asserting.py", asserting);
+    let file = "solutions/sum/accepted/asserting.py";
+    let (code, report) = kit.json(&["test", "sum", file, "--both-pythons"]);
+    assert_eq!(
+        (code, &report["verdict"]),
+        (1, &serde_json::json!("RE")),
+        "{report}"
+    );
+    let other = &report["other"];
+    assert_eq!(
+        (&other["interpreter"], &other["verdict"], &other["differs"]),
+        (&"python3 -O".into(), &"AC".into(), &true.into()),
+        "{report}"
+    );
+    let run = kit.judge(&["test", "sum", file, "--both-pythons"]);
+    assert!(
+        run.stdout
+            .contains("under python3 -O: AC, not RE as first judged"),
+        "{}",
+        run.stdout
+    );
+    // Without the flag, once.
+    let (_, once) = kit.json(&["test", "sum", file]);
+    assert_eq!(once["other"], serde_json::Value::Null);
+    // verify: the row's warning.
+    let (_, verified) = kit.json(&["verify", "--both-pythons"]);
+    let row = (verified["solutions"].as_array().unwrap().iter())
+        .find(|r| r["solution"] == "accepted/asserting.py")
+        .unwrap();
+    let warning = row["warnings"][0].as_str().unwrap_or_default();
+    assert!(
+        warning.contains("under python3 -O: AC (the first judging gave RE)"),
+        "{row}"
+    );
+}

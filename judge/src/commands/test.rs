@@ -8,6 +8,7 @@ use anyhow::{Result, bail};
 
 use crate::cli::{SortBy, TestArgs};
 use crate::event::{EventKind, Events};
+use crate::expect;
 use crate::fsutil;
 use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
@@ -47,6 +48,18 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
             let file = &args.files[0];
             let shown = file.display().to_string();
             let run = jury.judge_source(&kit.compiler, &arena, file, &shown, stop(), events)?;
+            let other = match args.both_pythons && run.compile_error.is_none() {
+                true => expect::under_other(
+                    jury,
+                    &kit.compiler,
+                    &arena,
+                    file,
+                    run.verdict,
+                    stop(),
+                    events,
+                )?,
+                false => None,
+            };
             let report = TestReport {
                 verdict: run.verdict,
                 problem: problem.name.clone(),
@@ -57,6 +70,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
                 network_isolated: network,
                 isolation: jury.isolation(),
                 tests: run.outcomes,
+                other,
             };
             if let Some(path) = &args.html {
                 let target = target_of(file, &problem);

@@ -7,6 +7,7 @@ use crate::event::{EventKind, Events};
 use crate::expect;
 use crate::jury::{Arena, Jury};
 use crate::kit::Kit;
+use crate::pool::Stop;
 use crate::report::html::{self, Column, Matrix};
 use crate::results::report::{Report, VerifyReport};
 use crate::statement;
@@ -36,7 +37,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
         for (file, expect) in expect::promises(problem)? {
             let shown = file.strip_prefix(&problem.solutions).unwrap_or(&file);
             let shown = shown.display().to_string();
-            let row = expect::verify_solution(
+            let mut row = expect::verify_solution(
                 jury,
                 &kit.compiler,
                 &arena,
@@ -45,6 +46,24 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
                 &shown,
                 events,
             )?;
+            if args.both_pythons && row.compile_error.is_none() {
+                let stop = Stop::Never;
+                let other = expect::under_other(
+                    jury,
+                    &kit.compiler,
+                    &arena,
+                    &file,
+                    row.verdict,
+                    stop,
+                    events,
+                )?;
+                if let Some(other) = other.filter(|o| o.differs) {
+                    row.warnings.push(format!(
+                        "under {}: {} (the first judging gave {})",
+                        other.interpreter, other.verdict, row.verdict
+                    ));
+                }
+            }
             rows.push(row);
         }
     }

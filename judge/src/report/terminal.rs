@@ -319,7 +319,19 @@ impl<W: Write> TerminalReporter<W> {
                 self.doctor(&r.isolation)?;
                 self.requirements(&r.requirements)
             }
-            Report::Test(_) => Ok(()),
+            Report::Test(r) => match &r.other {
+                Some(o) => writeln!(
+                    self.out,
+                    "\nunder {}: {}{}",
+                    o.interpreter,
+                    verdict(o.verdict, 2),
+                    match o.differs {
+                        true => format!(", not {} as first judged", r.verdict),
+                        false => ", the same verdict".to_string(),
+                    }
+                ),
+                None => Ok(()),
+            },
             Report::Standings(r) => self.standings(r),
             Report::Stress(r) => self.stress(r),
             Report::Certify(r) => self.certified(r),

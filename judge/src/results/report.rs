@@ -129,6 +129,21 @@ pub struct TestReport {
     /// How the submission was contained.
     pub isolation: Isolation,
     pub tests: Vec<TestOutcome>,
+    /// The same file under its language's other interpreter
+    /// (`--both-pythons`), if asked for and the language has one.
+    pub other: Option<OtherJudging>,
+}
+
+/// A file judged again under its language's other interpreter.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct OtherJudging {
+    /// `pypy3`.
+    pub interpreter: String,
+    pub verdict: Verdict,
+    pub score: Option<Score>,
+    /// Whether it is another verdict than the first judging's.
+    pub differs: bool,
+    pub tests: Vec<TestOutcome>,
 }
 
 /// `judge test` of several files (or a folder): the standings.
