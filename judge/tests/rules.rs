@@ -307,6 +307,7 @@ fn a_solution_that_does_not_compile_is_ce_with_the_compilers_words() {
             run: vec!["{binary}".to_string()],
             version: None,
             keep_name: false,
+            other: None,
         },
     )]);
     let compiler = Compiler::new(languages, setup.dir.path().join("build"));
