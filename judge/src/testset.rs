@@ -240,6 +240,23 @@ fn finish(
     Ok(work)
 }
 
+/// The problem named `name`, loaded, with its tests built under the kit's
+/// build lock (released once they are): what a command on one problem
+/// judges on.
+pub fn one(
+    kit: &Kit,
+    jury: &Jury,
+    name: &str,
+    events: &mut Events,
+) -> Result<(Problem, Vec<Test>)> {
+    let _building = kit.lock_builds(events)?;
+    let problem = kit
+        .prepare(std::slice::from_ref(&name.to_string()), false)?
+        .remove(0);
+    let (tests, _) = build(kit, jury, &problem, events)?;
+    Ok((problem, tests))
+}
+
 /// Runs the validator on each input that must be invalid (`[[invalid]]`):
 /// one it accepts is an error naming the file and why it is invalid.
 /// Returns how many were rejected.

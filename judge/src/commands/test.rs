@@ -25,12 +25,7 @@ use crate::verdict::Verdict;
 /// Judges the files on the problem; true if and only if every file is
 /// accepted on every test.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Result<bool> {
-    let building = kit.lock_builds(events)?;
-    let problem = kit
-        .prepare(std::slice::from_ref(&args.problem), false)?
-        .remove(0);
-    let (tests, _) = testset::build(kit, jury, &problem, events)?;
-    drop(building);
+    let (problem, tests) = testset::one(kit, jury, &args.problem, events)?;
     let tests = match args.samples {
         true => samples(&problem, tests)?,
         false => tests,

@@ -34,12 +34,7 @@ const STEP: Duration = Duration::from_millis(100);
 
 /// Proposes a time limit; true if and only if it holds for every solution.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TimelimitArgs) -> Result<bool> {
-    let building = kit.lock_builds(events)?;
-    let problem = kit
-        .prepare(std::slice::from_ref(&args.problem), false)?
-        .remove(0);
-    let (tests, _) = testset::build(kit, jury, &problem, events)?;
-    drop(building);
+    let (problem, tests) = testset::one(kit, jury, &args.problem, events)?;
     let checker = kit.checker(&problem, jury)?;
     let promises = expect::promises(&problem)?;
     let of = |verdict| {
