@@ -31,99 +31,133 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
         false => tests,
     };
     let checker = kit.checker(&problem, jury)?;
-    let network = jury.isolate_network();
     let arena = Arena::new(&problem, &tests, &checker, kit.work_dir().join("runs"));
-    let none = BTreeSet::new();
-    let stop = || match args.fail_fast {
-        true => Stop::AtFirstFailure { except: &none },
-        false => Stop::Never,
-    };
     let report = match args.standings() {
-        false => {
-            let file = &args.files[0];
-            let shown = file.display().to_string();
-            let run = jury.judge_source(&kit.compiler, &arena, file, &shown, stop(), events)?;
-            let other = match args.both_pythons && run.compile_error.is_none() {
-                true => expect::under_other(
-                    jury,
-                    &kit.compiler,
-                    &arena,
-                    file,
-                    run.verdict,
-                    stop(),
-                    events,
-                )?,
-                false => None,
-            };
-            let report = TestReport {
-                verdict: run.verdict,
-                problem: problem.name.clone(),
-                solution: shown,
-                score: run.score,
-                max_score: run.max_score,
-                compile_error: run.compile_error,
-                network_isolated: network,
-                isolation: jury.isolation(),
-                tests: run.outcomes,
-                other,
-            };
-            if let Some(path) = &args.html {
-                let target = target_of(file, &problem);
-                let columns = vec![Column::tested(&report, target.as_deref())];
-                let title = format!("judge test {} {}", problem.name, report.solution);
-                let page =
-                    html::render(&title, report.verdict, &[matrix(&problem, &tests, columns)]);
-                html::write(path, &page)?;
-            }
-            Report::Test(report)
-        }
-        true => {
-            let (files, ignored) = solutions(kit, &args.files)?;
-            let batch = Batch {
-                kit,
-                jury,
-                arena: &arena,
-                judged: Judged {
-                    dir: kit.work_dir().join("standings"),
-                    tests: tests_key(&problem, &tests, &checker, args.fail_fast)?,
-                },
-                rejudge: args.rejudge,
-            };
-            let mut rows = Vec::new();
-            for (file, built) in files.iter().zip(batch.build(&files)?) {
-                let row = batch.standing(file, built, stop(), events)?;
-                events.emit(EventKind::StandingRow { row: &row });
-                rows.push(row);
-            }
-            sort(&mut rows, args.sort);
-            let report = StandingsReport {
-                verdict: match rows.iter().all(|r| r.verdict.is_accepted()) {
-                    true => Verdict::Ac,
-                    false => Verdict::Fail,
-                },
-                problem: problem.name.clone(),
-                sort: format!("{:?}", args.sort).to_lowercase(),
-                samples_only: args.samples,
-                network_isolated: network,
-                isolation: jury.isolation(),
-                solutions: rows,
-                ignored,
-            };
-            if let Some(path) = &args.csv {
-                csv::write(path, &report.solutions)?;
-            }
-            if let Some(path) = &args.html {
-                let columns = report.solutions.iter().map(Column::standing).collect();
-                let title = format!("judge test {}", problem.name);
-                let page =
-                    html::render(&title, report.verdict, &[matrix(&problem, &tests, columns)]);
-                html::write(path, &page)?;
-            }
-            Report::Standings(report)
-        }
+        false => tested(kit, jury, events, args, &arena, &problem)?,
+        true => standings(kit, jury, events, args, &arena, &problem)?,
     };
     events.emit(EventKind::Finished { report: &report });
     Ok(report.verdict().is_accepted())
+}
+
+/// Where to stop judging a file: at its first failure with `--fail-fast`.
+fn stop(fail_fast: bool, none: &BTreeSet<usize>) -> Stop<'_> {
+    match fail_fast {
+        true => Stop::AtFirstFailure { except: none },
+        false => Stop::Never,
+    }
+}
+
+/// One file judged (and again under its other interpreter with
+/// `--both-pythons`).
+fn tested(
+    kit: &Kit,
+    jury: &Jury,
+    events: &mut Events,
+    args: &TestArgs,
+    arena: &Arena,
+    problem: &Problem,
+) -> Result<Report> {
+    let none = BTreeSet::new();
+    let network = jury.isolate_network();
+    let file = &args.files[0];
+    let shown = file.display().to_string();
+    let stop = || stop(args.fail_fast, &none);
+    let run = jury.judge_source(&kit.compiler, arena, file, &shown, stop(), events)?;
+    let other = match args.both_pythons && run.compile_error.is_none() {
+        true => expect::under_other(
+            jury,
+            &kit.compiler,
+            arena,
+            file,
+            run.verdict,
+            stop(),
+            events,
+        )?,
+        false => None,
+    };
+    let report = TestReport {
+        verdict: run.verdict,
+        problem: problem.name.clone(),
+        solution: shown,
+        score: run.score,
+        max_score: run.max_score,
+        compile_error: run.compile_error,
+        network_isolated: network,
+        isolation: jury.isolation(),
+        tests: run.outcomes,
+        other,
+    };
+    if let Some(path) = &args.html {
+        let target = target_of(file, problem);
+        let columns = vec![Column::tested(&report, target.as_deref())];
+        let title = format!("judge test {} {}", problem.name, report.solution);
+        let page = html::render(
+            &title,
+            report.verdict,
+            &[matrix(problem, arena.tests, columns)],
+        );
+        html::write(path, &page)?;
+    }
+    Ok(Report::Test(report))
+}
+
+/// Several files judged into standings.
+fn standings(
+    kit: &Kit,
+    jury: &Jury,
+    events: &mut Events,
+    args: &TestArgs,
+    arena: &Arena,
+    problem: &Problem,
+) -> Result<Report> {
+    let none = BTreeSet::new();
+    let network = jury.isolate_network();
+    let (files, ignored) = solutions(kit, &args.files)?;
+    let batch = Batch {
+        kit,
+        jury,
+        arena,
+        judged: Judged {
+            dir: kit.work_dir().join("standings"),
+            tests: tests_key(problem, arena.tests, arena.checker, args.fail_fast)?,
+        },
+        rejudge: args.rejudge,
+    };
+    let mut rows = Vec::new();
+    for (file, built) in files.iter().zip(batch.build(&files)?) {
+        let row = batch.standing(file, built, stop(args.fail_fast, &none), events)?;
+        events.emit(EventKind::StandingRow { row: &row });
+        rows.push(row);
+    }
+    sort(&mut rows, args.sort);
+    let report = StandingsReport {
+        verdict: match rows.iter().all(|r| r.verdict.is_accepted()) {
+            true => Verdict::Ac,
+            false => Verdict::Fail,
+        },
+        problem: problem.name.clone(),
+        sort: format!("{:?}", args.sort).to_lowercase(),
+        samples_only: args.samples,
+        network_isolated: network,
+        isolation: jury.isolation(),
+        solutions: rows,
+        ignored,
+    };
+    if let Some(path) = &args.csv {
+        csv::write(path, &report.solutions)?;
+    }
+    if let Some(path) = &args.html {
+        let columns = report.solutions.iter().map(Column::standing).collect();
+        let title = format!("judge test {}", problem.name);
+        let page = html::render(
+            &title,
+            report.verdict,
+            &[matrix(problem, arena.tests, columns)],
+        );
+        html::write(path, &page)?;
+    }
+    Ok(Report::Standings(report))
 }
 
 /// What judging the files of the standings needs.
