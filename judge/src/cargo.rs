@@ -70,12 +70,12 @@ impl Cargo {
     }
 
     /// Builds the named binaries unless they were built from the same
-    /// sources already (`force`: build them anyway). Only what the problems
-    /// at hand use is built: another problem's broken generator does not
-    /// stop this one.
-    pub fn build(&self, binaries: &BTreeSet<String>, force: bool) -> Result<()> {
+    /// sources already (`force`: build them anyway); returns how many it
+    /// built. Only what the problems at hand use is built: another
+    /// problem's broken generator does not stop this one.
+    pub fn build(&self, binaries: &BTreeSet<String>, force: bool) -> Result<usize> {
         if binaries.is_empty() {
-            return Ok(());
+            return Ok(0);
         }
         let hash = self.sources_hash()?;
         // The stamp: the sources' hash, then the binaries built from them.
@@ -92,7 +92,7 @@ impl Cargo {
             .filter(|b| force || !built.contains(*b) || !bin_dir.join(b).is_file())
             .collect();
         if missing.is_empty() {
-            return Ok(());
+            return Ok(0);
         }
         let mut cmd = cargo();
         cmd.args(["build", "--release", "--quiet"])
@@ -106,13 +106,14 @@ impl Cargo {
         if !status.success() {
             bail!("cargo could not build the checkers, validators and generators (see above)");
         }
+        let count = missing.len();
         built.extend(missing.into_iter().cloned());
         fsutil::create_dir_all(&self.records)?;
         let content: Vec<&str> = std::iter::once(hash.as_str())
             .chain(built.iter().map(String::as_str))
             .collect();
         fsutil::write_atomic(&stamp, content.join("\n").as_bytes())?;
-        Ok(())
+        Ok(count)
     }
 
     /// Builds the named binaries for judges that speak `protocol`: static

@@ -48,6 +48,9 @@ pub enum EventKind<'a> {
     Started { command: CommandKind },
     /// Another judge run on this kit holds `lock`: this one waits for it.
     Waiting { lock: &'a std::path::Path },
+    /// cargo built this many of the kit's checkers, validators and
+    /// generators (none when they were up to date).
+    ProgramsBuilt { count: usize, elapsed: Duration },
     /// Building a problem's tests starts.
     BuildStarted { problem: &'a str, tests: usize },
     /// One test of the plan is built, or found up to date.

@@ -144,7 +144,12 @@ impl Kit {
 
     /// Loads the named problems (all when none is named) and builds the
     /// cargo programs they use.
-    pub fn prepare(&self, names: &[String], force: bool) -> Result<Vec<Problem>> {
+    pub fn prepare(
+        &self,
+        names: &[String],
+        force: bool,
+        events: &mut Events,
+    ) -> Result<Vec<Problem>> {
         let problems = self
             .select(names)?
             .iter()
@@ -152,7 +157,14 @@ impl Kit {
             .collect::<Result<Vec<_>>>()?;
         let binaries: BTreeSet<String> =
             problems.iter().flat_map(Problem::cargo_binaries).collect();
-        self.cargo.build(&binaries, force)?;
+        let started = std::time::Instant::now();
+        let built = self.cargo.build(&binaries, force)?;
+        if built > 0 {
+            events.emit(EventKind::ProgramsBuilt {
+                count: built,
+                elapsed: started.elapsed(),
+            });
+        }
         Ok(problems)
     }
 

@@ -251,7 +251,7 @@ pub fn one(
 ) -> Result<(Problem, Vec<Test>)> {
     let _building = kit.lock_builds(events)?;
     let problem = kit
-        .prepare(std::slice::from_ref(&name.to_string()), false)?
+        .prepare(std::slice::from_ref(&name.to_string()), false, events)?
         .remove(0);
     let (tests, _) = build(kit, jury, &problem, events)?;
     Ok((problem, tests))

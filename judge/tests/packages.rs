@@ -374,8 +374,9 @@ fn kit() -> &'static Loaded {
         let kit = Kit::discover(&root()).unwrap();
         // As a judge run does: exports may be building at once.
         let mut reporter = Silent;
-        let _building = kit.lock_builds(&mut Events::new(&mut reporter)).unwrap();
-        let problems = kit.prepare(&[], false).unwrap();
+        let mut events = Events::new(&mut reporter);
+        let _building = kit.lock_builds(&mut events).unwrap();
+        let problems = kit.prepare(&[], false, &mut events).unwrap();
         // Hydro's built-in `wcmp`, played by the kit's twin of it.
         kit.cargo
             .build(

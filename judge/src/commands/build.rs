@@ -15,7 +15,7 @@ use crate::verdict::Verdict;
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &BuildArgs) -> Result<bool> {
     let _building = kit.lock_builds(events)?;
     let mut problems = Vec::new();
-    for problem in &kit.prepare(&args.problems, args.force)? {
+    for problem in &kit.prepare(&args.problems, args.force, events)? {
         let (tests, summary) = testset::build(kit, jury, problem, events)?;
         statement::check(problem, &tests)?;
         problems.push(summary);

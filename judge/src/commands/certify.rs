@@ -29,7 +29,7 @@ const TIME_FACTOR: u32 = 10;
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> Result<bool> {
     let building = kit.lock_builds(events)?;
     let problem = kit
-        .prepare(std::slice::from_ref(&args.problem), false)?
+        .prepare(std::slice::from_ref(&args.problem), false, events)?
         .remove(0);
     let Some(reference_path) = problem.reference.clone() else {
         bail!(

@@ -26,7 +26,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Res
     let output = existing(&args.output, "output")?;
     let building = kit.lock_builds(events)?;
     let problem = kit
-        .prepare(std::slice::from_ref(&args.problem), false)?
+        .prepare(std::slice::from_ref(&args.problem), false, events)?
         .remove(0);
     drop(building);
     if problem.interactive {

@@ -15,7 +15,7 @@ use crate::verdict::Verdict;
 /// nothing differs.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &DiffArgs) -> Result<bool> {
     let building = kit.lock_builds(events)?;
-    let problems = kit.prepare(&[args.a.clone(), args.b.clone()], false)?;
+    let problems = kit.prepare(&[args.a.clone(), args.b.clone()], false, events)?;
     let mut built = Vec::new();
     for problem in &problems {
         built.push(testset::build(kit, jury, problem, events)?.0);

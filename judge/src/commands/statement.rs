@@ -27,7 +27,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StatementArgs) ->
     };
     let names: Vec<String> = args.problem.iter().cloned().collect();
     let building = kit.lock_builds(events)?;
-    let problems = kit.prepare(&names, false)?;
+    let problems = kit.prepare(&names, false, events)?;
     // The samples are the built sample tests and the reference's answers.
     let mut sources = Vec::new();
     for problem in &problems {

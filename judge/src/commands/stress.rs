@@ -21,7 +21,7 @@ use crate::verdict::Verdict;
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Result<bool> {
     let building = kit.lock_builds(events)?;
     let problem = kit
-        .prepare(std::slice::from_ref(&args.problem), false)?
+        .prepare(std::slice::from_ref(&args.problem), false, events)?
         .remove(0);
     let (generator, gen_args) = match (&problem.stress, args.generator_args.is_empty()) {
         (_, false) => match &problem.generator {

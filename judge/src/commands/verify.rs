@@ -18,7 +18,7 @@ use crate::verdict::Verdict;
 /// if every solution got its expected verdict.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Result<bool> {
     let building = kit.lock_builds(events)?;
-    let problems = kit.prepare(&args.problems, false)?;
+    let problems = kit.prepare(&args.problems, false, events)?;
     for problem in &problems {
         expect::refuse_strays(problem, &kit.compiler)?;
     }

@@ -478,7 +478,7 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
         None
     };
     let building = kit.lock_builds(events)?;
-    let problems = kit.prepare(names, false)?;
+    let problems = kit.prepare(names, false, events)?;
     let mut built = Vec::new();
     for problem in &problems {
         built.push(testset::build(kit, jury, problem, events)?.0);

@@ -669,6 +669,15 @@ impl<W: Write> Reporter for TerminalReporter<W> {
                 "waiting for another judge run on this kit to finish ({} is held)",
                 lock.display()
             ),
+            EventKind::ProgramsBuilt { count, elapsed } => {
+                if self.stages || command == Some(CommandKind::Build) {
+                    writeln!(
+                        self.out,
+                        "built {count} of the kit's programs with cargo in {:.1} s",
+                        elapsed.as_secs_f64()
+                    )?;
+                }
+            }
             EventKind::BuildStarted { problem, tests } => {
                 self.start_bar(*tests, format!("building {problem}"));
             }
@@ -839,8 +848,9 @@ bash           wrong_answer/unaimed.c                       WA        WA   on te
         assert_eq!(text, expected);
     }
 
-    /// Without progress bars (a log), each problem's built tests are a line
-    /// before the judging, whatever the command.
+    /// Without progress bars (a log), the kit's programs cargo built and
+    /// each problem's built tests are a line before the judging, whatever
+    /// the command.
     #[test]
     fn a_log_gets_a_line_per_built_problem() {
         let summary = BuildSummary {
@@ -859,6 +869,10 @@ bash           wrong_answer/unaimed.c                       WA        WA   on te
             let text = printed(
                 command,
                 &[
+                    EventKind::ProgramsBuilt {
+                        count: 3,
+                        elapsed: Duration::from_millis(1500),
+                    },
                     EventKind::BuildStarted {
                         problem: "nim",
                         tests: 12,
@@ -871,7 +885,8 @@ bash           wrong_answer/unaimed.c                       WA        WA   on te
             );
             assert_eq!(
                 text,
-                "nim             12 tests  12 generated, 12 validated, 12 answered; reference at most 0 ms\n"
+                "built 3 of the kit's programs with cargo in 1.5 s\n\
+                 nim             12 tests  12 generated, 12 validated, 12 answered; reference at most 0 ms\n"
             );
         }
     }
