@@ -14,6 +14,11 @@ fn a_limit_is_proposed_checked_and_written() {
         "solutions/sum/time_limit_exceeded/spin.c",
         &c_program("for (;;) {}"),
     );
+    // Too slow by waiting, not computing: stopped at the timeout all the same.
+    kit.write(
+        "solutions/sum/time_limit_exceeded/sleepy.c",
+        &c_program("sleep(10); return 0;"),
+    );
     let (code, report) = kit.json(&["timelimit", "sum", "--runs", "2"]);
     assert_eq!(code, 0, "{report}");
     assert_eq!(report["runs"], 2);
@@ -32,9 +37,11 @@ fn a_limit_is_proposed_checked_and_written() {
         room >= 2.0,
         "twice the slowest accepted test at least: {report}"
     );
-    let slow = row("time_limit_exceeded/spin.c");
-    assert!(slow["margin"].as_f64().unwrap() >= 1.5, "{report}");
-    assert_eq!(slow["problem"], serde_json::Value::Null);
+    for name in ["time_limit_exceeded/spin.c", "time_limit_exceeded/sleepy.c"] {
+        let slow = row(name);
+        assert!(slow["margin"].as_f64().unwrap() >= 2.25, "{name}: {report}");
+        assert_eq!(slow["problem"], serde_json::Value::Null, "{name}: {report}");
+    }
     assert_eq!(report["written"], false);
 
     // --write keeps problem.toml's comments.

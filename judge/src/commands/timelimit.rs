@@ -112,7 +112,12 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TimelimitArgs) ->
             .compile(&kit.compiler, file, true)
             .with_context(|| format!("cannot build {name}"))?;
         let stop = Stop::AtFirstFailure { except: &none };
-        let outcomes = jury.judge(&arena, &program, &name, stop, events)?.outcomes;
+        let mut outcomes = jury.judge(&arena, &program, &name, stop, events)?.outcomes;
+        // A run stopped at the timeout took at least that long, even one
+        // that waited rather than computed (an interaction never flushed).
+        for o in outcomes.iter_mut().filter(|o| o.verdict == Verdict::Tle) {
+            o.cpu = o.cpu.max(timeout);
+        }
         let (slowest_test, slowest) = slowest_of(outcomes.iter());
         let first = outcomes.iter().find(|o| !o.verdict.is_accepted());
         let problem = match first {
@@ -120,14 +125,15 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TimelimitArgs) ->
                 "{} on test {} before it ran out of time: {}",
                 o.verdict, o.name, o.message
             )),
-            _ if slowest <= proposed => Some(format!(
+            Some(_) => None,
+            None if slowest <= proposed => Some(format!(
                 "accepted within the proposed {} ms",
                 millis(proposed)
             )),
-            _ if slowest <= proposed.mul_f64(LIMIT_TO_TLE) => Some(format!(
+            None if slowest <= proposed.mul_f64(LIMIT_TO_TLE) => Some(format!(
                 "within {LIMIT_TO_TLE}× the proposed limit: a slower machine may accept it"
             )),
-            _ => None,
+            None => None,
         };
         timed.push(Timed {
             solution: name,
