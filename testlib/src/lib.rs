@@ -162,7 +162,9 @@ pub use runtime::{
 pub use stream::{
     AsPattern, InStream, MAX_FILE_SIZE_ENV, ans, inf, ouf, parse_i64, parse_u64, set_max_file_size,
 };
-pub use validator::{add_feature, feature, register_validation, register_validation_with};
+pub use validator::{
+    READS_LOG, add_feature, feature, register_validation, register_validation_with,
+};
 
 /// Everything a checker, validator, generator or interactor usually needs.
 pub mod prelude {

@@ -22,6 +22,10 @@ pub(crate) struct ValidatorState {
     pub(crate) markup: Option<String>,
     pub(crate) test_case: Option<i32>,
     pub(crate) test_case_file: Option<String>,
+    /// Where to write the reads log ([`crate::READS_LOG`]).
+    pub(crate) reads_log: Option<String>,
+    /// A line per bounded read: `start end lo hi name` (bytes of the input).
+    reads: String,
     /// Variable → (minimum hit, maximum hit).
     hits: BTreeMap<String, (bool, bool)>,
     /// Variable → (lower, upper) bound, `None` once different bounds were used.
@@ -72,6 +76,8 @@ impl ValidatorState {
             markup: None,
             test_case: None,
             test_case_file: None,
+            reads_log: None,
+            reads: String::new(),
             hits: BTreeMap::new(),
             constant_bounds: BTreeMap::new(),
             variables: BTreeSet::new(),
@@ -112,6 +118,15 @@ impl ValidatorState {
         }
         if bounds.1.as_deref() != Some(hi.as_str()) {
             bounds.1 = None;
+        }
+    }
+
+    /// Records, when asked to log reads, that bytes `start..end` of the
+    /// input were read as `name` with bounds `[lo, hi]`.
+    fn add_read(&mut self, (start, end): (u64, u64), lo: &str, hi: &str, name: &str) {
+        if self.reads_log.is_some() {
+            let line = format!("{start} {end} {lo} {hi} {name}\n");
+            self.reads.push_str(&line);
         }
     }
 
@@ -193,6 +208,9 @@ impl ValidatorState {
         if let Some(target) = &self.overview_log {
             write_to(target, self.overview().as_bytes(), "writeTestOverviewLog");
         }
+        if let Some(target) = &self.reads_log {
+            write_to(target, self.reads.as_bytes(), "writeReadsLog");
+        }
         let Some((bytes, marks)) = &self.consumed else {
             return;
         };
@@ -227,8 +245,20 @@ pub(crate) fn add_variable(name: &str) {
     log().add_variable(name);
 }
 
-pub(crate) fn add_bounds_hit(name: &str, min_hit: bool, max_hit: bool, lo: String, hi: String) {
-    log().add_bounds_hit(name, min_hit, max_hit, lo, hi);
+/// Records a strict read of `name` with bounds `[lo, hi]` from the bytes
+/// `span` of the input: for the reads log, and (a named one) the bounds hit.
+pub(crate) fn add_bounded_read(
+    name: &str,
+    (min_hit, max_hit): (bool, bool),
+    lo: String,
+    hi: String,
+    span: (u64, u64),
+) {
+    let mut log = log();
+    log.add_read(span, &lo, &hi, name);
+    if !name.is_empty() {
+        log.add_bounds_hit(name, min_hit, max_hit, lo, hi);
+    }
 }
 
 /// Records the input the validator read, once it read its end.

@@ -18,6 +18,11 @@ const MAX_TEST_CASE: i64 = 1_073_741_823;
 
 const USAGE: &str = "Validator must be run with the following arguments: [--testset testset] [--group group] [--testOverviewLogFileName fileName] [--testMarkupFileName fileName] [--testCase testCase] [--testCaseFileName fileName]";
 
+/// The kit's own option, which testlib ignores as it ignores any argument
+/// it does not know: write where each bounded value was read (its bytes in
+/// the input, its bounds and its name), for `judge validate --mutate`.
+pub const READS_LOG: &str = "--testReadsLogFileName";
+
 /// Registers a validator from the program's arguments (testlib's
 /// `registerValidation(argc, argv)`) and returns its strict input, stdin.
 pub fn register_validation() -> InStream {
@@ -45,6 +50,13 @@ pub fn register_validation_with(args: &[String]) -> InStream {
             "--testCase",
             "--testCaseFileName",
         ];
+        if option == READS_LOG
+            && let Some(path) = args.get(i + 1)
+        {
+            validation::log().reads_log = Some(path.clone());
+            i += 2;
+            continue;
+        }
         if !known.contains(&option) {
             // testlib ignores arguments it does not know.
             i += 1;

@@ -564,6 +564,20 @@ fn validator_cases() -> Vec<Case> {
                        variable \"n\"\n"
         .to_string();
     v.push(overview);
+    // The kit's reads log: where each bounded value was read, with its
+    // bounds and name (`judge validate --mutate` changes exactly those
+    // bytes).
+    let mut reads = case(
+        "val-merge-piles/reads-log",
+        "val-merge-piles",
+        "--group 1 --testReadsLogFileName stdout",
+        None,
+    )
+    .stdin("mp.small")
+    .testlib(0, "");
+    reads.stdout =
+        "0 1 1 100000 T\n2 3 1 50 n\n4 5 1 1000 a\n6 7 1 1000 a\n8 9 1 1000 a\n".to_string();
+    v.push(reads);
     v.push(
         case("val-nim/unknown", "val-nim", "", Some("bogus"))
             .stdin("nim.in")

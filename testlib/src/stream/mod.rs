@@ -490,10 +490,16 @@ impl Core {
         Ok(line)
     }
 
-    /// Records a validator bounds hit for a named read in strict mode.
-    fn note_bounds(&self, name: &str, min_hit: bool, max_hit: bool, lo: String, hi: String) {
-        if self.strict && !name.is_empty() {
-            validation::add_bounds_hit(name, min_hit, max_hit, lo, hi);
+    /// The offset in the stream of the next byte to read.
+    fn offset(&self) -> u64 {
+        self.reader.as_ref().map_or(0, Reader::consumed)
+    }
+
+    /// Records a validator bounds hit for a named read in strict mode, and
+    /// the read (from `start` to here) for the reads log.
+    fn note_bounds(&self, name: &str, hits: (bool, bool), lo: String, hi: String, start: u64) {
+        if self.strict {
+            validation::add_bounded_read(name, hits, lo, hi, (start, self.offset()));
         }
     }
 
@@ -553,6 +559,7 @@ macro_rules! ranged_integer {
     ($(#[$doc:meta])* $name:ident, $raw:ident, $t:ty, $kind:expr) => {
         $(#[$doc])*
         fn $name(&mut self, lo: $t, hi: $t, name: &str) -> Read<$t> {
+            let start = self.offset();
             let v = self.$raw()?;
             if v < lo || v > hi {
                 let message = range_message(
@@ -561,7 +568,7 @@ macro_rules! ranged_integer {
                 );
                 return failure(Outcome::Wa, message);
             }
-            self.note_bounds(name, v == lo, v == hi, lo.to_string(), hi.to_string());
+            self.note_bounds(name, (v == lo, v == hi), lo.to_string(), hi.to_string(), start);
             Ok(v)
         }
     };
@@ -577,7 +584,14 @@ impl Core {
         "Unsigned integer"
     );
 
-    fn check_double(&self, kind: &str, v: f64, lo: f64, hi: f64, name: &str) -> Read<f64> {
+    fn check_double(
+        &self,
+        kind: &str,
+        v: f64,
+        (lo, hi): (f64, f64),
+        name: &str,
+        start: u64,
+    ) -> Read<f64> {
         if v < lo || v > hi {
             let message = range_message(
                 kind,
@@ -592,17 +606,21 @@ impl Core {
         const EPS: f64 = 1e-12;
         self.note_bounds(
             name,
-            format::double_delta(lo, v) < EPS,
-            format::double_delta(hi, v) < EPS,
+            (
+                format::double_delta(lo, v) < EPS,
+                format::double_delta(hi, v) < EPS,
+            ),
             format::fixed(lo, 6),
             format::fixed(hi, 6),
+            start,
         );
         Ok(v)
     }
 
     fn read_double_in(&mut self, lo: f64, hi: f64, name: &str) -> Read<f64> {
+        let start = self.offset();
         let v = self.read_double()?;
-        self.check_double("Double", v, lo, hi, name)
+        self.check_double("Double", v, (lo, hi), name, start)
     }
 
     fn read_strict_double_in(
@@ -613,8 +631,9 @@ impl Core {
         max_digits: usize,
         name: &str,
     ) -> Read<f64> {
+        let start = self.offset();
         let v = self.read_strict_double(min_digits, max_digits)?;
-        self.check_double("Strict double", v, lo, hi, name)
+        self.check_double("Strict double", v, (lo, hi), name, start)
     }
 
     fn read_token_matching(&mut self, pattern: &Pattern, name: &str) -> Read<Vec<u8>> {
