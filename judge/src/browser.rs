@@ -97,7 +97,7 @@ impl Browser {
             },
             |page| self.print(page),
             Result::is_err,
-            |_| {},
+            |_, _| {},
         );
         printed
             .into_iter()

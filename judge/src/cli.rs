@@ -91,6 +91,11 @@ pub enum Command {
     /// propose a time limit (twice the slowest accepted test, rounded up to
     /// 100 ms; each too-slow solution above it, by a margin).
     Timelimit(TimelimitArgs),
+    /// Run a problem's validator on its tests or on files, and with
+    /// --mutate on invalid inputs made from each valid one (a line end, a
+    /// space, a token, the case count, a value just outside its bounds, a
+    /// leading zero or sign): each one it accepts is reported.
+    Validate(ValidateArgs),
 }
 
 /// The verdict folders, for `verify --help` (`expect::FOLDERS` in words).
@@ -125,6 +130,7 @@ impl Command {
             Command::Import(_) => CommandKind::Import,
             Command::Diff(_) => CommandKind::Diff,
             Command::Timelimit(_) => CommandKind::Timelimit,
+            Command::Validate(_) => CommandKind::Validate,
         }
     }
 }
@@ -344,6 +350,18 @@ pub struct TimelimitArgs {
     /// Write the proposed limit into problem.toml (`time_limit_ms`).
     #[arg(long)]
     pub write: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// The problem (a name from judge.toml).
+    pub problem: String,
+    /// Input files to validate (default: the problem's tests).
+    pub files: Vec<PathBuf>,
+    /// Also make invalid inputs from each valid one and report each one
+    /// the validator accepts.
+    #[arg(long)]
+    pub mutate: bool,
 }
 
 #[derive(Debug, Args)]

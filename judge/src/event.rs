@@ -32,6 +32,7 @@ pub enum CommandKind {
     Import,
     Diff,
     Timelimit,
+    Validate,
 }
 
 /// Something that happened, and when (since the command started).
@@ -66,8 +67,6 @@ pub enum EventKind<'a> {
         solution: &'a str,
         tests: &'a [Test],
     },
-    /// A worker starts judging a test (in any order).
-    TestStarted { test: &'a str },
     /// A test is judged (in test order).
     TestFinished { outcome: &'a TestOutcome },
     /// A solution is judged (or did not compile).

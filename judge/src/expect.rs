@@ -24,7 +24,7 @@ use crate::jury::{Arena, Jury};
 use crate::pool::Stop;
 use crate::problem::Problem;
 use crate::program::Compiler;
-use crate::results::report::OtherJudging;
+use crate::results::OtherJudging;
 use crate::results::{Aimed, BRUTE_FORCE_PROMISE, SolutionRun, Test, VerifyRow};
 use crate::verdict::{Verdict, Verdicts};
 
@@ -252,15 +252,9 @@ pub fn under_other(
     let Some((interpreter, program)) = jury.compile_other(compiler, file)? else {
         return Ok(None);
     };
-    let shown = format!("{} under {interpreter}", file.display());
+    let shown = OtherJudging::shown(&file.display().to_string(), &interpreter);
     let run = jury.judge(arena, &program, &shown, stop, events)?;
-    Ok(Some(OtherJudging {
-        interpreter,
-        differs: run.verdict != first,
-        verdict: run.verdict,
-        score: run.score,
-        tests: run.outcomes,
-    }))
+    Ok(Some(OtherJudging::of(interpreter, run, first)))
 }
 
 /// Judges the solution at `source` as its folder's promise needs and says

@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use crate::event::{EventKind, Events};
 use crate::fsutil;
 use crate::interact::{self, Transcript};
-use crate::pool::{Pool, Progress, Stop};
+use crate::pool::{Pool, Progress, Series, Stop};
 use crate::problem::Problem;
 use crate::program::{BuildError, Compiler, Program, Protocol};
 use crate::results::{Isolation, SolutionRun, Test, TestOutcome};
@@ -304,10 +304,11 @@ impl<'s> Jury<'s> {
         &self,
         validator: &Program,
         input: &Path,
+        (group, extra): (Option<&str>, &[String]),
         scratch: &Path,
         name: &str,
     ) -> Result<Option<String>> {
-        let (spec, valid) = Self::validation(validator, input, (None, &[]), scratch, name)?;
+        let (spec, valid) = Self::validation(validator, input, (group, extra), scratch, name)?;
         let stderr = spec.stderr.clone();
         let outcome = self
             .sandbox
@@ -766,58 +767,98 @@ impl<'s> Jury<'s> {
         stop: Stop,
         events: &mut Events,
     ) -> Result<SolutionRun> {
-        announce(arena, shown, events);
-        self.judge_started(arena, solution, shown, stop, events)
+        let mut judged = None;
+        let entry = Entry {
+            solution,
+            shown,
+            stop,
+        };
+        self.judge_all(arena, &[entry], events, |_, run, _| {
+            judged = Some(run);
+            Ok(())
+        })?;
+        judged.context("a solution judged gave no run")
     }
 
-    /// [`Jury::judge`] once `SolutionStarted` is emitted.
-    fn judge_started(
+    /// Judges several solutions on the arena's tests, all their tests on
+    /// the one pool: a class's files keep every worker busy, where judging
+    /// them in turn idles the workers at the end of each file. Events
+    /// report each solution and its tests in order, and `judged` gets each
+    /// solution's run, in order, as soon as it is complete.
+    pub fn judge_all(
         &self,
         arena: &Arena,
-        solution: &Program,
-        shown: &str,
-        stop: Stop,
+        entries: &[Entry],
         events: &mut Events,
-    ) -> Result<SolutionRun> {
-        let id = &solution.identity[..solution.identity.len().min(12)];
-        let dir = arena.work.join(format!("{}-{id}", arena.problem));
-        // Another judge run judging the same solution would share the
-        // folder: the second one waits for the first.
+        mut judged: impl FnMut(usize, SolutionRun, &mut Events) -> Result<()>,
+    ) -> Result<()> {
+        let dirs: Vec<PathBuf> = (entries.iter())
+            .map(|e| {
+                let id = &e.solution.identity[..e.solution.identity.len().min(12)];
+                arena.work.join(format!("{}-{id}", arena.problem))
+            })
+            .collect();
+        // Another judge run judging the same solution would share its
+        // folder: it waits for this one. Locks are taken in name order, so
+        // two runs never wait for each other.
         fsutil::create_dir_all(&arena.work)?;
-        let lock = dir.with_extension("lock");
-        let _held = fsutil::lock(&lock, || events.emit(EventKind::Waiting { lock: &lock }))?;
-        match std::fs::remove_dir_all(&dir) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                return Err(fsutil::naming(&dir, e).into());
-            }
-            _ => fsutil::create_dir_all(&dir)?,
+        let mut locked: Vec<&PathBuf> = dirs.iter().collect();
+        locked.sort();
+        if locked.windows(2).any(|w| w[0] == w[1]) {
+            bail!("the same program cannot be judged twice at once");
         }
-        let results = self.pool.run(
-            arena.tests,
-            stop,
-            |test| self.judge_test(arena, solution, test, &dir),
+        let mut held = Vec::new();
+        for dir in locked {
+            let lock = dir.with_extension("lock");
+            held.push(fsutil::lock(&lock, || {
+                events.emit(EventKind::Waiting { lock: &lock })
+            })?);
+            match std::fs::remove_dir_all(dir) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(fsutil::naming(dir, e).into());
+                }
+                _ => fsutil::create_dir_all(dir)?,
+            }
+        }
+        let series: Vec<Series> = (entries.iter())
+            .map(|e| Series {
+                len: arena.tests.len(),
+                stop: e.stop,
+            })
+            .collect();
+        let mut outcomes = Vec::new();
+        let mut failure = Ok(());
+        self.pool.run_series(
+            &series,
+            |g, j| self.judge_test(arena, entries[g].solution, &arena.tests[j], &dirs[g]),
             |outcome| !outcome.verdict.is_accepted(),
             |progress| match progress {
-                Progress::Started(i) => events.emit(EventKind::TestStarted {
-                    test: &arena.tests[i].name,
-                }),
-                Progress::Finished(_, outcome) => events.emit(EventKind::TestFinished { outcome }),
+                Progress::Opened(g) => announce(arena, entries[g].shown, events),
+                Progress::Finished(_, _, outcome) => {
+                    events.emit(EventKind::TestFinished { outcome });
+                    outcomes.push(outcome.clone());
+                }
+                Progress::Closed(g) => {
+                    let outcomes = std::mem::take(&mut outcomes);
+                    let run = SolutionRun {
+                        solution: entries[g].shown.to_string(),
+                        verdict: verdict::overall(outcomes.iter().map(|o| o.verdict)),
+                        score: score(arena, &outcomes),
+                        max_score: verdict::max_score(arena.groups),
+                        outcomes,
+                        compile_error: None,
+                    };
+                    events.emit(EventKind::SolutionFinished {
+                        run: &run,
+                        tests: arena.tests,
+                    });
+                    if failure.is_ok() {
+                        failure = judged(g, run, events);
+                    }
+                }
             },
         );
-        let outcomes: Vec<TestOutcome> = results.into_iter().flatten().collect();
-        let run = SolutionRun {
-            solution: shown.to_string(),
-            verdict: verdict::overall(outcomes.iter().map(|o| o.verdict)),
-            score: score(arena, &outcomes),
-            max_score: verdict::max_score(arena.groups),
-            outcomes,
-            compile_error: None,
-        };
-        events.emit(EventKind::SolutionFinished {
-            run: &run,
-            tests: arena.tests,
-        });
-        Ok(run)
+        failure
     }
 
     /// Compiles the solution at `source` and judges it; a compilation
@@ -831,10 +872,10 @@ impl<'s> Jury<'s> {
         stop: Stop,
         events: &mut Events,
     ) -> Result<SolutionRun> {
-        announce(arena, shown, events);
         match self.compile(compiler, source, true) {
-            Ok(solution) => self.judge_started(arena, &solution, shown, stop, events),
+            Ok(solution) => self.judge(arena, &solution, shown, stop, events),
             Err(BuildError::Compile { output, .. }) => {
+                announce(arena, shown, events);
                 let run = SolutionRun {
                     solution: shown.to_string(),
                     verdict: verdict::NOT_COMPILED,
@@ -852,6 +893,14 @@ impl<'s> Jury<'s> {
             Err(e) => Err(e.into()),
         }
     }
+}
+
+/// A solution [`Jury::judge_all`] judges: the program, how it is shown,
+/// and where its judging stops.
+pub struct Entry<'a> {
+    pub solution: &'a Program,
+    pub shown: &'a str,
+    pub stop: Stop<'a>,
 }
 
 /// A check that could not be done: the kit's fault.

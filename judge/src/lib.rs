@@ -33,6 +33,7 @@ pub mod import;
 pub mod interact;
 pub mod jury;
 pub mod kit;
+pub mod mutate;
 pub mod package;
 pub mod plan;
 pub mod pool;

@@ -3,17 +3,19 @@
 //! Items are taken in order by up to `jobs` threads, the caller's own
 //! among them; what the pool reports back reaches the caller on its own
 //! thread, the results in item order, so one thread owns the output and
-//! nothing interleaves. Asked to
-//! stop at the first failure, it skips the items after the first failing
-//! one (in item order), except those the caller wants anyway, and drops any
-//! result past that point that a fast worker produced: what comes back
-//! depends neither on the number of jobs nor on timing.
+//! nothing interleaves. Items may come in series (a class's files, each
+//! with its tests): one pool keeps every thread busy across them, and each
+//! series stops on its own. Asked to stop at the first failure, a series
+//! skips its items after its first failing one (in item order), except
+//! those the caller wants anyway, and drops any result past that point that
+//! a fast worker produced: what comes back depends neither on the number of
+//! jobs nor on timing.
 
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-/// When the pool stops taking items.
+/// When the pool stops taking a series' items.
 #[derive(Clone, Copy, Debug)]
 pub enum Stop<'a> {
     /// Run every item.
@@ -31,16 +33,24 @@ impl Stop<'_> {
     }
 }
 
-/// What the pool tells its caller as work goes on.
+/// A series of items: `len` of them, stopping as `stop` says.
+#[derive(Clone, Copy, Debug)]
+pub struct Series<'a> {
+    pub len: usize,
+    pub stop: Stop<'a>,
+}
+
+/// What the pool tells its caller of a run in series, in item order.
 pub enum Progress<'a, R> {
-    /// A worker started item `i` (in any order).
-    Started(usize),
-    /// Item `i` is done and kept (in item order).
-    Finished(usize, &'a R),
+    /// Series `g` starts: its items are handed on next.
+    Opened(usize),
+    /// Item `j` of series `g` is done and kept.
+    Finished(usize, usize, &'a R),
+    /// Every item of series `g` was handed on (or skipped).
+    Closed(usize),
 }
 
 enum Message<R> {
-    Started(usize),
     Finished(usize, R),
     Skipped(usize),
 }
@@ -63,54 +73,108 @@ impl Pool {
     }
 
     /// Runs `work` on the items; `failed` says which results are failures
-    /// (for `stop`). `progress` is called on this thread. Returns each
-    /// item's result, `None` for those not run or not kept.
+    /// (for `stop`). `finished` is called on this thread with each kept
+    /// result, in order. Returns each item's result, `None` for those not
+    /// run or not kept.
     pub fn run<T, R>(
         &self,
         items: &[T],
         stop: Stop,
         work: impl Fn(&T) -> R + Sync,
         failed: impl Fn(&R) -> bool + Sync,
-        mut progress: impl FnMut(Progress<R>),
+        mut finished: impl FnMut(usize, &R),
     ) -> Vec<Option<R>>
     where
         T: Sync,
         R: Send,
     {
-        let n = items.len();
+        let one = Series {
+            len: items.len(),
+            stop,
+        };
+        let progress = |p: Progress<R>| {
+            if let Progress::Finished(_, j, r) = p {
+                finished(j, r)
+            }
+        };
+        let mut results = self.run_series(&[one], |_, j| work(&items[j]), failed, progress);
+        results.pop().unwrap_or_default()
+    }
+
+    /// Runs `work(g, j)` on item `j` of each series `g`, every series' items
+    /// on the one pool, each series after the one before it; each series
+    /// stops on its own. Returns each series' results, `None` for the items
+    /// not run or not kept.
+    pub fn run_series<R>(
+        &self,
+        series: &[Series],
+        work: impl Fn(usize, usize) -> R + Sync,
+        failed: impl Fn(&R) -> bool + Sync,
+        mut progress: impl FnMut(Progress<R>),
+    ) -> Vec<Vec<Option<R>>>
+    where
+        R: Send,
+    {
+        // Item i is item j of series g.
+        let place: Vec<(usize, usize)> = (series.iter().enumerate())
+            .flat_map(|(g, items)| (0..items.len).map(move |j| (g, j)))
+            .collect();
+        let n = place.len();
         let next = AtomicUsize::new(0);
-        let first_failure = AtomicUsize::new(usize::MAX);
-        // Takes the next item: its index, and whether `stop` lets it run.
+        let first_failure: Vec<AtomicUsize> = series
+            .iter()
+            .map(|_| AtomicUsize::new(usize::MAX))
+            .collect();
+        // Takes the next item: its index, and whether its series' stop lets
+        // it run.
         let take = || {
             let i = next.fetch_add(1, Ordering::SeqCst);
-            (i < n).then(|| (i, stop.keeps(i, first_failure.load(Ordering::SeqCst))))
+            (i < n).then(|| {
+                let (g, j) = place[i];
+                (
+                    i,
+                    series[g]
+                        .stop
+                        .keeps(j, first_failure[g].load(Ordering::SeqCst)),
+                )
+            })
         };
         let perform = |i: usize| {
-            let result = work(&items[i]);
+            let (g, j) = place[i];
+            let result = work(g, j);
             if failed(&result) {
-                first_failure.fetch_min(i, Ordering::SeqCst);
+                first_failure[g].fetch_min(j, Ordering::SeqCst);
             }
             result
         };
 
-        // Hands results on in order; the first failure seen in order decides
-        // which later results are kept.
+        // Hands results on in order; a series' first failure seen in order
+        // decides which of its later results are kept.
         let mut settled: Vec<Option<Option<R>>> = (0..n).map(|_| None).collect();
-        let mut results: Vec<Option<R>> = (0..n).map(|_| None).collect();
-        let (mut emitted, mut failure_in_order) = (0, usize::MAX);
+        let mut results: Vec<Vec<Option<R>>> = (series.iter())
+            .map(|items| (0..items.len).map(|_| None).collect())
+            .collect();
+        let mut failure_in_order = vec![usize::MAX; series.len()];
+        let (mut emitted, mut opened) = (0, 0);
         let mut receive = |message: Message<R>| {
             match message {
-                Message::Started(i) => return progress(Progress::Started(i)),
                 Message::Finished(i, r) => settled[i] = Some(Some(r)),
                 Message::Skipped(i) => settled[i] = Some(None),
             }
             while let Some(result) = settled.get_mut(emitted).and_then(Option::take) {
-                if let Some(r) = result.filter(|_| stop.keeps(emitted, failure_in_order)) {
+                let (g, j) = place[emitted];
+                if j == 0 {
+                    open(series, &mut opened, g + 1, &mut progress);
+                }
+                if let Some(r) = result.filter(|_| series[g].stop.keeps(j, failure_in_order[g])) {
                     if failed(&r) {
-                        failure_in_order = failure_in_order.min(emitted);
+                        failure_in_order[g] = failure_in_order[g].min(j);
                     }
-                    progress(Progress::Finished(emitted, &r));
-                    results[emitted] = Some(r);
+                    progress(Progress::Finished(g, j, &r));
+                    results[g][j] = Some(r);
+                }
+                if j + 1 == series[g].len {
+                    progress(Progress::Closed(g));
                 }
                 emitted += 1;
             }
@@ -122,12 +186,11 @@ impl Pool {
                 let (tx, take, perform) = (tx.clone(), &take, &perform);
                 s.spawn(move || {
                     while let Some((i, runs)) = take() {
-                        if !runs {
-                            let _ = tx.send(Message::Skipped(i));
-                            continue;
-                        }
-                        let _ = tx.send(Message::Started(i));
-                        let _ = tx.send(Message::Finished(i, perform(i)));
+                        let message = match runs {
+                            true => Message::Finished(i, perform(i)),
+                            false => Message::Skipped(i),
+                        };
+                        let _ = tx.send(message);
                     }
                 });
             }
@@ -136,17 +199,35 @@ impl Pool {
             // what the others finished, so it is not woken up for each one
             // (a wake-up per item cost a no-op build of 1000 tests 10%).
             while let Some((i, runs)) = take() {
-                if runs {
-                    receive(Message::Started(i));
-                    receive(Message::Finished(i, perform(i)));
-                } else {
-                    receive(Message::Skipped(i));
-                }
+                let message = match runs {
+                    true => Message::Finished(i, perform(i)),
+                    false => Message::Skipped(i),
+                };
+                receive(message);
                 rx.try_iter().for_each(&mut receive);
             }
             rx.iter().for_each(&mut receive);
         });
+        // Empty series at the end are opened and closed too.
+        open(series, &mut opened, series.len(), &mut progress);
         results
+    }
+}
+
+/// Opens the series before `upto` not opened yet; an empty one is closed at
+/// once, as it has no item to wait for.
+fn open<R>(
+    series: &[Series],
+    opened: &mut usize,
+    upto: usize,
+    progress: &mut impl FnMut(Progress<R>),
+) {
+    while *opened < upto {
+        progress(Progress::Opened(*opened));
+        if series[*opened].len == 0 {
+            progress(Progress::Closed(*opened));
+        }
+        *opened += 1;
     }
 }
 
@@ -171,11 +252,7 @@ mod tests {
                 i
             },
             |&r| r == 3,
-            |p| {
-                if let Progress::Finished(i, _) = p {
-                    finished.push(i);
-                }
-            },
+            |i, _| finished.push(i),
         );
         (results, finished, ran.into_inner().unwrap())
     }
@@ -210,7 +287,51 @@ mod tests {
     #[test]
     fn no_items_no_threads() {
         let results: Vec<Option<u8>> =
-            Pool::new(3).run(&[] as &[u8], Stop::Never, |&x| x, |_| false, |_| {});
+            Pool::new(3).run(&[] as &[u8], Stop::Never, |&x| x, |_| false, |_, _| {});
         assert!(results.is_empty());
+    }
+
+    /// Series of 4, 0, 5 and 0 items; item 1 of each fails, and later
+    /// items are faster. What is told, in order, and what comes back.
+    fn run_series(jobs: usize, stop: Stop) -> (Vec<String>, Vec<Vec<Option<usize>>>) {
+        let series: Vec<Series> = [4, 0, 5, 0].map(|len| Series { len, stop }).to_vec();
+        let mut told = Vec::new();
+        let results = Pool::new(jobs).run_series(
+            &series,
+            |g, j| {
+                std::thread::sleep(std::time::Duration::from_millis(6 - j as u64));
+                10 * g + j
+            },
+            |&r| r % 10 == 1,
+            |p| {
+                told.push(match p {
+                    Progress::Opened(g) => format!("open {g}"),
+                    Progress::Finished(g, j, r) => format!("{g}.{j}={r}"),
+                    Progress::Closed(g) => format!("close {g}"),
+                })
+            },
+        );
+        (told, results)
+    }
+
+    #[test]
+    fn series_are_told_in_order_and_each_stops_on_its_own() {
+        for jobs in [1, 2, 4] {
+            let (told, results) = run_series(jobs, Stop::Never);
+            let expected = "open 0,0.0=0,0.1=1,0.2=2,0.3=3,close 0,open 1,close 1,\
+                            open 2,2.0=20,2.1=21,2.2=22,2.3=23,2.4=24,close 2,open 3,close 3";
+            assert_eq!(told.join(","), expected, "jobs {jobs}");
+            assert_eq!(results[2].iter().flatten().count(), 5);
+
+            let none = BTreeSet::new();
+            let (told, results) = run_series(jobs, Stop::AtFirstFailure { except: &none });
+            let expected = "open 0,0.0=0,0.1=1,close 0,open 1,close 1,\
+                            open 2,2.0=20,2.1=21,close 2,open 3,close 3";
+            assert_eq!(told.join(","), expected, "jobs {jobs}");
+            let kept: Vec<Vec<usize>> = (results.iter())
+                .map(|r| r.iter().flatten().copied().collect())
+                .collect();
+            assert_eq!(kept, vec![vec![0, 1], vec![], vec![20, 21], vec![]]);
+        }
     }
 }

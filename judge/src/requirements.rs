@@ -40,6 +40,12 @@ fn install(name: &str) -> String {
 pub fn requirements(kit: &Kit) -> Vec<Requirement> {
     let mut all = Vec::new();
     let mut need = |what: &str, needed_by: String, found: Option<String>, fix: String| {
+        // A program two features need (pypy3: judge.toml's Python and the
+        // package tests) is one line saying both.
+        if let Some(known) = all.iter_mut().find(|r: &&mut Requirement| r.what == what) {
+            known.needed_by = format!("{}; {needed_by}", known.needed_by);
+            return;
+        }
         all.push(Requirement {
             what: what.to_string(),
             needed_by,

@@ -122,7 +122,7 @@ impl Round<'_> {
                 Stop::AtFirstFailure { except: &none },
                 |&seed| self.try_seed(generator, args, seed),
                 |result| !matches!(result, Ok(None)),
-                |_| {},
+                |_, _| {},
             );
             for (result, &seed) in results.into_iter().zip(&batch) {
                 let Some(result) = result else { break };
@@ -295,7 +295,7 @@ impl Round<'_> {
                     Stop::AtFirstFailure { except: &none },
                     |(name, input)| self.try_candidate(name, input, like),
                     Option::is_some,
-                    |_| {},
+                    |_, _| {},
                 );
                 for (i, result) in results.into_iter().enumerate() {
                     let Some(result) = result else { break };

@@ -19,7 +19,7 @@ use crate::event::{EventKind, Events};
 use crate::fsutil::{self, write_atomic};
 use crate::jury::{Answerer, Jury};
 use crate::kit::Kit;
-use crate::pool::{Progress, Stop};
+use crate::pool::Stop;
 use crate::problem::{Problem, ProgramSpec, TestSource, TestSpec};
 use crate::program::Program;
 use crate::results::{BuildSummary, Test};
@@ -266,7 +266,7 @@ fn rejected(jury: &Jury, problem: &Problem, programs: &Programs, scratch: &Path)
     };
     for (i, invalid) in problem.invalid.iter().enumerate() {
         let name = format!("invalid-{}", i + 1);
-        let said = jury.rejects(validator, &invalid.input, scratch, &name)?;
+        let said = jury.rejects(validator, &invalid.input, (None, &[]), scratch, &name)?;
         if said.is_none() {
             bail!(
                 "{}: the validator accepts it, but it is invalid: {} (problem.toml's `[[invalid]]`)",
@@ -369,13 +369,11 @@ pub fn build(
         },
         |test| build_test(jury, problem, &programs, test, &scratch),
         Result::is_err,
-        |progress| {
-            if let Progress::Finished(i, _) = progress {
-                events.emit(EventKind::TestBuilt {
-                    problem: name,
-                    test: &problem.tests[i].name,
-                });
-            }
+        |i, _| {
+            events.emit(EventKind::TestBuilt {
+                problem: name,
+                test: &problem.tests[i].name,
+            })
         },
     );
     let mut summary = BuildSummary {

@@ -754,6 +754,7 @@ fn the_readme_examples_follow_the_schema() {
             "test",
             "test",
             "timelimit",
+            "validate",
             "verify"
         ]
     );
@@ -827,7 +828,7 @@ fn low_hard_limits_of_the_judge_are_respected() {
 fn doctor_says_what_is_missing_and_what_it_breaks() {
     let kit = TempKit::new();
     let judge_toml = format!(
-        "{}\n[languages.nope]\nextensions = [\"nope\"]\ncompile = [\"no-such-compiler\", \"{{source}}\"]\nrun = [\"{{binary}}\"]\n",
+        "{}\n[languages.python.other]\nname = \"pypy3\"\nrun = [\"pypy3\", \"{{source}}\"]\n\n[languages.nope]\nextensions = [\"nope\"]\ncompile = [\"no-such-compiler\", \"{{source}}\"]\nrun = [\"{{binary}}\"]\n",
         kit.judge_toml
     );
     kit.write("judge.toml", &judge_toml);
@@ -870,6 +871,14 @@ fn doctor_says_what_is_missing_and_what_it_breaks() {
     );
     let gcc = find("gcc")["found"].as_str().unwrap().to_string();
     assert!(gcc.contains("/gcc (gcc"), "{gcc}");
+    // A program two features need is one line naming both.
+    let pypy: Vec<_> = all.iter().filter(|r| r["what"] == "pypy3").collect();
+    assert_eq!(pypy.len(), 1, "{report:#}");
+    let needed_by = pypy[0]["needed_by"].as_str().unwrap();
+    assert!(
+        needed_by.contains("judge.toml's `python`") && needed_by.contains("package tests"),
+        "{needed_by}"
+    );
     let text = doctor(false);
     assert!(text.contains("MISSING  no-such-compiler"), "{text}");
 }

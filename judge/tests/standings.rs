@@ -112,7 +112,8 @@ fn standings_are_a_table_and_a_csv() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        "solution,verdict,score,max_score,passed,tests,max_time_ms,first_failure,message"
+        "solution,verdict,score,max_score,passed,tests,max_time_ms,first_failure,message,\
+         other_interpreter,other_verdict"
     );
     assert_eq!(lines.len(), 6, "{text}");
     assert!(lines[2].starts_with("class/bob/sum.c,WA,,,0,3,"), "{text}");
@@ -217,6 +218,36 @@ fn a_file_judged_under_both_pythons_says_where_they_differ() {
     // Without the flag, once.
     let (_, once) = kit.json(&["test", "sum", file]);
     assert_eq!(once["other"], serde_json::Value::Null);
+    // Standings: each Python file's row says how it fared under both.
+    kit.write(
+        "class/plain.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    let (_, standings) = kit.json(&["test", "sum", file, "class", "--both-pythons"]);
+    let others: Vec<(String, String, bool)> = (standings["solutions"].as_array().unwrap().iter())
+        .map(|r| {
+            let o = &r["other"];
+            let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+            (
+                text(&r["verdict"]),
+                text(&o["verdict"]),
+                o["differs"] == true,
+            )
+        })
+        .collect();
+    let expected = [("AC", "AC", false), ("RE", "AC", true)];
+    let expected: Vec<(String, String, bool)> = (expected.iter())
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), *c))
+        .collect();
+    assert_eq!(others, expected, "{standings}");
+    let table = kit.judge(&["test", "sum", file, "class", "--both-pythons"]);
+    assert!(
+        table.stdout.contains(&format!(
+            "under python3 -O: {file} AC, not RE as first judged"
+        )),
+        "{}",
+        table.stdout
+    );
     // verify: the row's warning.
     let (_, verified) = kit.json(&["verify", "--both-pythons"]);
     let row = (verified["solutions"].as_array().unwrap().iter())
@@ -227,4 +258,50 @@ fn a_file_judged_under_both_pythons_says_where_they_differ() {
         warning.contains("under python3 -O: AC (the first judging gave RE)"),
         "{row}"
     );
+}
+
+/// All files' tests share one pool, yet each file stops on its own with
+/// `--fail-fast`, and two files of the same content are judged once.
+#[test]
+fn each_file_stops_on_its_own_and_a_copy_is_judged_once() {
+    let kit = class();
+    kit.write("class/frank.c", &reference(""));
+    let files = [
+        "class/alice.c",
+        "class/bob",
+        "class/frank.c",
+        "class/erin.c",
+    ];
+    let (_, report) =
+        kit.json(&[&["test", "sum", "--fail-fast", "--jobs", "2"], &files[..]].concat());
+    let rows = report["solutions"].as_array().unwrap();
+    let judged: Vec<(&str, usize)> = (rows.iter())
+        .map(|r| {
+            (
+                r["solution"].as_str().unwrap(),
+                r["results"].as_array().unwrap().len(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        judged,
+        [
+            ("class/alice.c", 3),
+            ("class/bob/sum.c", 1),
+            ("class/erin.c", 1),
+            ("class/frank.c", 3)
+        ],
+        "{report}"
+    );
+    assert_eq!(verdicts(&report)[3].1, "AC");
+    // The copy's row is alice's judging, under its own name: one working
+    // folder was made for both.
+    let runs = std::fs::read_dir(kit.path("target/judge/runs"))
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .filter(|e| e.path().is_dir())
+                .count()
+        })
+        .unwrap_or_default();
+    assert_eq!(runs, 3, "alice and frank share a judging");
 }

@@ -15,6 +15,7 @@ pub mod statement;
 pub mod stress;
 pub mod test;
 pub mod timelimit;
+pub mod validate;
 pub mod verify;
 
 use std::io::BufWriter;
@@ -61,6 +62,7 @@ pub fn run(cli: &Cli) -> Result<bool> {
         Command::Import(args) => import::run(&kit, &mut events, args),
         Command::Diff(args) => diff::run(&kit, &jury, &mut events, args),
         Command::Timelimit(args) => timelimit::run(&kit, &jury, &mut events, args),
+        Command::Validate(args) => validate::run(&kit, &jury, &mut events, args),
     };
     // A closed stdout (`judge test | head`) does not change the verdict.
     let output = events.finish();

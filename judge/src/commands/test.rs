@@ -10,7 +10,7 @@ use crate::cli::{SortBy, TestArgs};
 use crate::event::{EventKind, Events};
 use crate::expect;
 use crate::fsutil;
-use crate::jury::{Arena, Jury};
+use crate::jury::{Arena, Entry, Jury};
 use crate::kit::Kit;
 use crate::pool::Stop;
 use crate::problem::Problem;
@@ -18,7 +18,7 @@ use crate::program::{BuildError, Program};
 use crate::report::csv;
 use crate::report::html::{self, Column, Matrix};
 use crate::results::report::{Report, StandingsReport, TestReport};
-use crate::results::{Standing, Test};
+use crate::results::{OtherJudging, Standing, Test};
 use crate::testset;
 use crate::verdict::Verdict;
 
@@ -90,14 +90,16 @@ fn tested(
     };
     if let Some(path) = &args.html {
         let target = target_of(file, problem);
-        let columns = vec![Column::tested(&report, target.as_deref())];
+        let label = match &report.other {
+            Some(o) => OtherJudging::shown(&report.solution, &o.interpreter),
+            None => String::new(),
+        };
+        let other = report.other.as_ref().map(|o| Column::other(&label, o));
+        let columns = std::iter::once(Column::tested(&report, target.as_deref()))
+            .chain(other)
+            .collect();
         let title = format!("judge test {} {}", problem.name, report.solution);
-        let page = html::render(
-            &title,
-            report.verdict,
-            &[matrix(problem, arena.tests, columns)],
-        );
-        html::write(path, &page)?;
+        page(path, &title, report.verdict, problem, arena.tests, columns)?;
     }
     Ok(Report::Test(report))
 }
@@ -114,22 +116,104 @@ fn standings(
     let none = BTreeSet::new();
     let network = jury.isolate_network();
     let (files, ignored) = solutions(kit, &args.files)?;
-    let batch = Batch {
-        kit,
-        jury,
-        arena,
-        judged: Judged {
-            dir: kit.work_dir().join("standings"),
-            tests: tests_key(problem, arena.tests, arena.checker, args.fail_fast)?,
-        },
-        rejudge: args.rejudge,
+    let judged = Judged {
+        dir: kit.work_dir().join("standings"),
+        tests: tests_key(problem, arena.tests, arena.checker, args.fail_fast)?,
     };
-    let mut rows = Vec::new();
-    for (file, built) in files.iter().zip(batch.build(&files)?) {
-        let row = batch.standing(file, built, stop(args.fail_fast, &none), events)?;
-        events.emit(EventKind::StandingRow { row: &row });
-        rows.push(row);
+    let built = build(kit, jury, &files, args.both_pythons)?;
+    let shown: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    let tests = arena.tests.len();
+
+    // Rows known without judging: files not compiled, and those judged
+    // before; the programs left are judged together, each once (two files
+    // of the same content share a judging).
+    let mut rows: Vec<Option<Standing>> = vec![None; files.len()];
+    let mut pending: Vec<Pending> = Vec::new();
+    for (i, built) in built.into_iter().enumerate() {
+        let Built { program, other } = match built {
+            Ok(built) => built,
+            Err(reason) => {
+                let row = Standing::refused(shown[i].clone(), reason, tests);
+                events.emit(EventKind::StandingRow { row: &row });
+                rows[i] = Some(row);
+                continue;
+            }
+        };
+        let key = judged.key(&program, other.as_ref().map(|o| &o.1));
+        if let Some(row) = judged.load(&key).filter(|_| !args.rejudge) {
+            let row = Standing {
+                solution: shown[i].clone(),
+                cached: true,
+                ..row
+            };
+            events.emit(EventKind::StandingRow { row: &row });
+            rows[i] = Some(row);
+        } else if let Some(same) = pending.iter_mut().find(|p| p.key == key) {
+            same.files.push(i);
+        } else {
+            pending.push(Pending {
+                key,
+                program,
+                other,
+                files: vec![i],
+            });
+        }
     }
+    // Each program, and right after it the same file under its other
+    // interpreter where there is one: entry k judges `pending[judging[k]]`.
+    let others: Vec<String> = (pending.iter())
+        .map(|p| match &p.other {
+            Some((interpreter, _)) => OtherJudging::shown(&shown[p.files[0]], interpreter),
+            None => String::new(),
+        })
+        .collect();
+    let mut entries = Vec::new();
+    let mut judging = Vec::new();
+    for (k, p) in pending.iter().enumerate() {
+        let programs = [
+            Some((&p.program, &shown[p.files[0]])),
+            (p.other.as_ref()).map(|(_, program)| (program, &others[k])),
+        ];
+        for (solution, shown) in programs.into_iter().flatten() {
+            entries.push(Entry {
+                solution,
+                shown,
+                stop: stop(args.fail_fast, &none),
+            });
+            judging.push(k);
+        }
+    }
+    let mut first = None;
+    jury.judge_all(arena, &entries, events, |e, run, events| {
+        let k = judging[e];
+        let row = match (first.take(), &pending[k].other) {
+            (None, Some(_)) => {
+                first = Some(run);
+                return Ok(());
+            }
+            (None, None) => Standing::of(run, tests),
+            (Some(first), other) => {
+                let interpreter = other.as_ref().map(|o| o.0.clone()).unwrap_or_default();
+                let other = OtherJudging::of(interpreter, run, first.verdict);
+                Standing {
+                    other: Some(other),
+                    ..Standing::of(first, tests)
+                }
+            }
+        };
+        judged.store(&pending[k].key, &row)?;
+        for &i in &pending[k].files {
+            let row = Standing {
+                solution: shown[i].clone(),
+                ..row.clone()
+            };
+            events.emit(EventKind::StandingRow { row: &row });
+            rows[i] = Some(row);
+        }
+        Ok(())
+    })?;
+
+    let mut rows: Vec<Standing> = rows.into_iter().flatten().collect();
     sort(&mut rows, args.sort);
     let report = StandingsReport {
         verdict: match rows.iter().all(|r| r.verdict.is_accepted()) {
@@ -148,88 +232,73 @@ fn standings(
         csv::write(path, &report.solutions)?;
     }
     if let Some(path) = &args.html {
-        let columns = report.solutions.iter().map(Column::standing).collect();
+        let labels: Vec<String> = (report.solutions.iter())
+            .map(|r| match &r.other {
+                Some(o) => OtherJudging::shown(&r.solution, &o.interpreter),
+                None => String::new(),
+            })
+            .collect();
+        let columns = (report.solutions.iter().zip(&labels))
+            .flat_map(|(row, label)| {
+                let other = row.other.as_ref().map(|o| Column::other(label, o));
+                std::iter::once(Column::standing(row)).chain(other)
+            })
+            .collect();
         let title = format!("judge test {}", problem.name);
-        let page = html::render(
-            &title,
-            report.verdict,
-            &[matrix(problem, arena.tests, columns)],
-        );
-        html::write(path, &page)?;
+        page(path, &title, report.verdict, problem, arena.tests, columns)?;
     }
     Ok(Report::Standings(report))
 }
 
-/// What judging the files of the standings needs.
-struct Batch<'a> {
-    kit: &'a Kit,
-    jury: &'a Jury<'a>,
-    arena: &'a Arena<'a>,
-    judged: Judged,
-    rejudge: bool,
+/// A program of the standings to judge, and the files (indices) that are
+/// it.
+struct Pending {
+    key: String,
+    program: Program,
+    /// Its other interpreter and the program under it (`--both-pythons`).
+    other: Option<(String, Program)>,
+    files: Vec<usize>,
 }
 
-/// A file of the batch, built: its program, or why it has none.
-enum Built {
-    Program(Program),
-    Refused(String),
+/// A file of the batch, built: its program, and under its language's
+/// other interpreter when asked.
+struct Built {
+    program: Program,
+    other: Option<(String, Program)>,
 }
 
-impl Batch<'_> {
-    /// Builds every file, on the pool: compiling is most of a class's
-    /// work, and each file's tests are then judged on the pool in turn.
-    fn build(&self, files: &[PathBuf]) -> Result<Vec<Built>> {
-        let built = self.jury.pool().run(
-            files,
-            Stop::Never,
-            |file| self.built(file),
-            |_| false,
-            |_| {},
-        );
-        built.into_iter().flatten().collect()
-    }
-
-    fn built(&self, file: &Path) -> Result<Built> {
-        if let Some(reason) = refusal(self.kit, file) {
-            return Ok(Built::Refused(reason));
-        }
-        match self.jury.compile(&self.kit.compiler, file, true) {
-            Ok(solution) => Ok(Built::Program(solution)),
-            Err(BuildError::Compile { output, .. }) => Ok(Built::Refused(output)),
-            Err(e) => Err(e.into()),
-        }
-    }
-
-    /// The row of `file`: judged, found judged before (unless
-    /// `--rejudge`), or why it was not compiled.
-    fn standing(
-        &self,
-        file: &Path,
-        built: Built,
-        stop: Stop,
-        events: &mut Events,
-    ) -> Result<Standing> {
-        let shown = file.display().to_string();
-        let tests = self.arena.tests.len();
-        let solution = match built {
-            Built::Program(solution) => solution,
-            Built::Refused(reason) => return Ok(Standing::refused(shown, reason, tests)),
-        };
-        let key = self.judged.key(&solution);
-        if let Some(row) = self.judged.load(&key).filter(|_| !self.rejudge) {
-            return Ok(Standing {
-                solution: shown,
-                cached: true,
-                ..row
+/// Builds every file, on the pool: compiling is most of a class's work. A
+/// file that does not compile, or cannot be, has the reason instead
+/// (`Err`).
+fn build(
+    kit: &Kit,
+    jury: &Jury,
+    files: &[PathBuf],
+    both_pythons: bool,
+) -> Result<Vec<Result<Built, String>>> {
+    let built = jury.pool().run(
+        files,
+        Stop::Never,
+        |file| {
+            if let Some(reason) = refusal(kit, file) {
+                return Ok(Err(reason));
+            }
+            let built = jury.compile(&kit.compiler, file, true).and_then(|program| {
+                let other = match both_pythons {
+                    true => jury.compile_other(&kit.compiler, file)?,
+                    false => None,
+                };
+                Ok(Built { program, other })
             });
-        }
-        let run = self
-            .jury
-            .judge(self.arena, &solution, &shown, stop, events)?;
-        let row = Standing::of(run, tests);
-        self.judged.store(&key, &row)?;
-        Ok(row)
-    }
+            match built {
+                Err(BuildError::Compile { output, .. }) => Ok(Err(output)),
+                built => Ok(Ok(built?)),
+            }
+        },
+        |_| false,
+        |_, _| {},
+    );
+    built.into_iter().flatten().collect()
 }
 
 /// The rows judged before, by the solution as built and what it was
@@ -243,8 +312,11 @@ struct Judged {
 }
 
 impl Judged {
-    fn key(&self, solution: &Program) -> String {
-        let text = format!("{}\0{}", self.tests, solution.identity);
+    /// The key of `solution`'s judging (and under `other`, its language's
+    /// other interpreter, when asked).
+    fn key(&self, solution: &Program, other: Option<&Program>) -> String {
+        let other = other.map_or("", |o| o.identity.as_str());
+        let text = format!("{}\0{}\0{other}", self.tests, solution.identity);
         blake3::hash(text.as_bytes()).to_hex()[..32].to_string()
     }
 
@@ -293,15 +365,24 @@ fn samples(problem: &Problem, tests: Vec<Test>) -> Result<Vec<Test>> {
     Ok(samples)
 }
 
-/// The page's matrix of `columns` on the problem's `tests`.
-fn matrix<'a>(problem: &'a Problem, tests: &'a [Test], columns: Vec<Column<'a>>) -> Matrix<'a> {
-    Matrix {
+/// Writes the page of `columns` (a file's, or the standings') on the
+/// problem's `tests` to `path`.
+fn page(
+    path: &Path,
+    title: &str,
+    verdict: Verdict,
+    problem: &Problem,
+    tests: &[Test],
+    columns: Vec<Column>,
+) -> Result<()> {
+    let matrix = Matrix {
         problem: &problem.name,
         time_limit: problem.limits.time,
         groups: &problem.groups,
         tests,
         columns,
-    }
+    };
+    html::write(path, &html::render(title, verdict, &[matrix]))
 }
 
 /// `file`'s path under the problem's solutions folder, as `targets` names

@@ -9,7 +9,7 @@ use crate::fsutil;
 use crate::results::Standing;
 
 /// The columns, in order.
-const HEADER: [&str; 9] = [
+const HEADER: [&str; 11] = [
     "solution",
     "verdict",
     "score",
@@ -19,6 +19,8 @@ const HEADER: [&str; 9] = [
     "max_time_ms",
     "first_failure",
     "message",
+    "other_interpreter",
+    "other_verdict",
 ];
 
 /// Writes `rows` to `path` as CSV (RFC 4180), replacing it whole.
@@ -42,6 +44,14 @@ pub fn write(path: &Path, rows: &[Standing]) -> Result<()> {
             row.max_time.as_millis().to_string(),
             test,
             message,
+            row.other
+                .as_ref()
+                .map(|o| o.interpreter.clone())
+                .unwrap_or_default(),
+            row.other
+                .as_ref()
+                .map(|o| o.verdict.to_string())
+                .unwrap_or_default(),
         ])?;
     }
     let bytes = out.into_inner().context("cannot write the CSV")?;

@@ -14,6 +14,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 use crate::fsutil;
+use crate::results::OtherJudging;
 use crate::results::Standing;
 use crate::results::Test;
 use crate::results::TestOutcome;
@@ -108,6 +109,20 @@ impl<'a> Column<'a> {
             score: row.score,
             compile_error: row.compile_error.as_deref(),
             outcomes: &row.results,
+        }
+    }
+
+    /// The column of a file judged again under its language's other
+    /// interpreter, shown as `label`.
+    pub fn other(label: &'a str, other: &'a OtherJudging) -> Column<'a> {
+        Column {
+            solution: label,
+            target: None,
+            promise: None,
+            verdict: other.verdict,
+            score: other.score,
+            compile_error: None,
+            outcomes: &other.tests,
         }
     }
 

@@ -15,7 +15,7 @@ use crate::results::SolutionRun;
 use crate::results::VerifyRow;
 use crate::results::report::{
     CertifyReport, Counterexample, DiffReport, ImportReport, NewReport, PackageReport, Report,
-    StandingsReport, StressReport, TimelimitReport,
+    StandingsReport, StressReport, TimelimitReport, ValidateReport,
 };
 use crate::results::{BuildSummary, Test};
 use crate::results::{Isolation, Requirement};
@@ -125,12 +125,8 @@ impl<W: Write> TerminalReporter<W> {
         if let Some(message) = &run.compile_error {
             return writeln!(self.out, "{}\n{message}", verdict(run.verdict, 2));
         }
-        let accepted = run
-            .outcomes
-            .iter()
-            .filter(|o| o.verdict.is_accepted())
-            .count();
-        let max_time = run.outcomes.iter().map(|o| o.cpu).max().unwrap_or_default();
+        let accepted = run.passed();
+        let max_time = run.slowest();
         let max_memory = run.outcomes.iter().map(|o| o.memory_bytes).max();
         let score = match (run.score, run.max_score) {
             (Some(s), Some(max)) => format!(", score {s}/{max}"),
@@ -347,7 +343,54 @@ impl<W: Write> TerminalReporter<W> {
             Report::Import(r) => self.imported(r),
             Report::Diff(r) => self.differences(r),
             Report::Timelimit(r) => self.timelimit(r),
+            Report::Validate(r) => self.validated(r),
         }
+    }
+
+    /// Each invalid input, the mutations the validator accepted, and the
+    /// counts.
+    fn validated(&mut self, r: &ValidateReport) -> io::Result<()> {
+        let red = AnsiColor::Red.on_default().bold();
+        for input in r.inputs.iter().filter(|i| !i.valid) {
+            let message = input.message.as_deref().unwrap_or("");
+            writeln!(
+                self.out,
+                "{}  {}: {message}",
+                paint(red, "INVALID"),
+                input.input
+            )?;
+        }
+        for a in &r.accepted {
+            writeln!(
+                self.out,
+                "{}  {}, line {}: {} ({})",
+                paint(red, "ACCEPTED"),
+                a.input,
+                a.line,
+                a.mutation,
+                a.how
+            )?;
+        }
+        let valid = r.inputs.iter().filter(|i| i.valid).count();
+        writeln!(
+            self.out,
+            "{}: {valid} of {} inputs valid",
+            r.problem,
+            r.inputs.len()
+        )?;
+        if r.mutated {
+            writeln!(
+                self.out,
+                "{} mutations made, {} rejected{}",
+                r.mutations,
+                r.mutations - r.accepted.len(),
+                match r.reads_logged {
+                    true => "; each bounded value mutated, from the validator's reads log",
+                    false => "; the validator logs no reads: bounded values not mutated",
+                }
+            )?;
+        }
+        Ok(())
     }
 
     /// `judge test`'s standings: a row per file, in the report's order.
@@ -399,6 +442,15 @@ impl<W: Write> TerminalReporter<W> {
                 false => "",
             }
         )?;
+        for s in &r.solutions {
+            if let Some(o) = s.other.as_ref().filter(|o| o.differs) {
+                writeln!(
+                    self.out,
+                    "under {}: {} {}, not {} as first judged",
+                    o.interpreter, s.solution, o.verdict, s.verdict
+                )?;
+            }
+        }
         if !r.ignored.is_empty() {
             writeln!(
                 self.out,
@@ -711,7 +763,6 @@ impl<W: Write> Reporter for TerminalReporter<W> {
                     self.start_bar(tests.len(), problem.to_string());
                 }
             },
-            EventKind::TestStarted { .. } => {}
             EventKind::TestFinished { outcome } => match command {
                 Some(CommandKind::Test) => writeln!(self.out, "{}", test_line(outcome))?,
                 _ => self.advance_bar(),
@@ -726,11 +777,15 @@ impl<W: Write> Reporter for TerminalReporter<W> {
             // A line per file as it is judged: a log is never silent long.
             EventKind::StandingRow { row } => writeln!(
                 self.out,
-                "{}  {}  {}/{} tests{}",
+                "{}  {}  {}/{} tests{}{}",
                 verdict(row.verdict, 4),
                 row.solution,
                 row.passed,
                 row.tests,
+                match &row.other {
+                    Some(o) => format!(", under {}: {}", o.interpreter, o.verdict),
+                    None => String::new(),
+                },
                 match row.cached {
                     true => " (judged before)",
                     false => "",

@@ -129,6 +129,22 @@ pub struct SolutionRun {
 }
 
 impl SolutionRun {
+    /// How many of the judged tests were accepted.
+    pub fn passed(&self) -> usize {
+        (self.outcomes.iter())
+            .filter(|o| o.verdict.is_accepted())
+            .count()
+    }
+
+    /// The slowest judged test's CPU time.
+    pub fn slowest(&self) -> Duration {
+        self.outcomes
+            .iter()
+            .map(|o| o.cpu)
+            .max()
+            .unwrap_or_default()
+    }
+
     /// The outcome on the test named `name`, if it was judged.
     pub fn outcome(&self, name: &str) -> Option<&TestOutcome> {
         self.outcomes.iter().find(|o| o.name == name)
@@ -189,6 +205,40 @@ pub struct Standing {
     /// Whether the row is the last judging's: neither the file (as built)
     /// nor the tests, checker and limits changed since.
     pub cached: bool,
+    /// The file judged again under its language's other interpreter
+    /// (`--both-pythons`).
+    pub other: Option<OtherJudging>,
+}
+
+/// A file judged again under its language's other interpreter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct OtherJudging {
+    /// `pypy3`.
+    pub interpreter: String,
+    pub verdict: Verdict,
+    pub score: Option<Score>,
+    /// Whether it is another verdict than the first judging's.
+    pub differs: bool,
+    pub tests: Vec<TestOutcome>,
+}
+
+impl OtherJudging {
+    /// How `solution` judged under `interpreter` is shown.
+    pub fn shown(solution: &str, interpreter: &str) -> String {
+        format!("{solution} under {interpreter}")
+    }
+
+    /// `run` of the file under `interpreter`, compared with the verdict
+    /// `first` judged.
+    pub fn of(interpreter: String, run: SolutionRun, first: Verdict) -> OtherJudging {
+        OtherJudging {
+            interpreter,
+            differs: run.verdict != first,
+            verdict: run.verdict,
+            score: run.score,
+            tests: run.outcomes,
+        }
+    }
 }
 
 /// The first test a solution failed.
@@ -210,11 +260,9 @@ impl Standing {
                 message: o.message.lines().next().unwrap_or("").to_string(),
             });
         Standing {
-            passed: (run.outcomes.iter())
-                .filter(|o| o.verdict.is_accepted())
-                .count(),
+            passed: run.passed(),
             tests,
-            max_time: run.outcomes.iter().map(|o| o.cpu).max().unwrap_or_default(),
+            max_time: run.slowest(),
             first_failure,
             compile_error: run.compile_error.map(|e| first_lines(&e, 10)),
             solution: run.solution,
@@ -223,6 +271,7 @@ impl Standing {
             max_score: run.max_score,
             results: run.outcomes,
             cached: false,
+            other: None,
         }
     }
 
@@ -240,6 +289,7 @@ impl Standing {
             compile_error: Some(reason),
             results: Vec::new(),
             cached: false,
+            other: None,
         }
     }
 }

@@ -14,7 +14,8 @@ use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
 
 use super::{
-    BuildSummary, Isolation, Requirement, Standing, TestOutcome, VerifyRow, Warning, millis,
+    BuildSummary, Isolation, OtherJudging, Requirement, Standing, TestOutcome, VerifyRow, Warning,
+    millis,
 };
 use crate::verdict::{Score, Verdict};
 
@@ -84,6 +85,7 @@ pub enum Report {
     Import(ImportReport),
     Diff(DiffReport),
     Timelimit(TimelimitReport),
+    Validate(ValidateReport),
 }
 
 impl Report {
@@ -104,6 +106,7 @@ impl Report {
             Report::Import(r) => r.verdict,
             Report::Diff(r) => r.verdict,
             Report::Timelimit(r) => r.verdict,
+            Report::Validate(r) => r.verdict,
         }
     }
 }
@@ -132,18 +135,6 @@ pub struct TestReport {
     /// The same file under its language's other interpreter
     /// (`--both-pythons`), if asked for and the language has one.
     pub other: Option<OtherJudging>,
-}
-
-/// A file judged again under its language's other interpreter.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct OtherJudging {
-    /// `pypy3`.
-    pub interpreter: String,
-    pub verdict: Verdict,
-    pub score: Option<Score>,
-    /// Whether it is another verdict than the first judging's.
-    pub differs: bool,
-    pub tests: Vec<TestOutcome>,
 }
 
 /// `judge test` of several files (or a folder): the standings.
@@ -388,6 +379,47 @@ pub struct Timed {
     pub margin: f64,
     /// What is wrong, if anything.
     pub problem: Option<String>,
+}
+
+/// `judge validate`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ValidateReport {
+    /// `AC` when every input is valid and every mutation rejected; else
+    /// `WA`.
+    pub verdict: Verdict,
+    pub problem: String,
+    pub inputs: Vec<Validated>,
+    /// Whether invalid inputs were made from the valid ones (`--mutate`).
+    pub mutated: bool,
+    /// Whether the validator logged its reads (testlib-rs does), so that
+    /// each bounded value was also mutated.
+    pub reads_logged: bool,
+    /// How many invalid inputs were made.
+    pub mutations: usize,
+    /// The mutations the validator accepted (or crashed on).
+    pub accepted: Vec<Accepted>,
+}
+
+/// An input the validator ran on.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Validated {
+    pub input: String,
+    pub valid: bool,
+    /// Why it is invalid: the validator's last lines.
+    pub message: Option<String>,
+}
+
+/// A mutation of a valid input that the validator did not reject.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Accepted {
+    /// The valid input it was made from.
+    pub input: String,
+    /// The line it changed (from 1).
+    pub line: usize,
+    /// What it changed.
+    pub mutation: String,
+    /// `accepted`, or how the validator failed on it.
+    pub how: String,
 }
 
 /// `judge diff`.
