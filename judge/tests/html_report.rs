@@ -301,30 +301,46 @@ fn test_html_shows_one_solution_column() {
 fn standings_html_shows_a_column_per_file() {
     let kit = kit();
     kit.write("class/broken.c", "int main( {\n");
+    // A Python file judged under a second interpreter (`python3 -O`, which
+    // drops asserts): a column of its own.
+    let other = "\n[languages.python.other]\nname = \"python3 -O\"\nrun = [\"python3\", \"-O\", \"{source}\"]\n";
+    kit.write("judge.toml", &format!("{}{other}", kit.judge_toml));
+    kit.write(
+        "class/asserting.py",
+        "a, b = map(int, input().split())\nassert False\nprint(a + b)\n",
+    );
     let page = kit.path("standings.html");
     let files = [
         "solutions/sum/wrong_answer/plus_one.c",
         "solutions/sum/time_limit_exceeded/spin.c",
         "class/broken.c",
+        "class/asserting.py",
     ];
-    let mut args = vec!["test", "sum"];
+    let mut args = vec!["test", "sum", "--both-pythons"];
     args.extend(files);
     args.extend(["--html", page.to_str().unwrap()]);
     let (code, report) = kit.json(&args);
     assert_eq!(code, 1, "{report}");
-    let judged: BTreeMap<String, Judged> = (report["solutions"].as_array().unwrap().iter())
-        .map(|row| {
-            let score = row["score"].as_f64().unwrap_or(0.0);
-            let name = row["solution"].as_str().unwrap().to_string();
-            (name, Judged::of(&row["results"], &score.into()))
-        })
-        .collect();
-    assert_eq!(judged.len(), 3);
+    let mut judged = BTreeMap::new();
+    for row in report["solutions"].as_array().unwrap() {
+        let score = row["score"].as_f64().unwrap_or(0.0);
+        let name = row["solution"].as_str().unwrap().to_string();
+        let other = &row["other"];
+        if !other.is_null() {
+            let score = other["score"].as_f64().unwrap_or(0.0);
+            let shown = format!("{name} under {}", other["interpreter"].as_str().unwrap());
+            judged.insert(shown, Judged::of(&other["tests"], &score.into()));
+        }
+        judged.insert(name, Judged::of(&row["results"], &score.into()));
+    }
+    assert_eq!(judged.len(), 5, "{report}");
     assert!(judged["class/broken.c"].verdicts.is_empty());
+    let under = &judged["class/asserting.py under python3 -O"];
+    assert!(under.verdicts.values().all(|v| v == "AC"), "{report}");
 
     let dom = load(&page, "standings-report.png");
     check_matrix(&dom, &judged, &["01", "02", "03", "04"]);
-    assert_eq!(select(&dom, "th.solution").len(), 3);
+    assert_eq!(select(&dom, "th.solution").len(), 5);
 }
 
 #[test]

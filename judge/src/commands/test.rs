@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 
 use crate::cli::{SortBy, TestArgs};
 use crate::event::{EventKind, Events};
@@ -18,7 +18,7 @@ use crate::program::{BuildError, Program};
 use crate::report::csv;
 use crate::report::html::{self, Column, Matrix};
 use crate::results::report::{Report, StandingsReport, TestReport};
-use crate::results::{OtherJudging, Standing, Test};
+use crate::results::{OtherJudging, SolutionRun, Standing, Test};
 use crate::testset;
 use crate::verdict::Verdict;
 
@@ -90,11 +90,7 @@ fn tested(
     };
     if let Some(path) = &args.html {
         let target = target_of(file, problem);
-        let label = match &report.other {
-            Some(o) => OtherJudging::shown(&report.solution, &o.interpreter),
-            None => String::new(),
-        };
-        let other = report.other.as_ref().map(|o| Column::other(&label, o));
+        let other = (report.other.as_ref()).map(|o| Column::other(&report.solution, o));
         let columns = std::iter::once(Column::tested(&report, target.as_deref()))
             .chain(other)
             .collect();
@@ -113,105 +109,19 @@ fn standings(
     arena: &Arena,
     problem: &Problem,
 ) -> Result<Report> {
-    let none = BTreeSet::new();
     let network = jury.isolate_network();
     let (files, ignored) = solutions(kit, &args.files)?;
-    let judged = Judged {
-        dir: kit.work_dir().join("standings"),
-        tests: tests_key(problem, arena.tests, arena.checker, args.fail_fast)?,
+    let batch = Batch {
+        judged: Judged {
+            dir: kit.work_dir().join("standings"),
+            tests: tests_key(problem, arena.tests, arena.checker, args.fail_fast)?,
+        },
+        shown: files.iter().map(|f| f.display().to_string()).collect(),
+        tests: arena.tests.len(),
     };
     let built = build(kit, jury, &files, args.both_pythons)?;
-    let shown: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
-    let tests = arena.tests.len();
-
-    // Rows known without judging: files not compiled, and those judged
-    // before; the programs left are judged together, each once (two files
-    // of the same content share a judging).
-    let mut rows: Vec<Option<Standing>> = vec![None; files.len()];
-    let mut pending: Vec<Pending> = Vec::new();
-    for (i, built) in built.into_iter().enumerate() {
-        let Built { program, other } = match built {
-            Ok(built) => built,
-            Err(reason) => {
-                let row = Standing::refused(shown[i].clone(), reason, tests);
-                events.emit(EventKind::StandingRow { row: &row });
-                rows[i] = Some(row);
-                continue;
-            }
-        };
-        let key = judged.key(&program, other.as_ref().map(|o| &o.1));
-        if let Some(row) = judged.load(&key).filter(|_| !args.rejudge) {
-            let row = Standing {
-                solution: shown[i].clone(),
-                cached: true,
-                ..row
-            };
-            events.emit(EventKind::StandingRow { row: &row });
-            rows[i] = Some(row);
-        } else if let Some(same) = pending.iter_mut().find(|p| p.key == key) {
-            same.files.push(i);
-        } else {
-            pending.push(Pending {
-                key,
-                program,
-                other,
-                files: vec![i],
-            });
-        }
-    }
-    // Each program, and right after it the same file under its other
-    // interpreter where there is one: entry k judges `pending[judging[k]]`.
-    let others: Vec<String> = (pending.iter())
-        .map(|p| match &p.other {
-            Some((interpreter, _)) => OtherJudging::shown(&shown[p.files[0]], interpreter),
-            None => String::new(),
-        })
-        .collect();
-    let mut entries = Vec::new();
-    let mut judging = Vec::new();
-    for (k, p) in pending.iter().enumerate() {
-        let programs = [
-            Some((&p.program, &shown[p.files[0]])),
-            (p.other.as_ref()).map(|(_, program)| (program, &others[k])),
-        ];
-        for (solution, shown) in programs.into_iter().flatten() {
-            entries.push(Entry {
-                solution,
-                shown,
-                stop: stop(args.fail_fast, &none),
-            });
-            judging.push(k);
-        }
-    }
-    let mut first = None;
-    jury.judge_all(arena, &entries, events, |e, run, events| {
-        let k = judging[e];
-        let row = match (first.take(), &pending[k].other) {
-            (None, Some(_)) => {
-                first = Some(run);
-                return Ok(());
-            }
-            (None, None) => Standing::of(run, tests),
-            (Some(first), other) => {
-                let interpreter = other.as_ref().map(|o| o.0.clone()).unwrap_or_default();
-                let other = OtherJudging::of(interpreter, run, first.verdict);
-                Standing {
-                    other: Some(other),
-                    ..Standing::of(first, tests)
-                }
-            }
-        };
-        judged.store(&pending[k].key, &row)?;
-        for &i in &pending[k].files {
-            let row = Standing {
-                solution: shown[i].clone(),
-                ..row.clone()
-            };
-            events.emit(EventKind::StandingRow { row: &row });
-            rows[i] = Some(row);
-        }
-        Ok(())
-    })?;
+    let (mut rows, pending) = batch.known(built, args.rejudge, events);
+    batch.judge(jury, arena, &pending, args.fail_fast, &mut rows, events)?;
 
     let mut rows: Vec<Standing> = rows.into_iter().flatten().collect();
     sort(&mut rows, args.sort);
@@ -232,15 +142,9 @@ fn standings(
         csv::write(path, &report.solutions)?;
     }
     if let Some(path) = &args.html {
-        let labels: Vec<String> = (report.solutions.iter())
-            .map(|r| match &r.other {
-                Some(o) => OtherJudging::shown(&r.solution, &o.interpreter),
-                None => String::new(),
-            })
-            .collect();
-        let columns = (report.solutions.iter().zip(&labels))
-            .flat_map(|(row, label)| {
-                let other = row.other.as_ref().map(|o| Column::other(label, o));
+        let columns = (report.solutions.iter())
+            .flat_map(|row| {
+                let other = (row.other.as_ref()).map(|o| Column::other(&row.solution, o));
                 std::iter::once(Column::standing(row)).chain(other)
             })
             .collect();
@@ -250,14 +154,143 @@ fn standings(
     Ok(Report::Standings(report))
 }
 
+/// The files of the standings: how each is shown, the rows judged before,
+/// and the number of tests.
+struct Batch {
+    judged: Judged,
+    shown: Vec<String>,
+    tests: usize,
+}
+
 /// A program of the standings to judge, and the files (indices) that are
 /// it.
 struct Pending {
     key: String,
-    program: Program,
-    /// Its other interpreter and the program under it (`--both-pythons`).
-    other: Option<(String, Program)>,
+    built: Built,
     files: Vec<usize>,
+}
+
+/// What entry of the judging of the standings is which program.
+enum Role<'a> {
+    /// `pending[k]`'s program.
+    Program(usize),
+    /// The same file under its language's other interpreter.
+    Other(usize, &'a str),
+}
+
+impl Batch {
+    /// The rows known without judging (files not compiled, and those
+    /// judged before), and the programs left to judge, each once (two files
+    /// of the same content share a judging).
+    fn known(
+        &self,
+        built: Vec<Result<Built, String>>,
+        rejudge: bool,
+        events: &mut Events,
+    ) -> (Vec<Option<Standing>>, Vec<Pending>) {
+        let mut rows: Vec<Option<Standing>> = vec![None; built.len()];
+        let mut pending: Vec<Pending> = Vec::new();
+        for (i, built) in built.into_iter().enumerate() {
+            let built = match built {
+                Ok(built) => built,
+                Err(reason) => {
+                    let row = Standing::refused(self.shown[i].clone(), reason, self.tests);
+                    events.emit(EventKind::StandingRow { row: &row });
+                    rows[i] = Some(row);
+                    continue;
+                }
+            };
+            let key = self.judged.key(&built);
+            if let Some(row) = self.judged.load(&key).filter(|_| !rejudge) {
+                let row = Standing {
+                    solution: self.shown[i].clone(),
+                    cached: true,
+                    ..row
+                };
+                events.emit(EventKind::StandingRow { row: &row });
+                rows[i] = Some(row);
+            } else if let Some(same) = pending.iter_mut().find(|p| p.key == key) {
+                same.files.push(i);
+            } else {
+                pending.push(Pending {
+                    key,
+                    built,
+                    files: vec![i],
+                });
+            }
+        }
+        (rows, pending)
+    }
+
+    /// Judges the programs left, all on the one pool: each, and right
+    /// after it the same file under its other interpreter where asked.
+    /// Each row is kept, and told, as soon as it is complete.
+    fn judge(
+        &self,
+        jury: &Jury,
+        arena: &Arena,
+        pending: &[Pending],
+        fail_fast: bool,
+        rows: &mut [Option<Standing>],
+        events: &mut Events,
+    ) -> Result<()> {
+        let none = BTreeSet::new();
+        let others: Vec<Option<String>> = (pending.iter())
+            .map(|p| {
+                let (interpreter, _) = p.built.other.as_ref()?;
+                Some(OtherJudging::shown(&self.shown[p.files[0]], interpreter))
+            })
+            .collect();
+        let mut entries = Vec::new();
+        let mut roles = Vec::new();
+        for (k, p) in pending.iter().enumerate() {
+            let (program, other) = (&p.built.program, &p.built.other);
+            let shown = &self.shown[p.files[0]];
+            entries.push(Entry {
+                solution: program,
+                shown,
+                stop: stop(fail_fast, &none),
+            });
+            roles.push(Role::Program(k));
+            if let (Some((interpreter, program)), Some(shown)) = (other, &others[k]) {
+                entries.push(Entry {
+                    solution: program,
+                    shown,
+                    stop: stop(fail_fast, &none),
+                });
+                roles.push(Role::Other(k, interpreter));
+            }
+        }
+        let mut firsts: Vec<Option<SolutionRun>> = vec![None; pending.len()];
+        jury.judge_all(arena, &entries, events, |e, run, events| {
+            let (k, row) = match roles[e] {
+                Role::Program(k) if pending[k].built.other.is_some() => {
+                    firsts[k] = Some(run);
+                    return Ok(());
+                }
+                Role::Program(k) => (k, Standing::of(run, self.tests)),
+                Role::Other(k, interpreter) => {
+                    let first = (firsts[k].take()).context("judged under the other first")?;
+                    let other = OtherJudging::of(interpreter.to_string(), run, first.verdict);
+                    let row = Standing {
+                        other: Some(other),
+                        ..Standing::of(first, self.tests)
+                    };
+                    (k, row)
+                }
+            };
+            self.judged.store(&pending[k].key, &row)?;
+            for &i in &pending[k].files {
+                let row = Standing {
+                    solution: self.shown[i].clone(),
+                    ..row.clone()
+                };
+                events.emit(EventKind::StandingRow { row: &row });
+                rows[i] = Some(row);
+            }
+            Ok(())
+        })
+    }
 }
 
 /// A file of the batch, built: its program, and under its language's
@@ -312,11 +345,11 @@ struct Judged {
 }
 
 impl Judged {
-    /// The key of `solution`'s judging (and under `other`, its language's
-    /// other interpreter, when asked).
-    fn key(&self, solution: &Program, other: Option<&Program>) -> String {
-        let other = other.map_or("", |o| o.identity.as_str());
-        let text = format!("{}\0{}\0{other}", self.tests, solution.identity);
+    /// The key of a file's judging (and under its language's other
+    /// interpreter, when asked).
+    fn key(&self, built: &Built) -> String {
+        let other = (built.other.as_ref()).map_or("", |(_, o)| o.identity.as_str());
+        let text = format!("{}\0{}\0{other}", self.tests, built.program.identity);
         blake3::hash(text.as_bytes()).to_hex()[..32].to_string()
     }
 

@@ -7,6 +7,7 @@
 //! same bytes. The page has its CSS inline and no script, and every cell
 //! carries `data-*` attributes so that a program can read it back.
 
+use std::borrow::Cow;
 use std::fmt::Write;
 use std::path::Path;
 use std::time::Duration;
@@ -45,7 +46,7 @@ pub struct Matrix<'a> {
 /// One judged solution.
 pub struct Column<'a> {
     /// The solution as the command shows it.
-    pub solution: &'a str,
+    pub solution: Cow<'a, str>,
     /// Its path under `solutions/<problem>/`, as `targets` names it; `None`
     /// for a file elsewhere, which no test can aim at.
     pub target: Option<&'a str>,
@@ -71,7 +72,7 @@ impl<'a> Column<'a> {
     /// The column of one solution `verify` judged.
     pub fn verified(row: &'a VerifyRow) -> Column<'a> {
         Column {
-            solution: &row.solution,
+            solution: Cow::Borrowed(&row.solution),
             target: Some(&row.solution),
             promise: Some(Promise {
                 expected: &row.expected,
@@ -89,7 +90,7 @@ impl<'a> Column<'a> {
     /// path under `solutions/<problem>/`, if it lives there.
     pub fn tested(report: &'a TestReport, target: Option<&'a str>) -> Column<'a> {
         Column {
-            solution: &report.solution,
+            solution: Cow::Borrowed(&report.solution),
             target,
             promise: None,
             verdict: report.verdict,
@@ -102,7 +103,7 @@ impl<'a> Column<'a> {
     /// The column of one file of `judge test`'s standings.
     pub fn standing(row: &'a Standing) -> Column<'a> {
         Column {
-            solution: &row.solution,
+            solution: Cow::Borrowed(&row.solution),
             target: None,
             promise: None,
             verdict: row.verdict,
@@ -112,11 +113,11 @@ impl<'a> Column<'a> {
         }
     }
 
-    /// The column of a file judged again under its language's other
-    /// interpreter, shown as `label`.
-    pub fn other(label: &'a str, other: &'a OtherJudging) -> Column<'a> {
+    /// The column of `solution` judged again under its language's other
+    /// interpreter.
+    pub fn other(solution: &str, other: &'a OtherJudging) -> Column<'a> {
         Column {
-            solution: label,
+            solution: Cow::Owned(OtherJudging::shown(solution, &other.interpreter)),
             target: None,
             promise: None,
             verdict: other.verdict,
@@ -227,7 +228,7 @@ fn owner(m: &Matrix, c: &Column) -> String {
     format!(
         "data-problem=\"{}\" data-solution=\"{}\"",
         escape(m.problem),
-        escape(c.solution)
+        escape(&c.solution)
     )
 }
 
@@ -240,7 +241,7 @@ fn header_rows(page: &mut String, m: &Matrix) {
             page,
             "<th class=\"solution\" {}>{}</th>",
             owner(m, c),
-            escape(c.solution)
+            escape(&c.solution)
         );
     }
     page.push_str("</tr>\n");
@@ -452,7 +453,7 @@ fn notes(page: &mut String, m: &Matrix) {
                 items,
                 "<li class=\"broken\" {}><b>{}</b>: {}</li>",
                 owner(m, c),
-                escape(c.solution),
+                escape(&c.solution),
                 escape(problem)
             );
         }
@@ -461,7 +462,7 @@ fn notes(page: &mut String, m: &Matrix) {
                 items,
                 "<li class=\"compile-error\" {}><b>{}</b> does not compile:<pre>{}</pre></li>",
                 owner(m, c),
-                escape(c.solution),
+                escape(&c.solution),
                 escape(error)
             );
         }
@@ -595,7 +596,7 @@ mod tests {
             tests: &tests,
             columns: vec![
                 Column {
-                    solution: "accepted/ok.cpp",
+                    solution: "accepted/ok.cpp".into(),
                     target: Some("accepted/ok.cpp"),
                     promise: Some(Promise {
                         expected: "AC",
@@ -608,7 +609,7 @@ mod tests {
                     outcomes: &accepted,
                 },
                 Column {
-                    solution: "wrong_answer/<odd>.cpp",
+                    solution: "wrong_answer/<odd>.cpp".into(),
                     target: Some("wrong_answer/<odd>.cpp"),
                     promise: Some(Promise {
                         expected: "TLE",
