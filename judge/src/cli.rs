@@ -96,6 +96,9 @@ pub enum Command {
     /// space, a token, the case count, a value just outside its bounds, a
     /// leading zero or sign): each one it accepts is reported.
     Validate(ValidateArgs),
+    /// Tabulate a game's positions (打表): the P/N strip or Grundy values,
+    /// the period the table proves, the P-positions.
+    Lab(LabArgs),
 }
 
 /// The verdict folders, for `verify --help` (`expect::FOLDERS` in words).
@@ -131,6 +134,7 @@ impl Command {
             Command::Diff(_) => CommandKind::Diff,
             Command::Timelimit(_) => CommandKind::Timelimit,
             Command::Validate(_) => CommandKind::Validate,
+            Command::Lab(_) => CommandKind::Lab,
         }
     }
 }
@@ -362,6 +366,54 @@ pub struct ValidateArgs {
     /// the validator accepts.
     #[arg(long)]
     pub mutate: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct LabArgs {
+    #[command(subcommand)]
+    pub family: Family,
+    /// Tabulate the positions 0..N (for two-pile games, N × N; for
+    /// Fibonacci Nim, piles 0..N).
+    #[arg(long, global = true, value_name = "N")]
+    pub upto: Option<usize>,
+    /// Also give the Grundy values (normal play).
+    #[arg(long, global = true)]
+    pub sg: bool,
+    /// Misère play: the player who takes the last token loses.
+    #[arg(long, global = true)]
+    pub misere: bool,
+}
+
+/// The families `judge lab` knows.
+#[derive(Debug, Subcommand)]
+pub enum Family {
+    /// Take a number of tokens from a set: `--moves 1-3,10-13`.
+    Subtraction {
+        /// The moves: numbers and ranges, comma-separated.
+        #[arg(long)]
+        moves: String,
+    },
+    /// Take 1 to M tokens.
+    Bash {
+        #[arg(long)]
+        m: usize,
+    },
+    /// An octal game in the usual notation (`0.77` Kayles, `0.07`
+    /// Dawson's Kayles).
+    Octal {
+        /// The code: `0.` then up to 64 digits 0 to 7.
+        code: String,
+    },
+    /// Two piles: take any number from one, or the same from both.
+    Wythoff,
+    /// One pile; the first move takes any but all, each later one at most
+    /// twice the one before.
+    Fibonacci,
+    /// Tokens in a circle; take 1 to K neighbouring ones.
+    Circle {
+        #[arg(long)]
+        k: usize,
+    },
 }
 
 #[derive(Debug, Args)]

@@ -33,6 +33,7 @@ pub enum CommandKind {
     Diff,
     Timelimit,
     Validate,
+    Lab,
 }
 
 /// Something that happened, and when (since the command started).

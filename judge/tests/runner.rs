@@ -747,6 +747,7 @@ fn the_readme_examples_follow_the_schema() {
             "diff",
             "doctor",
             "import",
+            "lab",
             "new",
             "package",
             "statement",

@@ -9,6 +9,7 @@ pub mod check;
 pub mod diff;
 pub mod doctor;
 pub mod import;
+pub mod lab;
 pub mod new;
 pub mod package;
 pub mod statement;
@@ -34,8 +35,6 @@ use crate::report::terminal::{TerminalReporter, bars_wanted};
 /// command's verdict is the one hoped for (every test accepted, every
 /// solution as its folder says, ...).
 pub fn run(cli: &Cli) -> Result<bool> {
-    let kit = Kit::discover(&std::env::current_dir()?)?;
-    let jury = Jury::native(&kit.root, kit.jobs(cli.global.jobs))?;
     let mut reporter: Box<dyn Reporter> = if cli.global.json {
         Box::new(JsonReporter::new(BufWriter::new(std::io::stdout())))
     } else {
@@ -49,24 +48,36 @@ pub fn run(cli: &Cli) -> Result<bool> {
         command: cli.command.kind(),
     });
     let result = match &cli.command {
-        Command::Build(args) => build::run(&kit, &jury, &mut events, args),
-        Command::Test(args) => test::run(&kit, &jury, &mut events, args),
-        Command::Verify(args) => verify::run(&kit, &jury, &mut events, args),
-        Command::Check(args) => check::run(&kit, &jury, &mut events, args),
-        Command::Package(args) => package::run(&kit, &jury, &mut events, args),
-        Command::Doctor => doctor::run(&kit, &jury, &mut events),
-        Command::Stress(args) => stress::run(&kit, &jury, &mut events, args),
-        Command::Certify(args) => certify::run(&kit, &jury, &mut events, args),
-        Command::Statement(args) => statement::run(&kit, &jury, &mut events, args),
-        Command::New(args) => new::run(&kit, &mut events, args),
-        Command::Import(args) => import::run(&kit, &mut events, args),
-        Command::Diff(args) => diff::run(&kit, &jury, &mut events, args),
-        Command::Timelimit(args) => timelimit::run(&kit, &jury, &mut events, args),
-        Command::Validate(args) => validate::run(&kit, &jury, &mut events, args),
+        // The lab needs no kit.
+        Command::Lab(args) => lab::run(&mut events, args),
+        command => in_kit(cli, command, &mut events),
     };
     // A closed stdout (`judge test | head`) does not change the verdict.
     let output = events.finish();
     let ok = result?;
     output?;
     Ok(ok)
+}
+
+/// Runs a command on the kit around the current folder.
+fn in_kit(cli: &Cli, command: &Command, events: &mut Events) -> Result<bool> {
+    let kit = Kit::discover(&std::env::current_dir()?)?;
+    let jury = Jury::native(&kit.root, kit.jobs(cli.global.jobs))?;
+    match command {
+        Command::Build(args) => build::run(&kit, &jury, events, args),
+        Command::Test(args) => test::run(&kit, &jury, events, args),
+        Command::Verify(args) => verify::run(&kit, &jury, events, args),
+        Command::Check(args) => check::run(&kit, &jury, events, args),
+        Command::Package(args) => package::run(&kit, &jury, events, args),
+        Command::Doctor => doctor::run(&kit, &jury, events),
+        Command::Stress(args) => stress::run(&kit, &jury, events, args),
+        Command::Certify(args) => certify::run(&kit, &jury, events, args),
+        Command::Statement(args) => statement::run(&kit, &jury, events, args),
+        Command::New(args) => new::run(&kit, events, args),
+        Command::Import(args) => import::run(&kit, events, args),
+        Command::Diff(args) => diff::run(&kit, &jury, events, args),
+        Command::Timelimit(args) => timelimit::run(&kit, &jury, events, args),
+        Command::Validate(args) => validate::run(&kit, &jury, events, args),
+        Command::Lab(args) => lab::run(events, args),
+    }
 }

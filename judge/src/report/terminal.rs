@@ -14,8 +14,8 @@ use crate::event::{CommandKind, Event, EventKind};
 use crate::results::SolutionRun;
 use crate::results::VerifyRow;
 use crate::results::report::{
-    CertifyReport, Counterexample, DiffReport, ImportReport, NewReport, PackageReport, Report,
-    StandingsReport, StressReport, TimelimitReport, ValidateReport,
+    CertifyReport, Counterexample, DiffReport, ImportReport, LabReport, NewReport, PackageReport,
+    Report, StandingsReport, StressReport, TimelimitReport, ValidateReport,
 };
 use crate::results::{BuildSummary, Test};
 use crate::results::{Isolation, Requirement};
@@ -344,6 +344,68 @@ impl<W: Write> TerminalReporter<W> {
             Report::Diff(r) => self.differences(r),
             Report::Timelimit(r) => self.timelimit(r),
             Report::Validate(r) => self.validated(r),
+            Report::Lab(r) => self.lab(r),
+        }
+    }
+
+    /// The game, its table (a P/N strip, the Grundy values, or a two-pile
+    /// game's P-positions) and the period it proves.
+    fn lab(&mut self, r: &LabReport) -> io::Result<()> {
+        let play = match r.play.as_str() {
+            "misere" => "misère play",
+            _ => "normal play",
+        };
+        let tabulated = match r.family.as_str() {
+            "wythoff" => format!("piles 0..{} × 0..{}", r.upto, r.upto),
+            _ => format!("positions 0..{}", r.upto),
+        };
+        writeln!(self.out, "{}, {}, {play}, {tabulated}", r.family, r.game)?;
+        const WIDTH: usize = 50;
+        for (i, chunk) in r.outcomes.as_bytes().chunks(WIDTH).enumerate() {
+            let text = String::from_utf8_lossy(chunk);
+            writeln!(self.out, "{:>8}  {text}", i * WIDTH)?;
+        }
+        if let Some(values) = &r.grundy {
+            writeln!(self.out, "Grundy values:")?;
+            for (i, chunk) in values.chunks(20).enumerate() {
+                let shown: Vec<String> = chunk.iter().map(u32::to_string).collect();
+                writeln!(self.out, "{:>8}  {}", i * 20, shown.join(" "))?;
+            }
+        }
+        if !r.p_pairs.is_empty() {
+            let pairs: Vec<String> = (r.p_pairs.iter())
+                .map(|[a, b]| format!("({a}, {b})"))
+                .collect();
+            writeln!(self.out, "P-positions: {}", pairs.join(" "))?;
+        }
+        match (r.preperiod, r.period, &r.gaps) {
+            (Some(pre), Some(period), Some(gaps)) => {
+                let first: Vec<String> = (r.p_positions.iter())
+                    .filter(|&&p| p >= pre && p < pre + period)
+                    .map(usize::to_string)
+                    .collect();
+                let gaps: Vec<String> = gaps.iter().map(usize::to_string).collect();
+                writeln!(
+                    self.out,
+                    "period {period} from position {pre}, proven: {}",
+                    r.proof
+                )?;
+                writeln!(
+                    self.out,
+                    "P-positions of one period: {}; gaps {}",
+                    if first.is_empty() {
+                        "none".to_string()
+                    } else {
+                        first.join(" ")
+                    },
+                    if gaps.is_empty() {
+                        "-".to_string()
+                    } else {
+                        gaps.join("/")
+                    }
+                )
+            }
+            _ => writeln!(self.out, "{}", r.proof),
         }
     }
 

@@ -86,6 +86,7 @@ pub enum Report {
     Diff(DiffReport),
     Timelimit(TimelimitReport),
     Validate(ValidateReport),
+    Lab(LabReport),
 }
 
 impl Report {
@@ -107,6 +108,7 @@ impl Report {
             Report::Diff(r) => r.verdict,
             Report::Timelimit(r) => r.verdict,
             Report::Validate(r) => r.verdict,
+            Report::Lab(r) => r.verdict,
         }
     }
 }
@@ -420,6 +422,44 @@ pub struct Accepted {
     pub mutation: String,
     /// `accepted`, or how the validator failed on it.
     pub how: String,
+}
+
+/// `judge lab`: a game's table and what it proves.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct LabReport {
+    /// Always `AC`: bad parameters are an error, not a report.
+    pub verdict: Verdict,
+    /// `subtraction`, `bash`, `octal`, `wythoff`, `fibonacci` or `circle`.
+    pub family: String,
+    /// The game's parameters in words (`moves 1,3,4`, `code 0.77`, `k 3`).
+    pub game: String,
+    /// The moves of a subtraction game (Bash's too), smallest first.
+    pub moves: Option<Vec<usize>>,
+    /// The code of an octal game.
+    pub code: Option<String>,
+    /// `normal` or `misere`.
+    pub play: String,
+    /// The positions tabulated: `0..upto` (two piles: `upto` × `upto`).
+    pub upto: usize,
+    /// Each position's outcome, `P` (the player to move loses) or `N`: one
+    /// heap or pile per character (Fibonacci Nim: the first player's, each
+    /// pile; two piles: empty, see `p_pairs`).
+    pub outcomes: String,
+    /// The Grundy values (`--sg`, and always for octal games).
+    pub grundy: Option<Vec<u32>>,
+    /// The period and preperiod of `outcomes` (of `grundy` when given),
+    /// only when a theorem carries the table to every position (`proven`).
+    pub preperiod: Option<usize>,
+    pub period: Option<usize>,
+    pub proven: bool,
+    /// What proves it, or why nothing does.
+    pub proof: String,
+    /// The gaps between the P-positions of one period (`[2, 5]`).
+    pub gaps: Option<Vec<usize>>,
+    /// The P-positions tabulated (one heap or pile each).
+    pub p_positions: Vec<usize>,
+    /// A two-pile game's P-positions `(a, b)`, `a ≤ b`.
+    pub p_pairs: Vec<[usize; 2]>,
 }
 
 /// `judge diff`.

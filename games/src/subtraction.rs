@@ -1,0 +1,104 @@
+//! Subtraction games: a move takes a number of tokens from the set of
+//! moves (`1-3,10-13`: one to three, or ten to thirteen). Bash is `1-m`.
+
+use crate::Game;
+
+/// A subtraction game tabulated on `0..size` tokens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subtraction {
+    moves: Vec<usize>,
+    size: usize,
+}
+
+impl Subtraction {
+    /// The game with `moves` (in any order, repeats ignored) on `0..size`.
+    pub fn new(moves: &[usize], size: usize) -> Result<Subtraction, String> {
+        if moves.is_empty() {
+            return Err("the set of moves is empty: expected at least one positive move".into());
+        }
+        if moves.contains(&0) {
+            return Err("a move of 0 tokens: expected moves of at least 1".into());
+        }
+        let mut moves = moves.to_vec();
+        moves.sort_unstable();
+        moves.dedup();
+        Ok(Subtraction { moves, size })
+    }
+
+    /// The moves, smallest first.
+    pub fn moves(&self) -> &[usize] {
+        &self.moves
+    }
+
+    /// The largest move: each position's outcome and value are decided by
+    /// this many positions before it.
+    pub fn window(&self) -> usize {
+        self.moves[self.moves.len() - 1]
+    }
+}
+
+impl Game for Subtraction {
+    fn size(&self) -> usize {
+        self.size
+    }
+
+    fn options(&self, position: usize, option: &mut dyn FnMut(&[usize])) {
+        for &m in self.moves.iter().take_while(|&&m| m <= position) {
+            option(&[position - m]);
+        }
+    }
+}
+
+/// Parses a set of moves: numbers and ranges `a-b`, separated by commas
+/// (`1-3,10-13`).
+pub fn parse_moves(text: &str) -> Result<Vec<usize>, String> {
+    let mut moves = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        let number = |s: &str| {
+            s.trim().parse::<usize>().map_err(|_| {
+                format!("`{s}` in the moves `{text}`: expected a positive number or a range a-b")
+            })
+        };
+        match part.split_once('-') {
+            Some((lo, hi)) => {
+                let (lo, hi) = (number(lo)?, number(hi)?);
+                if lo > hi {
+                    return Err(format!(
+                        "the range `{part}` is empty: expected a-b with a ≤ b"
+                    ));
+                }
+                moves.extend(lo..=hi);
+            }
+            None => moves.push(number(part)?),
+        }
+    }
+    Ok(moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Play, outcomes};
+
+    #[test]
+    fn moves_are_parsed_and_checked() {
+        assert_eq!(parse_moves("1-3,10-13").unwrap(), [1, 2, 3, 10, 11, 12, 13]);
+        assert_eq!(parse_moves("4, 1,3").unwrap(), [4, 1, 3]);
+        for bad in ["", "1,,2", "3-1", "a", "-2", "1-"] {
+            assert!(parse_moves(bad).is_err(), "{bad}");
+        }
+        assert!(Subtraction::new(&[], 10).is_err());
+        assert!(Subtraction::new(&[0, 1], 10).is_err());
+        assert_eq!(Subtraction::new(&[3, 1, 3], 10).unwrap().moves(), [1, 3]);
+    }
+
+    #[test]
+    fn bash_loses_on_multiples_of_m_plus_1() {
+        let game = Subtraction::new(&parse_moves("1-4").unwrap(), 100).unwrap();
+        let wins = outcomes(&game, Play::Normal).unwrap();
+        assert!(wins.iter().enumerate().all(|(n, &w)| w == (n % 5 != 0)));
+        // Misère Bash: lost exactly when n ≡ 1 (mod 5).
+        let misere = outcomes(&game, Play::Misere).unwrap();
+        assert!(misere.iter().enumerate().all(|(n, &w)| w == (n % 5 != 1)));
+    }
+}

@@ -1,0 +1,237 @@
+//! `judge lab FAMILY`: a game tabulated (打表) by the `games` crate, the
+//! period its table proves, and its P-positions. It needs no kit.
+
+use anyhow::{Result, bail};
+use games::period::{self, Proof};
+use games::{Game, Play};
+
+use crate::cli::{Family, LabArgs};
+use crate::event::{EventKind, Events};
+use crate::results::report::{LabReport, Report};
+use crate::verdict::Verdict;
+
+/// Tabulates the game; always true (bad parameters are errors).
+pub fn run(events: &mut Events, args: &LabArgs) -> Result<bool> {
+    let report = Report::Lab(table(args)?);
+    events.emit(EventKind::Finished { report: &report });
+    Ok(true)
+}
+
+/// The family's name, and how many positions it tabulates unless told.
+fn named(family: &Family) -> (&'static str, usize) {
+    match family {
+        Family::Subtraction { .. } => ("subtraction", 100),
+        Family::Bash { .. } => ("bash", 100),
+        Family::Octal { .. } => ("octal", 100),
+        Family::Wythoff => ("wythoff", 20),
+        Family::Fibonacci => ("fibonacci", 50),
+        Family::Circle { .. } => ("circle", 100),
+    }
+}
+
+/// The bytes tabulating `upto` positions of the family takes, about.
+fn needs(family: &Family, upto: usize) -> u128 {
+    let n = upto as u128;
+    match family {
+        Family::Wythoff => 2 * n * n,
+        // A u32 value and an outcome for each (pile, cap).
+        Family::Fibonacci => 5 * n * (n + 1) / 2,
+        _ => 12 * n,
+    }
+}
+
+/// What this machine has free, from `/proc/meminfo`.
+fn available() -> Option<u128> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u128 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+fn gib(bytes: u128) -> String {
+    format!("{:.1} GiB", bytes as f64 / (1u128 << 30) as f64)
+}
+
+/// The game's table and what it proves.
+pub fn table(args: &LabArgs) -> Result<LabReport> {
+    let (family, default) = named(&args.family);
+    let upto = args.upto.unwrap_or(default);
+    let play = match args.misere {
+        true => Play::Misere,
+        false => Play::Normal,
+    };
+    if args.sg && args.misere {
+        bail!("--sg with --misere: Grundy values are normal play's; ask for one of them");
+    }
+    let need = needs(&args.family, upto);
+    if let Some(free) = available()
+        && need > free
+    {
+        bail!(
+            "--upto {upto}: the table of {family} would need about {}, and this machine has {} \
+             free; expected a smaller N",
+            gib(need),
+            gib(free)
+        );
+    }
+    let mut report = LabReport {
+        verdict: Verdict::Ac,
+        family: family.to_string(),
+        game: String::new(),
+        moves: None,
+        code: None,
+        play: match play {
+            Play::Normal => "normal",
+            Play::Misere => "misere",
+        }
+        .to_string(),
+        upto,
+        outcomes: String::new(),
+        grundy: None,
+        preperiod: None,
+        period: None,
+        proven: false,
+        proof: String::new(),
+        gaps: None,
+        p_positions: Vec::new(),
+        p_pairs: Vec::new(),
+    };
+    match &args.family {
+        Family::Subtraction { moves } => {
+            let moves = games::subtraction::parse_moves(moves).map_err(anyhow::Error::msg)?;
+            subtraction(&mut report, &moves, args, play)?;
+        }
+        Family::Bash { m } => {
+            if *m == 0 {
+                bail!("--m 0: expected a largest move of at least 1");
+            }
+            subtraction(&mut report, &(1..=*m).collect::<Vec<_>>(), args, play)?;
+        }
+        Family::Octal { code } => {
+            let game = games::octal::Octal::new(code, upto).map_err(anyhow::Error::msg)?;
+            report.game = format!("code {code}");
+            report.code = Some(code.clone());
+            let (wins, values) = match play {
+                Play::Normal => {
+                    let values = game.grundy();
+                    (values.iter().map(|&g| g != 0).collect(), Some(values))
+                }
+                Play::Misere => (outcomes(&game, play)?, None),
+            };
+            let proof = Proof::Octal(game.most_taken());
+            let why = format!(
+                "Guy and Smith: the values match for 2·preperiod + period + {} positions",
+                game.most_taken()
+            );
+            match &values {
+                Some(values) => prove(&mut report, &wins, values, proof, why),
+                None => {
+                    report.proof = "no theorem carries a misère table: no period claimed".into()
+                }
+            }
+            report.outcomes = strip(&wins);
+            report.p_positions = lost(&wins);
+            report.grundy = values;
+        }
+        Family::Wythoff => {
+            if args.sg || args.misere {
+                bail!(
+                    "wythoff: the table gives normal play's P-positions only (no --sg, --misere)"
+                );
+            }
+            let game = games::wythoff::Wythoff { side: upto };
+            report.game = "two piles".into();
+            report.p_pairs = game
+                .p_positions()
+                .into_iter()
+                .map(|(a, b)| [a, b])
+                .collect();
+            report.proof = "two piles: no period (the P-positions are (⌊kφ⌋, ⌊kφ²⌋))".into();
+        }
+        Family::Fibonacci => {
+            if args.sg {
+                bail!("fibonacci: --sg is not offered (a position is a pile and a cap)");
+            }
+            let game = games::fibonacci::Fibonacci { piles: upto };
+            let wins = game.first_wins(&outcomes(&game, play)?);
+            report.game = "one pile, the first move any but all".into();
+            report.outcomes = strip(&wins);
+            report.p_positions = lost(&wins);
+            report.proof = "no period theorem for Fibonacci Nim: no period claimed".into();
+        }
+        Family::Circle { k } => {
+            if args.sg || args.misere {
+                bail!("circle: the table gives normal play's outcomes only (no --sg, --misere)");
+            }
+            let wins = games::circle::first_wins(*k, upto).map_err(anyhow::Error::msg)?;
+            report.game = format!("k {k}");
+            report.outcomes = strip(&wins);
+            report.p_positions = lost(&wins);
+            report.proof = "the first move leaves a row: no period theorem for the circle, no \
+                            period claimed"
+                .into();
+        }
+    }
+    Ok(report)
+}
+
+/// A subtraction game's table: the outcomes (and values) and their period,
+/// proven by the window of the largest move.
+fn subtraction(report: &mut LabReport, moves: &[usize], args: &LabArgs, play: Play) -> Result<()> {
+    let upto = report.upto;
+    let game = games::subtraction::Subtraction::new(moves, upto).map_err(anyhow::Error::msg)?;
+    let shown: Vec<String> = game.moves().iter().map(usize::to_string).collect();
+    report.game = format!("moves {}", shown.join(","));
+    report.moves = Some(game.moves().to_vec());
+    let wins = outcomes(&game, play)?;
+    let window = game.window();
+    let why = format!("each position is decided by the {window} before it (the largest move)");
+    match args.sg {
+        true => {
+            let values = games::grundy(&game);
+            prove(report, &wins, &values, Proof::Window(window), why);
+            report.grundy = Some(values);
+        }
+        false => prove(report, &wins, &wins, Proof::Window(window), why),
+    }
+    report.outcomes = strip(&wins);
+    report.p_positions = lost(&wins);
+    Ok(())
+}
+
+fn outcomes(game: &dyn Game, play: Play) -> Result<Vec<bool>> {
+    games::outcomes(game, play).map_err(anyhow::Error::msg)
+}
+
+/// The period `values` proves, with the gaps of `wins` over it, or why
+/// none is claimed.
+fn prove<T: PartialEq>(
+    report: &mut LabReport,
+    wins: &[bool],
+    values: &[T],
+    proof: Proof,
+    why: String,
+) {
+    match period::proven(values, proof) {
+        Some(found) => {
+            report.preperiod = Some(found.preperiod);
+            report.period = Some(found.period);
+            report.proven = true;
+            // A period of the values is one of the outcomes too.
+            report.gaps = Some(period::gaps(wins, found));
+            report.proof = why;
+        }
+        None => {
+            report.proof = format!("no period found up to {}: {why}", report.upto);
+        }
+    }
+}
+
+/// `P` and `N`, a position each.
+fn strip(wins: &[bool]) -> String {
+    wins.iter().map(|&w| if w { 'N' } else { 'P' }).collect()
+}
+
+fn lost(wins: &[bool]) -> Vec<usize> {
+    (0..wins.len()).filter(|&i| !wins[i]).collect()
+}

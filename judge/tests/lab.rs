@@ -1,0 +1,137 @@
+//! `judge lab`: a game tabulated, its period claimed only when proven, and
+//! bad parameters refused; it runs outside any kit.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+mod common;
+use common::kit::assert_documented;
+
+/// Runs `judge ARGS` in an empty folder: exit code, stdout, stderr.
+fn lab(args: &[&str]) -> (i32, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("lab")
+        .args(args)
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (
+        out.status.code().unwrap_or(-1),
+        text(&out.stdout),
+        text(&out.stderr),
+    )
+}
+
+fn json(args: &[&str]) -> Value {
+    let (code, out, err) = lab(&[args, &["--json"]].concat());
+    assert_eq!(code, 0, "{args:?}: {err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_documented(&report);
+    report
+}
+
+#[test]
+fn a_subtraction_game_is_two_five_period_seven() {
+    let report = json(&["subtraction", "--moves", "1,3-4", "--upto", "30"]);
+    assert_eq!(report["command"], "lab");
+    assert_eq!(report["moves"], serde_json::json!([1, 3, 4]));
+    assert_eq!(report["outcomes"], "PNPNNNNPNPNNNNPNPNNNNPNPNNNNPN");
+    assert_eq!(
+        (&report["preperiod"], &report["period"], &report["proven"]),
+        (&0.into(), &7.into(), &true.into())
+    );
+    assert_eq!(report["gaps"], serde_json::json!([2, 5]));
+    assert_eq!(report["p_positions"].as_array().unwrap()[..4], [0, 2, 7, 9]);
+
+    let (_, text, _) = lab(&["subtraction", "--moves", "1,3-4", "--upto", "30"]);
+    assert!(text.contains("period 7 from position 0, proven"), "{text}");
+    assert!(
+        text.contains("P-positions of one period: 0 2; gaps 2/5"),
+        "{text}"
+    );
+
+    // Grundy values, and misère play (Bash: lost at 1 mod 5).
+    let sg = json(&["bash", "--m", "2", "--upto", "9", "--sg"]);
+    assert_eq!(sg["grundy"], serde_json::json!([0, 1, 2, 0, 1, 2, 0, 1, 2]));
+    let misere = json(&["bash", "--m", "4", "--upto", "12", "--misere"]);
+    assert_eq!(misere["outcomes"], "NPNNNNPNNNNP");
+    assert_eq!(
+        (&misere["period"], &misere["proven"]),
+        (&5.into(), &true.into())
+    );
+}
+
+/// Kayles' period (12, from 71) needs 168 values by Guy and Smith's
+/// theorem: a shorter table claims none.
+#[test]
+fn an_octal_period_is_claimed_only_when_proven() {
+    let kayles = json(&["octal", "0.77", "--upto", "200"]);
+    assert_eq!(
+        (&kayles["preperiod"], &kayles["period"], &kayles["proven"]),
+        (&71.into(), &12.into(), &true.into())
+    );
+    let short = json(&["octal", "0.77", "--upto", "160"]);
+    assert_eq!(
+        (&short["period"], &short["proven"]),
+        (&Value::Null, &false.into())
+    );
+    assert!(
+        short["proof"]
+            .as_str()
+            .unwrap()
+            .starts_with("no period found up to 160"),
+        "{short}"
+    );
+}
+
+#[test]
+fn two_piles_list_their_p_positions() {
+    let report = json(&["wythoff", "--upto", "8"]);
+    assert_eq!(
+        report["p_pairs"],
+        serde_json::json!([[0, 0], [1, 2], [3, 5], [4, 7]])
+    );
+    let fib = json(&["fibonacci", "--upto", "14"]);
+    assert_eq!(
+        fib["p_positions"],
+        serde_json::json!([0, 1, 2, 3, 5, 8, 13])
+    );
+    let circle = json(&["circle", "--k", "2", "--upto", "6"]);
+    assert_eq!(circle["outcomes"], "PNNPPP");
+}
+
+#[test]
+fn bad_parameters_are_exit_2_saying_what_was_expected() {
+    for (args, expected) in [
+        (
+            &["subtraction", "--moves", "0,2"][..],
+            "expected moves of at least 1",
+        ),
+        (
+            &["subtraction", "--moves", "5-2"],
+            "expected a-b with a ≤ b",
+        ),
+        (
+            &["subtraction", "--moves", "x"],
+            "expected a positive number",
+        ),
+        (&["octal", "0.78"], "`8` is no octal digit"),
+        (&["octal", "77"], "expected `0.` then digits"),
+        (&["circle", "--k", "0"], "expected 1 to 64"),
+        (
+            &["bash", "--m", "3", "--upto", "100000000000000"],
+            "would need about",
+        ),
+        (&["octal", "0.77", "--misere"], "misère outcome"),
+        (&["bash", "--m", "3", "--sg", "--misere"], "normal play's"),
+    ] {
+        let (code, out, err) = lab(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
