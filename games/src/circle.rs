@@ -7,13 +7,15 @@
 use crate::octal::Octal;
 
 /// Whether the first player wins each circle of `0..size` tokens, taking
-/// one to `k` (`1 ≤ k ≤ 64`) at a time; the circle of 0 has no move and is
+/// one to `k` (at least 1) at a time; the circle of 0 has no move and is
 /// lost.
 pub fn first_wins(k: usize, size: usize) -> Result<Vec<bool>, String> {
-    if !(1..=64).contains(&k) {
-        return Err(format!("k = {k}: expected 1 to 64"));
+    if k == 0 {
+        return Err("k = 0: expected at least 1 token a move".into());
     }
-    let row = Octal::new(&format!("0.{}", "7".repeat(k)), size)?.grundy();
+    // Taking more than the row holds is no move: a code longer than the
+    // table changes nothing.
+    let row = Octal::of_digits(vec![7; k.min(size.max(1))], size).grundy();
     Ok((0..size)
         .map(|n| (1..=k.min(n)).any(|j| row[n - j] == 0))
         .collect())

@@ -37,6 +37,14 @@ impl Octal {
         Ok(Octal { digits, size })
     }
 
+    /// The game of `digits` (each 0 to 7; any number of them), for the
+    /// families that are octal games with long codes (a row of the circle
+    /// game with `k` large is `0.77…7`, `k` sevens).
+    pub fn of_digits(digits: Vec<u8>, size: usize) -> Octal {
+        debug_assert!(digits.iter().all(|&d| d < 8));
+        Octal { digits, size }
+    }
+
     /// The most tokens a move takes.
     pub fn most_taken(&self) -> usize {
         self.digits.len()

@@ -121,7 +121,7 @@ fn bad_parameters_are_exit_2_saying_what_was_expected() {
         ),
         (&["octal", "0.78"], "`8` is no octal digit"),
         (&["octal", "77"], "expected `0.` then digits"),
-        (&["circle", "--k", "0"], "expected 1 to 64"),
+        (&["circle", "--k", "0"], "expected at least 1"),
         (
             &["bash", "--m", "3", "--upto", "100000000000000"],
             "would need about",

@@ -153,7 +153,11 @@ pub fn table(args: &LabArgs) -> Result<LabReport> {
                 bail!("fibonacci: --sg is not offered (a position is a pile and a cap)");
             }
             let game = games::fibonacci::Fibonacci { piles: upto };
-            let wins = game.first_wins(&outcomes(&game, play)?);
+            let table = match play {
+                Play::Normal => game.wins(),
+                Play::Misere => outcomes(&game, play)?,
+            };
+            let wins = game.first_wins(&table);
             report.game = "one pile, the first move any but all".into();
             report.outcomes = strip(&wins);
             report.p_positions = lost(&wins);
