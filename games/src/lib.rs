@@ -12,6 +12,7 @@ pub mod fibonacci;
 pub mod octal;
 pub mod period;
 pub mod subtraction;
+pub mod sweep;
 pub mod wythoff;
 
 /// Who wins when no move is left: normal play (the player who cannot move

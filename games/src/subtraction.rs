@@ -1,7 +1,7 @@
 //! Subtraction games: a move takes a number of tokens from the set of
 //! moves (`1-3,10-13`: one to three, or ten to thirteen). Bash is `1-m`.
 
-use crate::Game;
+use crate::{Game, Play};
 
 /// A subtraction game tabulated on `0..size` tokens.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +28,21 @@ impl Subtraction {
     /// The moves, smallest first.
     pub fn moves(&self) -> &[usize] {
         &self.moves
+    }
+
+    /// Whether the player to move wins each position: [`crate::outcomes`]
+    /// without its Grundy values, each position stopping at its first move
+    /// to a lost one.
+    pub fn wins(&self, play: Play) -> Vec<bool> {
+        let mut wins = vec![false; self.size];
+        for n in 0..self.size {
+            let mut moves = self.moves.iter().take_while(|&&m| m <= n).peekable();
+            wins[n] = match (play, moves.peek()) {
+                (Play::Misere, None) => true,
+                _ => moves.any(|&m| !wins[n - m]),
+            };
+        }
+        wins
     }
 
     /// The largest move: each position's outcome and value are decided by
@@ -90,6 +105,16 @@ mod tests {
         assert!(Subtraction::new(&[], 10).is_err());
         assert!(Subtraction::new(&[0, 1], 10).is_err());
         assert_eq!(Subtraction::new(&[3, 1, 3], 10).unwrap().moves(), [1, 3]);
+    }
+
+    #[test]
+    fn the_fast_table_is_the_plain_one() {
+        for moves in [&[1, 3, 4][..], &[2, 5], &[1, 2, 3, 10, 11, 12, 13], &[3]] {
+            let game = Subtraction::new(moves, 300).unwrap();
+            for play in [Play::Normal, Play::Misere] {
+                assert_eq!(game.wins(play), outcomes(&game, play).unwrap(), "{moves:?}");
+            }
+        }
     }
 
     #[test]

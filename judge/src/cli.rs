@@ -389,9 +389,15 @@ pub struct LabArgs {
 pub enum Family {
     /// Take a number of tokens from a set: `--moves 1-3,10-13`.
     Subtraction {
-        /// The moves: numbers and ranges, comma-separated.
+        /// The moves: numbers and ranges, comma-separated; with --sweep,
+        /// range ends may be the sweep's parameters (`1-a,c-b`).
         #[arg(long)]
         moves: String,
+        /// Tabulate the game for every parameter set of the sweep
+        /// (`a=1..10, c=a+2..20, b=c..40`: each range's ends may use the
+        /// parameters before it), one row each, grouped by the gaps.
+        #[arg(long)]
+        sweep: Option<String>,
     },
     /// Take 1 to M tokens.
     Bash {

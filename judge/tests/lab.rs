@@ -135,3 +135,66 @@ fn bad_parameters_are_exit_2_saying_what_was_expected() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+/// A sweep: a row per parameter set, each with its period proven, grouped
+/// by the shape of its gaps.
+#[test]
+fn a_sweep_shows_the_rule_emerge() {
+    let args = [
+        "subtraction",
+        "--moves",
+        "1-a,c-b",
+        "--sweep",
+        "a=1..2, c=a+2..5, b=c..6",
+    ];
+    let report = json(&args);
+    assert_eq!(report["parameters"], serde_json::json!(["a", "c", "b"]));
+    let sets = report["sets"].as_array().unwrap();
+    // a = 1: c 3..5, b c..6 (4 + 3 + 2); a = 2: c 4..5 (3 + 2).
+    assert_eq!(sets.len(), 14, "{report}");
+    assert!(sets.iter().all(|s| s["proven"] == true), "{report}");
+    let first = &sets[0];
+    assert_eq!(first["values"], serde_json::json!({"a": 1, "c": 3, "b": 3}));
+    assert_eq!(first["moves"], serde_json::json!([1, 3]));
+    // {1, 3}: P at the even positions.
+    assert_eq!(
+        (&first["pattern"], &first["shape"]),
+        (&"2".into(), &"a+1".into())
+    );
+    let five = sets
+        .iter()
+        .find(|s| s["values"] == serde_json::json!({"a": 1, "c": 3, "b": 5}))
+        .unwrap();
+    assert_eq!(
+        (&five["pattern"], &five["shape"]),
+        (&"2/6".into(), &"a+1/b+1".into())
+    );
+
+    let (code, text, _) = lab(&args);
+    assert_eq!(code, 0);
+    assert!(text.contains("14 sets"), "{text}");
+    assert!(text.contains("gaps a+1/b+1:"), "{text}");
+    assert!(
+        text.contains("a=1 c=3 b=5: gaps 2/6, period 8 from 0"),
+        "{text}"
+    );
+
+    for (sweep, expected) in [
+        ("a=3..1", "no parameter set"),
+        ("a=1..3, b=z..4", "`z` is neither"),
+    ] {
+        let (code, _, err) = lab(&["subtraction", "--moves", "1-a", "--sweep", sweep]);
+        assert_eq!(code, 2, "{sweep}");
+        assert!(err.contains(expected), "{sweep}: {err}");
+    }
+    // A set whose moves are no set: named.
+    let (code, _, err) = lab(&[
+        "subtraction",
+        "--moves",
+        "c-a",
+        "--sweep",
+        "a=1..2, c=a+1..3",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the sweep's set a=1 c=2"), "{err}");
+}

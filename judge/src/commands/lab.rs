@@ -7,7 +7,7 @@ use games::{Game, Play};
 
 use crate::cli::{Family, LabArgs};
 use crate::event::{EventKind, Events};
-use crate::results::report::{LabReport, Report};
+use crate::results::report::{LabReport, Report, SweepRow};
 use crate::verdict::Verdict;
 
 /// Tabulates the game; always true (bad parameters are errors).
@@ -20,7 +20,9 @@ pub fn run(events: &mut Events, args: &LabArgs) -> Result<bool> {
 /// The family's name, and how many positions it tabulates unless told.
 fn named(family: &Family) -> (&'static str, usize) {
     match family {
-        Family::Subtraction { .. } => ("subtraction", 100),
+        Family::Subtraction { sweep: None, .. } => ("subtraction", 100),
+        // Each set's table must be long enough to prove its period.
+        Family::Subtraction { sweep: Some(_), .. } => ("subtraction", 1000),
         Family::Bash { .. } => ("bash", 100),
         Family::Octal { .. } => ("octal", 100),
         Family::Wythoff => ("wythoff", 20),
@@ -95,9 +97,16 @@ pub fn table(args: &LabArgs) -> Result<LabReport> {
         gaps: None,
         p_positions: Vec::new(),
         p_pairs: Vec::new(),
+        sweep: None,
+        parameters: Vec::new(),
+        sets: Vec::new(),
     };
     match &args.family {
-        Family::Subtraction { moves } => {
+        Family::Subtraction {
+            moves,
+            sweep: Some(sweep),
+        } => swept(&mut report, moves, sweep, play)?,
+        Family::Subtraction { moves, sweep: None } => {
             let moves = games::subtraction::parse_moves(moves).map_err(anyhow::Error::msg)?;
             subtraction(&mut report, &moves, args, play)?;
         }
@@ -187,7 +196,7 @@ fn subtraction(report: &mut LabReport, moves: &[usize], args: &LabArgs, play: Pl
     let shown: Vec<String> = game.moves().iter().map(usize::to_string).collect();
     report.game = format!("moves {}", shown.join(","));
     report.moves = Some(game.moves().to_vec());
-    let wins = outcomes(&game, play)?;
+    let wins = game.wins(play);
     let window = game.window();
     let why = format!("each position is decided by the {window} before it (the largest move)");
     match args.sg {
@@ -200,6 +209,50 @@ fn subtraction(report: &mut LabReport, moves: &[usize], args: &LabArgs, play: Pl
     }
     report.outcomes = strip(&wins);
     report.p_positions = lost(&wins);
+    Ok(())
+}
+
+/// A subtraction game for every parameter set of `sweep`: its moves from
+/// the `template`, its period and gaps.
+fn swept(report: &mut LabReport, template: &str, sweep: &str, play: Play) -> Result<()> {
+    let parsed = games::sweep::Sweep::parse(sweep).map_err(anyhow::Error::msg)?;
+    report.game = format!("moves {template}");
+    report.sweep = Some(sweep.to_string());
+    let names = parsed.names();
+    report.parameters = names.iter().map(|n| n.to_string()).collect();
+    for values in parsed.sets() {
+        let moves = games::sweep::substitute(template, &values);
+        let set = || {
+            let shown: Vec<String> = (names.iter())
+                .map(|&k| format!("{k}={}", values[k]))
+                .collect();
+            shown.join(" ")
+        };
+        let moves = (games::subtraction::parse_moves(&moves))
+            .and_then(|m| games::subtraction::Subtraction::new(&m, report.upto))
+            .map_err(|e| anyhow::anyhow!("the sweep's set {}: {e}", set()))?;
+        let wins = moves.wins(play);
+        let found = period::proven(&wins, Proof::Window(moves.window()));
+        let gaps = found.map(|f| period::gaps(&wins, f));
+        let shape = match &gaps {
+            Some(gaps) => games::sweep::shape(gaps, &names, &values),
+            None => "none".into(),
+        };
+        report.sets.push(SweepRow {
+            values,
+            shape,
+            moves: moves.moves().to_vec(),
+            preperiod: found.map(|f| f.preperiod),
+            period: found.map(|f| f.period),
+            proven: found.is_some(),
+            pattern: gaps.as_deref().map_or("none".into(), period::shown),
+            gaps,
+        });
+    }
+    report.proof = format!(
+        "each set's period is proven by the window of its largest move, in a table of {}          positions, or its pattern is `none`",
+        report.upto
+    );
     Ok(())
 }
 

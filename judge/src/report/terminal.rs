@@ -15,7 +15,7 @@ use crate::results::SolutionRun;
 use crate::results::VerifyRow;
 use crate::results::report::{
     CertifyReport, Counterexample, DiffReport, ImportReport, LabReport, NewReport, PackageReport,
-    Report, StandingsReport, StressReport, TimelimitReport, ValidateReport,
+    Report, StandingsReport, StressReport, SweepRow, TimelimitReport, ValidateReport,
 };
 use crate::results::{BuildSummary, Test};
 use crate::results::{Isolation, Requirement};
@@ -348,6 +348,47 @@ impl<W: Write> TerminalReporter<W> {
         }
     }
 
+    /// A sweep's rows grouped by the shape of their gaps, the largest group
+    /// first, a few sets of each shown.
+    fn swept(&mut self, r: &LabReport, sweep: &str) -> io::Result<()> {
+        let mut groups: Vec<(&str, Vec<&SweepRow>)> = Vec::new();
+        for row in &r.sets {
+            match groups.iter_mut().find(|(p, _)| *p == row.shape) {
+                Some((_, rows)) => rows.push(row),
+                None => groups.push((&row.shape, vec![row])),
+            }
+        }
+        groups.sort_by_key(|(_, rows)| std::cmp::Reverse(rows.len()));
+        writeln!(
+            self.out,
+            "sweep {sweep}: {} sets, {} shapes of gaps",
+            r.sets.len(),
+            groups.len()
+        )?;
+        const SHOWN: usize = 6;
+        for (pattern, rows) in &groups {
+            writeln!(self.out, "\ngaps {pattern}: {} sets", rows.len())?;
+            for row in rows.iter().take(SHOWN) {
+                let values: Vec<String> = (r.parameters.iter())
+                    .map(|k| format!("{k}={}", row.values[k]))
+                    .collect();
+                let period = match (row.period, row.preperiod) {
+                    (Some(p), Some(pre)) => format!("gaps {}, period {p} from {pre}", row.pattern),
+                    _ => "no period found".to_string(),
+                };
+                writeln!(self.out, "  {}: {period}", values.join(" "))?;
+            }
+            if rows.len() > SHOWN {
+                writeln!(
+                    self.out,
+                    "  … and {} more (--json lists every set)",
+                    rows.len() - SHOWN
+                )?;
+            }
+        }
+        writeln!(self.out, "\n{}", r.proof)
+    }
+
     /// The game, its table (a P/N strip, the Grundy values, or a two-pile
     /// game's P-positions) and the period it proves.
     fn lab(&mut self, r: &LabReport) -> io::Result<()> {
@@ -360,6 +401,9 @@ impl<W: Write> TerminalReporter<W> {
             _ => format!("positions 0..{}", r.upto),
         };
         writeln!(self.out, "{}, {}, {play}, {tabulated}", r.family, r.game)?;
+        if let Some(sweep) = &r.sweep {
+            return self.swept(r, sweep);
+        }
         const WIDTH: usize = 50;
         for (i, chunk) in r.outcomes.as_bytes().chunks(WIDTH).enumerate() {
             let text = String::from_utf8_lossy(chunk);

@@ -460,6 +460,30 @@ pub struct LabReport {
     pub p_positions: Vec<usize>,
     /// A two-pile game's P-positions `(a, b)`, `a ≤ b`.
     pub p_pairs: Vec<[usize; 2]>,
+    /// The sweep (`--sweep`), its parameters in order, and a row per
+    /// parameter set, in order.
+    pub sweep: Option<String>,
+    pub parameters: Vec<String>,
+    pub sets: Vec<SweepRow>,
+}
+
+/// One parameter set of a sweep, tabulated.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SweepRow {
+    /// Each parameter's value.
+    pub values: std::collections::BTreeMap<String, i64>,
+    pub moves: Vec<usize>,
+    pub preperiod: Option<usize>,
+    pub period: Option<usize>,
+    pub proven: bool,
+    pub gaps: Option<Vec<usize>>,
+    /// The gaps as the seeds write them (`2/5`), or `none` when no period
+    /// was proven.
+    pub pattern: String,
+    /// The gaps written with the parameters where a gap is one of them
+    /// plus or minus 0 to 2 (`a+1/a+1/5`), or `none`: the rows are grouped
+    /// by it, so that sets with one rule show together.
+    pub shape: String,
 }
 
 /// `judge diff`.
