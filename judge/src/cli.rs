@@ -382,6 +382,10 @@ pub struct LabArgs {
     /// Misère play: the player who takes the last token loses.
     #[arg(long, global = true)]
     pub misere: bool,
+    /// Also draw the P-positions as an SVG picture at PATH: rows of a
+    /// period, the grid of two piles, or a row per set of a sweep.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub plot: Option<PathBuf>,
 }
 
 /// The families `judge lab` knows.

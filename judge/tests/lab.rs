@@ -198,3 +198,84 @@ fn a_sweep_shows_the_rule_emerge() {
     assert_eq!(code, 2);
     assert!(err.contains("the sweep's set a=1 c=2"), "{err}");
 }
+
+/// The squares of the P-positions with their positions, from an SVG.
+fn squares(svg: &str, attrs: &[&str]) -> Vec<Vec<usize>> {
+    svg.split("<rect class=\"p\"")
+        .skip(1)
+        .map(|rect| {
+            (attrs.iter())
+                .map(|a| {
+                    let start = rect.find(&format!("{a}=\"")).unwrap() + a.len() + 2;
+                    let end = start + rect[start..].find('"').unwrap();
+                    rect[start..end].parse().unwrap()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `--plot`: a square per P-position, each where the table says: a strip,
+/// Wythoff's grid (both halves), a sweep's rows.
+#[test]
+fn plots_draw_the_p_positions_of_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let plot = |args: &[&str], name: &str| {
+        let path = dir.path().join(name);
+        let all = [args, &["--json", "--plot", path.to_str().unwrap()]].concat();
+        let (code, out, err) = lab(&all);
+        assert_eq!(code, 0, "{err}");
+        let report: Value = serde_json::from_str(&out).unwrap();
+        (report, std::fs::read_to_string(path).unwrap())
+    };
+    let (report, svg) = plot(
+        &["subtraction", "--moves", "1,3,4", "--upto", "30"],
+        "s.svg",
+    );
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{svg}"
+    );
+    let drawn: Vec<usize> = squares(&svg, &["data-n"])
+        .into_iter()
+        .map(|s| s[0])
+        .collect();
+    let lost: Vec<usize> = serde_json::from_value(report["p_positions"].clone()).unwrap();
+    assert_eq!(drawn, lost);
+    assert!(svg.contains("period 7 from 0, proven"));
+
+    let (_, svg) = plot(&["wythoff", "--upto", "8"], "w.svg");
+    let mut drawn = squares(&svg, &["data-a", "data-b"]);
+    drawn.sort();
+    let expected = [[0, 0], [1, 2], [2, 1], [3, 5], [4, 7], [5, 3], [7, 4]];
+    assert_eq!(drawn, expected.map(|p| p.to_vec()));
+
+    let sweep = [
+        "subtraction",
+        "--moves",
+        "1-a",
+        "--sweep",
+        "a=1..3",
+        "--upto",
+        "12",
+    ];
+    let (_, svg) = plot(&sweep, "sweep.svg");
+    let drawn = squares(&svg, &["data-set", "data-n"]);
+    // Bash 1-a: P at the multiples of a + 1.
+    let expected: Vec<Vec<usize>> = (0..3)
+        .flat_map(|s| {
+            (0..12)
+                .filter(move |n| n % (s + 2) == 0)
+                .map(move |n| vec![s, n])
+        })
+        .collect();
+    assert_eq!(drawn, expected);
+
+    // A path that cannot be written is an error naming it, and no report.
+    let (code, _, err) = lab(&["bash", "--m", "2", "--plot", "/proc/no/such/plot.svg"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("cannot write the plot /proc/no/such/plot.svg"),
+        "{err}"
+    );
+}

@@ -7,12 +7,17 @@ use games::{Game, Play};
 
 use crate::cli::{Family, LabArgs};
 use crate::event::{EventKind, Events};
-use crate::results::report::{LabReport, Report, SweepRow};
+use crate::report::plot;
+use crate::results::report::{LabReport, Report, SWEPT_SHOWN, SweepRow};
 use crate::verdict::Verdict;
 
 /// Tabulates the game; always true (bad parameters are errors).
 pub fn run(events: &mut Events, args: &LabArgs) -> Result<bool> {
-    let report = Report::Lab(table(args)?);
+    let table = table(args)?;
+    if let Some(path) = &args.plot {
+        plot::write(path, &plot::svg(&table))?;
+    }
+    let report = Report::Lab(table);
     events.emit(EventKind::Finished { report: &report });
     Ok(true)
 }
@@ -239,6 +244,7 @@ fn swept(report: &mut LabReport, template: &str, sweep: &str, play: Play) -> Res
             None => "none".into(),
         };
         report.sets.push(SweepRow {
+            outcomes: strip(&wins[..wins.len().min(SWEPT_SHOWN)]),
             values,
             shape,
             moves: moves.moves().to_vec(),

@@ -8,4 +8,5 @@ pub mod csv;
 pub mod diff;
 pub mod html;
 pub mod json;
+pub mod plot;
 pub mod terminal;

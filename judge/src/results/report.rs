@@ -467,12 +467,17 @@ pub struct LabReport {
     pub sets: Vec<SweepRow>,
 }
 
+/// How many positions of each set of a sweep its row gives.
+pub const SWEPT_SHOWN: usize = 200;
+
 /// One parameter set of a sweep, tabulated.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct SweepRow {
     /// Each parameter's value.
     pub values: std::collections::BTreeMap<String, i64>,
     pub moves: Vec<usize>,
+    /// The outcomes of its first 200 positions (`P` or `N`).
+    pub outcomes: String,
     pub preperiod: Option<usize>,
     pub period: Option<usize>,
     pub proven: bool,
