@@ -386,6 +386,20 @@ pub struct LabArgs {
     /// period, the grid of two piles, or a row per set of a sweep.
     #[arg(long, global = true, value_name = "PATH")]
     pub plot: Option<PathBuf>,
+    /// Write the positions a problem's tests should hold to PATH, a line
+    /// each with its outcome and why (one heap, a proven period): the first
+    /// period after the preperiod, both sides of each of its P-positions,
+    /// and the largest position up to --max of each residue class.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub emit_tests: Option<PathBuf>,
+    /// The largest position the problem allows, for --emit-tests.
+    #[arg(
+        long,
+        global = true,
+        value_name = "N",
+        default_value_t = 1_000_000_000_000_000_000
+    )]
+    pub max: u64,
 }
 
 /// The families `judge lab` knows.

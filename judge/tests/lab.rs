@@ -279,3 +279,54 @@ fn plots_draw_the_p_positions_of_the_table() {
         "{err}"
     );
 }
+
+/// `--emit-tests`: the positions a problem's tests should hold, each with
+/// its outcome, which the proven period gives up to `--max`.
+#[test]
+fn the_positions_to_test_come_with_their_outcomes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("positions.txt");
+    let args = [
+        "subtraction",
+        "--moves",
+        "1,3,4",
+        "--max",
+        "1000",
+        "--emit-tests",
+    ];
+    let (code, _, err) = lab(&[&args[..], &[path.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<(u64, char)> = (text.lines())
+        .map(|l| {
+            let mut words = l.split_whitespace();
+            let n = words.next().unwrap().parse().unwrap();
+            (n, words.next().unwrap().chars().next().unwrap())
+        })
+        .collect();
+    // The first period, whole, and the largest of each residue class.
+    let positions: Vec<u64> = lines.iter().map(|l| l.0).collect();
+    assert_eq!(
+        positions,
+        [0, 1, 2, 3, 4, 5, 6, 994, 995, 996, 997, 998, 999, 1000]
+    );
+    // P exactly at 0 and 2 mod 7.
+    assert!(
+        lines
+            .iter()
+            .all(|&(n, o)| (o == 'P') == (n % 7 == 0 || n % 7 == 2)),
+        "{text}"
+    );
+    assert!(
+        text.contains("994 P  # the largest position of its residue class"),
+        "{text}"
+    );
+
+    // No proven period, no positions.
+    let (code, _, err) = lab(&["fibonacci", "--emit-tests", path.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--emit-tests needs a one-heap game whose period"),
+        "{err}"
+    );
+}

@@ -1,12 +1,13 @@
 //! `judge lab FAMILY`: a game tabulated (打表) by the `games` crate, the
 //! period its table proves, and its P-positions. It needs no kit.
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use games::period::{self, Proof};
 use games::{Game, Play};
 
 use crate::cli::{Family, LabArgs};
 use crate::event::{EventKind, Events};
+use crate::fsutil;
 use crate::report::plot;
 use crate::results::report::{LabReport, Report, SWEPT_SHOWN, SweepRow};
 use crate::verdict::Verdict;
@@ -14,12 +15,68 @@ use crate::verdict::Verdict;
 /// Tabulates the game; always true (bad parameters are errors).
 pub fn run(events: &mut Events, args: &LabArgs) -> Result<bool> {
     let table = table(args)?;
+    if let Some(path) = &args.emit_tests {
+        let lines = positions_to_test(&table, args.max)?;
+        fsutil::publish(path, lines.as_bytes())
+            .with_context(|| format!("cannot write the positions {}", path.display()))?;
+    }
     if let Some(path) = &args.plot {
         plot::write(path, &plot::svg(&table))?;
     }
     let report = Report::Lab(table);
     events.emit(EventKind::Finished { report: &report });
     Ok(true)
+}
+
+/// The positions a problem's tests should hold, a line each: `n P|N  #
+/// why`, by position. Needs a one-heap table with a proven period, which
+/// gives every position's outcome up to `max`.
+fn positions_to_test(r: &LabReport, max: u64) -> Result<String> {
+    let (Some(pre), Some(period)) = (r.preperiod, r.period) else {
+        bail!(
+            "--emit-tests needs a one-heap game whose period the table proves: {}",
+            r.proof
+        );
+    };
+    if r.sweep.is_some() {
+        bail!("--emit-tests: one game at a time, not a sweep");
+    }
+    let lost_at = |n: u64| {
+        let n = match n < (pre + period) as u64 {
+            true => n as usize,
+            false => pre + ((n - pre as u64) % period as u64) as usize,
+        };
+        r.outcomes.as_bytes()[n] == b'P'
+    };
+    let mut why: std::collections::BTreeMap<u64, &str> = std::collections::BTreeMap::new();
+    let (pre, period) = (pre as u64, period as u64);
+    for n in pre..pre + period {
+        why.entry(n)
+            .or_insert("the first period after the preperiod");
+        if lost_at(n) {
+            why.insert(n, "a P-position of the first period");
+            for side in [n.checked_sub(1), n.checked_add(1)].into_iter().flatten() {
+                why.entry(side).or_insert("beside a P-position");
+            }
+        }
+    }
+    if max >= pre {
+        for r in 0..period {
+            // The largest n ≤ max with n ≡ pre + r (mod period).
+            let offset = (max - pre) % period;
+            let n = max - (offset + period - r) % period;
+            if n >= pre {
+                why.entry(n)
+                    .or_insert("the largest position of its residue class");
+            }
+        }
+    }
+    let mut out = String::new();
+    for (n, reason) in why.into_iter().filter(|&(n, _)| n <= max) {
+        let outcome = if lost_at(n) { 'P' } else { 'N' };
+        out.push_str(&format!("{n} {outcome}  # {reason}\n"));
+    }
+    Ok(out)
 }
 
 /// The family's name, and how many positions it tabulates unless told.
