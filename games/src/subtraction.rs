@@ -1,6 +1,7 @@
 //! Subtraction games: a move takes a number of tokens from the set of
 //! moves (`1-3,10-13`: one to three, or ten to thirteen). Bash is `1-m`.
 
+use crate::period::{Proof, proven};
 use crate::{Game, Play};
 
 /// A subtraction game tabulated on `0..size` tokens.
@@ -33,9 +34,20 @@ impl Subtraction {
     /// Whether the player to move wins each position: [`crate::outcomes`]
     /// without its Grundy values, each position stopping at its first move
     /// to a lost one.
+    /// Once the outcomes so far prove a period (tried at each power of
+    /// two), the rest are copied from it.
     pub fn wins(&self, play: Play) -> Vec<bool> {
         let mut wins = vec![false; self.size];
         for n in 0..self.size {
+            if n >= 1024
+                && n.is_power_of_two()
+                && let Some(found) = proven(&wins[..n], Proof::Window(self.window()))
+            {
+                for i in n..self.size {
+                    wins[i] = wins[i - found.period];
+                }
+                return wins;
+            }
             let mut moves = self.moves.iter().take_while(|&&m| m <= n).peekable();
             wins[n] = match (play, moves.peek()) {
                 (Play::Misere, None) => true,
@@ -114,6 +126,23 @@ mod tests {
             for play in [Play::Normal, Play::Misere] {
                 assert_eq!(game.wins(play), outcomes(&game, play).unwrap(), "{moves:?}");
             }
+        }
+    }
+
+    /// Past a proven period the outcomes are copied: the same as computed.
+    #[test]
+    fn outcomes_past_a_proven_period_are_the_computed_ones() {
+        for moves in [
+            &[1, 3, 4][..],
+            &[2, 5, 9],
+            &[1, 2, 3, 10, 11, 12, 13],
+            &[7, 40],
+        ] {
+            let game = Subtraction::new(moves, 5000).unwrap();
+            assert_eq!(
+                game.wins(Play::Normal),
+                outcomes(&game, Play::Normal).unwrap()
+            );
         }
     }
 
