@@ -151,6 +151,7 @@ fn lab(family: Family, upto: Option<usize>) -> judge::results::report::LabReport
         sg: false,
         misere: false,
         plot: None,
+        html: None,
         emit_tests: None,
         max: 1_000_000_000_000_000_000,
     };

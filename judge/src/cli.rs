@@ -386,6 +386,10 @@ pub struct LabArgs {
     /// period, the grid of two piles, or a row per set of a sweep.
     #[arg(long, global = true, value_name = "PATH")]
     pub plot: Option<PathBuf>,
+    /// Also write one self-contained page to PATH: the table, the period
+    /// it proves (or why none), a sweep's sets and the picture.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub html: Option<PathBuf>,
     /// Write the positions a problem's tests should hold to PATH, a line
     /// each with its outcome and why (one heap, a proven period): the first
     /// period after the preperiod, both sides of each of its P-positions,

@@ -355,3 +355,51 @@ fn an_html_path_that_cannot_be_written_is_an_error_naming_it() {
     ]);
     assert!(stderr.contains("problems/sum/t1.in/page.html"), "{stderr}");
 }
+
+/// `judge lab --html`: the page holds the summary, the table and the
+/// picture with a square per P-position, as the JSON report says; a
+/// sweep's page has a row per set.
+#[test]
+#[ignore = "slow tier: headless Chromium"]
+fn lab_pages_show_the_table_and_its_picture() {
+    let kit = TempKit::new();
+    let page = kit.path("lab.html");
+    let args = ["lab", "subtraction", "--moves", "1,3,4", "--upto", "70"];
+    let run = kit.judge(&[&args[..], &["--html", page.to_str().unwrap()]].concat());
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let out = kit.judge(&[&["--json"][..], &args[..]].concat());
+    let report: Value = serde_json::from_str(&out.stdout).unwrap();
+    let dom = load(&page, "lab-subtraction.png");
+    let summary = &select(&dom, "#summary")[0];
+    assert_eq!(
+        (attr(summary, "data-period"), attr(summary, "data-proven")),
+        ("7", "true")
+    );
+    assert!(summary.text().collect::<String>().contains("gaps 2/5"));
+    let outcomes: String = select(&dom, "#outcomes")[0].text().collect();
+    assert!(outcomes.contains("PNPNNNNPNPNNNN"), "{outcomes}");
+    let squares = select(&dom, "figure svg rect.p");
+    let lost = report["p_positions"].as_array().unwrap();
+    assert_eq!(squares.len(), lost.len());
+    for (square, n) in squares.iter().zip(lost) {
+        assert_eq!(attr(square, "data-n"), n.to_string());
+    }
+
+    let sweep = kit.path("sweep.html");
+    let args = [
+        "lab",
+        "subtraction",
+        "--moves",
+        "1-a,c-b",
+        "--sweep",
+        "a=1..3, c=a+2..8, b=c..10",
+        "--html",
+        sweep.to_str().unwrap(),
+    ];
+    let run = kit.judge(&args);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let dom = load(&sweep, "lab-sweep.png");
+    let rows = select(&dom, "#sets tr.set");
+    assert!(rows.len() > 50, "{}", rows.len());
+    assert_eq!(select(&dom, "#sets th").len(), 3 + 4);
+}

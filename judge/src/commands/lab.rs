@@ -23,6 +23,9 @@ pub fn run(events: &mut Events, args: &LabArgs) -> Result<bool> {
     if let Some(path) = &args.plot {
         plot::write(path, &plot::svg(&table))?;
     }
+    if let Some(path) = &args.html {
+        crate::report::html::write(path, &plot::page(&table))?;
+    }
     let report = Report::Lab(table);
     events.emit(EventKind::Finished { report: &report });
     Ok(true)

@@ -1,5 +1,7 @@
-//! `judge lab --plot PATH`: the P-positions as an SVG picture, a square
-//! per position, black where the player to move loses.
+//! `judge lab`'s pictures: `--plot PATH`, the P-positions as an SVG
+//! picture, a square per position, black where the player to move loses;
+//! `--html PATH`, one self-contained page with the table, what it proves
+//! and the picture.
 //! * one heap (or pile): rows as wide as the proven period (else 50), so
 //!   that each period is a row and its P-positions stand in columns;
 //! * two piles: the grid of `(a, b)`, Wythoff's two beams;
@@ -34,6 +36,91 @@ pub fn svg(r: &LabReport) -> String {
     }
     strip(r)
 }
+
+/// The lab's page: the game, the period summary, the table (the P/N
+/// strip, the Grundy values, a sweep's sets) and the picture, inline.
+pub fn page(r: &LabReport) -> String {
+    let title = escape(&format!("judge lab: {}, {}", r.family, r.game));
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{title}</title>\n<style>{PAGE_STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n"
+    );
+    let summary = match (r.preperiod, r.period, &r.gaps) {
+        (Some(pre), Some(period), Some(gaps)) => format!(
+            "{} play, positions 0..{}: period {period} from position {pre}, proven ({}); gaps {}",
+            r.play,
+            r.upto,
+            r.proof,
+            self::gaps(gaps)
+        ),
+        _ => format!("{} play, positions 0..{}: {}", r.play, r.upto, r.proof),
+    };
+    let _ = writeln!(
+        out,
+        "<p id=\"summary\" data-proven=\"{}\" data-period=\"{}\" data-preperiod=\"{}\">{}</p>",
+        r.proven,
+        r.period.map_or(String::new(), |p| p.to_string()),
+        r.preperiod.map_or(String::new(), |p| p.to_string()),
+        escape(&summary)
+    );
+    if !r.outcomes.is_empty() {
+        out.push_str("<h2>Outcomes (P: the player to move loses)</h2>\n<pre id=\"outcomes\">");
+        for (i, chunk) in r.outcomes.as_bytes().chunks(ROW).enumerate() {
+            let _ = writeln!(out, "{:>8}  {}", i * ROW, String::from_utf8_lossy(chunk));
+        }
+        out.push_str("</pre>\n");
+    }
+    if let Some(values) = &r.grundy {
+        out.push_str("<h2>Grundy values</h2>\n<pre id=\"grundy\">");
+        for (i, chunk) in values.chunks(20).enumerate() {
+            let shown: Vec<String> = chunk.iter().map(u32::to_string).collect();
+            let _ = writeln!(out, "{:>8}  {}", i * 20, shown.join(" "));
+        }
+        out.push_str("</pre>\n");
+    }
+    if !r.sets.is_empty() {
+        out.push_str("<h2>Sets</h2>\n<table id=\"sets\">\n<tr>");
+        for name in &r.parameters {
+            let _ = write!(out, "<th>{}</th>", escape(name));
+        }
+        out.push_str("<th>period</th><th>preperiod</th><th>gaps</th><th>shape</th></tr>\n");
+        for set in &r.sets {
+            out.push_str("<tr class=\"set\">");
+            for name in &r.parameters {
+                let _ = write!(out, "<td>{}</td>", set.values[name]);
+            }
+            let number = |v: Option<usize>| v.map_or("-".to_string(), |v| v.to_string());
+            let _ = writeln!(
+                out,
+                "<td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                number(set.period),
+                number(set.preperiod),
+                escape(&set.pattern),
+                escape(&set.shape)
+            );
+        }
+        out.push_str("</table>\n");
+    }
+    let _ = write!(out, "<h2>P-positions</h2>\n<figure>{}</figure>\n", svg(r));
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+/// Gaps as the seeds write them.
+fn gaps(gaps: &[usize]) -> String {
+    let parts: Vec<String> = gaps.iter().map(usize::to_string).collect();
+    match parts.is_empty() {
+        true => "none".into(),
+        false => parts.join("/"),
+    }
+}
+
+const PAGE_STYLE: &str = "body { font-family: sans-serif; margin: 1.5em; }\
+    pre { font-size: 12px; line-height: 1.2; }\
+    table { border-collapse: collapse; font-size: 12px; }\
+    td, th { border: 1px solid #ccc; padding: 1px 6px; text-align: right; }";
 
 /// Writes the picture to `path`, whole or not at all.
 pub fn write(path: &Path, svg: &str) -> Result<()> {
