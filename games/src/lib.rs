@@ -9,6 +9,7 @@
 
 pub mod circle;
 pub mod fibonacci;
+pub mod heaps;
 pub mod octal;
 pub mod period;
 pub mod subtraction;

@@ -50,6 +50,24 @@ solution!(
     circle_search,
     "../../solutions/circle/brute_force/circle_search.rs"
 );
+solution!(nim_reference, "../../solutions/nim/accepted/nim.rs");
+solution!(nim_search, "../../solutions/nim/brute_force/nim_search.rs");
+solution!(
+    anti_nim_reference,
+    "../../solutions/anti-nim/accepted/anti-nim.rs"
+);
+solution!(
+    anti_nim_search,
+    "../../solutions/anti-nim/brute_force/anti-nim_search.rs"
+);
+solution!(
+    merge_reference,
+    "../../solutions/merge-piles/accepted/merge-piles.rs"
+);
+solution!(
+    merge_search,
+    "../../solutions/merge-piles/brute_force/merge-piles_search.rs"
+);
 
 /// Bash, n and m up to 316: `subtraction --moves 1-m`.
 #[test]
@@ -149,5 +167,57 @@ fn circle_agrees_with_its_reference_and_brute_force() {
                 "{case}"
             );
         }
+    }
+}
+
+/// Every position of `game` with its outcome under `play`.
+fn each(game: &games::heaps::Heaps, play: Play) -> Vec<(Vec<u64>, bool)> {
+    let wins = outcomes(game, play).unwrap();
+    (0..wins.len())
+        .map(|i| (game.position(i).to_vec(), wins[i]))
+        .collect()
+}
+
+/// Nim, up to 4 heaps of at most 16 (and empty heaps, which change
+/// nothing): the reference has a winning move exactly where the engine
+/// wins.
+#[test]
+fn nim_agrees_with_its_reference_and_brute_force() {
+    let mut search = nim_search::Search::new();
+    for (heaps, wins) in each(&games::heaps::Heaps::nim(4, 16), Play::Normal) {
+        assert_eq!(
+            wins,
+            nim_reference::winning_move(&heaps).is_some(),
+            "{heaps:?}"
+        );
+        assert_eq!(wins, search.first_wins(&heaps), "{heaps:?}");
+        let with_empty = [&heaps[..], &[0]].concat();
+        assert_eq!(wins, nim_reference::winning_move(&with_empty).is_some());
+    }
+}
+
+/// Misère Nim (the anti-nim problem), up to 4 heaps of at most 17.
+#[test]
+fn anti_nim_agrees_with_its_reference_and_brute_force() {
+    let mut search = anti_nim_search::Search::new();
+    for (heaps, wins) in each(&games::heaps::Heaps::nim(4, 17), Play::Misere) {
+        if heaps.is_empty() {
+            continue;
+        }
+        assert_eq!(wins, anti_nim_reference::first_wins(&heaps), "{heaps:?}");
+        assert_eq!(wins, search.first_wins(&heaps), "{heaps:?}");
+    }
+}
+
+/// Merge piles, every position of at most 35 stones.
+#[test]
+fn merge_piles_agrees_with_its_reference_and_brute_force() {
+    let mut search = merge_search::Search::new();
+    for (heaps, wins) in each(&games::heaps::Heaps::merge_piles(35), Play::Normal) {
+        if heaps.is_empty() {
+            continue;
+        }
+        assert_eq!(wins, merge_reference::first_wins(&heaps), "{heaps:?}");
+        assert_eq!(wins, search.first_wins(&heaps), "{heaps:?}");
     }
 }
