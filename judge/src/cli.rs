@@ -442,6 +442,16 @@ pub enum Family {
         #[arg(long)]
         k: usize,
     },
+    /// Several heaps, each of 1 to N tokens; take any number from one
+    /// (`--misere`: misère Nim, the anti-nim problem).
+    Nim {
+        /// The most heaps.
+        #[arg(long, default_value_t = 3)]
+        heaps: usize,
+    },
+    /// Heaps of N tokens in all; take one token from a heap, or put two
+    /// heaps together.
+    MergePiles,
 }
 
 #[derive(Debug, Args)]

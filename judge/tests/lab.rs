@@ -104,6 +104,30 @@ fn two_piles_list_their_p_positions() {
     assert_eq!(circle["outcomes"], "PNNPPP");
 }
 
+/// Several heaps: Nim's P-positions XOR to zero, misère Nim's and merge
+/// piles' are the problems' (the `games` crate's tests hold the engine to
+/// their references).
+#[test]
+fn heaps_list_their_p_positions() {
+    let nim = json(&["nim", "--heaps", "2", "--upto", "3"]);
+    assert_eq!(
+        nim["p_heaps"],
+        serde_json::json!([[], [1, 1], [2, 2], [3, 3]])
+    );
+    let misere = json(&["nim", "--heaps", "3", "--upto", "3", "--misere"]);
+    assert_eq!(
+        misere["p_heaps"],
+        serde_json::json!([[1], [1, 1, 1], [2, 2], [3, 3], [1, 2, 3]])
+    );
+    let merge = json(&["merge-piles", "--upto", "4"]);
+    assert_eq!(
+        merge["p_heaps"],
+        serde_json::json!([[], [2], [1, 1, 1], [4]])
+    );
+    let (_, text, _) = lab(&["nim", "--heaps", "2", "--upto", "2"]);
+    assert!(text.contains("P-positions: () (1 1) (2 2)"), "{text}");
+}
+
 #[test]
 fn bad_parameters_are_exit_2_saying_what_was_expected() {
     for (args, expected) in [
@@ -128,6 +152,10 @@ fn bad_parameters_are_exit_2_saying_what_was_expected() {
         ),
         (&["octal", "0.77", "--misere"], "misère outcome"),
         (&["bash", "--m", "3", "--sg", "--misere"], "normal play's"),
+        (
+            &["nim", "--heaps", "20", "--upto", "1000"],
+            "would need about",
+        ),
     ] {
         let (code, out, err) = lab(args);
         assert_eq!(code, 2, "{args:?}: {out}{err}");

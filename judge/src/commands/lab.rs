@@ -93,17 +93,23 @@ fn named(family: &Family) -> (&'static str, usize) {
         Family::Wythoff => ("wythoff", 20),
         Family::Fibonacci => ("fibonacci", 50),
         Family::Circle { .. } => ("circle", 100),
+        Family::Nim { .. } => ("nim", 7),
+        Family::MergePiles => ("merge-piles", 12),
     }
 }
 
 /// The bytes tabulating `upto` positions of the family takes, about.
 fn needs(family: &Family, upto: usize) -> u128 {
     let n = upto as u128;
+    let square = n.saturating_mul(n);
     match family {
-        Family::Wythoff => 2 * n * n,
+        Family::Wythoff => square.saturating_mul(2),
         // A u32 value and an outcome for each (pile, cap).
-        Family::Fibonacci => 5 * n * (n + 1) / 2,
-        _ => 12 * n,
+        Family::Fibonacci => square.saturating_mul(5) / 2,
+        // A position's heaps and its place in the index, about 100 bytes.
+        Family::Nim { heaps } => multisets(*heaps as u128, n).saturating_mul(100),
+        Family::MergePiles => partitions(upto).saturating_mul(100),
+        _ => n.saturating_mul(12),
     }
 }
 
@@ -162,6 +168,7 @@ pub fn table(args: &LabArgs) -> Result<LabReport> {
         gaps: None,
         p_positions: Vec::new(),
         p_pairs: Vec::new(),
+        p_heaps: Vec::new(),
         sweep: None,
         parameters: Vec::new(),
         sets: Vec::new(),
@@ -236,6 +243,22 @@ pub fn table(args: &LabArgs) -> Result<LabReport> {
             report.outcomes = strip(&wins);
             report.p_positions = lost(&wins);
             report.proof = "no period theorem for Fibonacci Nim: no period claimed".into();
+        }
+        Family::Nim { heaps } => {
+            if args.sg {
+                bail!("nim: --sg is not offered (a heap's value is its size)");
+            }
+            let game = games::heaps::Heaps::nim(*heaps, upto as u64);
+            report.game = format!("at most {heaps} heaps of 1 to {upto}");
+            heaps_table(&mut report, &game, play)?;
+        }
+        Family::MergePiles => {
+            if args.sg {
+                bail!("merge-piles: --sg is not offered");
+            }
+            let game = games::heaps::Heaps::merge_piles(upto as u64);
+            report.game = format!("heaps of at most {upto} tokens in all");
+            heaps_table(&mut report, &game, play)?;
         }
         Family::Circle { k } => {
             if args.sg || args.misere {
@@ -320,6 +343,40 @@ fn swept(report: &mut LabReport, template: &str, sweep: &str, play: Play) -> Res
         report.upto
     );
     Ok(())
+}
+
+/// A game on heaps: its P-positions.
+fn heaps_table(report: &mut LabReport, game: &games::heaps::Heaps, play: Play) -> Result<()> {
+    let wins = outcomes(game, play)?;
+    report.p_heaps = (0..wins.len())
+        .filter(|&i| !wins[i])
+        .map(|i| game.position(i).to_vec())
+        .collect();
+    report.proof = "several heaps: no period claimed".into();
+    Ok(())
+}
+
+/// The multisets of at most `k` heaps of 1 to `n` tokens: C(n + k, k),
+/// saturating.
+fn multisets(k: u128, n: u128) -> u128 {
+    (1..=k).fold(1u128, |c, i| c.saturating_mul(n.saturating_add(i)) / i)
+}
+
+/// The multisets of heaps of at most `stones` tokens in all (the
+/// partitions of 0 to `stones`).
+fn partitions(stones: usize) -> u128 {
+    // Past 10^4 tokens the count passes any memory.
+    if stones > 10_000 {
+        return u128::MAX;
+    }
+    let mut ways = vec![0u128; stones + 1];
+    ways[0] = 1;
+    for part in 1..=stones {
+        for total in part..=stones {
+            ways[total] = ways[total].saturating_add(ways[total - part]);
+        }
+    }
+    ways.iter().fold(0u128, |a, &w| a.saturating_add(w))
 }
 
 fn outcomes(game: &dyn Game, play: Play) -> Result<Vec<bool>> {

@@ -397,10 +397,11 @@ impl<W: Write> TerminalReporter<W> {
             _ => "normal play",
         };
         let tabulated = match r.family.as_str() {
-            "wythoff" => format!("piles 0..{} × 0..{}", r.upto, r.upto),
-            _ => format!("positions 0..{}", r.upto),
+            "wythoff" => format!(", piles 0..{} × 0..{}", r.upto, r.upto),
+            "nim" | "merge-piles" => String::new(),
+            _ => format!(", positions 0..{}", r.upto),
         };
-        writeln!(self.out, "{}, {}, {play}, {tabulated}", r.family, r.game)?;
+        writeln!(self.out, "{}, {}, {play}{tabulated}", r.family, r.game)?;
         if let Some(sweep) = &r.sweep {
             return self.swept(r, sweep);
         }
@@ -415,6 +416,15 @@ impl<W: Write> TerminalReporter<W> {
                 let shown: Vec<String> = chunk.iter().map(u32::to_string).collect();
                 writeln!(self.out, "{:>8}  {}", i * 20, shown.join(" "))?;
             }
+        }
+        if !r.p_heaps.is_empty() {
+            let sets: Vec<String> = (r.p_heaps.iter())
+                .map(|heaps| {
+                    let shown: Vec<String> = heaps.iter().map(u64::to_string).collect();
+                    format!("({})", shown.join(" "))
+                })
+                .collect();
+            writeln!(self.out, "P-positions: {}", sets.join(" "))?;
         }
         if !r.p_pairs.is_empty() {
             let pairs: Vec<String> = (r.p_pairs.iter())

@@ -429,7 +429,8 @@ pub struct Accepted {
 pub struct LabReport {
     /// Always `AC`: bad parameters are an error, not a report.
     pub verdict: Verdict,
-    /// `subtraction`, `bash`, `octal`, `wythoff`, `fibonacci` or `circle`.
+    /// `subtraction`, `bash`, `octal`, `wythoff`, `fibonacci`, `circle`,
+    /// `nim` or `merge-piles`.
     pub family: String,
     /// The game's parameters in words (`moves 1,3,4`, `code 0.77`, `k 3`).
     pub game: String,
@@ -460,6 +461,9 @@ pub struct LabReport {
     pub p_positions: Vec<usize>,
     /// A two-pile game's P-positions `(a, b)`, `a ≤ b`.
     pub p_pairs: Vec<[usize; 2]>,
+    /// A game on several heaps: its P-positions, each its heaps smallest
+    /// first, by tokens then heaps.
+    pub p_heaps: Vec<Vec<u64>>,
     /// The sweep (`--sweep`), its parameters in order, and a row per
     /// parameter set, in order.
     pub sweep: Option<String>,
