@@ -12,9 +12,8 @@ use std::fmt::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
-use crate::fsutil;
 use crate::results::OtherJudging;
 use crate::results::Standing;
 use crate::results::Test;
@@ -190,12 +189,7 @@ pub fn render(title: &str, verdict: Verdict, matrices: &[Matrix]) -> String {
 /// Writes the page to `path` atomically, making its folder if needed; an
 /// error names `path`.
 pub fn write(path: &Path, page: &str) -> Result<()> {
-    let cannot = || format!("cannot write the HTML report {}", path.display());
-    let absolute = std::path::absolute(path).with_context(cannot)?;
-    if let Some(dir) = absolute.parent() {
-        fsutil::create_dir_all(dir).with_context(cannot)?;
-    }
-    fsutil::publish(&absolute, page.as_bytes()).with_context(cannot)
+    super::publish(path, page.as_bytes(), "the HTML report")
 }
 
 /// One problem: a caption, the table, and the notes on broken promises.

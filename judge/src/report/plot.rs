@@ -14,9 +14,8 @@
 use std::fmt::Write;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
-use crate::fsutil;
 use crate::report::html::escape;
 use crate::results::report::LabReport;
 
@@ -124,12 +123,7 @@ const PAGE_STYLE: &str = "body { font-family: sans-serif; margin: 1.5em; }\
 
 /// Writes the picture to `path`, whole or not at all.
 pub fn write(path: &Path, svg: &str) -> Result<()> {
-    let cannot = || format!("cannot write the plot {}", path.display());
-    let absolute = std::path::absolute(path).with_context(cannot)?;
-    if let Some(dir) = absolute.parent() {
-        fsutil::create_dir_all(dir).with_context(cannot)?;
-    }
-    fsutil::publish(&absolute, svg.as_bytes()).with_context(cannot)
+    super::publish(path, svg.as_bytes(), "the plot")
 }
 
 /// The side of a square for `count` squares across, 4 to 12 pixels.
