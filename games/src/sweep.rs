@@ -106,6 +106,33 @@ impl Sweep {
         self.ranges.iter().map(|(n, _, _)| n.as_str()).collect()
     }
 
+    /// Whether `values` is one of the sweep's sets: each parameter given,
+    /// within its range.
+    pub fn contains(&self, values: &Values) -> bool {
+        values.len() == self.ranges.len()
+            && (self.ranges.iter()).all(|(name, lo, hi)| {
+                values
+                    .get(name)
+                    .is_some_and(|v| (lo.value(values)..=hi.value(values)).contains(v))
+            })
+    }
+
+    /// The sweep with each range whose lower end is a number starting at
+    /// 0 instead: where a shrinker may look for a smaller set of the same
+    /// form (an end written with parameters, as `c=a+2..`, still holds).
+    pub fn relaxed(&self) -> Sweep {
+        let ranges = (self.ranges.iter())
+            .map(|(name, lo, hi)| {
+                let lo = match lo.0.as_slice() {
+                    [(_, Term::Number(_))] => Expr(vec![(1, Term::Number(0))]),
+                    _ => lo.clone(),
+                };
+                (name.clone(), lo, hi.clone())
+            })
+            .collect();
+        Sweep { ranges }
+    }
+
     /// Every parameter set, in order.
     pub fn sets(&self) -> Vec<Values> {
         let mut sets = Vec::new();
@@ -185,6 +212,15 @@ mod tests {
             .collect();
         assert_eq!(sets, [[1, 3, 3], [1, 3, 4], [1, 4, 4], [2, 4, 4]]);
         assert_eq!(sweep.names(), ["a", "c", "b"]);
+        let set = |a, c, b| Values::from([("a".into(), a), ("c".into(), c), ("b".into(), b)]);
+        assert!(sweep.contains(&set(2, 4, 4)));
+        assert!(!sweep.contains(&set(2, 3, 4)), "c below a + 2");
+        assert!(!sweep.contains(&set(0, 3, 3)));
+        assert!(!sweep.contains(&Values::from([("a".into(), 1)])));
+        let relaxed = sweep.relaxed();
+        assert!(relaxed.contains(&set(0, 2, 3)));
+        assert!(!relaxed.contains(&set(0, 1, 3)), "c below a + 2");
+        assert!(!relaxed.contains(&set(3, 5, 5)), "a above 2");
     }
 
     #[test]

@@ -153,6 +153,8 @@ fn lab(family: Family, upto: Option<usize>) -> judge::results::report::LabReport
         plot: None,
         html: None,
         emit_tests: None,
+        conjecture: None,
+        positions: false,
         max: 1_000_000_000_000_000_000,
     };
     judge::commands::lab::table(&args).unwrap()

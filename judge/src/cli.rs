@@ -396,6 +396,19 @@ pub struct LabArgs {
     /// and the largest position up to --max of each residue class.
     #[arg(long, global = true, value_name = "PATH")]
     pub emit_tests: Option<PathBuf>,
+    /// Compare a conjecture with the table: a program (any language the
+    /// kit judges; needs a kit) that reads a case per line and prints its
+    /// answer per line. A sweep's case is its parameters' values in order,
+    /// and the answer the period (sets whose period is proven); with
+    /// --positions, a position follows and the answer is P or N. The first
+    /// disagreement is shrunk to the smallest case that still disagrees.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub conjecture: Option<PathBuf>,
+    /// The conjecture predicts each position's outcome (P or N): a case is
+    /// the position (`n`; two piles `a b`; heaps `k h1 … hk`), after a
+    /// sweep's values.
+    #[arg(long, global = true, requires = "conjecture")]
+    pub positions: bool,
     /// The largest position the problem allows, for --emit-tests.
     #[arg(
         long,

@@ -281,6 +281,32 @@ impl<'s> Jury<'s> {
         Ok(fsutil::persist(tmp, input)?)
     }
 
+    /// Runs a trusted program of the setter's (`judge lab --conjecture`)
+    /// on `input`, its output to `output`; anything but exit 0 is an error
+    /// naming `what`.
+    pub fn consult(
+        &self,
+        what: &str,
+        program: &Program,
+        (input, output): (&Path, &Path),
+        scratch: &Path,
+    ) -> Result<()> {
+        self.run_tool(
+            what,
+            RunSpec {
+                argv: program.argv(Vec::<String>::new()),
+                stdin: Some(input.to_path_buf()),
+                stdout: output.to_path_buf(),
+                stderr: Some(scratch.join("stderr")),
+                cwd: Some(scratch.to_path_buf()),
+                limits: tool_limits(),
+                access: Access::new([], scratch),
+                pipes: None,
+            },
+            0,
+        )
+    }
+
     /// Runs `validator` on `input`, in its protocol: testlib's gets
     /// `--testset tests [--group G]` and exits 0 on a valid input, a Kattis
     /// input validator gets no argument of its own and exits 42; `extra`

@@ -6,7 +6,7 @@ use std::process::Command;
 use serde_json::Value;
 
 mod common;
-use common::kit::assert_documented;
+use common::kit::{TempKit, assert_documented};
 
 /// Runs `judge ARGS` in an empty folder: exit code, stdout, stderr.
 fn lab(args: &[&str]) -> (i32, String, String) {
@@ -356,5 +356,211 @@ fn the_positions_to_test_come_with_their_outcomes() {
     assert!(
         err.contains("--emit-tests needs a one-heap game whose period"),
         "{err}"
+    );
+}
+
+/// A conjecture for the sweep of `1-a,c-b`: the period is `a + b + 2`
+/// (right for {1} ∪ {3, 4}, period 7; wrong where c = b).
+const SWEPT_RULE: &str = "import sys\n\
+for line in sys.stdin:\n    a, c, b = map(int, line.split())\n    print(a + b + 2)\n";
+
+#[test]
+fn a_conjecture_is_held_to_every_set_and_its_counterexample_shrunk() {
+    let kit = TempKit::new();
+    kit.write(
+        "rules/bash.py",
+        "import sys\nfor line in sys.stdin:\n    print(int(line) + 1)\n",
+    );
+    let (code, report) = kit.json(&[
+        "lab",
+        "subtraction",
+        "--moves",
+        "1-a",
+        "--sweep",
+        "a=1..20",
+        "--conjecture",
+        "rules/bash.py",
+    ]);
+    assert_eq!((code, &report["verdict"]), (0, &"AC".into()));
+    let c = &report["conjecture"];
+    assert_eq!(
+        (&c["predicts"], &c["case"]),
+        (&"period".into(), &"a".into())
+    );
+    assert_eq!(
+        (&c["compared"], &c["disagreements"]),
+        (&20.into(), &0.into())
+    );
+
+    // The first set of the sweep it is wrong on, then one below the sweep's
+    // lower end of a (4) that is wrong too. The tables' periods were
+    // checked by a separate brute force: {1..4} ∪ {6} has period 5, {1, 5}
+    // period 2.
+    kit.write("rules/swept.py", SWEPT_RULE);
+    let args = [
+        "lab",
+        "subtraction",
+        "--moves",
+        "1-a,c-b",
+        "--sweep",
+        "a=4..10, c=a+2..20, b=c..40",
+        "--conjecture",
+        "rules/swept.py",
+    ];
+    let (code, report) = kit.json(&args);
+    assert_eq!((code, &report["verdict"]), (1, &"WA".into()));
+    let c = &report["conjecture"];
+    assert_eq!(
+        (&c["compared"], &c["disagreements"]),
+        (&2240.into(), &1125.into())
+    );
+    let disagreement =
+        |d: &Value| ["case", "table", "conjecture"].map(|k| d[k].as_str().unwrap().to_string());
+    assert_eq!(disagreement(&c["first"]), ["4 6 6", "5", "12"]);
+    assert_eq!(disagreement(&c["shrunk"]), ["1 5 5", "2", "8"]);
+    assert!(c["tried"].as_u64().unwrap() > 0);
+    let run = kit.judge(&[&args[..], &["--html", "lab.html"]].concat());
+    assert!(
+        run.stdout
+            .contains("shrunk `1 5 5`: the table says 2, the conjecture 8"),
+        "{}",
+        run.stdout
+    );
+    let page = std::fs::read_to_string(kit.path("lab.html")).unwrap();
+    assert!(
+        page.contains("<p id=\"conjecture\" data-disagreements=\"1125\">"),
+        "{page}"
+    );
+}
+
+#[test]
+fn a_conjecture_may_predict_each_position() {
+    let kit = TempKit::new();
+    // Wythoff's pairs (⌊kφ⌋, ⌊kφ⌋ + k): right on the whole grid.
+    kit.write(
+        "rules/wythoff.py",
+        "import sys\nphi = (1 + 5 ** 0.5) / 2\n\
+lost = {(int(k * phi), int(k * phi) + k) for k in range(100)}\n\
+for line in sys.stdin:\n    a, b = sorted(map(int, line.split()))\n    \
+print('P' if (a, b) in lost else 'N')\n",
+    );
+    let (code, report) = kit.json(&[
+        "lab",
+        "wythoff",
+        "--upto",
+        "40",
+        "--conjecture",
+        "rules/wythoff.py",
+        "--positions",
+    ]);
+    assert_eq!(code, 0, "{report}");
+    let c = &report["conjecture"];
+    assert_eq!((&c["case"], &c["compared"]), (&"a b".into(), &1600.into()));
+
+    // Misère Nim taken for Nim: wrong where every heap is 1.
+    kit.write(
+        "rules/nim.py",
+        "import sys\nfrom functools import reduce\nfor line in sys.stdin:\n    \
+k, *heaps = map(int, line.split())\n    \
+print('P' if reduce(lambda x, y: x ^ y, heaps, 0) == 0 else 'N')\n",
+    );
+    let (code, report) = kit.json(&[
+        "lab",
+        "nim",
+        "--heaps",
+        "3",
+        "--upto",
+        "6",
+        "--misere",
+        "--conjecture",
+        "rules/nim.py",
+        "--positions",
+    ]);
+    assert_eq!(code, 1, "{report}");
+    let c = &report["conjecture"];
+    assert_eq!(c["case"], "k h1 … hk");
+    // The empty position: the player to move has taken nothing and wins.
+    assert_eq!(c["first"]["case"], "0");
+    assert_eq!(
+        (&c["first"]["table"], &c["first"]["conjecture"]),
+        (&"N".into(), &"P".into())
+    );
+
+    // A sweep's positions: Bash's P-positions are the multiples of a + 1,
+    // said here of a + 2 from a = 3 on.
+    kit.write(
+        "rules/bash.py",
+        "import sys\nfor line in sys.stdin:\n    a, n = map(int, line.split())\n    \
+print('P' if n % (a + 1 + (a >= 3)) == 0 else 'N')\n",
+    );
+    let (code, report) = kit.json(&[
+        "lab",
+        "subtraction",
+        "--moves",
+        "1-a",
+        "--sweep",
+        "a=1..6",
+        "--upto",
+        "50",
+        "--conjecture",
+        "rules/bash.py",
+        "--positions",
+    ]);
+    assert_eq!(code, 1, "{report}");
+    let c = &report["conjecture"];
+    assert_eq!((&c["case"], &c["compared"]), (&"a n".into(), &300.into()));
+    // a = 3: 4 is a P-position, the rule says 5.
+    assert_eq!(c["first"]["case"], "3 4");
+    assert_eq!(c["shrunk"]["case"], "3 4");
+}
+
+#[test]
+fn a_conjecture_that_fails_or_prints_garbage_is_exit_2() {
+    let kit = TempKit::new();
+    let sweep = [
+        "lab",
+        "subtraction",
+        "--moves",
+        "1-a",
+        "--sweep",
+        "a=1..5",
+        "--conjecture",
+    ];
+    for (name, source, expected) in [
+        (
+            "crash.py",
+            "raise SystemExit('no rule yet')\n",
+            "ended with exit code 1: no rule yet",
+        ),
+        (
+            "garbage.py",
+            "import sys\nfor i, _ in enumerate(sys.stdin):\n    print('seven' if i == 2 else 2)\n",
+            "line 3 of its output (for the case `3`): expected a period (a positive integer), got `seven`",
+        ),
+        (
+            "short.py",
+            "print(2)\n",
+            "line 2 of its output (for the case `2`): expected a period (a positive integer), and it printed only 1",
+        ),
+        (
+            "long.py",
+            "for i in range(9):\n    print(2)\n",
+            "printed more than 5 lines",
+        ),
+        ("broken.c", "int main( {", "broken.c"),
+    ] {
+        kit.write(&format!("rules/{name}"), source);
+        let error = kit.error(&[&sweep[..], &[&format!("rules/{name}")]].concat());
+        assert!(error.contains(expected), "{name}: {error}");
+    }
+    let error = kit.error(&["lab", "bash", "--m", "3", "--conjecture", "rules/crash.py"]);
+    assert!(error.contains("expected --positions"), "{error}");
+
+    // Outside a kit there are no languages to compile it with.
+    let (code, _, error) = lab(&["bash", "--m", "3", "--conjecture", "x.py", "--positions"]);
+    assert_eq!(code, 2);
+    assert!(
+        error.contains("compiles its program with a kit's languages"),
+        "{error}"
     );
 }

@@ -3,18 +3,30 @@
 
 use anyhow::{Context, Result, bail};
 use games::period::{self, Proof};
+use games::subtraction::Subtraction;
 use games::{Game, Play};
 
+use super::conjecture;
 use crate::cli::{Family, LabArgs};
 use crate::event::{EventKind, Events};
 use crate::fsutil;
+use crate::jury::Jury;
+use crate::kit::Kit;
 use crate::report::plot;
 use crate::results::report::{LabReport, Report, SWEPT_SHOWN, SweepRow};
 use crate::verdict::Verdict;
 
-/// Tabulates the game; always true (bad parameters are errors).
-pub fn run(events: &mut Events, args: &LabArgs) -> Result<bool> {
-    let table = table(args)?;
+/// Tabulates the game; false when a conjecture disagrees with the table
+/// (bad parameters are errors). A conjecture is compiled by the `kit`.
+pub fn run(events: &mut Events, args: &LabArgs, kit: Option<(&Kit, &Jury)>) -> Result<bool> {
+    let mut table = table(args)?;
+    if let (Some(source), Some((kit, jury))) = (&args.conjecture, kit) {
+        let compared = conjecture::compare(kit, jury, args, &table, source)?;
+        if compared.disagreements > 0 {
+            table.verdict = Verdict::Wa;
+        }
+        table.conjecture = Some(Box::new(compared));
+    }
     if let Some(path) = &args.emit_tests {
         let lines = positions_to_test(&table, args.max)?;
         fsutil::publish(path, lines.as_bytes())
@@ -28,7 +40,7 @@ pub fn run(events: &mut Events, args: &LabArgs) -> Result<bool> {
     }
     let report = Report::Lab(table);
     events.emit(EventKind::Finished { report: &report });
-    Ok(true)
+    Ok(report.verdict() == Verdict::Ac)
 }
 
 /// The positions a problem's tests should hold, a line each: `n P|N  #
@@ -172,6 +184,7 @@ pub fn table(args: &LabArgs) -> Result<LabReport> {
         sweep: None,
         parameters: Vec::new(),
         sets: Vec::new(),
+        conjecture: None,
     };
     match &args.family {
         Family::Subtraction {
@@ -309,18 +322,7 @@ fn swept(report: &mut LabReport, template: &str, sweep: &str, play: Play) -> Res
     let names = parsed.names();
     report.parameters = names.iter().map(|n| n.to_string()).collect();
     for values in parsed.sets() {
-        let moves = games::sweep::substitute(template, &values);
-        let set = || {
-            let shown: Vec<String> = (names.iter())
-                .map(|&k| format!("{k}={}", values[k]))
-                .collect();
-            shown.join(" ")
-        };
-        let moves = (games::subtraction::parse_moves(&moves))
-            .and_then(|m| games::subtraction::Subtraction::new(&m, report.upto))
-            .map_err(|e| anyhow::anyhow!("the sweep's set {}: {e}", set()))?;
-        let wins = moves.wins(play);
-        let found = period::proven(&wins, Proof::Window(moves.window()));
+        let (moves, wins, found) = swept_set(template, &values, report.upto, play)?;
         let gaps = found.map(|f| period::gaps(&wins, f));
         let shape = match &gaps {
             Some(gaps) => games::sweep::shape(gaps, &names, &values),
@@ -339,10 +341,29 @@ fn swept(report: &mut LabReport, template: &str, sweep: &str, play: Play) -> Res
         });
     }
     report.proof = format!(
-        "each set's period is proven by the window of its largest move, in a table of {}          positions, or its pattern is `none`",
+        "each set's period is proven by the window of its largest move, in a table of {} positions, or its pattern is `none`",
         report.upto
     );
     Ok(())
+}
+
+/// One parameter set of a sweep: its game, outcomes and proven period.
+pub fn swept_set(
+    template: &str,
+    values: &games::sweep::Values,
+    upto: usize,
+    play: Play,
+) -> Result<(Subtraction, Vec<bool>, Option<period::Period>)> {
+    let moves = games::sweep::substitute(template, values);
+    let game = (games::subtraction::parse_moves(&moves))
+        .and_then(|m| Subtraction::new(&m, upto))
+        .map_err(|e| {
+            let shown: Vec<String> = values.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            anyhow::anyhow!("the sweep's set {}: {e}", shown.join(" "))
+        })?;
+    let wins = game.wins(play);
+    let found = period::proven(&wins, Proof::Window(game.window()));
+    Ok((game, wins, found))
 }
 
 /// A game on heaps: its P-positions.

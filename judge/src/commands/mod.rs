@@ -6,6 +6,7 @@
 pub mod build;
 pub mod certify;
 pub mod check;
+pub mod conjecture;
 pub mod diff;
 pub mod doctor;
 pub mod import;
@@ -48,8 +49,8 @@ pub fn run(cli: &Cli) -> Result<bool> {
         command: cli.command.kind(),
     });
     let result = match &cli.command {
-        // The lab needs no kit.
-        Command::Lab(args) => lab::run(&mut events, args),
+        // The lab needs no kit, unless a conjecture is compiled.
+        Command::Lab(args) if args.conjecture.is_none() => lab::run(&mut events, args, None),
         command => in_kit(cli, command, &mut events),
     };
     // A closed stdout (`judge test | head`) does not change the verdict.
@@ -61,7 +62,12 @@ pub fn run(cli: &Cli) -> Result<bool> {
 
 /// Runs a command on the kit around the current folder.
 fn in_kit(cli: &Cli, command: &Command, events: &mut Events) -> Result<bool> {
-    let kit = Kit::discover(&std::env::current_dir()?)?;
+    let kit = Kit::discover(&std::env::current_dir()?).map_err(|e| match command {
+        Command::Lab(_) => {
+            e.context("judge lab --conjecture compiles its program with a kit's languages")
+        }
+        _ => e,
+    })?;
     let jury = Jury::native(&kit.root, kit.jobs(cli.global.jobs))?;
     match command {
         Command::Build(args) => build::run(&kit, &jury, events, args),
@@ -78,6 +84,6 @@ fn in_kit(cli: &Cli, command: &Command, events: &mut Events) -> Result<bool> {
         Command::Diff(args) => diff::run(&kit, &jury, events, args),
         Command::Timelimit(args) => timelimit::run(&kit, &jury, events, args),
         Command::Validate(args) => validate::run(&kit, &jury, events, args),
-        Command::Lab(args) => lab::run(events, args),
+        Command::Lab(args) => lab::run(events, args, Some((&kit, &jury))),
     }
 }

@@ -64,6 +64,33 @@ pub fn page(r: &LabReport) -> String {
         r.preperiod.map_or(String::new(), |p| p.to_string()),
         escape(&summary)
     );
+    if let Some(c) = &r.conjecture {
+        let said = match (&c.first, &c.shrunk) {
+            (Some(first), Some(shrunk)) => format!(
+                "disagrees on {} of {} cases; first `{}`: the table says {}, the conjecture {}; \
+                 shrunk to `{}`: the table says {}, the conjecture {}",
+                c.disagreements,
+                c.compared,
+                first.case,
+                first.table,
+                first.conjecture,
+                shrunk.case,
+                shrunk.table,
+                shrunk.conjecture
+            ),
+            _ => format!("agrees on all {} cases", c.compared),
+        };
+        let _ = writeln!(
+            out,
+            "<p id=\"conjecture\" data-disagreements=\"{}\">conjecture {} (a case: <code>{}</code>, \
+             it predicts the {}): {}</p>",
+            c.disagreements,
+            escape(&c.program),
+            escape(&c.case),
+            escape(&c.predicts),
+            escape(&said)
+        );
+    }
     if !r.outcomes.is_empty() {
         out.push_str("<h2>Outcomes (P: the player to move loses)</h2>\n<pre id=\"outcomes\">");
         for (i, chunk) in r.outcomes.as_bytes().chunks(ROW).enumerate() {

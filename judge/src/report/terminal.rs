@@ -389,9 +389,61 @@ impl<W: Write> TerminalReporter<W> {
         writeln!(self.out, "\n{}", r.proof)
     }
 
+    /// The game's table, and how a conjecture fared against it.
+    fn lab(&mut self, r: &LabReport) -> io::Result<()> {
+        self.tabulated(r)?;
+        let Some(c) = &r.conjecture else {
+            return Ok(());
+        };
+        let cases = match c.predicts.as_str() {
+            "period" => "sets whose period is proven",
+            _ => "positions",
+        };
+        let skipped = match c.skipped {
+            0 => String::new(),
+            n => format!("; {n} sets without a proven period left out"),
+        };
+        let (Some(first), Some(shrunk)) = (&c.first, &c.shrunk) else {
+            let green = AnsiColor::Green.on_default().bold();
+            return writeln!(
+                self.out,
+                "\n{green}conjecture {}: agrees with the table{green:#} on all {} {cases} \
+                 (a case: `{}`){skipped}",
+                c.program, c.compared, c.case
+            );
+        };
+        let red = AnsiColor::Red.on_default().bold();
+        writeln!(
+            self.out,
+            "\n{red}conjecture {}: disagrees with the table{red:#} on {} of {} {cases} (a case: \
+             `{}`){skipped}",
+            c.program, c.disagreements, c.compared, c.case
+        )?;
+        let mut shown = vec![("first", first)];
+        if shrunk.case != first.case {
+            shown.push(("shrunk", shrunk));
+        }
+        for (what, d) in shown {
+            writeln!(
+                self.out,
+                "  {what:<6} `{}`: the table says {}, the conjecture {}",
+                d.case, d.table, d.conjecture
+            )?;
+        }
+        let found = match shrunk.case == first.case {
+            true => "none smaller disagrees",
+            false => "the smallest that disagrees",
+        };
+        writeln!(
+            self.out,
+            "  ({found}: the shrinker tried {} cases)",
+            c.tried
+        )
+    }
+
     /// The game, its table (a P/N strip, the Grundy values, or a two-pile
     /// game's P-positions) and the period it proves.
-    fn lab(&mut self, r: &LabReport) -> io::Result<()> {
+    fn tabulated(&mut self, r: &LabReport) -> io::Result<()> {
         let play = match r.play.as_str() {
             "misere" => "misère play",
             _ => "normal play",

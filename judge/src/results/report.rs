@@ -427,7 +427,8 @@ pub struct Accepted {
 /// `judge lab`: a game's table and what it proves.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct LabReport {
-    /// Always `AC`: bad parameters are an error, not a report.
+    /// `AC`, or `WA` when `--conjecture` disagrees with the table (bad
+    /// parameters are an error, not a report).
     pub verdict: Verdict,
     /// `subtraction`, `bash`, `octal`, `wythoff`, `fibonacci`, `circle`,
     /// `nim` or `merge-piles`.
@@ -469,6 +470,41 @@ pub struct LabReport {
     pub sweep: Option<String>,
     pub parameters: Vec<String>,
     pub sets: Vec<SweepRow>,
+    /// `--conjecture`: the program compared with the table.
+    pub conjecture: Option<Box<ConjectureReport>>,
+}
+
+/// A conjecture compared with the table.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ConjectureReport {
+    /// The program, as given.
+    pub program: String,
+    /// What it prints for a case: `period` or `outcome` (`P` or `N`).
+    pub predicts: String,
+    /// What a case's line holds (`a c b`, `a c b n`, `n`, `a b`,
+    /// `k h1 … hk`).
+    pub case: String,
+    /// The cases compared, and the sets left out because the table proves
+    /// no period for them.
+    pub compared: usize,
+    pub skipped: usize,
+    /// The cases where the program and the table differ.
+    pub disagreements: usize,
+    /// The first of them, and the smallest case the shrinker found that
+    /// still disagrees (trying `tried` cases).
+    pub first: Option<Disagreement>,
+    pub shrunk: Option<Disagreement>,
+    pub tried: usize,
+}
+
+/// A case where a conjecture and the table differ.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Disagreement {
+    /// The case's line, as the program read it.
+    pub case: String,
+    /// The table's answer, and the program's.
+    pub table: String,
+    pub conjecture: String,
 }
 
 /// How many positions of each set of a sweep its row gives.
