@@ -243,8 +243,14 @@ fn squares(svg: &str, attrs: &[&str]) -> Vec<Vec<usize>> {
         .collect()
 }
 
+/// Whether the SVG draws position `n`'s square at (x, y).
+fn svg_rect_at(svg: &str, n: usize, x: usize, y: usize) -> bool {
+    svg.contains(&format!("data-n=\"{n}\" x=\"{x}\" y=\"{y}\""))
+}
+
 /// `--plot`: a square per P-position, each where the table says: a strip,
-/// Wythoff's grid (both halves), a sweep's rows.
+/// Wythoff's grid (both halves), the circle's plane, a sweep's rows; as
+/// SVG, or as PNG pixels.
 #[test]
 fn plots_draw_the_p_positions_of_the_table() {
     let dir = tempfile::tempdir().unwrap();
@@ -298,6 +304,43 @@ fn plots_draw_the_p_positions_of_the_table() {
         })
         .collect();
     assert_eq!(drawn, expected);
+
+    // The circle's (n, k) plane: with k = 1 the first player loses on even
+    // circles, with k ≥ 2 on every circle but those taken whole (n ≤ k).
+    let (report, svg) = plot(&["circle", "--k", "3", "--upto", "12"], "circle.svg");
+    assert_eq!(report["plane"].as_array().unwrap().len(), 3);
+    let drawn = squares(&svg, &["data-k", "data-n"]);
+    let expected: Vec<Vec<usize>> = (1..=3)
+        .flat_map(|k| {
+            (0..12)
+                .filter(move |&n| if k == 1 { n % 2 == 0 } else { n == 0 || n > k })
+                .map(move |n| vec![k, n])
+        })
+        .collect();
+    assert_eq!(drawn, expected);
+
+    // `.png`: the same picture in pixels, black on each P-position's
+    // square (rows of the period, 7, squares of 12 pixels from (48, 24)).
+    let path = dir.path().join("s.png");
+    let args = ["subtraction", "--moves", "1,3,4", "--upto", "30", "--plot"];
+    let (code, _, err) = lab(&[&args[..], &[path.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(svg_rect_at(&plot(&args[..5], "s2.svg").1, 0, 48, 24));
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!((info.width, info.height), (320, 24 + 5 * 12 + 8));
+    let lost = [0, 2, 7, 9, 14, 16, 21, 23, 28];
+    for n in 0..30 {
+        let (x, y) = (48 + (n % 7) * 12 + 6, 24 + (n / 7) * 12 + 6);
+        let at = (y * info.line_size) + x * 4;
+        let rgb = &pixels[at..at + 3];
+        match lost.contains(&n) {
+            true => assert_eq!(rgb, [0, 0, 0], "position {n}"),
+            false => assert_eq!(rgb, [0xee, 0xee, 0xee], "position {n}"),
+        }
+    }
 
     // A path that cannot be written is an error naming it, and no report.
     let (code, _, err) = lab(&["bash", "--m", "2", "--plot", "/proc/no/such/plot.svg"]);

@@ -181,6 +181,7 @@ pub fn table(args: &LabArgs) -> Result<LabReport> {
         p_positions: Vec::new(),
         p_pairs: Vec::new(),
         p_heaps: Vec::new(),
+        plane: Vec::new(),
         sweep: None,
         parameters: Vec::new(),
         sets: Vec::new(),
@@ -278,6 +279,11 @@ pub fn table(args: &LabArgs) -> Result<LabReport> {
                 bail!("circle: the table gives normal play's outcomes only (no --sg, --misere)");
             }
             let wins = games::circle::first_wins(*k, upto).map_err(anyhow::Error::msg)?;
+            report.plane = (1..*k)
+                .map(|k| games::circle::first_wins(k, upto).map(|w| strip(&w)))
+                .chain([Ok(strip(&wins))])
+                .collect::<Result<_, _>>()
+                .map_err(anyhow::Error::msg)?;
             report.game = format!("k {k}");
             report.outcomes = strip(&wins);
             report.p_positions = lost(&wins);

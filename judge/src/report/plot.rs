@@ -5,16 +5,17 @@
 //! * one heap (or pile): rows as wide as the proven period (else 50), so
 //!   that each period is a row and its P-positions stand in columns;
 //! * two piles: the grid of `(a, b)`, Wythoff's two beams;
+//! * the circle: the (n, k) plane, a row per k up to the one asked;
 //! * a sweep: a row per parameter set, its label on the left.
 //!
 //! Each square of a P-position is a `rect` with class `p` and the position
-//! in `data-n` (or `data-a`, `data-b`, `data-set`), so a test (or a
+//! in `data-n` (or `data-a`, `data-b`, `data-k`, `data-set`), so a test (or a
 //! reader's script) can find it.
 
 use std::fmt::Write;
 use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use crate::report::html::escape;
 use crate::results::report::LabReport;
@@ -30,10 +31,11 @@ pub fn svg(r: &LabReport) -> String {
     if r.sweep.is_some() {
         return swept(r);
     }
-    if r.family == "wythoff" {
-        return grid(r);
+    match r.family.as_str() {
+        "wythoff" => grid(r),
+        "circle" => plane(r),
+        _ => strip(r),
     }
-    strip(r)
 }
 
 /// The lab's page: the game, the period summary, the table (the P/N
@@ -148,9 +150,61 @@ const PAGE_STYLE: &str = "body { font-family: sans-serif; margin: 1.5em; }\
     table { border-collapse: collapse; font-size: 12px; }\
     td, th { border: 1px solid #ccc; padding: 1px 6px; text-align: right; }";
 
-/// Writes the picture to `path`, whole or not at all.
+/// Writes the picture to `path`, whole or not at all: as PNG when the
+/// path ends in `.png`, else as SVG.
 pub fn write(path: &Path, svg: &str) -> Result<()> {
-    super::publish(path, svg.as_bytes(), "the plot")
+    let png = (path.extension()).is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    match png {
+        true => super::publish(path, &self::png(svg)?, "the plot"),
+        false => super::publish(path, svg.as_bytes(), "the plot"),
+    }
+}
+
+/// The SVG picture drawn as PNG pixels, one per SVG unit. The labels take
+/// one of this machine's fonts, a sans-serif one if there is one.
+pub fn png(svg: &str) -> Result<Vec<u8>> {
+    use resvg::{tiny_skia, usvg};
+    let mut options = usvg::Options::default();
+    if let Some((family, bytes)) = label_font() {
+        let fonts = options.fontdb_mut();
+        fonts.load_font_data(bytes);
+        fonts.set_sans_serif_family(family);
+    }
+    let tree = usvg::Tree::from_str(svg, &options).context("cannot read the plot's SVG")?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .with_context(|| format!("a plot of {}×{} pixels", size.width(), size.height()))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().context("cannot encode the plot as PNG")
+}
+
+/// A regular face of a sans-serif family this machine has (else of any),
+/// read whole: a font the database only names is mapped again for each
+/// label, which costs seconds on a sweep's thousands.
+fn label_font() -> Option<(String, Vec<u8>)> {
+    use resvg::usvg::fontdb::{Database, Family, Query, Source};
+    let mut all = Database::new();
+    all.load_system_fonts();
+    let has = |family: &str| (all.faces()).any(|f| f.families.iter().any(|(n, _)| n == family));
+    let family = [
+        "DejaVu Sans",
+        "Noto Sans",
+        "Liberation Sans",
+        "Noto Sans CJK SC",
+    ]
+    .into_iter()
+    .find(|f| has(f))
+    .map(str::to_string)
+    .or_else(|| Some(all.faces().next()?.families.first()?.0.clone()))?;
+    let id = all.query(&Query {
+        families: &[Family::Name(&family)],
+        ..Query::default()
+    })?;
+    let bytes = match &all.face(id)?.source {
+        Source::File(path) | Source::SharedFile(path, _) => std::fs::read(path).ok()?,
+        Source::Binary(data) => (**data).as_ref().to_vec(),
+    };
+    Some((family, bytes))
 }
 
 /// The side of a square for `count` squares across, 4 to 12 pixels.
@@ -251,6 +305,53 @@ fn grid(r: &LabReport) -> String {
             );
             if a == b {
                 break;
+            }
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The circle: the (n, k) plane, `k` down from 1 and `n` across, black
+/// where the first player loses.
+fn plane(r: &LabReport) -> String {
+    let n = r.upto;
+    let side = cell(n).max(2);
+    let (left, top) = (40, 24);
+    let rows = r.plane.len();
+    let mut out = String::new();
+    open(
+        &mut out,
+        left + n * side + 8,
+        top + rows * side + 8,
+        &title(r),
+    );
+    let _ = write!(
+        out,
+        "<text x=\"4\" y=\"14\">{}</text>",
+        escape(&format!(
+            "k down from 1, circles of n = 0..{n} tokens across"
+        ))
+    );
+    for (k, row) in (1..).zip(&r.plane) {
+        let y = top + (k - 1) * side;
+        let _ = write!(
+            out,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"{}\">k={k}</text>\
+             <rect x=\"{left}\" y=\"{y}\" width=\"{}\" height=\"{side}\" fill=\"#eee\"/>",
+            left - 4,
+            y + side,
+            side.clamp(6, 11),
+            n * side
+        );
+        for (i, c) in row.chars().enumerate() {
+            if c == 'P' {
+                let _ = write!(
+                    out,
+                    "<rect class=\"p\" data-n=\"{i}\" data-k=\"{k}\" x=\"{}\" y=\"{y}\" \
+                     width=\"{side}\" height=\"{side}\" fill=\"#000\"/>",
+                    left + i * side
+                );
             }
         }
     }

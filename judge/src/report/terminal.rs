@@ -462,6 +462,17 @@ impl<W: Write> TerminalReporter<W> {
             let text = String::from_utf8_lossy(chunk);
             writeln!(self.out, "{:>8}  {text}", i * WIDTH)?;
         }
+        if r.plane.len() > 1 {
+            writeln!(
+                self.out,
+                "the (n, k) plane, n = 0..{} across:",
+                r.upto.min(WIDTH)
+            )?;
+            for (k, row) in (1..).zip(&r.plane) {
+                let shown: String = row.chars().take(WIDTH).collect();
+                writeln!(self.out, "{:>8}  {shown}", format!("k={k}"))?;
+            }
+        }
         if let Some(values) = &r.grundy {
             writeln!(self.out, "Grundy values:")?;
             for (i, chunk) in values.chunks(20).enumerate() {

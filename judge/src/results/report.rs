@@ -465,6 +465,9 @@ pub struct LabReport {
     /// A game on several heaps: its P-positions, each its heaps smallest
     /// first, by tokens then heaps.
     pub p_heaps: Vec<Vec<u64>>,
+    /// The circle's (n, k) plane: for each k from 1 to K, the first
+    /// player's outcome on circles of 0..upto tokens (`P` or `N`).
+    pub plane: Vec<String>,
     /// The sweep (`--sweep`), its parameters in order, and a row per
     /// parameter set, in order.
     pub sweep: Option<String>,
