@@ -245,6 +245,85 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
     std::fs::remove_dir_all(&kit.dir).unwrap();
 }
 
+/// The README's worked example, from the lab to a problem on a game none
+/// of the kit's problems uses: the lab proves Kayles' period, `judge new`
+/// makes the problem, the example's files (`examples/kayles/`, laid out as
+/// in the kit) replace the template's rule, and the problem builds,
+/// verifies, is certified and catches both of its traps.
+#[test]
+fn the_lab_to_problem_example_is_certified_and_catches_its_traps() {
+    let target = root().join("target");
+    let kit = KitCopy::new(
+        &target.join("new-kit/kayles"),
+        &target.join("new-kit-target"),
+    );
+    let lab = kit.json(&["lab", "octal", "0.77", "--upto", "300"]);
+    assert_eq!(
+        (&lab["preperiod"], &lab["period"], &lab["proven"]),
+        (&71.into(), &12.into(), &true.into())
+    );
+    // Rows 70 and 82: the last exception, and the value after it.
+    assert_eq!(
+        (&lab["grundy"][70], &lab["grundy"][82]),
+        (&6.into(), &2.into())
+    );
+
+    kit.json(&["new", "kayles"]);
+    for template in [
+        "solutions/kayles/brute_force/kayles_search.rs",
+        "solutions/kayles/wrong_answer/normal_play.rs",
+    ] {
+        std::fs::remove_file(kit.path(template)).unwrap();
+    }
+    let example = root().join("examples/kayles");
+    for entry in walkdir::WalkDir::new(&example) {
+        let entry = entry.unwrap();
+        if entry.file_type().is_file() {
+            let rel = entry.path().strip_prefix(&example).unwrap();
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            kit.write(rel.to_str().unwrap(), &text);
+        }
+    }
+
+    let built = kit.json(&["build", "kayles"]);
+    assert_eq!(built["problems"][0]["tests"], 9, "{built:#}");
+    let sample = [
+        kit.read("problems/kayles/tests/01.in"),
+        kit.read("problems/kayles/tests/01.ans"),
+    ];
+    for language in ["en", "zh"] {
+        let statement = kit.read(&format!("problems/kayles/statement.{language}.md"));
+        assert_eq!(code_blocks(&statement), sample, "{language}");
+    }
+    let verified = kit.json(&["verify", "kayles"]);
+    assert_eq!(row(&verified, "accepted/kayles.rs")["verdict"], "AC");
+    for (wrong, trap) in [("mirror", "05"), ("early_period", "06")] {
+        let wrong = row(&verified, &format!("wrong_answer/{wrong}.rs"));
+        assert_eq!(wrong["verdict"], "WA", "{wrong:#}");
+        assert_eq!(wrong["aimed"][0]["test"], trap, "{wrong:#}");
+        assert_eq!(wrong["aimed"][0]["verdict"], "WA", "{wrong:#}");
+    }
+    let brute = row(&verified, "brute_force/kayles_mex.rs");
+    assert_eq!(brute["ok"], true, "{brute:#}");
+
+    let certified = kit.json(&["certify", "kayles"]);
+    assert_eq!(certified["cases"], 90_000, "{certified:#}");
+
+    // 对拍 finds the mirror rule's mistake in small games, shrunk to one.
+    let args = [
+        "--json",
+        "stress",
+        "kayles",
+        "solutions/kayles/wrong_answer/mirror.rs",
+    ];
+    let (code, stdout, stderr) = kit.judge(&args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    let input = report["failure"]["input"].as_str().unwrap();
+    assert_eq!(input.lines().next(), Some("1"), "{report:#}");
+    std::fs::remove_dir_all(&kit.dir).unwrap();
+}
+
 #[test]
 fn bad_requests_are_errors_that_leave_the_kit_unchanged() {
     let scratch = tempfile::tempdir().unwrap();
