@@ -41,7 +41,24 @@ impl Proof {
 /// least for that period), or `None` when it proves none.
 pub fn proven<T: PartialEq>(values: &[T], proof: Proof) -> Option<Period> {
     let n = values.len();
+    // The last value unlike the final one (a P-position among N-positions,
+    // mostly): a period whose shift does not carry it is refused by one
+    // comparison when the table after it is too short to prove anything,
+    // instead of a scan back through the values that do match.
+    let unlike = (0..n).rev().find(|&i| values[i] != values[n - 1]);
     for p in 1..n {
+        // Past this p no preperiod leaves enough values (fewer after it,
+        // as many or more needed).
+        if n - p < proof.needed(0, p) {
+            break;
+        }
+        if let Some(q) = unlike
+            && q >= p
+            && values[q - p] != values[q]
+            && n - q - 1 < proof.needed(q - p + 1, p)
+        {
+            continue;
+        }
         // The last position that differs from the one p later.
         let last = (0..n - p).rev().find(|&i| values[i] != values[i + p]);
         let l = last.map_or(0, |i| i + 1);
@@ -82,6 +99,59 @@ mod tests {
     use super::*;
     use crate::subtraction::Subtraction;
     use crate::{Play, outcomes};
+
+    /// The definition, every period tried and every value scanned.
+    fn proven_plainly<T: PartialEq>(values: &[T], proof: Proof) -> Option<Period> {
+        let n = values.len();
+        (1..n).find_map(|p| {
+            let last = (0..n - p).rev().find(|&i| values[i] != values[i + p]);
+            let l = last.map_or(0, |i| i + 1);
+            (n - p - l >= proof.needed(l, p)).then_some(Period {
+                preperiod: l,
+                period: p,
+            })
+        })
+    }
+
+    /// The shortcuts (no period past what the table can prove, a shift
+    /// refused at the last unlike value) change no answer: tables made
+    /// periodic after a random start, with random values sparse or not.
+    #[test]
+    fn the_shortcuts_find_what_the_definition_finds() {
+        let mut x: u64 = 7;
+        let mut next = |m: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        for round in 0..3000 {
+            let (n, pre, period) = (
+                next(200) as usize + 1,
+                next(40) as usize,
+                next(12) as usize + 1,
+            );
+            let kinds = 1 + next(4);
+            let head: Vec<u64> = (0..pre + period)
+                .map(|_| u64::from(next(9) == 0) * next(kinds))
+                .collect();
+            let values: Vec<u64> = (0..n)
+                .map(|i| match i < pre {
+                    true => head[i],
+                    false => head[pre + (i - pre) % period],
+                })
+                .collect();
+            let proof = match round % 2 {
+                0 => Proof::Window(next(30) as usize + 1),
+                _ => Proof::Octal(next(4) as usize + 1),
+            };
+            assert_eq!(
+                proven(&values, proof),
+                proven_plainly(&values, proof),
+                "{values:?} {proof:?}"
+            );
+        }
+    }
 
     fn wins(moves: &[usize], size: usize) -> Vec<bool> {
         outcomes(&Subtraction::new(moves, size).unwrap(), Play::Normal).unwrap()

@@ -31,28 +31,49 @@ impl Subtraction {
         &self.moves
     }
 
-    /// Whether the player to move wins each position: [`crate::outcomes`]
-    /// without its Grundy values, each position stopping at its first move
-    /// to a lost one.
-    /// Once the outcomes so far prove a period (tried at each power of
-    /// two), the rest are copied from it.
+    /// Whether the player to move wins each position, as
+    /// [`crate::outcomes`] says, computed 64 positions at a time: a bit per
+    /// lost position, each move of 64 or more reading the 64 bits it
+    /// reaches in one go, the smaller moves tested together against a
+    /// register of the last 64 outcomes. Once the outcomes so far prove a
+    /// period (tried at each power of two), the rest are copied from it.
     pub fn wins(&self, play: Play) -> Vec<bool> {
+        let (small, large): (Vec<usize>, Vec<usize>) = self.moves.iter().partition(|&&m| m < 64);
+        // Bit m - 1: a move of m tokens, tested against `recent`.
+        let small = small.iter().fold(0u64, |mask, &m| mask | 1 << (m - 1));
+        let least = self.moves[0];
         let mut wins = vec![false; self.size];
-        for n in 0..self.size {
-            if n >= 1024
-                && n.is_power_of_two()
-                && let Some(found) = proven(&wins[..n], Proof::Window(self.window()))
+        // Bit i of word w: position 64·w + i is lost.
+        let mut lost: Vec<u64> = Vec::with_capacity(self.size.div_ceil(64));
+        // Bit j: position n - 1 - j is lost, for the position n at hand.
+        let mut recent = 0u64;
+        for block in 0..self.size.div_ceil(64) {
+            let first = block * 64;
+            if first >= 1024
+                && first.is_power_of_two()
+                && let Some(found) = proven(&wins[..first], Proof::Window(self.window()))
             {
-                for i in n..self.size {
+                for i in first..self.size {
                     wins[i] = wins[i - found.period];
                 }
                 return wins;
             }
-            let mut moves = self.moves.iter().take_while(|&&m| m <= n).peekable();
-            wins[n] = match (play, moves.peek()) {
-                (Play::Misere, None) => true,
-                _ => moves.any(|&m| !wins[n - m]),
-            };
+            let far = (large.iter()).fold(0u64, |bits, &m| {
+                bits | window(&lost, first as i64 - m as i64)
+            });
+            let mut word = 0u64;
+            for i in 0..(self.size - first).min(64) {
+                let n = first + i;
+                let won = match n < least {
+                    // No move: lost in normal play, won in misère play.
+                    true => play == Play::Misere,
+                    false => far >> i & 1 == 1 || recent & small != 0,
+                };
+                wins[n] = won;
+                word |= u64::from(!won) << i;
+                recent = recent << 1 | u64::from(!won);
+            }
+            lost.push(word);
         }
         wins
     }
@@ -74,6 +95,24 @@ impl Game for Subtraction {
             option(&[position - m]);
         }
     }
+}
+
+/// The 64 bits of `bits` from bit `start` on, bits before 0 or past the
+/// end read as 0.
+fn window(bits: &[u64], start: i64) -> u64 {
+    if start <= -64 {
+        return 0;
+    }
+    if start < 0 {
+        return bits.first().map_or(0, |&w| w << -start);
+    }
+    let (word, offset) = ((start / 64) as usize, start % 64);
+    let low = bits.get(word).map_or(0, |&w| w >> offset);
+    let high = match offset {
+        0 => 0,
+        _ => bits.get(word + 1).map_or(0, |&w| w << (64 - offset)),
+    };
+    low | high
 }
 
 /// Parses a set of moves: numbers and ranges `a-b`, separated by commas
@@ -121,8 +160,18 @@ mod tests {
 
     #[test]
     fn the_fast_table_is_the_plain_one() {
-        for moves in [&[1, 3, 4][..], &[2, 5], &[1, 2, 3, 10, 11, 12, 13], &[3]] {
-            let game = Subtraction::new(moves, 300).unwrap();
+        let far: Vec<usize> = (1..=64).map(|i| i * 37 % 500 + 1).collect();
+        for moves in [
+            &[1, 3, 4][..],
+            &[2, 5],
+            &[1, 2, 3, 10, 11, 12, 13],
+            &[3],
+            &[63, 64, 65],
+            &[1, 64, 129, 200],
+            &[70, 300],
+            &far,
+        ] {
+            let game = Subtraction::new(moves, 3000).unwrap();
             for play in [Play::Normal, Play::Misere] {
                 assert_eq!(game.wins(play), outcomes(&game, play).unwrap(), "{moves:?}");
             }
