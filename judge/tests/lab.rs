@@ -207,6 +207,36 @@ fn a_sweep_shows_the_rule_emerge() {
         "{text}"
     );
 
+    // With --sg each row has its Grundy values, and the period is theirs:
+    // {1, 3, 4} has values 0 1 0 1 2 3 2, again and again.
+    let report = json(&[
+        "subtraction",
+        "--moves",
+        "1,a-b",
+        "--sweep",
+        "a=3..3, b=4..5",
+        "--sg",
+        "--upto",
+        "100",
+    ]);
+    let row = &report["sets"][0];
+    assert_eq!(row["moves"], serde_json::json!([1, 3, 4]));
+    assert_eq!(
+        row["grundy"].as_array().unwrap()[..14],
+        [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
+    );
+    assert_eq!(row["p_positions"].as_array().unwrap()[..4], [0, 2, 7, 9]);
+    assert_eq!((&row["period"], &row["preperiod"]), (&7.into(), &0.into()));
+    assert_eq!(report["sets"][1]["moves"], serde_json::json!([1, 3, 4, 5]));
+    let plain = json(&[
+        "subtraction",
+        "--moves",
+        "1,a-b",
+        "--sweep",
+        "a=3..3, b=4..5",
+    ]);
+    assert_eq!(plain["sets"][0]["grundy"], Value::Null);
+
     for (sweep, expected) in [
         ("a=3..1", "no parameter set"),
         ("a=1..3, b=z..4", "`z` is neither"),

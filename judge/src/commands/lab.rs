@@ -191,7 +191,7 @@ pub fn table(args: &LabArgs) -> Result<LabReport> {
         Family::Subtraction {
             moves,
             sweep: Some(sweep),
-        } => swept(&mut report, moves, sweep, play)?,
+        } => swept(&mut report, moves, sweep, play, args.sg)?,
         Family::Subtraction { moves, sweep: None } => {
             let moves = games::subtraction::parse_moves(moves).map_err(anyhow::Error::msg)?;
             subtraction(&mut report, &moves, args, play)?;
@@ -321,7 +321,7 @@ fn subtraction(report: &mut LabReport, moves: &[usize], args: &LabArgs, play: Pl
 
 /// A subtraction game for every parameter set of `sweep`: its moves from
 /// the `template`, its period and gaps.
-fn swept(report: &mut LabReport, template: &str, sweep: &str, play: Play) -> Result<()> {
+fn swept(report: &mut LabReport, template: &str, sweep: &str, play: Play, sg: bool) -> Result<()> {
     let parsed = games::sweep::Sweep::parse(sweep).map_err(anyhow::Error::msg)?;
     report.game = format!("moves {template}");
     report.sweep = Some(sweep.to_string());
@@ -329,13 +329,28 @@ fn swept(report: &mut LabReport, template: &str, sweep: &str, play: Play) -> Res
     report.parameters = names.iter().map(|n| n.to_string()).collect();
     for values in parsed.sets() {
         let (moves, wins, found) = swept_set(template, &values, report.upto, play)?;
+        // With --sg the period is the values' (a multiple of the outcomes').
+        let (found, grundy) = match sg {
+            true => {
+                let values = games::grundy(&moves);
+                let found = period::proven(&values, Proof::Window(moves.window()));
+                (
+                    found,
+                    Some(values[..values.len().min(SWEPT_SHOWN)].to_vec()),
+                )
+            }
+            false => (found, None),
+        };
         let gaps = found.map(|f| period::gaps(&wins, f));
+        let shown = &wins[..wins.len().min(SWEPT_SHOWN)];
         let shape = match &gaps {
             Some(gaps) => games::sweep::shape(gaps, &names, &values),
             None => "none".into(),
         };
         report.sets.push(SweepRow {
-            outcomes: strip(&wins[..wins.len().min(SWEPT_SHOWN)]),
+            outcomes: strip(shown),
+            p_positions: lost(shown),
+            grundy,
             values,
             shape,
             moves: moves.moves().to_vec(),

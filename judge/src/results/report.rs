@@ -519,8 +519,12 @@ pub struct SweepRow {
     /// Each parameter's value.
     pub values: std::collections::BTreeMap<String, i64>,
     pub moves: Vec<usize>,
-    /// The outcomes of its first 200 positions (`P` or `N`).
+    /// The outcomes of its first 200 positions (`P` or `N`), the
+    /// P-positions among them, and with `--sg` their Grundy values (the
+    /// period is then the values').
     pub outcomes: String,
+    pub p_positions: Vec<usize>,
+    pub grundy: Option<Vec<u32>>,
     pub preperiod: Option<usize>,
     pub period: Option<usize>,
     pub proven: bool,
