@@ -19,6 +19,41 @@ use crate::kit::Kit;
 use crate::results::report::{ConjectureReport, Disagreement, LabReport};
 use crate::shrink;
 
+/// What the program prints for a case.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Predicts {
+    /// The period of a sweep's set.
+    Period,
+    /// `P` or `N`.
+    Outcome,
+}
+
+impl Predicts {
+    fn name(self) -> &'static str {
+        match self {
+            Predicts::Period => "period",
+            Predicts::Outcome => "outcome",
+        }
+    }
+
+    fn expected(self) -> &'static str {
+        match self {
+            Predicts::Period => "a period (a positive integer)",
+            Predicts::Outcome => "P or N",
+        }
+    }
+
+    /// The answer as the table writes it, if `printed` is one.
+    fn read(self, printed: &str) -> Option<String> {
+        match self {
+            Predicts::Period => (printed.parse::<usize>().ok())
+                .filter(|&p| p > 0)
+                .map(|p| p.to_string()),
+            Predicts::Outcome => (printed == "P" || printed == "N").then(|| printed.to_string()),
+        }
+    }
+}
+
 /// Candidates the shrinker puts to the program in one run, and in all.
 const BATCH: usize = 64;
 const BUDGET: usize = 2000;
@@ -44,9 +79,9 @@ pub fn compare(
         program: &program,
         name: source.display().to_string(),
         scratch: scratch.path(),
-        answer: oracle.answer(),
+        predicts: oracle.predicts(),
     };
-    let (cases, skipped) = oracle.cases(report);
+    let (cases, skipped) = oracle.cases(report)?;
     let lines: Vec<&str> = cases.iter().map(|(line, _)| line.as_str()).collect();
     let answers = asking.ask(&lines)?;
     let wrong: Vec<usize> = (0..cases.len())
@@ -54,7 +89,7 @@ pub fn compare(
         .collect();
     let mut result = ConjectureReport {
         program: asking.name.clone(),
-        predicts: oracle.answer().to_string(),
+        predicts: oracle.predicts().name().to_string(),
         case: oracle.case(),
         compared: cases.len(),
         skipped,
@@ -112,7 +147,7 @@ struct Asking<'a> {
     program: &'a crate::program::Program,
     name: String,
     scratch: &'a Path,
-    answer: &'static str,
+    predicts: Predicts,
 }
 
 impl Asking<'_> {
@@ -147,19 +182,17 @@ impl Asking<'_> {
                 bail!(
                     "{}: expected {}, and it printed only {} lines for {} cases",
                     what(),
-                    self.expected(),
+                    self.predicts.expected(),
                     answers.len(),
                     lines.len()
                 );
             };
-            let read = match self.answer {
-                "period" => (answer.parse::<usize>().ok())
-                    .filter(|&p| p > 0)
-                    .map(|p| p.to_string()),
-                _ => (answer == "P" || answer == "N").then(|| answer.to_string()),
-            };
-            let Some(read) = read else {
-                bail!("{}: expected {}, got `{answer}`", what(), self.expected());
+            let Some(read) = self.predicts.read(answer) else {
+                bail!(
+                    "{}: expected {}, got `{answer}`",
+                    what(),
+                    self.predicts.expected()
+                );
             };
             out.push(read);
         }
@@ -171,13 +204,6 @@ impl Asking<'_> {
             );
         }
         Ok(out)
-    }
-
-    fn expected(&self) -> &'static str {
-        match self.answer {
-            "period" => "a period (a positive integer)",
-            _ => "P or N",
-        }
     }
 }
 
@@ -250,13 +276,12 @@ impl Oracle {
         Ok(Oracle::Heaps { game, wins })
     }
 
-    /// What the program prints for a case.
-    fn answer(&self) -> &'static str {
+    fn predicts(&self) -> Predicts {
         match self {
             Oracle::Sweep {
                 positions: false, ..
-            } => "period",
-            _ => "outcome",
+            } => Predicts::Period,
+            _ => Predicts::Outcome,
         }
     }
 
@@ -280,7 +305,7 @@ impl Oracle {
 
     /// Every case of the table with its answer, and how many sets were
     /// left out (no period proven).
-    fn cases(&self, report: &LabReport) -> (Vec<(String, String)>, usize) {
+    fn cases(&self, report: &LabReport) -> Result<(Vec<(String, String)>, usize)> {
         let outcome = |wins: bool| if wins { "N" } else { "P" }.to_string();
         let mut cases = Vec::new();
         let mut skipped = 0;
@@ -317,12 +342,8 @@ impl Oracle {
                         (false, Some(period)) => cases.push((values, period.to_string())),
                         (false, None) => skipped += 1,
                         (true, _) => {
-                            // The sweep's sets were made from the same template.
-                            let Ok((_, wins, _)) =
-                                super::lab::swept_set(template, &set.values, *upto, *play)
-                            else {
-                                continue;
-                            };
+                            let (_, wins, _) =
+                                super::lab::swept_set(template, &set.values, *upto, *play)?;
                             for (n, &w) in wins.iter().enumerate() {
                                 cases.push((format!("{values} {n}"), outcome(w)));
                             }
@@ -331,7 +352,7 @@ impl Oracle {
                 }
             }
         }
-        (cases, skipped)
+        Ok((cases, skipped))
     }
 
     /// The table's answer to `line`, if the table covers it (the shrinker
