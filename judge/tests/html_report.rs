@@ -385,6 +385,43 @@ fn lab_pages_show_the_table_and_its_picture() {
         assert_eq!(attr(square, "data-n"), n.to_string());
     }
 
+    // The picture alone, as Chromium draws the SVG and as `--plot x.png`
+    // draws it with resvg: each square's pixels the same colour in both,
+    // black for a P-position, grey for the others (rows of the period, 7,
+    // squares of 12 pixels from (48, 24)).
+    let (svg, png) = (kit.path("plot.svg"), kit.path("plot.png"));
+    for plot in [&svg, &png] {
+        let run = kit.judge(&[&args[..], &["--plot", plot.to_str().unwrap()]].concat());
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+    }
+    let shot = screenshots().join("lab-plot.png");
+    let browser = Browser::find().expect("a headless Chromium (CI installs one)");
+    browser.screenshot(&svg, &shot, 320, 140).unwrap();
+    let lost: Vec<u64> = lost.iter().map(|n| n.as_u64().unwrap()).collect();
+    for picture in [&shot, &png] {
+        let decoder = png::Decoder::new(std::io::BufReader::new(
+            std::fs::File::open(picture).unwrap(),
+        ));
+        let mut reader = decoder.read_info().unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut pixels).unwrap();
+        let channels = info.line_size / info.width as usize;
+        for n in 0..70u64 {
+            let (x, y) = (48 + (n % 7) * 12 + 6, 24 + (n / 7) * 12 + 6);
+            let at = y as usize * info.line_size + x as usize * channels;
+            let expected = match lost.contains(&n) {
+                true => [0, 0, 0],
+                false => [0xee, 0xee, 0xee],
+            };
+            assert_eq!(
+                pixels[at..at + 3],
+                expected,
+                "{}: position {n}",
+                picture.display()
+            );
+        }
+    }
+
     let sweep = kit.path("sweep.html");
     let args = [
         "lab",
