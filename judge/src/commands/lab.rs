@@ -279,9 +279,12 @@ pub fn table(args: &LabArgs) -> Result<LabReport> {
                 bail!("circle: the table gives normal play's outcomes only (no --sg, --misere)");
             }
             let wins = games::circle::first_wins(*k, upto).map_err(anyhow::Error::msg)?;
+            // The plane's rows for the smaller k, as far as a sweep's rows
+            // go: a row costs as much as the table itself.
+            let shown = upto.min(SWEPT_SHOWN);
             report.plane = (1..*k)
-                .map(|k| games::circle::first_wins(k, upto).map(|w| strip(&w)))
-                .chain([Ok(strip(&wins))])
+                .map(|k| games::circle::first_wins(k, shown).map(|w| strip(&w)))
+                .chain([Ok(strip(&wins[..shown]))])
                 .collect::<Result<_, _>>()
                 .map_err(anyhow::Error::msg)?;
             report.game = format!("k {k}");
@@ -328,12 +331,12 @@ fn swept(report: &mut LabReport, template: &str, sweep: &str, play: Play, sg: bo
     let names = parsed.names();
     report.parameters = names.iter().map(|n| n.to_string()).collect();
     for values in parsed.sets() {
-        let (moves, wins, found) = swept_set(template, &values, report.upto, play)?;
+        let (game, wins, found) = swept_set(template, &values, report.upto, play)?;
         // With --sg the period is the values' (a multiple of the outcomes').
         let (found, grundy) = match sg {
             true => {
-                let values = games::grundy(&moves);
-                let found = period::proven(&values, Proof::Window(moves.window()));
+                let values = games::grundy(&game);
+                let found = period::proven(&values, Proof::Window(game.window()));
                 (
                     found,
                     Some(values[..values.len().min(SWEPT_SHOWN)].to_vec()),
@@ -353,7 +356,7 @@ fn swept(report: &mut LabReport, template: &str, sweep: &str, play: Play, sg: bo
             grundy,
             values,
             shape,
-            moves: moves.moves().to_vec(),
+            moves: game.moves().to_vec(),
             preperiod: found.map(|f| f.preperiod),
             period: found.map(|f| f.period),
             proven: found.is_some(),

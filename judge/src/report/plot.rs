@@ -315,7 +315,7 @@ fn grid(r: &LabReport) -> String {
 /// The circle: the (n, k) plane, `k` down from 1 and `n` across, black
 /// where the first player loses.
 fn plane(r: &LabReport) -> String {
-    let n = r.upto;
+    let n = r.plane.first().map_or(0, String::len);
     let side = cell(n).max(2);
     let (left, top) = (40, 24);
     let rows = r.plane.len();

@@ -463,11 +463,8 @@ impl<W: Write> TerminalReporter<W> {
             writeln!(self.out, "{:>8}  {text}", i * WIDTH)?;
         }
         if r.plane.len() > 1 {
-            writeln!(
-                self.out,
-                "the (n, k) plane, n = 0..{} across:",
-                r.upto.min(WIDTH)
-            )?;
+            let across = r.plane[0].len().min(WIDTH);
+            writeln!(self.out, "the (n, k) plane, n = 0..{across} across:")?;
             for (k, row) in (1..).zip(&r.plane) {
                 let shown: String = row.chars().take(WIDTH).collect();
                 writeln!(self.out, "{:>8}  {shown}", format!("k={k}"))?;

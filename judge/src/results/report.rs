@@ -466,7 +466,8 @@ pub struct LabReport {
     /// first, by tokens then heaps.
     pub p_heaps: Vec<Vec<u64>>,
     /// The circle's (n, k) plane: for each k from 1 to K, the first
-    /// player's outcome on circles of 0..upto tokens (`P` or `N`).
+    /// player's outcome on circles of 0 to 199 tokens (at most `upto`),
+    /// `P` or `N`.
     pub plane: Vec<String>,
     /// The sweep (`--sweep`), its parameters in order, and a row per
     /// parameter set, in order.
