@@ -81,6 +81,15 @@ fn every_verdict() {
             "re_segv.c" => assert!(message.contains("SIGSEGV"), "{message}"),
             "re_exit.c" => assert!(message.contains("exit code 3"), "{message}"),
             "tle_sleep.c" => assert!(message.contains("wall limit"), "{message}"),
+            // Stopped at its CPU limit (500 ms), not at the wall limit
+            // (1.5 s) nor at the backstop of RLIMIT_CPU (3 s).
+            "tle_busy.c" => {
+                let cpu: u64 = message.split(' ').next().unwrap().parse().unwrap();
+                assert!(
+                    message.ends_with("ms of CPU time") && (500..1000).contains(&cpu),
+                    "{message}"
+                );
+            }
             "wa.c" => assert!(message.contains("expected 3, found 4"), "{message}"),
             _ => {}
         }

@@ -215,6 +215,8 @@ fn reachable_by_others(path: &Path) -> bool {
 enum Waited {
     Exited,
     WallLimit,
+    /// The run's processes used more CPU time than the limit.
+    CpuLimit,
     MemoryCap,
     Interrupted,
 }
@@ -256,11 +258,13 @@ impl Watch {
 }
 
 /// Waits until `pid` exits, the wall limit passes, the judge is
-/// interrupted, or (when watched) the run's processes hold more memory
-/// than their cap.
+/// interrupted, the run's processes have used more CPU time than the limit
+/// (seen at each sample: the run stops at its limit, not at the CPU
+/// backstop of `rlimits.rs`), or (when watched) they hold more memory than
+/// their cap.
 fn wait_for(
     pid: libc::pid_t,
-    wall: Duration,
+    (cpu, wall): (Duration, Duration),
     interrupt: Option<&Interrupt>,
     watch: &mut Watch,
 ) -> Waited {
@@ -300,6 +304,9 @@ fn wait_for(
         }
         if watch.look(pid) {
             break Waited::MemoryCap;
+        }
+        if watch.cpu() > cpu {
+            break Waited::CpuLimit;
         }
     };
     if pidfd >= 0 {
@@ -423,7 +430,12 @@ impl LinuxSandbox {
 
         let memory_capped = self.layers.iter().any(|l| l.caps_memory());
         let mut watch = Watch::new((!memory_capped).then(|| memory_cap(limits.memory_bytes)));
-        let waited = wait_for(pid, limits.wall, self.interrupt.as_ref(), &mut watch);
+        let waited = wait_for(
+            pid,
+            (limits.time, limits.wall),
+            self.interrupt.as_ref(),
+            &mut watch,
+        );
 
         // Kill everything of the run, the program itself too, before the
         // program is reaped: its unreaped zombie pins its pid and session.
