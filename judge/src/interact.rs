@@ -291,9 +291,12 @@ pub fn run(
 }
 
 /// Passes what `from` says on to `to` and into the transcript until `from`
-/// ends. Once `to` is gone (its reader ended) or `limit` bytes have passed,
-/// what follows is still read, so that the writer never blocks on a full
-/// pipe, but no longer passed on.
+/// ends, or until more than `limit` bytes have passed: then `from` is
+/// closed, and a writer that goes on dies of SIGPIPE at once (the verdict
+/// is the output limit's) instead of running to its time limit. Once `to`
+/// is gone (its reader ended), what follows is still read, so that the
+/// writer never blocks on a full pipe (a solution may well write its last
+/// line after the interactor has what it needs), but no longer passed on.
 fn relay(
     mut from: impl Read,
     to: impl Write,
@@ -321,7 +324,7 @@ fn relay(
             .record(start.elapsed(), side, chunk);
         passed += n as u64;
         if passed > limit {
-            to = None;
+            break;
         }
         if let Some(writer) = &mut to
             && writer.write_all(chunk).is_err()

@@ -200,6 +200,24 @@ fn a_failing_test_shows_the_transcript_and_an_idle_solution_is_named() {
     );
 }
 
+/// A solution that floods the interactor is stopped at the output limit
+/// (1 MiB): the judge closes its pipe, so it dies at its next write rather
+/// than writing on to its time limit (1 s).
+#[test]
+fn a_flooding_solution_is_stopped_at_the_output_limit() {
+    let kit = guess_kit();
+    kit.write(
+        "solutions/guess/flood.c",
+        &c_program("long long n; scanf(\"%lld\", &n); for (;;) printf(\"? 1\\n\"); return 0;"),
+    );
+    let (code, report) = kit.json(&["test", "guess", "solutions/guess/flood.c", "--fail-fast"]);
+    assert_eq!(code, 1);
+    let first = &report["tests"][0];
+    assert_eq!(first["verdict"], "OLE", "{first:#}");
+    let cpu = first["time_ms"].as_u64().unwrap();
+    assert!(cpu < 1000, "{first:#}");
+}
+
 #[test]
 fn stress_plays_random_games_and_shrinks_the_lost_one() {
     let kit = guess_kit();
