@@ -344,19 +344,31 @@ fn plane(r: &LabReport) -> String {
             side.clamp(6, 11),
             n * side
         );
-        for (i, c) in row.chars().enumerate() {
-            if c == 'P' {
-                let _ = write!(
-                    out,
-                    "<rect class=\"p\" data-n=\"{i}\" data-k=\"{k}\" x=\"{}\" y=\"{y}\" \
-                     width=\"{side}\" height=\"{side}\" fill=\"#000\"/>",
-                    left + i * side
-                );
-            }
-        }
+        row_squares(&mut out, row, &format!("data-k=\"{k}\""), (left, y), side);
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// A square for each P-position of the strip `row`, from (`left`, `y`) to
+/// the right; `row_attr` names the row (`data-k="3"`).
+fn row_squares(
+    out: &mut String,
+    row: &str,
+    row_attr: &str,
+    (left, y): (usize, usize),
+    side: usize,
+) {
+    for (i, c) in row.chars().enumerate() {
+        if c == 'P' {
+            let _ = write!(
+                out,
+                "<rect class=\"p\" {row_attr} data-n=\"{i}\" x=\"{}\" y=\"{y}\" \
+                 width=\"{side}\" height=\"{side}\" fill=\"#000\"/>",
+                left + i * side
+            );
+        }
+    }
 }
 
 /// A sweep: a row per parameter set, its first positions.
@@ -390,16 +402,8 @@ fn swept(r: &LabReport) -> String {
             y + side,
             escape(label)
         );
-        for (i, c) in set.outcomes.chars().take(width).enumerate() {
-            if c == 'P' {
-                let _ = write!(
-                    out,
-                    "<rect class=\"p\" data-set=\"{s}\" data-n=\"{i}\" x=\"{}\" y=\"{y}\" \
-                     width=\"{side}\" height=\"{side}\" fill=\"#000\"/>",
-                    left + i * side
-                );
-            }
-        }
+        let row = &set.outcomes[..set.outcomes.len().min(width)];
+        row_squares(&mut out, row, &format!("data-set=\"{s}\""), (left, y), side);
     }
     out.push_str("</svg>\n");
     out
