@@ -56,7 +56,7 @@ fn kit(sandbox: &LinuxSandbox, interactor: &Path, solution: &Path, dir: &Path) -
         cwd: Some(dir.to_path_buf()),
         limits,
         access: Access::new([], dir),
-        pipes: None,
+        interactive: None,
     };
     let start = Instant::now();
     let played = interact::run(

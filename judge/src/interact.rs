@@ -4,7 +4,9 @@
 //! transcript (who said what, and when) and bounds what the solution
 //! writes. Nothing here can hang: a side that stops reading or writing is
 //! ended by its wall limit, and its pipes then close, which ends the other
-//! side's wait.
+//! side's wait. Both wall limits grow with the messages passed, and the
+//! solution is stopped as soon as the exchange is idle (both sides waiting,
+//! nothing passing: `sandbox::exchange`).
 //!
 //! A CMS Communication manager opens two FIFOs that its arguments name
 //! instead of using its stdin and stdout: the judge relays through them
@@ -17,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use sandbox::{Pipes, RunOutcome, RunSpec, Sandbox};
+use sandbox::{Exchange, Interactive, Pipes, RunOutcome, RunSpec, Sandbox};
 
 /// Who sent a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,15 +227,27 @@ pub fn run(
     solution_output_limit: u64,
     fifos: Option<&Fifos>,
 ) -> io::Result<Interaction> {
+    let exchange = Exchange::new();
     let (solution_in, to_solution) = io::pipe()?;
     let (from_solution, solution_out) = io::pipe()?;
-    solution.pipes = Some(Pipes::new(solution_in.into(), solution_out.into()));
+    solution.interactive = Some(Interactive {
+        pipes: Some(Pipes::new(solution_in.into(), solution_out.into())),
+        exchange: exchange.clone(),
+        stop_when_idle: true,
+    });
+    interactor.interactive = Some(Interactive {
+        pipes: None,
+        exchange: exchange.clone(),
+        stop_when_idle: false,
+    });
     let channel = match fifos {
         Some(fifos) => fifos.open()?,
         None => {
             let (interactor_in, to_interactor) = io::pipe()?;
             let (from_interactor, interactor_out) = io::pipe()?;
-            interactor.pipes = Some(Pipes::new(interactor_in.into(), interactor_out.into()));
+            if let Some(part) = &mut interactor.interactive {
+                part.pipes = Some(Pipes::new(interactor_in.into(), interactor_out.into()));
+            }
             Channel {
                 from_jury: Box::new(from_interactor),
                 to_jury: Box::new(to_interactor),
@@ -249,27 +263,21 @@ pub fn run(
     let transcript = Mutex::new(Transcript::default());
     let start = Instant::now();
     let (solution, interactor) = std::thread::scope(|scope| {
-        let transcript = &transcript;
+        let watch = Watch {
+            transcript: &transcript,
+            exchange: &exchange,
+            start,
+        };
         scope.spawn(move || {
             relay(
                 from_solution,
                 to_jury,
                 Side::Solution,
                 solution_output_limit,
-                transcript,
-                start,
+                watch,
             )
         });
-        scope.spawn(move || {
-            relay(
-                from_jury,
-                to_solution,
-                Side::Jury,
-                u64::MAX,
-                transcript,
-                start,
-            )
-        });
+        scope.spawn(move || relay(from_jury, to_solution, Side::Jury, u64::MAX, watch));
         // Each spec is dropped as soon as its run ends: pipe ends a run
         // never took close with it, and so do the FIFO ends held for it.
         let jury = scope.spawn(move || {
@@ -290,6 +298,16 @@ pub fn run(
     })
 }
 
+/// What both relays report to: the transcript, and the exchange the two
+/// runs' waits share.
+#[derive(Clone, Copy)]
+struct Watch<'a> {
+    transcript: &'a Mutex<Transcript>,
+    exchange: &'a Exchange,
+    /// When both sides were started.
+    start: Instant,
+}
+
 /// Passes what `from` says on to `to` and into the transcript until `from`
 /// ends, or until more than `limit` bytes have passed: then `from` is
 /// closed, and a writer that goes on dies of SIGPIPE at once (the verdict
@@ -297,14 +315,12 @@ pub fn run(
 /// is gone (its reader ended), what follows is still read, so that the
 /// writer never blocks on a full pipe (a solution may well write its last
 /// line after the interactor has what it needs), but no longer passed on.
-fn relay(
-    mut from: impl Read,
-    to: impl Write,
-    side: Side,
-    limit: u64,
-    transcript: &Mutex<Transcript>,
-    start: Instant,
-) {
+fn relay(mut from: impl Read, to: impl Write, side: Side, limit: u64, watch: Watch) {
+    let Watch {
+        transcript,
+        exchange,
+        start,
+    } = watch;
     let mut to = Some(to);
     let mut passed = 0u64;
     let mut buffer = vec![0u8; 1 << 16];
@@ -318,6 +334,7 @@ fn relay(
         if n == 0 {
             break;
         }
+        exchange.passed();
         transcript
             .lock()
             .unwrap_or_else(|e| e.into_inner())

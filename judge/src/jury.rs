@@ -96,20 +96,13 @@ pub struct Answerer<'p> {
     pub dialogue: Option<&'p Path>,
 }
 
-/// The wall time an interactive run gets beyond its usual wall limit: the
-/// judge's relay takes about 30 µs an exchange (`cargo bench --bench
-/// interaction`), 3 s for the 10^5 exchanges a test may hold, which is
-/// not the solution's time. An idle solution is stopped that much later.
-const RELAY_ALLOWANCE: Duration = Duration::from_secs(5);
-
 /// Limits for an interactor playing against a solution under `limits`: it
 /// must outlast the solution (which it waits for), and never be blamed
 /// for a loaded machine.
 fn interactor_limits(limits: Limits) -> Limits {
     let time = limits.time.saturating_mul(10).max(Duration::from_secs(10));
     let mut jury = Limits::new(time, 4 << 30, 1 << 30);
-    let solution_wall = limits.wall.saturating_add(RELAY_ALLOWANCE);
-    jury.wall = jury.wall.max(solution_wall.saturating_mul(2));
+    jury.wall = jury.wall.max(limits.wall.saturating_mul(2));
     jury
 }
 
@@ -269,7 +262,7 @@ impl<'s> Jury<'s> {
                 cwd: Some(work.clone()),
                 limits: tool_limits(),
                 access: Access::new([], &work),
-                pipes: None,
+                interactive: None,
             },
             0,
         )?;
@@ -301,7 +294,7 @@ impl<'s> Jury<'s> {
                 cwd: Some(scratch.to_path_buf()),
                 limits: tool_limits(),
                 access: Access::new([], scratch),
-                pipes: None,
+                interactive: None,
             },
             0,
         )
@@ -391,7 +384,7 @@ impl<'s> Jury<'s> {
             cwd: Some(scratch.to_path_buf()),
             limits: tool_limits(),
             access: Access::new([], scratch),
-            pipes: None,
+            interactive: None,
         };
         Ok((spec, valid))
     }
@@ -427,7 +420,7 @@ impl<'s> Jury<'s> {
                 cwd: Some(scratch.to_path_buf()),
                 limits: limits.with_time_factor(REFERENCE_TIME_FACTOR),
                 access: Access::new([], scratch),
-                pipes: None,
+                interactive: None,
             })
             .with_context(|| format!("cannot start the reference solution {}", reference.name))?;
         if !run.is_success() {
@@ -558,7 +551,7 @@ impl<'s> Jury<'s> {
             cwd: Some(scratch.to_path_buf()),
             limits: interactor_limits(limits),
             access: Access::new([], scratch),
-            pipes: None,
+            interactive: None,
         };
         let player = RunSpec {
             argv: solution.argv(Vec::<String>::new()),
@@ -566,12 +559,9 @@ impl<'s> Jury<'s> {
             stdout: scratch.join(format!("{name}.out")),
             stderr: Some(scratch.join(format!("{name}.err"))),
             cwd: Some(work.to_path_buf()),
-            limits: Limits {
-                wall: limits.wall.saturating_add(RELAY_ALLOWANCE),
-                ..limits
-            },
+            limits,
             access: Access::new([], work).untrusted(),
-            pipes: None,
+            interactive: None,
         };
         let fifos = cms.then_some(&fifos);
         let played = interact::run(&*self.sandbox, player, jury, limits.output_bytes, fifos)?;
@@ -625,7 +615,7 @@ impl<'s> Jury<'s> {
             cwd: Some(scratch.to_path_buf()),
             limits: checker_limits(),
             access: Access::new([], scratch),
-            pipes: None,
+            interactive: None,
         });
         let run = match run {
             Ok(run) => run,
@@ -677,7 +667,7 @@ impl<'s> Jury<'s> {
             cwd: Some(work.clone()),
             limits: arena.limits,
             access: Access::new([], &work).untrusted(),
-            pipes: None,
+            interactive: None,
         };
         let mut run = self.sandbox.run(&spec);
         if let Ok(first) = &run

@@ -361,7 +361,7 @@ impl Compiler {
                 } else {
                     Access::new([source_dir.clone()], tmp.path())
                 },
-                pipes: None,
+                interactive: None,
             })
             .map_err(io_error(format!(
                 "cannot start the compiler for {}",
@@ -502,7 +502,7 @@ impl Compiler {
                 cwd: Some(tmp.path().to_path_buf()),
                 limits: compile_limits(),
                 access: Access::new([], tmp.path()),
-                pipes: None,
+                interactive: None,
             })
             .map_err(io_error(format!("cannot start {shown}/build")))?;
             if !outcome.is_success() {

@@ -228,17 +228,31 @@ pub fn from_interaction(
         {
             jury
         }
-        Some((Verdict::Tle, _)) if solution.wall_timeout && solution.cpu < limits.time => verdict(
-            Verdict::Tle,
-            format!(
-                "idle: {} ms of CPU time, killed at the wall limit after {} ms while waiting \
-                 (for input the interactor never sent, or did it not flush its output?); \
-                 the interactor said: {}",
-                solution.cpu.as_millis(),
-                solution.wall.as_millis(),
-                jury.message
-            ),
-        ),
+        Some((Verdict::Tle, _)) if solution.wall_timeout && solution.cpu < limits.time => {
+            let stopped = if solution.idle {
+                format!(
+                    "stopped after {} ms, nothing having passed either way for {} s with \
+                     neither side running",
+                    solution.wall.as_millis(),
+                    sandbox::exchange::IDLE_LIMIT.as_secs()
+                )
+            } else {
+                format!(
+                    "killed at the wall limit after {} ms",
+                    solution.wall.as_millis()
+                )
+            };
+            verdict(
+                Verdict::Tle,
+                format!(
+                    "idle: {} ms of CPU time, {stopped}, while waiting (for input the \
+                     interactor never sent, or did it not flush its output?); the interactor \
+                     said: {}",
+                    solution.cpu.as_millis(),
+                    jury.message
+                ),
+            )
+        }
         Some((v, m)) => verdict(v, m),
         None => jury,
     }
@@ -601,6 +615,7 @@ mod tests {
             wall: Duration::from_millis(12),
             peak_memory_bytes: 1 << 20,
             wall_timeout: false,
+            idle: false,
             output_bytes: 2,
             memory_capped: false,
         }
@@ -658,9 +673,23 @@ mod tests {
             ..run(Exit::Signal(libc::SIGKILL))
         };
         let jury = from_checker(&run(Exit::Code(2)), "unexpected end");
-        let checked = from_interaction(&idle, 0, &limits, jury, false);
+        let checked = from_interaction(&idle, 0, &limits, jury.clone(), false);
         assert_eq!(checked.verdict, Verdict::Tle);
         assert!(checked.message.starts_with("idle: "), "{}", checked.message);
+        assert!(checked.message.contains("killed at the wall limit"));
+        let stopped_idle = RunOutcome {
+            idle: true,
+            ..idle.clone()
+        };
+        let checked = from_interaction(&stopped_idle, 0, &limits, jury, false);
+        assert_eq!(checked.verdict, Verdict::Tle);
+        assert!(
+            checked
+                .message
+                .contains("nothing having passed either way for 1 s"),
+            "{}",
+            checked.message
+        );
         assert_eq!(decide(&ok, 2 << 20, &ok, ""), Verdict::Ole);
         // A crash after the jury rejected: the jury's verdict; before: RE.
         let crashed = run(Exit::Signal(libc::SIGABRT));

@@ -194,10 +194,42 @@ fn a_failing_test_shows_the_transcript_and_an_idle_solution_is_named() {
     assert_eq!(code, 1);
     let first = &report["tests"][0];
     assert_eq!(first["verdict"], "TLE");
+    let message = first["message"].as_str().unwrap();
+    assert!(message.starts_with("idle: "), "{first:#}");
+    // Stopped once idle for 1 s, before its wall limit (2 s).
     assert!(
-        first["message"].as_str().unwrap().starts_with("idle: "),
+        message.contains("nothing having passed either way for 1 s"),
         "{first:#}"
     );
+    assert!(first["wall_ms"].as_u64().unwrap() < 2000, "{first:#}");
+}
+
+/// An interactor that thinks for a while (1.5 s of CPU before its first
+/// answer) is not an idle exchange: the solution waiting for it is not
+/// stopped at the idle limit (1 s).
+#[test]
+fn a_busy_interactor_keeps_the_exchange_alive() {
+    let kit = guess_kit();
+    kit.edit(
+        "problems/guess/problem.toml",
+        "time_limit_ms = 1000",
+        "time_limit_ms = 3000",
+    );
+    kit.write(
+        "problems/guess/interactor.c",
+        &INTERACTOR.replace(
+            "#include <stdlib.h>",
+            "#include <stdlib.h>\n#include <time.h>",
+        )
+        .replace(
+            "printf(\"%s\\n\", x < secret",
+            "if (asked == 0) { clock_t t = clock(); while (clock() - t < CLOCKS_PER_SEC * 3 / 2) {} }\n        printf(\"%s\\n\", x < secret",
+        ),
+    );
+    let (code, report) = kit.json(&["test", "guess", "solutions/guess/accepted/binary_search.c"]);
+    let first = &report["tests"][0];
+    assert_eq!(code, 0, "{first:#}");
+    assert!(first["wall_ms"].as_u64().unwrap() >= 1500, "{first:#}");
 }
 
 /// A solution that floods the interactor is stopped at the output limit

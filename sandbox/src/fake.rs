@@ -218,6 +218,7 @@ impl FakeSandbox {
             wall: run.wall.unwrap_or(run.cpu),
             peak_memory_bytes: run.memory_bytes,
             wall_timeout: run.wall_timeout,
+            idle: false,
             output_bytes: run.stdout.len() as u64,
             memory_capped: run.memory_capped,
         })

@@ -17,6 +17,7 @@
 mod cgroup;
 #[cfg(target_os = "linux")]
 pub mod cpu;
+pub mod exchange;
 pub mod fake;
 pub mod host;
 #[cfg(target_os = "linux")]
@@ -40,6 +41,8 @@ use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+pub use exchange::Exchange;
 
 /// The limits of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,8 +100,21 @@ pub struct RunSpec {
     pub limits: Limits,
     /// What the run may touch, and whether its code is the kit's own.
     pub access: Access,
-    /// Pipes in place of the stdin and stdout files (an interactive run).
+    /// The run's part in an interactive exchange, if it has one.
+    pub interactive: Option<Interactive>,
+}
+
+/// A run's part in an interactive exchange: both runs' wall limits grow
+/// with the messages passed, and the solution's run is stopped once the
+/// exchange is idle (see [`exchange`]).
+#[derive(Clone, Debug)]
+pub struct Interactive {
+    /// Pipes in place of the stdin and stdout files (a CMS manager has
+    /// none: it opens the FIFOs its arguments name).
     pub pipes: Option<Pipes>,
+    pub exchange: Exchange,
+    /// Whether the run ends once the exchange is idle: the solution's.
+    pub stop_when_idle: bool,
 }
 
 /// The ends of two pipes a run gets as its stdin and stdout instead of
@@ -180,8 +196,12 @@ pub struct RunOutcome {
     pub wall: Duration,
     /// Peak resident memory.
     pub peak_memory_bytes: u64,
-    /// True if and only if the sandbox killed it at the wall limit.
+    /// True if and only if the sandbox stopped it by the clock: at the
+    /// wall limit, or early, its exchange idle (`idle`).
     pub wall_timeout: bool,
+    /// True if and only if it was stopped because its interactive exchange
+    /// was idle for [`exchange::IDLE_LIMIT`].
+    pub idle: bool,
     /// Size of the output file when the run ended.
     pub output_bytes: u64,
     /// True if and only if the sandbox stopped it for holding more memory
@@ -197,7 +217,9 @@ impl RunOutcome {
 
     /// `exit code 3`, `killed by SIGSEGV`, `killed at the wall limit`.
     pub fn describe(&self) -> String {
-        if self.wall_timeout {
+        if self.idle {
+            "stopped idle".to_string()
+        } else if self.wall_timeout {
             "killed at the wall limit".to_string()
         } else {
             self.exit.describe()

@@ -19,7 +19,7 @@
 //! What every run gets besides: stdin, stdout and stderr are files opened
 //! by the judge, never pipes (the run gets descriptors, not paths, and
 //! `RLIMIT_FSIZE` bounds its output; an interactive run gets pipes to the
-//! judge instead, `RunSpec::pipes`, and the judge bounds what it relays);
+//! judge instead, `Interactive::pipes`, and the judge bounds what it relays);
 //! every other descriptor is closed at `exec`; it dies with the thread
 //! that started it (`PR_SET_PDEATHSIG`); the wall clock is watched with a
 //! pidfd; Ctrl-C and SIGTERM wake every wait, kill every live run, and no
@@ -47,7 +47,7 @@ use crate::reaper::{self, Reaper};
 use crate::rlimits::Rlimits;
 use crate::session::Session;
 use crate::user::{NOBODY, Nobody};
-use crate::{Exit, Isolation, Network, RunOutcome, RunSpec, Sandbox};
+use crate::{Exit, Interactive, Isolation, Network, RunOutcome, RunSpec, Sandbox, exchange};
 
 /// How often the memory of a run is sampled where no control group caps it.
 const SAMPLE: Duration = Duration::from_millis(5);
@@ -217,6 +217,8 @@ enum Waited {
     WallLimit,
     /// The run's processes used more CPU time than the limit.
     CpuLimit,
+    /// Its interactive exchange was idle for `exchange::IDLE_LIMIT`.
+    Idle,
     MemoryCap,
     Interrupted,
 }
@@ -230,6 +232,9 @@ struct Watch {
     peak_memory: u64,
     /// The last CPU time seen of each process of the run.
     cpu: BTreeMap<libc::pid_t, Duration>,
+    /// Whether the last look saw the run busy: a process ready to run, or
+    /// more CPU time than the look before.
+    busy: bool,
 }
 
 impl Watch {
@@ -238,6 +243,7 @@ impl Watch {
             cap,
             peak_memory: 0,
             cpu: BTreeMap::new(),
+            busy: true,
         }
     }
 
@@ -247,7 +253,9 @@ impl Watch {
         tree.push(pid);
         let seen = reaper::sample(&tree);
         self.peak_memory = self.peak_memory.max(seen.memory_bytes);
+        let before = self.cpu();
         self.cpu.extend(seen.cpu);
+        self.busy = seen.ready || self.cpu() > before;
         self.cap.is_some_and(|cap| seen.memory_bytes > cap)
     }
 
@@ -261,17 +269,22 @@ impl Watch {
 /// interrupted, the run's processes have used more CPU time than the limit
 /// (seen at each sample: the run stops at its limit, not at the CPU
 /// backstop of `rlimits.rs`), or (when watched) they hold more memory than
-/// their cap.
+/// their cap. In an interactive exchange, each sample that sees the run
+/// busy stirs the exchange, the wall limit grows with the messages passed,
+/// and a run that stops when idle ends once the exchange is.
 fn wait_for(
     pid: libc::pid_t,
     (cpu, wall): (Duration, Duration),
     interrupt: Option<&Interrupt>,
+    interactive: Option<&Interactive>,
     watch: &mut Watch,
 ) -> Waited {
     // SAFETY: plain syscall; a negative result means pidfds are unavailable.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
-    let deadline = Instant::now() + wall;
+    let start = Instant::now();
+    let allowance = || interactive.map_or(Duration::ZERO, |i| i.exchange.allowance());
     let waited = loop {
+        let deadline = start + wall.saturating_add(allowance());
         let now = Instant::now();
         if now >= deadline {
             break Waited::WallLimit;
@@ -307,6 +320,14 @@ fn wait_for(
         }
         if watch.cpu() > cpu {
             break Waited::CpuLimit;
+        }
+        if let Some(interactive) = interactive {
+            if watch.busy {
+                interactive.exchange.stir();
+            }
+            if interactive.stop_when_idle && interactive.exchange.quiet() >= exchange::IDLE_LIMIT {
+                break Waited::Idle;
+            }
         }
     };
     if pidfd >= 0 {
@@ -363,7 +384,8 @@ impl LinuxSandbox {
         let work = spec.cwd.as_deref();
 
         // The files of the run, opened by the judge: the run gets descriptors.
-        let (stdin, stdout) = match spec.pipes.as_ref().and_then(|p| p.take()) {
+        let pipes = spec.interactive.as_ref().and_then(|i| i.pipes.as_ref());
+        let (stdin, stdout) = match pipes.and_then(|p| p.take()) {
             Some((stdin, stdout)) => (File::from(stdin), File::from(stdout)),
             None => (
                 open_read(spec.stdin.as_deref())?,
@@ -434,6 +456,7 @@ impl LinuxSandbox {
             pid,
             (limits.time, limits.wall),
             self.interrupt.as_ref(),
+            spec.interactive.as_ref(),
             &mut watch,
         );
 
@@ -467,8 +490,9 @@ impl LinuxSandbox {
             cpu: measured.cpu,
             wall,
             peak_memory_bytes: measured.peak_memory_bytes,
-            wall_timeout: matches!(waited, Waited::WallLimit),
-            output_bytes: match spec.pipes {
+            wall_timeout: matches!(waited, Waited::WallLimit | Waited::Idle),
+            idle: matches!(waited, Waited::Idle),
+            output_bytes: match pipes {
                 Some(_) => 0,
                 None => std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()),
             },

@@ -69,6 +69,9 @@ pub struct Sample {
     pub memory_bytes: u64,
     /// Each process's own CPU time so far.
     pub cpu: Vec<(libc::pid_t, Duration)>,
+    /// Whether any of them was running or ready to run (or waiting on the
+    /// disk): not waiting for anything another process does.
+    pub ready: bool,
 }
 
 /// Looks at the memory and CPU time of `pids`.
@@ -79,6 +82,7 @@ pub fn sample(pids: &[libc::pid_t]) -> Sample {
     let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     let (mut private, mut shared) = (0, 0);
     let mut cpu = Vec::with_capacity(pids.len());
+    let mut ready = false;
     for &p in pids {
         if let Ok(statm) = std::fs::read_to_string(format!("/proc/{p}/statm")) {
             let mut fields = statm
@@ -89,9 +93,12 @@ pub fn sample(pids: &[libc::pid_t]) -> Sample {
             private += resident.saturating_sub(file);
             shared = shared.max(file);
         }
+        let Some(stat) = stat_of(p) else { continue };
+        let fields: Vec<&str> = stat.split_whitespace().collect();
+        ready |= matches!(fields.first(), Some(&("R" | "D")));
         // Its own time only: a reaped child's time, also in its parent's
         // `cutime`, was seen under the child's pid.
-        if let Some(t) = stat_field(p, 11..13) {
+        if let Some(t) = numbers(&fields, 11..13) {
             let sum: u64 = t.iter().sum();
             cpu.push((p, Duration::from_micros(sum * 1_000_000 / ticks)));
         }
@@ -99,16 +106,26 @@ pub fn sample(pids: &[libc::pid_t]) -> Sample {
     Sample {
         memory_bytes: (private + shared) * page,
         cpu,
+        ready,
     }
 }
 
-/// Fields of `/proc/<pid>/stat` after the name (0 is the state), as numbers.
-fn stat_field(pid: libc::pid_t, fields: std::ops::Range<usize>) -> Option<Vec<u64>> {
+/// `/proc/<pid>/stat` after the name: its state first.
+fn stat_of(pid: libc::pid_t) -> Option<String> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The name in parentheses may hold spaces: fields start after the last ')'.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let all: Vec<&str> = rest.split_whitespace().collect();
-    all.get(fields)?.iter().map(|f| f.parse().ok()).collect()
+    Some(stat[stat.rfind(')')? + 2..].to_string())
+}
+
+/// Fields of a `stat` line after the name (0 is the state), as numbers.
+fn numbers(fields: &[&str], range: std::ops::Range<usize>) -> Option<Vec<u64>> {
+    fields.get(range)?.iter().map(|f| f.parse().ok()).collect()
+}
+
+/// Fields of `/proc/<pid>/stat` after the name (0 is the state), as numbers.
+fn stat_field(pid: libc::pid_t, range: std::ops::Range<usize>) -> Option<Vec<u64>> {
+    let stat = stat_of(pid)?;
+    numbers(&stat.split_whitespace().collect::<Vec<_>>(), range)
 }
 
 /// The number of tasks (threads) whose real user is `uid`, now.

@@ -1,0 +1,99 @@
+//! What passes between the two sides of an interactive run, as the judge's
+//! relay and the two runs' waits see it: how many messages went by, and
+//! when anything last happened — a message passed, or either side used
+//! CPU or was ready to run. A run that is stopped when idle (the
+//! solution's, never the interactor's) ends once nothing has happened for
+//! [`IDLE_LIMIT`]: both sides are waiting for each other (a solution that
+//! did not flush, or waits for input that never comes), and no amount of
+//! wall time would change that.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long an exchange may stay idle before its solution is stopped.
+/// Nothing counts as idle while a side is ready to run, so a starved
+/// solution on a loaded machine is never taken for an idle one.
+pub const IDLE_LIMIT: Duration = Duration::from_secs(1);
+
+/// The wall time each message passed adds to both runs' wall limits: the
+/// relay takes about 15 µs a message (`cargo bench --bench interaction`),
+/// time that is not the solution's, three times over.
+pub const PER_MESSAGE: Duration = Duration::from_micros(50);
+
+/// One exchange, shared by the relay and both runs (clones share it).
+#[derive(Clone, Debug)]
+pub struct Exchange(Arc<Shared>);
+
+#[derive(Debug)]
+struct Shared {
+    start: Instant,
+    /// Nanoseconds from `start` to the last time anything happened.
+    last: AtomicU64,
+    messages: AtomicU64,
+}
+
+impl Default for Exchange {
+    fn default() -> Exchange {
+        Exchange::new()
+    }
+}
+
+impl Exchange {
+    /// An exchange that starts now (as busy).
+    pub fn new() -> Exchange {
+        Exchange(Arc::new(Shared {
+            start: Instant::now(),
+            last: AtomicU64::new(0),
+            messages: AtomicU64::new(0),
+        }))
+    }
+
+    /// The relay passed a message on.
+    pub fn passed(&self) {
+        self.0.messages.fetch_add(1, Ordering::Relaxed);
+        self.stir();
+    }
+
+    /// A side used CPU time or was ready to run.
+    pub fn stir(&self) {
+        let now = self.0.start.elapsed().as_nanos().min(u64::MAX as u128) as u64;
+        self.0.last.fetch_max(now, Ordering::Relaxed);
+    }
+
+    /// How long nothing has happened.
+    pub fn quiet(&self) -> Duration {
+        let last = Duration::from_nanos(self.0.last.load(Ordering::Relaxed));
+        self.0.start.elapsed().saturating_sub(last)
+    }
+
+    /// The messages passed so far.
+    pub fn messages(&self) -> u64 {
+        self.0.messages.load(Ordering::Relaxed)
+    }
+
+    /// The wall time both runs get beyond their wall limits for the
+    /// messages passed so far.
+    pub fn allowance(&self) -> Duration {
+        PER_MESSAGE.saturating_mul(self.messages().min(u32::MAX as u64) as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anything_that_happens_ends_a_quiet_spell_and_messages_buy_wall_time() {
+        let exchange = Exchange::new();
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(exchange.quiet() >= Duration::from_millis(30));
+        exchange.clone().stir();
+        assert!(exchange.quiet() < Duration::from_millis(30));
+        for _ in 0..1000 {
+            exchange.passed();
+        }
+        assert_eq!(exchange.messages(), 1000);
+        assert_eq!(exchange.allowance(), Duration::from_millis(50));
+    }
+}
