@@ -7,9 +7,11 @@
 //!   first that is not AC), and that verdict on every test aimed at the
 //!   solution (`targets` in problem.toml) — at least one test must aim at
 //!   it, so the tests provably catch the mistake it stands for.
-//! * `brute_force/`: judged on every test; it may run out of time or
-//!   memory (or crash for it) on big tests, but wherever it finishes its
-//!   answer is accepted, and it finishes the first test.
+//! * `brute_force/`: it may run out of time or memory (or crash for it) on
+//!   big tests, but wherever it finishes its answer is accepted, and it
+//!   finishes the first test. It is judged on every test up to the first
+//!   it fails, then only on the tests whose input is smaller than that
+//!   one's: a bigger one would only run out again.
 //! * `partially_accepted/`: judged on every test of a problem with groups;
 //!   it scores more than nothing and less than the most (ICPC's folder).
 
@@ -20,10 +22,10 @@ use anyhow::{Result, bail};
 
 use crate::event::{EventKind, Events};
 use crate::fsutil;
-use crate::jury::{Arena, Jury};
+use crate::jury::{Arena, Entry, Jury};
 use crate::pool::Stop;
 use crate::problem::Problem;
-use crate::program::Compiler;
+use crate::program::{BuildError, Compiler};
 use crate::results::OtherJudging;
 use crate::results::{Aimed, BRUTE_FORCE_PROMISE, SolutionRun, Test, VerifyRow};
 use crate::verdict::{Verdict, Verdicts};
@@ -66,12 +68,14 @@ impl Expect {
         }
     }
 
-    /// Which tests to judge: everything for accepted solutions and brute
-    /// forces; for a wrong solution, up to its first failure plus the tests
-    /// aimed at it (`aimed`: their indices).
-    pub fn stop<'a>(self, aimed: &'a BTreeSet<usize>) -> Stop<'a> {
+    /// Which tests to judge: everything for accepted solutions; for a
+    /// wrong solution, up to its first failure plus the tests aimed at it
+    /// (`aimed`: their indices); for a brute force, up to its first failure
+    /// plus the tests with a smaller input (`sizes`: each test's, in bytes).
+    pub fn stop<'a>(self, aimed: &'a BTreeSet<usize>, sizes: &'a [u64]) -> Stop<'a> {
         match self {
-            Expect::Verdict(Verdict::Ac) | Expect::BruteForce | Expect::Partial => Stop::Never,
+            Expect::BruteForce => Stop::Smaller { sizes },
+            Expect::Verdict(Verdict::Ac) | Expect::Partial => Stop::Never,
             Expect::OneOf(set) if set.contains(Verdict::Ac) => Stop::Never,
             Expect::Verdict(_) | Expect::OneOf(_) => Stop::AtFirstFailure { except: aimed },
         }
@@ -257,35 +261,104 @@ pub fn under_other(
     Ok(Some(OtherJudging::of(interpreter, run, first)))
 }
 
-/// Judges the solution at `source` as its folder's promise needs and says
-/// whether it keeps it.
-pub fn verify_solution(
+/// Each test's input size in bytes (0 where it cannot be read: the run
+/// will say why), which orders tests for a brute force ([`Expect::stop`]).
+pub fn input_sizes(tests: &[Test]) -> Vec<u64> {
+    (tests.iter())
+        .map(|t| std::fs::metadata(&t.input).map_or(0, |m| m.len()))
+        .collect()
+}
+
+/// One solution `verify` judges: its file, how it is shown (its path
+/// under the solutions folder) and its folder's promise.
+pub struct Promised {
+    pub source: PathBuf,
+    pub shown: String,
+    pub expect: Expect,
+}
+
+/// Judges each solution as its promise needs and says whether it keeps
+/// it: every solution of the problem on the one pool, so the workers stay
+/// busy from one solution to the next; the rows, and the events, come in
+/// the order of `solutions`.
+pub fn verify_solutions(
     jury: &Jury,
     compiler: &Compiler,
     arena: &Arena,
-    expect: Expect,
-    source: &Path,
-    shown: &str,
+    solutions: &[Promised],
     events: &mut Events,
-) -> Result<VerifyRow> {
-    let aimed: BTreeSet<usize> = (arena.tests.iter().enumerate())
-        .filter(|(_, t)| t.aims_at(shown))
-        .map(|(i, _)| i)
+) -> Result<Vec<VerifyRow>> {
+    let sizes = input_sizes(arena.tests);
+    let aimed: Vec<BTreeSet<usize>> = (solutions.iter())
+        .map(|s| {
+            (arena.tests.iter().enumerate())
+                .filter(|(_, t)| t.aims_at(&s.shown))
+                .map(|(i, _)| i)
+                .collect()
+        })
         .collect();
-    let run = jury.judge_source(compiler, arena, source, shown, expect.stop(&aimed), events)?;
-    let mut row = expect.verify(
-        arena.problem,
-        arena.targets_required,
-        shown,
-        arena.tests,
-        &run,
-    );
-    if row.ok && run.compile_error.is_none() {
-        let solution = jury.compile(compiler, source, true)?;
-        row.warnings = timing_warnings(jury, arena, &solution, expect, &run);
+    // Compiled first; a compilation error is a row of its own, in order.
+    let mut compiled = Vec::new();
+    let mut failed = Vec::new();
+    for (i, s) in solutions.iter().enumerate() {
+        match jury.compile(compiler, &s.source, true) {
+            Ok(program) => compiled.push((i, program)),
+            Err(BuildError::Compile { output, .. }) => failed.push((i, output)),
+            Err(e) => return Err(e.into()),
+        }
     }
-    events.emit(EventKind::SolutionVerified { row: &row });
-    Ok(row)
+    let entries: Vec<Entry> = (compiled.iter())
+        .map(|(i, program)| Entry {
+            solution: program,
+            shown: &solutions[*i].shown,
+            stop: solutions[*i].expect.stop(&aimed[*i], &sizes),
+        })
+        .collect();
+    let mut rows = Vec::new();
+    let mut failed = failed.into_iter().peekable();
+    // The rows of the solutions that did not compile, up to `before`.
+    let mut not_compiled = |before: usize, rows: &mut Vec<VerifyRow>, events: &mut Events| {
+        while let Some((i, output)) = failed.next_if(|(i, _)| *i < before) {
+            let s = &solutions[i];
+            let run = jury.not_compiled(arena, &s.shown, output, events);
+            let row = s.row(arena, &run);
+            events.emit(EventKind::SolutionVerified { row: &row });
+            rows.push(row);
+        }
+    };
+    not_compiled(
+        compiled.first().map_or(usize::MAX, |c| c.0),
+        &mut rows,
+        events,
+    );
+    jury.judge_all(arena, &entries, events, |g, run, events| {
+        let (i, program) = &compiled[g];
+        let s = &solutions[*i];
+        let mut row = s.row(arena, &run);
+        if row.ok {
+            row.warnings = timing_warnings(jury, arena, program, s.expect, &run);
+        }
+        events.emit(EventKind::SolutionVerified { row: &row });
+        rows.push(row);
+        let next = compiled.get(g + 1).map_or(usize::MAX, |c| c.0);
+        not_compiled(next, &mut rows, events);
+        Ok(())
+    })?;
+    not_compiled(usize::MAX, &mut rows, events);
+    Ok(rows)
+}
+
+impl Promised {
+    /// Whether `run` keeps the promise.
+    fn row(&self, arena: &Arena, run: &SolutionRun) -> VerifyRow {
+        (self.expect).verify(
+            arena.problem,
+            arena.targets_required,
+            &self.shown,
+            arena.tests,
+            run,
+        )
+    }
 }
 
 /// What a solution's times say about its promise on a slower machine: an

@@ -5,6 +5,7 @@
 //! by [`verdict::from_checker`]). Every command does these through the jury
 //! and its [`Sandbox`]; nothing else starts a checker or a reference.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -808,10 +809,18 @@ impl<'s> Jury<'s> {
         events: &mut Events,
         mut judged: impl FnMut(usize, SolutionRun, &mut Events) -> Result<()>,
     ) -> Result<()> {
+        // One folder per entry: a program given twice (two files of the
+        // same content) gets a second folder, numbered.
+        let mut seen = HashMap::new();
         let dirs: Vec<PathBuf> = (entries.iter())
             .map(|e| {
                 let id = &e.solution.identity[..e.solution.identity.len().min(12)];
-                arena.work.join(format!("{}-{id}", arena.problem))
+                let again = seen.entry(id).and_modify(|n| *n += 1).or_insert(0usize);
+                let name = match again {
+                    0 => format!("{}-{id}", arena.problem),
+                    n => format!("{}-{id}-{n}", arena.problem),
+                };
+                arena.work.join(name)
             })
             .collect();
         // Another judge run judging the same solution would share its
@@ -820,9 +829,6 @@ impl<'s> Jury<'s> {
         fsutil::create_dir_all(&arena.work)?;
         let mut locked: Vec<&PathBuf> = dirs.iter().collect();
         locked.sort();
-        if locked.windows(2).any(|w| w[0] == w[1]) {
-            bail!("the same program cannot be judged twice at once");
-        }
         let mut held = Vec::new();
         for dir in locked {
             let lock = dir.with_extension("lock");
@@ -891,23 +897,35 @@ impl<'s> Jury<'s> {
         match self.compile(compiler, source, true) {
             Ok(solution) => self.judge(arena, &solution, shown, stop, events),
             Err(BuildError::Compile { output, .. }) => {
-                announce(arena, shown, events);
-                let run = SolutionRun {
-                    solution: shown.to_string(),
-                    verdict: verdict::NOT_COMPILED,
-                    outcomes: Vec::new(),
-                    compile_error: Some(output),
-                    score: score(arena, &[]),
-                    max_score: verdict::max_score(arena.groups),
-                };
-                events.emit(EventKind::SolutionFinished {
-                    run: &run,
-                    tests: arena.tests,
-                });
-                Ok(run)
+                Ok(self.not_compiled(arena, shown, output, events))
             }
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// The run of a solution that did not compile: the verdict CE with the
+    /// compiler's message (`output`), told as judged.
+    pub fn not_compiled(
+        &self,
+        arena: &Arena,
+        shown: &str,
+        output: String,
+        events: &mut Events,
+    ) -> SolutionRun {
+        announce(arena, shown, events);
+        let run = SolutionRun {
+            solution: shown.to_string(),
+            verdict: verdict::NOT_COMPILED,
+            outcomes: Vec::new(),
+            compile_error: Some(output),
+            score: score(arena, &[]),
+            max_score: verdict::max_score(arena.groups),
+        };
+        events.emit(EventKind::SolutionFinished {
+            run: &run,
+            tests: arena.tests,
+        });
+        run
     }
 }
 

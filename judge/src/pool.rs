@@ -22,14 +22,22 @@ pub enum Stop<'a> {
     Never,
     /// After the first failing item in order, run only the items listed.
     AtFirstFailure { except: &'a BTreeSet<usize> },
+    /// After the first failing item in order, run only the items whose
+    /// size (one per item) is below its size.
+    Smaller { sizes: &'a [u64] },
 }
 
 impl Stop<'_> {
     fn keeps(&self, index: usize, first_failure: usize) -> bool {
-        match self {
-            Stop::Never => true,
-            Stop::AtFirstFailure { except } => index <= first_failure || except.contains(&index),
-        }
+        index <= first_failure
+            || match self {
+                Stop::Never => true,
+                Stop::AtFirstFailure { except } => except.contains(&index),
+                Stop::Smaller { sizes } => match (sizes.get(index), sizes.get(first_failure)) {
+                    (Some(size), Some(failed)) => size < failed,
+                    _ => true,
+                },
+            }
     }
 }
 
@@ -280,6 +288,23 @@ mod tests {
                 let mut ran = ran.clone();
                 ran.sort();
                 assert_eq!(ran, vec![0, 1, 2, 3, 7]);
+            }
+        }
+    }
+
+    #[test]
+    fn stopping_at_the_first_failure_keeps_the_smaller_items_for_any_jobs() {
+        // Item 3 fails with size 30: only the later items below 30 run.
+        let sizes = [5, 10, 20, 30, 40, 29, 30, 1, 50, 3];
+        for jobs in [1, 2, 4] {
+            let (results, finished, ran) = run(jobs, Stop::Smaller { sizes: &sizes });
+            assert_eq!(finished, vec![0, 1, 2, 3, 5, 7, 9], "jobs {jobs}");
+            let kept: Vec<usize> = results.iter().flatten().copied().collect();
+            assert_eq!(kept, finished);
+            if jobs == 1 {
+                let mut ran = ran.clone();
+                ran.sort();
+                assert_eq!(ran, finished);
             }
         }
     }

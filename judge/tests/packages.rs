@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use judge::event::Events;
 use judge::event::Silent;
-use judge::expect::{Expect, FOLDERS, verify_solution};
+use judge::expect::{Expect, FOLDERS, Promised, verify_solutions};
 use judge::jury::{Arena, Jury};
 use judge::kit::Kit;
 use judge::package::Format;
@@ -425,24 +425,22 @@ fn ours(kit: &Kit, problem: &Problem, tests: &[Test]) -> Vec<VerifyRow> {
     let jury = Jury::new(sandbox(), 2);
     let mut reporter = Silent;
     let mut events = Events::new(&mut reporter);
-    let mut rows = Vec::new();
-    for (_, expect, file, shown) in solutions(problem) {
-        // TLE, MLE and RE are the run's verdicts, whatever the checker.
-        if matches!(expect, Expect::Verdict(v) if !v.is_checked()) {
-            continue;
-        }
-        let row = verify_solution(
-            &jury,
-            &kit.compiler,
-            &arena,
+    // TLE, MLE and RE are the run's verdicts, whatever the checker.
+    let promised: Vec<Promised> = (solutions(problem).into_iter())
+        .filter(|(_, expect, _, _)| !matches!(expect, Expect::Verdict(v) if !v.is_checked()))
+        .map(|(_, expect, source, shown)| Promised {
+            source,
+            shown,
             expect,
-            &file,
-            &shown,
-            &mut events,
-        )
-        .unwrap();
-        assert!(row.ok, "the kit's verify: {shown}: {:?}", row.problems);
-        rows.push(row);
+        })
+        .collect();
+    let rows = verify_solutions(&jury, &kit.compiler, &arena, &promised, &mut events).unwrap();
+    for row in &rows {
+        assert!(
+            row.ok,
+            "the kit's verify: {}: {:?}",
+            row.solution, row.problems
+        );
     }
     done.insert(problem.name.clone(), rows.clone());
     rows

@@ -17,7 +17,7 @@ use std::time::Duration;
 use judge::config::Language;
 use judge::event::Events;
 use judge::event::Silent;
-use judge::expect::Expect;
+use judge::expect::{self, Expect};
 use judge::jury::{Arena, Jury};
 use judge::pool::Stop;
 use judge::program::{Compiler, Program, Protocol};
@@ -108,6 +108,15 @@ impl Setup {
             for test in tests.by_ref().take(*count) {
                 test.group = Some(name.to_string());
             }
+        }
+        self
+    }
+
+    /// Writes each test's input, of the size given (in bytes).
+    fn sized(self, sizes: &[usize]) -> Setup {
+        std::fs::create_dir_all(self.dir.path().join("tests")).unwrap();
+        for (test, size) in self.tests.iter().zip(sizes) {
+            std::fs::write(&test.input, "1\n".repeat(size / 2)).unwrap();
         }
         self
     }
@@ -470,7 +479,8 @@ fn verify(setup: &Setup, expect: Expect, solution: &str, plan: &[(&str, FakeRun)
         .filter(|(_, t)| t.targets.iter().any(|s| s == solution))
         .map(|(i, _)| i)
         .collect();
-    let run = judge_with(setup, &sandbox, 2, expect.stop(&aimed));
+    let sizes = expect::input_sizes(&setup.tests);
+    let run = judge_with(setup, &sandbox, 2, expect.stop(&aimed, &sizes));
     expect.verify("p", true, solution, &setup.tests, &run)
 }
 
@@ -540,7 +550,7 @@ fn verify_needs_a_test_aimed_at_each_wrong_solution() {
     // verdict only.
     let sandbox = sandbox(&[("01", out("wrong"))]);
     let setup = Setup::new(3);
-    let run = judge_with(&setup, &sandbox, 2, WA.stop(&BTreeSet::new()));
+    let run = judge_with(&setup, &sandbox, 2, WA.stop(&BTreeSet::new(), &[]));
     let row = WA.verify("p", false, "wrong_answer/w.rs", &setup.tests, &run);
     assert!(row.ok, "{row:?}");
 }
@@ -564,23 +574,31 @@ fn verify_judges_aimed_tests_past_the_first_failure() {
 }
 
 #[test]
-fn verify_brute_forces_on_every_test() {
+fn verify_brute_forces_up_to_their_first_failure_then_on_smaller_tests() {
     let brute = "brute_force/b.rs";
+    let setup = || Setup::new(6).sized(&[10, 20, 30, 40, 30, 6]);
     let gives_up = [
-        ("03", FakeRun::exit(1)),
-        ("04", right().cpu_ms(5000)),
-        ("05", right().memory_mib(1000)),
+        ("02", right().cpu_ms(5000)),
+        ("03", right().memory_mib(1000)),
+        ("04", FakeRun::exit(1)),
+        ("05", FakeRun::exit(1)),
     ];
-    let row = verify(&Setup::new(6), Expect::BruteForce, brute, &gives_up);
+    let row = verify(&setup(), Expect::BruteForce, brute, &gives_up);
     assert!(row.ok, "{row:?}");
-    assert_eq!(row.verdict, Verdict::Re);
-    assert_eq!((row.judged, row.finished), (6, 3));
+    assert_eq!(row.verdict, Verdict::Tle);
+    // Out of time on 02 (20 bytes): 03 to 05 are as big, so not judged.
+    let judged: Vec<&str> = row.results.iter().map(|o| o.name.as_str()).collect();
+    assert_eq!(judged, ["01", "02", "06"]);
+    assert_eq!((row.judged, row.finished), (3, 2));
     // A wrong answer anywhere it finishes, even after giving up elsewhere.
     let mut plan = gives_up.to_vec();
     plan.push(("06", out("wrong")));
-    let row = verify(&Setup::new(6), Expect::BruteForce, brute, &plan);
+    let row = verify(&setup(), Expect::BruteForce, brute, &plan);
     assert!(!row.ok);
     assert_eq!(row.problems, ["test 06 gave WA"]);
+    // Without a failure, every test.
+    let row = verify(&setup(), Expect::BruteForce, brute, &[]);
+    assert_eq!((row.judged, row.finished), (6, 6));
     // It must finish the first test.
     let row = verify(
         &Setup::new(2),

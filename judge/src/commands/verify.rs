@@ -34,27 +34,26 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
     for (problem, tests) in problems.iter().zip(&built) {
         let checker = kit.checker(problem, jury)?;
         let arena = Arena::new(problem, tests, &checker, kit.work_dir().join("runs"));
-        for (file, expect) in expect::promises(problem)? {
-            let shown = file.strip_prefix(&problem.solutions).unwrap_or(&file);
-            let shown = shown.display().to_string();
-            let mut row = expect::verify_solution(
-                jury,
-                &kit.compiler,
-                &arena,
-                expect,
-                &file,
-                &shown,
-                events,
-            )?;
+        let solutions: Vec<expect::Promised> = (expect::promises(problem)?.into_iter())
+            .map(|(source, expect)| {
+                let shown = source.strip_prefix(&problem.solutions).unwrap_or(&source);
+                expect::Promised {
+                    shown: shown.display().to_string(),
+                    source,
+                    expect,
+                }
+            })
+            .collect();
+        let judged = expect::verify_solutions(jury, &kit.compiler, &arena, &solutions, events)?;
+        for (mut row, solution) in judged.into_iter().zip(&solutions) {
             if args.both_pythons && row.compile_error.is_none() {
-                let stop = Stop::Never;
                 let other = expect::under_other(
                     jury,
                     &kit.compiler,
                     &arena,
-                    &file,
+                    &solution.source,
                     row.verdict,
-                    stop,
+                    Stop::Never,
                     events,
                 )?;
                 if let Some(other) = other.filter(|o| o.differs) {

@@ -158,8 +158,19 @@ impl<W: Write> TerminalReporter<W> {
             (None, Some(_)) => "compile error".to_string(),
             (None, None) => format!("{}/{} tests", row.judged, row.tests),
         };
-        if row.is_brute_force() {
-            detail.push_str(&format!(", finished {}/{} tests", row.finished, row.tests));
+        let skipped = row.tests - row.judged.min(row.tests);
+        match (&row.failed_test, row.is_brute_force()) {
+            (Some(failed), true) if skipped > 0 => detail.push_str(&format!(
+                ", finished {}/{} judged ({skipped} not smaller than test {failed} skipped)",
+                row.finished, row.judged
+            )),
+            (_, true) => {
+                detail.push_str(&format!(", finished {}/{} tests", row.finished, row.tests))
+            }
+            (Some(_), false) if skipped > 0 => {
+                detail.push_str(&format!(", {}/{} judged", row.judged, row.tests))
+            }
+            _ => {}
         }
         if !row.aimed.is_empty() {
             let names: Vec<&str> = row.aimed.iter().map(|a| a.test.as_str()).collect();
@@ -1050,6 +1061,13 @@ mod tests {
         let mut brute = row("brute_force/bash_search.rs", "no WA", Verdict::Re);
         brute.failed_test = Some("05".into());
         brute.finished = 4;
+        // Past its first failure, only smaller tests: 7 of the 20.
+        let mut skipping = brute.clone();
+        skipping.judged = 7;
+        skipping.finished = 6;
+        let mut tle = row("time_limit_exceeded/simulate.cpp", "TLE", Verdict::Tle);
+        tle.failed_test = Some("06".into());
+        tle.judged = 8;
         let mut bad = row("wrong_answer/unaimed.c", "WA", Verdict::Wa);
         bad.ok = false;
         bad.failed_test = Some("01".into());
@@ -1065,6 +1083,8 @@ mod tests {
                 EventKind::SolutionVerified { row: &ac },
                 EventKind::SolutionVerified { row: &wa },
                 EventKind::SolutionVerified { row: &brute },
+                EventKind::SolutionVerified { row: &skipping },
+                EventKind::SolutionVerified { row: &tle },
                 EventKind::SolutionVerified { row: &bad },
             ],
         );
@@ -1073,6 +1093,8 @@ problem        solution                                     expected  got
 bash           accepted/bash.rs                             AC        AC   20/20 tests ok
 bash           wrong_answer/int32.cpp                       WA        WA   on test 05, aimed 11 12, score 30 ok
 bash           brute_force/bash_search.rs                   no WA     RE   on test 05, finished 4/20 tests ok
+bash           brute_force/bash_search.rs                   no WA     RE   on test 05, finished 6/7 judged (13 not smaller than test 05 skipped) ok
+bash           time_limit_exceeded/simulate.cpp             TLE       TLE  on test 06, 8/20 judged ok
 bash           wrong_answer/unaimed.c                       WA        WA   on test 01 MISMATCH
                  no test aims at it (`targets` in problem.toml)
 ";
