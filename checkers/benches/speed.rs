@@ -1,9 +1,11 @@
 //! Checker speed: `cargo bench -p checkers --bench speed`.
 //!
 //! Writes 10^7 random int64, 10 per line (about 200 MB), as the answer and an
-//! identical output, then times our `ncmp` and `wcmp` on them against a
-//! baseline measured in the same run: a loop that only reads both files and
-//! counts whitespace bytes. Also measures a checker's start-up on a tiny test.
+//! identical output, then times our `ncmp` and `wcmp` on them against two
+//! baselines measured in the same run: a loop that only reads both files and
+//! counts whitespace bytes (the floor), and a naive C parse-and-compare
+//! (`getc_unlocked`, a digit at a time; `cc -O2`, skipped without a C
+//! compiler). Also measures a checker's start-up on a tiny test.
 //! testlib.h does 27 MB/s (ncmp) and 50 MB/s (wcmp) per output file on this
 //! kind of machine, and about 4 ms of start-up.
 
@@ -88,6 +90,55 @@ fn run_checker(exe: &str, dir: &Path, output: &Path, answer: &Path) -> Duration 
     elapsed
 }
 
+/// A C program that compares two files of integers the plain way: what a
+/// setter would write for a fast checker without testlib.
+const NAIVE_C: &str = r#"
+#include <stdio.h>
+static int next(FILE *f, long long *v) {
+    int c = getc_unlocked(f);
+    while (c == ' ' || c == '\n' || c == '\r' || c == '\t') c = getc_unlocked(f);
+    if (c == EOF) return 0;
+    int neg = c == '-';
+    if (neg) c = getc_unlocked(f);
+    unsigned long long x = 0;
+    while (c >= '0' && c <= '9') { x = x * 10 + (c - '0'); c = getc_unlocked(f); }
+    *v = neg ? -(long long)x : (long long)x;
+    return 1;
+}
+int main(int argc, char **argv) {
+    FILE *out = fopen(argv[2], "r"), *ans = fopen(argv[3], "r");
+    long long n = 0, j, p;
+    for (;;) {
+        int a = next(ans, &j), b = next(out, &p);
+        if (a != b) return 1;
+        if (!a) break;
+        if (j != p) return 1;
+        n++;
+    }
+    fprintf(stderr, "ok %lld numbers\n", n);
+    return 0;
+}
+"#;
+
+/// Builds [`NAIVE_C`] in `dir`; `None` without a C compiler.
+fn naive_c(dir: &Path) -> Option<PathBuf> {
+    let source = dir.join("naive.c");
+    let exe = dir.join("naive");
+    std::fs::write(&source, NAIVE_C).unwrap();
+    let built = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status();
+    match built {
+        Ok(status) if status.success() => Some(exe),
+        _ => {
+            println!("(no C compiler: the naive C parser is not measured)");
+            None
+        }
+    }
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -115,6 +166,22 @@ fn main() {
         base.as_secs_f64(),
         base_rate
     );
+    let naive = naive_c(&dir).map(|exe| {
+        let exe = exe.to_string_lossy().into_owned();
+        let t = median(
+            (0..RUNS)
+                .map(|_| run_checker(&exe, &dir, &output, &answer))
+                .collect(),
+        );
+        println!(
+            "{:<38} {:>8.3} s {:>9.0} MB/s   {:.2}x the floor's speed",
+            "naive C: getc_unlocked, compare",
+            t.as_secs_f64(),
+            size / t.as_secs_f64(),
+            base.as_secs_f64() / t.as_secs_f64()
+        );
+        t
+    });
     for (name, exe) in [
         ("ncmp", env!("CARGO_BIN_EXE_ncmp")),
         ("wcmp", env!("CARGO_BIN_EXE_wcmp")),
@@ -125,12 +192,15 @@ fn main() {
                 .collect(),
         );
         let rate = size / t.as_secs_f64();
+        let against_c = naive.map_or(String::new(), |c| {
+            format!(", {:.2}x the naive C's", c.as_secs_f64() / t.as_secs_f64())
+        });
         println!(
-            "{:<38} {:>8.3} s {:>9.0} MB/s   {:.2}x the baseline's time, {:.1}x testlib ({} MB/s)",
+            "{:<38} {:>8.3} s {:>9.0} MB/s   {:.2}x the floor's speed{against_c}, {:.1}x testlib ({} MB/s)",
             name,
             t.as_secs_f64(),
             rate,
-            t.as_secs_f64() / base.as_secs_f64(),
+            base.as_secs_f64() / t.as_secs_f64(),
             rate / if name == "ncmp" { 27.0 } else { 50.0 },
             if name == "ncmp" { 27 } else { 50 },
         );

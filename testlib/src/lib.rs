@@ -160,7 +160,8 @@ pub use runtime::{
     set_appes_encoding, set_test_case, testset, unset_test_case,
 };
 pub use stream::{
-    AsPattern, InStream, MAX_FILE_SIZE_ENV, ans, inf, ouf, parse_i64, parse_u64, set_max_file_size,
+    AsPattern, Held, InStream, MAX_FILE_SIZE_ENV, ans, inf, ouf, parse_i64, parse_u64,
+    set_max_file_size,
 };
 pub use validator::{
     READS_LOG, add_feature, feature, register_validation, register_validation_with,
