@@ -99,12 +99,12 @@ pub struct Answerer<'p> {
 
 /// Limits for an interactor playing against a solution under `limits`: it
 /// must outlast the solution (which it waits for), and never be blamed
-/// for a loaded machine.
+/// for a loaded machine (its wall limit, twice its time, is twenty times
+/// the solution's time limit, and the solution's wall is derived from its
+/// time alone).
 fn interactor_limits(limits: Limits) -> Limits {
     let time = limits.time.saturating_mul(10).max(Duration::from_secs(10));
-    let mut jury = Limits::new(time, 4 << 30, 1 << 30);
-    jury.wall = jury.wall.max(limits.wall.saturating_mul(2));
-    jury
+    Limits::new(time, 4 << 30, 1 << 30)
 }
 
 /// Limits for the trusted tools (generators, validators): generous.

@@ -68,6 +68,13 @@ const MAX_MANY: usize = 100_000_000;
 /// A verdict raised by a read, before blame is assigned.
 struct Failure(Outcome, String);
 
+impl Failure {
+    /// Ends the program with this failure, raised on the stream at `origin`.
+    fn quit(self, origin: Origin) -> ! {
+        runtime::quit(&origin, self.0, message_bytes(&self.1))
+    }
+}
+
 type Read<T> = Result<T, Failure>;
 
 fn failure<T>(outcome: Outcome, message: impl Into<String>) -> Read<T> {
@@ -108,13 +115,7 @@ impl Held<'_> {
     /// Runs a read on the core and turns a failure into the verdict.
     #[inline]
     fn run<T>(&mut self, f: impl FnOnce(&mut Core) -> Read<T>) -> T {
-        match f(&mut self.0) {
-            Ok(v) => v,
-            Err(Failure(outcome, message)) => {
-                let origin = self.0.origin();
-                runtime::quit(&origin, outcome, message_bytes(&message))
-            }
-        }
+        f(&mut self.0).unwrap_or_else(|failure| failure.quit(self.0.origin()))
     }
 
     /// As [`InStream::eof`].
@@ -887,15 +888,13 @@ impl InStream {
     #[inline]
     fn run<T>(&self, f: impl FnOnce(&mut Core) -> Read<T>) -> T {
         let result = f(&mut self.core());
-        match result {
-            Ok(v) => v,
-            Err(Failure(outcome, message)) => self.raise(outcome, &message),
-        }
+        result.unwrap_or_else(|failure| self.raise(failure))
     }
 
-    fn raise(&self, outcome: Outcome, message: &str) -> ! {
+    /// Quits with `failure`, the lock let go first.
+    fn raise(&self, failure: Failure) -> ! {
         let origin = self.core().origin();
-        runtime::quit(&origin, outcome, message_bytes(message))
+        failure.quit(origin)
     }
 
     /// Holds the stream for a run of reads on this thread, so that no read
@@ -943,7 +942,7 @@ impl InStream {
     /// `stream.quitf`): on the input or the answer anything but FAIL becomes
     /// FAIL, with the stream's name appended.
     pub fn quit(&self, outcome: Outcome, message: impl Display) -> ! {
-        self.raise(outcome, &message.to_string())
+        self.raise(Failure(outcome, message.to_string()))
     }
 
     /// [`InStream::quit`] if `condition` holds (testlib's `stream.quitif`).
