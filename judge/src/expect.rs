@@ -28,6 +28,7 @@ use crate::problem::Problem;
 use crate::program::{BuildError, Compiler};
 use crate::results::OtherJudging;
 use crate::results::{Aimed, BRUTE_FORCE_PROMISE, SolutionRun, Test, VerifyRow};
+use crate::scratch::Place;
 use crate::verdict::{Verdict, Verdicts};
 
 /// What a folder promises.
@@ -379,7 +380,7 @@ fn timing_warnings(
         let test = arena.tests.iter().find(|t| t.name == test)?;
         let dir = arena.work.join(format!("{}-rerun", arena.problem));
         fsutil::create_dir_all(&dir).ok()?;
-        let outcome = jury.judge_test(arena, solution, test, &dir);
+        let outcome = jury.judge_test(arena, solution, test, Place::at(&dir));
         let _ = std::fs::remove_dir_all(&dir);
         Some(outcome)
     };

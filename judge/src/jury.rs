@@ -18,6 +18,7 @@ use crate::pool::{Pool, Progress, Series, Stop};
 use crate::problem::Problem;
 use crate::program::{BuildError, Compiler, Program, Protocol};
 use crate::results::{Isolation, SolutionRun, Test, TestOutcome};
+use crate::scratch::{Place, Scratch};
 use crate::verdict::{self, Checked, Group, Score, Verdict};
 use sandbox::{Access, Exit, Limits, Network, RunSpec, Sandbox};
 
@@ -81,6 +82,42 @@ impl Arena<'_> {
     }
 }
 
+/// The files a batch test makes, `<test>.<ext>`: the solution's output
+/// and error stream, the checker's message and output, a Kattis
+/// validator's feedback folder.
+const BATCH_FILES: &[&str] = &["out", "err", "chk", "chk.out", "feedback"];
+
+/// The files an interactive test makes: the solution's output and error
+/// stream, the interactor's output, message and stdout, its feedback
+/// folder.
+const INTERACTIVE_FILES: &[&str] = &["out", "err", "tout", "int.err", "int.out", "feedback"];
+
+/// The end of a test: the files of a test passed are removed (unless
+/// `keep_all`: kept to check again with another checker), those of any
+/// other test are kept for the user to read.
+fn settle(
+    place: Place,
+    name: &str,
+    files: &[&str],
+    mut outcome: TestOutcome,
+    keep_all: bool,
+) -> TestOutcome {
+    if outcome.verdict.is_accepted() && !keep_all {
+        place.forget(name, files);
+    } else if let Err(e) = place.keep(name, files) {
+        outcome.message = format!("{} (its files could not be kept: {e})", outcome.message);
+    }
+    outcome
+}
+
+/// Makes `dir` empty: removes it with what it holds, and makes it again.
+fn fresh_dir(dir: &Path) -> Result<()> {
+    match std::fs::remove_dir_all(dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(fsutil::naming(dir, e).into()),
+        _ => Ok(fsutil::create_dir_all(dir)?),
+    }
+}
+
 /// Limits for the checker: it must never be the bottleneck nor be blamed.
 fn checker_limits() -> Limits {
     Limits::new(Duration::from_secs(30), 4 << 30, 64 << 20)
@@ -141,6 +178,9 @@ pub fn interrupted() -> bool {
 pub struct Jury<'s> {
     sandbox: Box<dyn Sandbox + 's>,
     pool: Pool,
+    /// Where runs keep their files while they run, if not in the runs
+    /// folders themselves (`scratch.rs`).
+    scratch: Option<Scratch>,
 }
 
 impl<'s> Jury<'s> {
@@ -149,6 +189,7 @@ impl<'s> Jury<'s> {
         Jury {
             sandbox: Box::new(sandbox),
             pool: Pool::new(jobs),
+            scratch: None,
         }
     }
 
@@ -158,7 +199,22 @@ impl<'s> Jury<'s> {
         Ok(Jury {
             sandbox: sandbox::native(kit_root)?,
             pool: Pool::new(jobs),
+            scratch: Scratch::in_memory(),
         })
+    }
+
+    /// A fresh folder for the files of one command's runs, removed when
+    /// dropped: in the scratch folder, or else under `dir`.
+    pub fn temp_dir(&self, dir: &Path) -> Result<tempfile::TempDir> {
+        let parent = match &self.scratch {
+            Some(scratch) => scratch.path(),
+            None => {
+                fsutil::create_dir_all(dir)?;
+                dir
+            }
+        };
+        let made = tempfile::Builder::new().prefix("run-").tempdir_in(parent);
+        Ok(made.map_err(|e| fsutil::naming(parent, e))?)
     }
 
     /// Compiles `source` with `compiler` (or finds it compiled), the
@@ -632,11 +688,12 @@ impl<'s> Jury<'s> {
         arena: &Arena,
         solution: &Program,
         test: &Test,
-        dir: &Path,
+        place: Place,
     ) -> TestOutcome {
-        let output = dir.join(format!("{}.out", test.name));
+        let name = &test.name;
+        let output = place.scratch_file(name, "out");
         let mut outcome = TestOutcome {
-            name: test.name.clone(),
+            name: name.clone(),
             verdict: Verdict::Fail,
             cpu: Duration::ZERO,
             wall: Duration::ZERO,
@@ -645,10 +702,10 @@ impl<'s> Jury<'s> {
             group: test.group.clone(),
             points: None,
             partial: None,
-            output: output.clone(),
+            output: place.kept_file(name, "out"),
         };
         // A fresh working folder of its own, the only one it may write in.
-        let work = dir.join(format!("{}.d", test.name));
+        let work = place.scratch_file(name, "d");
         if let Err(e) = std::fs::create_dir(&work).or_else(|_| {
             // Left by an earlier run that was killed: made afresh.
             let _ = std::fs::remove_dir_all(&work);
@@ -658,13 +715,13 @@ impl<'s> Jury<'s> {
             return outcome;
         }
         if arena.interactive {
-            return self.judge_interactively(arena, solution, test, dir, &work, outcome);
+            return self.judge_interactively(arena, solution, test, place, &work, outcome);
         }
         let spec = RunSpec {
             argv: solution.argv(Vec::<String>::new()),
             stdin: Some(test.input.clone()),
             stdout: output.clone(),
-            stderr: Some(dir.join(format!("{}.err", test.name))),
+            stderr: Some(place.scratch_file(name, "err")),
             cwd: Some(work.clone()),
             limits: arena.limits,
             access: Access::new([], &work).untrusted(),
@@ -681,7 +738,7 @@ impl<'s> Jury<'s> {
             Ok(run) => run,
             Err(e) => {
                 outcome.message = format!("cannot start the solution: {e}");
-                return outcome;
+                return settle(place, name, BATCH_FILES, outcome, false);
             }
         };
         outcome.cpu = run.cpu;
@@ -690,7 +747,7 @@ impl<'s> Jury<'s> {
         if let Some((verdict, message)) = verdict::classify(&run, &arena.limits) {
             outcome.verdict = verdict;
             outcome.message = message;
-            return outcome;
+            return settle(place, name, BATCH_FILES, outcome, arena.keep_outputs);
         }
         let checked = match arena.identical_agrees && fsutil::same_bytes(&output, &test.answer) {
             true => verdict::agrees_identically(),
@@ -699,24 +756,15 @@ impl<'s> Jury<'s> {
                 &test.input,
                 &output,
                 &test.answer,
-                dir,
-                &test.name,
+                place.scratch,
+                name,
             ),
         };
         outcome.verdict = checked.verdict;
         outcome.message = checked.message;
         outcome.points = checked.points;
         outcome.partial = checked.partial;
-        if outcome.verdict.is_accepted() && !arena.keep_outputs {
-            // Accepted outputs are not needed any more: keep the disk small.
-            for ext in ["out", "err", "chk", "chk.out"] {
-                let _ = std::fs::remove_file(dir.join(format!("{}.{ext}", test.name)));
-            }
-            if arena.checker.protocol == Protocol::Kattis {
-                let _ = std::fs::remove_dir_all(dir.join(format!("{}.feedback", test.name)));
-            }
-        }
-        outcome
+        settle(place, name, BATCH_FILES, outcome, arena.keep_outputs)
     }
 
     /// [`Jury::judge_test`] on an interactive problem: the solution plays
@@ -727,28 +775,28 @@ impl<'s> Jury<'s> {
         arena: &Arena,
         solution: &Program,
         test: &Test,
-        dir: &Path,
+        place: Place,
         work: &Path,
         mut outcome: TestOutcome,
     ) -> TestOutcome {
-        let tout = dir.join(format!("{}.tout", test.name));
+        let name = &test.name;
         let played = self.interact(
             solution,
             arena.checker,
             &test.input,
-            &tout,
+            &place.scratch_file(name, "tout"),
             Some(&test.answer),
             arena.limits,
             work,
-            dir,
-            &test.name,
+            place.scratch,
+            name,
         );
         let _ = std::fs::remove_dir_all(work);
         let (run, checked, transcript) = match played {
             Ok(played) => played,
             Err(e) => {
                 outcome.message = format!("cannot play the test: {e}");
-                return outcome;
+                return settle(place, name, INTERACTIVE_FILES, outcome, false);
             }
         };
         outcome.cpu = run.cpu;
@@ -758,20 +806,16 @@ impl<'s> Jury<'s> {
         outcome.message = checked.message;
         outcome.points = checked.points;
         outcome.partial = checked.partial;
-        outcome.output = dir.join(format!("{}.transcript", test.name));
-        if outcome.verdict.is_accepted() {
-            for ext in ["out", "err", "tout", "int.err", "int.out"] {
-                let _ = std::fs::remove_file(dir.join(format!("{}.{ext}", test.name)));
-            }
-            let _ = std::fs::remove_dir_all(dir.join(format!("{}.feedback", test.name)));
-        } else if let Err(e) = fsutil::write_atomic(&outcome.output, transcript.render().as_bytes())
+        outcome.output = place.kept_file(name, "transcript");
+        if !outcome.verdict.is_accepted()
+            && let Err(e) = fsutil::write_atomic(&outcome.output, transcript.render().as_bytes())
         {
             outcome.message = format!(
                 "{} (the transcript could not be kept: {e})",
                 outcome.message
             );
         }
-        outcome
+        settle(place, name, INTERACTIVE_FILES, outcome, false)
     }
 
     /// Judges `solution` on the arena's tests in parallel, stopping as
@@ -835,12 +879,17 @@ impl<'s> Jury<'s> {
             held.push(fsutil::lock(&lock, || {
                 events.emit(EventKind::Waiting { lock: &lock })
             })?);
-            match std::fs::remove_dir_all(dir) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(fsutil::naming(dir, e).into());
-                }
-                _ => fsutil::create_dir_all(dir)?,
-            }
+            fresh_dir(dir)?;
+        }
+        // The runs work in the scratch folder, in a folder named as theirs.
+        let scratches: Vec<PathBuf> = match &self.scratch {
+            Some(scratch) => (dirs.iter())
+                .map(|dir| scratch.path().join(dir.file_name().unwrap_or_default()))
+                .collect(),
+            None => dirs.clone(),
+        };
+        for scratch in scratches.iter().filter(|s| !dirs.contains(s)) {
+            fresh_dir(scratch)?;
         }
         let series: Vec<Series> = (entries.iter())
             .map(|e| Series {
@@ -852,7 +901,13 @@ impl<'s> Jury<'s> {
         let mut failure = Ok(());
         self.pool.run_series(
             &series,
-            |g, j| self.judge_test(arena, entries[g].solution, &arena.tests[j], &dirs[g]),
+            |g, j| {
+                let place = Place {
+                    scratch: &scratches[g],
+                    kept: &dirs[g],
+                };
+                self.judge_test(arena, entries[g].solution, &arena.tests[j], place)
+            },
             |outcome| !outcome.verdict.is_accepted(),
             |progress| match progress {
                 Progress::Opened(g) => announce(arena, entries[g].shown, events),

@@ -80,12 +80,16 @@ impl Kit {
         self.target.join("judge")
     }
 
-    /// A fresh folder for one run of `command` on `problem`, under the
-    /// work folder; removed when dropped.
-    pub fn run_dir(&self, problem: &Problem, command: &str) -> Result<tempfile::TempDir> {
-        let work = self.work_dir().join(command).join(&problem.name);
-        fsutil::create_dir_all(&work)?;
-        Ok(tempfile::Builder::new().prefix("run-").tempdir_in(&work)?)
+    /// A fresh folder for one run of `command` on `problem`: in the
+    /// jury's scratch folder, or else under the work folder; removed when
+    /// dropped.
+    pub fn run_dir(
+        &self,
+        problem: &Problem,
+        command: &str,
+        jury: &Jury,
+    ) -> Result<tempfile::TempDir> {
+        jury.temp_dir(&self.work_dir().join(command).join(&problem.name))
     }
 
     /// A path for people: relative to the kit when inside it.

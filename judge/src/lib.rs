@@ -44,6 +44,7 @@ pub mod requirements;
 pub mod results;
 pub mod round;
 pub mod scaffold;
+pub mod scratch;
 pub mod shrink;
 pub mod statement;
 pub mod testset;

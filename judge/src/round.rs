@@ -17,6 +17,7 @@ use crate::problem::SEED;
 use crate::program::Program;
 use crate::results::Test;
 use crate::results::report::{Counterexample, Shrinking};
+use crate::scratch::Place;
 use crate::shrink::{self, Cases};
 use crate::verdict::Verdict;
 
@@ -210,7 +211,7 @@ impl Round<'_> {
     pub fn judge(&self, test: &Test, keep: bool) -> Option<Failed> {
         let outcome = self
             .jury
-            .judge_test(self.arena, self.solution, test, self.dir);
+            .judge_test(self.arena, self.solution, test, Place::at(self.dir));
         let failed = (!outcome.verdict.is_accepted()).then(|| Failed {
             verdict: outcome.verdict,
             input: read_head(&test.input, usize::MAX),

@@ -123,6 +123,16 @@ fn cases(kit: &Path, port: u16) -> Vec<Case> {
             &["WA"],
         ),
         Case {
+            name: "reach the judge's scratch files",
+            source: format!(
+                "#include <dirent.h>\n{}",
+                program(&format!(
+                    "char out[4096] = {{0}}; readlink(\"/proc/self/fd/1\", out, sizeof out - 1); char *slash = strrchr(out, '/'); if (slash) *slash = 0; const char *dirs[] = {{\"/dev/shm\", out}}; for (int i = 0; i < 2; i++) {{ DIR *d = opendir(dirs[i]); if (d) {{ printf(\"-1\\n\"); return 0; }} }} const char *names[] = {{\"01.out\", \"02.out\", \"01.err\", \"02.err\"}}; for (int i = 0; i < 4; i++) {{ char sibling[4200]; snprintf(sibling, sizeof sibling, \"%s/%s\", out, names[i]); if (open(sibling, O_RDONLY) >= 0 || open(sibling, O_WRONLY | O_CREAT, 0644) >= 0) {{ printf(\"-1\\n\"); return 0; }} }} {ANSWER} return 0;"
+                ))
+            ),
+            expected: &["AC"],
+        },
+        Case {
             name: "include a test at compile time",
             source: format!(
                 "#include <stdio.h>\nint main(void) {{ long long x =\n#include \"{}/01.ans\"\n; printf(\"%lld\\n\", x); return 0; }}\n",
@@ -320,6 +330,7 @@ fn ctrl_c_kills_every_run_and_removes_its_folders() {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(!processes_of(kit.dir.path()).is_empty(), "no run started");
+    let pid = child.id();
     // SAFETY: signals our own child.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
     let run = wait(child, &["test"], Instant::now(), Duration::from_secs(10));
@@ -336,6 +347,15 @@ fn ctrl_c_kills_every_run_and_removes_its_folders() {
         .map(|e| e.into_path())
         .collect();
     assert!(left.is_empty(), "working folders left: {left:?}");
+    let scratch = format!("judge-scratch-{pid}-");
+    let left: Vec<PathBuf> = (std::fs::read_dir("/dev/shm")
+        .into_iter()
+        .flatten()
+        .flatten())
+    .filter(|e| e.file_name().to_string_lossy().starts_with(&scratch))
+    .map(|e| e.path())
+    .collect();
+    assert!(left.is_empty(), "scratch folders left: {left:?}");
 }
 
 #[test]

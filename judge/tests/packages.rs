@@ -34,6 +34,7 @@ use judge::problem::Problem;
 use judge::program::{Program, Protocol};
 use judge::results::Test;
 use judge::results::VerifyRow;
+use judge::scratch::Place;
 use judge::testset;
 use sandbox::linux::LinuxSandbox;
 use yaml_rust2::{Yaml, YamlLoader};
@@ -483,7 +484,8 @@ fn judged_alike(
             let test = exported.iter().find(|t| t.name == outcome.name).unwrap();
             let said = match &solution {
                 Some(solution) => {
-                    let again = jury().judge_test(&arena, solution, test, scratch.path());
+                    let again =
+                        jury().judge_test(&arena, solution, test, Place::at(scratch.path()));
                     (again.verdict, again.points, again.partial, again.message)
                 }
                 None => {

@@ -174,6 +174,22 @@ fn compile_errors_show_the_compiler_message() {
 }
 
 #[test]
+fn a_large_correct_output_is_not_counted_as_memory() {
+    // 150 MB of output against 64 MiB of memory: where the output is on a
+    // memory file system, its control group counts its pages, and a cap
+    // without room for them would stop it as MLE.
+    let kit = TempKit::builder().output_limit_mib(200).create();
+    let source = c_program(
+        "long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\", a + b);
+         static char blank[1 << 20]; memset(blank, ' ', sizeof blank);
+         for (int i = 0; i < 150; i++) fwrite(blank, 1, sizeof blank, stdout);
+         puts(\"\"); return 0;",
+    );
+    let (_, overall, first, message) = kit.verdict_of("large.c", &source);
+    assert_eq!(overall, "AC", "first test {first}: {message}");
+}
+
+#[test]
 fn no_descendant_survives_a_run() {
     let kit = TempKit::new();
     // A child and a grandchild that sleep on; the marker finds them.

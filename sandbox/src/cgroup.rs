@@ -427,6 +427,16 @@ pub fn memory_cap(limit: u64) -> u64 {
     limit.saturating_add((limit / 8).max(32 << 20))
 }
 
+/// The memory cap of a run's control group: the run's cap, and room for
+/// its output and error stream (at most the output limit each). A control
+/// group counts the pages of the files its processes write as its memory,
+/// and those on a memory file system (the judge's scratch, `/dev/shm`)
+/// cannot be written back to free them: without the room, a large correct
+/// output would be stopped as if it were memory.
+fn group_memory_cap(limits: &crate::Limits) -> u64 {
+    memory_cap(limits.memory_bytes).saturating_add(limits.output_bytes.saturating_mul(2))
+}
+
 /// The most processes a run may have at once (threads count).
 pub const MAX_PROCESSES: u64 = 256;
 
@@ -458,7 +468,7 @@ impl Layer for Cgroups {
 
     fn arm<'a>(&'a self, run: &Run) -> io::Result<Box<dyn Armed + 'a>> {
         let mut slot = self.take()?;
-        let join = slot.prepare(memory_cap(run.spec.limits.memory_bytes), MAX_PROCESSES)?;
+        let join = slot.prepare(group_memory_cap(&run.spec.limits), MAX_PROCESSES)?;
         let cpu_before = match self.version {
             Version::V2 => slot.cpu_v2(),
             Version::V1 => Duration::ZERO,

@@ -3,7 +3,9 @@
 //!
 //! A run may read and execute the system (`/usr`, `/lib`, ...), its own
 //! program and the toolchains on `PATH`; it may read and write only its own
-//! fresh working folder; `/dev` for its special files. Its input and output
+//! fresh working folder; the character devices of `/dev` that programs
+//! use (`/dev/null`, `/dev/urandom`...), but not `/dev/shm`, where the
+//! judge keeps the files of runs. Its input and output
 //! arrive as open descriptors, so the tests, the answers, the kit's
 //! binaries and caches stay out of its reach — also through
 //! `/proc/self/fd/0`, which opens the file again by its path. Where the
@@ -95,24 +97,37 @@ fn system_paths(kit_root: &Path) -> Vec<PathBuf> {
     paths
 }
 
+/// The devices a run may read and write. Not all of `/dev`: a rule grants
+/// a folder with everything beneath it, and `/dev/shm` holds the files of
+/// the judge's runs (`/dev/stdout` and `/dev/fd/…` name a run's own
+/// descriptors through `/proc`, and are checked as the files they open).
+const DEVICES: &[&str] = &[
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+    "/dev/tty",
+];
+
 /// The folders every run may reach, opened once (a run's ruleset is made
 /// afresh each time, but re-opening some twenty folders for each run would
 /// cost as much as the run itself).
 struct System {
     /// Read and executed.
     read: Vec<PathFd>,
-    /// `/dev`: special files, read and written.
-    dev: Option<PathFd>,
+    /// The devices of [`DEVICES`], read and written.
+    dev: Vec<PathFd>,
     /// `/proc`: what programs read of themselves (their maps, the cpu count).
     proc: Option<PathFd>,
 }
 
 impl System {
-    /// Opens `paths` (see [`system_paths`]), `/dev` and `/proc`.
+    /// Opens `paths` (see [`system_paths`]), the devices and `/proc`.
     fn open(paths: &[PathBuf]) -> System {
         System {
             read: paths.iter().filter_map(|p| PathFd::new(p).ok()).collect(),
-            dev: PathFd::new("/dev").ok(),
+            dev: DEVICES.iter().filter_map(|p| PathFd::new(p).ok()).collect(),
             proc: PathFd::new("/proc").ok(),
         }
     }
@@ -150,8 +165,9 @@ fn prepare(
             ruleset = ruleset.add_rule(PathBeneath::new(fd, all))?;
         }
     }
-    if let Some(fd) = &system.dev {
-        ruleset = ruleset.add_rule(PathBeneath::new(fd, read_access | AccessFs::WriteFile))?;
+    for fd in &system.dev {
+        let access = AccessFs::ReadFile | AccessFs::WriteFile;
+        ruleset = ruleset.add_rule(PathBeneath::new(fd, access))?;
     }
     if let Some(fd) = &system.proc {
         ruleset = ruleset.add_rule(PathBeneath::new(fd, AccessFs::ReadFile | AccessFs::ReadDir))?;

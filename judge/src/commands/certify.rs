@@ -54,7 +54,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
     drop(building);
     jury.isolate_network();
 
-    let dir = kit.run_dir(&problem, "certify")?;
+    let dir = kit.run_dir(&problem, "certify", jury)?;
     let mut arena = Arena::new(&problem, &[], &checker, dir.path().to_path_buf());
     arena.limits = problem.limits.with_time_factor(TIME_FACTOR);
     let round = |solution, other| Round {

@@ -53,7 +53,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
     drop(building);
     jury.isolate_network();
 
-    let dir = kit.run_dir(&problem, "stress")?;
+    let dir = kit.run_dir(&problem, "stress", jury)?;
     let mut arena = Arena::new(&problem, &[], &checker, dir.path().to_path_buf());
     arena.identical_agrees = true;
     let round = Round {

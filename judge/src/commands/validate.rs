@@ -35,7 +35,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &ValidateArgs) -> 
     let Some(validator) = kit.validator(&problem, jury)? else {
         bail!("{}: the problem has no validator", problem.name);
     };
-    let dir = kit.run_dir(&problem, "validate")?;
+    let dir = kit.run_dir(&problem, "validate", jury)?;
     let inputs: Vec<Input> = match args.files.is_empty() {
         true => (problem.tests.iter().zip(&tests))
             .map(|(planned, built)| Input {
