@@ -13,7 +13,7 @@
 //! outside its own sandbox: not the judge, not another run.
 //!
 //! The ruleset is built in the judge (it allocates); the child only calls
-//! `landlock_restrict_self` on it between `fork` and `exec`.
+//! `landlock_restrict_self` on it between the clone and `exec` (`spawn.rs`).
 
 use std::collections::HashMap;
 use std::io;
@@ -189,7 +189,7 @@ impl Prepared {
 }
 
 /// Applies the ruleset `fd` to the calling process; for the child between
-/// `fork` and `exec`: two system calls, no allocation.
+/// the clone and `exec`: two system calls, no allocation.
 fn restrict_self(fd: i32) -> std::io::Result<()> {
     // SAFETY: plain system calls on a descriptor the caller holds open.
     unsafe {

@@ -5,9 +5,9 @@
 //! seccomp filter, a PID namespace) is a new file and one line in
 //! `LinuxSandbox::new`.
 //!
-//! For each run, every layer is armed in the judge before the fork
+//! For each run, every layer is armed in the judge before the clone
 //! ([`Layer::arm`]); its [`Armed`] part then acts in the child between
-//! fork and exec, kills what is left of the run when it ends, and adds
+//! the clone and exec (`spawn.rs`), kills what is left of the run when it ends, and adds
 //! what it measured once the run's leader is reaped. Layers act in the
 //! order of the list, in every phase.
 
@@ -29,8 +29,9 @@ pub struct Run<'a> {
     pub public_program: bool,
 }
 
-/// What a layer does in the child between fork and exec: system calls
-/// only, with no allocation and no lock (the judge has other threads).
+/// What a layer does in the child between the clone and exec: system
+/// calls only, with no allocation, no lock and no panic (the child runs in
+/// the judge's memory, whose other threads go on; `spawn.rs`).
 pub type InChild = Box<dyn Fn() -> io::Result<()> + Send + Sync>;
 
 /// What the sandbox measured of a run; layers that see more add to it.
@@ -59,13 +60,13 @@ pub trait Layer: Send + Sync {
         spawn()
     }
 
-    /// Prepares one run, in the judge, before the fork.
+    /// Prepares one run, in the judge, before the clone.
     fn arm<'a>(&'a self, run: &Run) -> io::Result<Box<dyn Armed + 'a>>;
 }
 
 /// A layer's part in one run.
 pub trait Armed: Send {
-    /// What the child does between fork and exec.
+    /// What the child does between the clone and exec.
     fn in_child(&self) -> Option<InChild> {
         None
     }

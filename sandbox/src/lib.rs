@@ -33,6 +33,8 @@ mod rlimits;
 #[cfg(target_os = "linux")]
 mod session;
 #[cfg(target_os = "linux")]
+mod spawn;
+#[cfg(target_os = "linux")]
 mod user;
 
 use std::ffi::OsString;

@@ -28,14 +28,13 @@
 //! samples); peak memory is `ru_maxrss` or the samples'.
 
 use std::collections::{BTreeMap, HashMap};
-use std::ffi::OsString;
+use std::ffi::{CString, OsString};
 use std::fs::File;
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, RwLock};
 use std::time::{Duration, Instant};
@@ -46,11 +45,16 @@ use crate::layer::{InChild, Layer, Measured, Run};
 use crate::reaper::{self, Reaper};
 use crate::rlimits::Rlimits;
 use crate::session::Session;
+use crate::spawn::{self, Launch};
 use crate::user::{NOBODY, Nobody};
 use crate::{Exit, Interactive, Isolation, Network, RunOutcome, RunSpec, Sandbox, exchange};
 
 /// How often the memory of a run is sampled where no control group caps it.
 const SAMPLE: Duration = Duration::from_millis(5);
+
+/// The signals the judge catches (to stop cleanly); a run starts with
+/// their default action.
+const CAUGHT: [libc::c_int; 2] = [libc::SIGINT, libc::SIGTERM];
 
 /// Set by the first SIGINT or SIGTERM.
 static INTERRUPTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
@@ -79,7 +83,7 @@ impl Interrupt {
             (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1]))
         };
         let write = File::from(write);
-        for signal in [libc::SIGINT, libc::SIGTERM] {
+        for signal in CAUGHT {
             // A second signal ends the judge at once (runs die with it:
             // PR_SET_PDEATHSIG); the first one stops it cleanly.
             signal_hook::flag::register_conditional_shutdown(signal, 130, INTERRUPTED.clone())?;
@@ -407,48 +411,40 @@ impl LinuxSandbox {
             .collect::<io::Result<Vec<_>>>()?;
         let in_child: Vec<InChild> = armed.iter().filter_map(|a| a.in_child()).collect();
 
-        let mut cmd = Command::new(program);
-        cmd.args(args)
-            .stdin(Stdio::from(stdin))
-            .stdout(Stdio::from(stdout))
-            .stderr(Stdio::from(stderr))
-            .env_clear()
-            .envs(base_env(work));
-        if let Some(dir) = work {
-            cmd.current_dir(dir);
-        }
-        // SAFETY: the closure runs between fork and exec and only makes
-        // system calls (no allocation: the layers' steps were made
-        // beforehand and are only called).
-        unsafe {
-            cmd.pre_exec(move || {
-                for step in &in_child {
-                    step()?;
-                }
-                // Last, after any change of user (which clears it): the
-                // run dies with the thread that started it.
-                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
-                    return Err(io::Error::last_os_error());
-                }
-                // Every other descriptor the judge holds closes at exec.
-                libc::syscall(
-                    libc::SYS_close_range,
-                    3u32,
-                    u32::MAX,
-                    libc::CLOSE_RANGE_CLOEXEC,
-                );
-                Ok(())
-            });
-        }
+        let launch_error = |e| naming(Path::new(program))(e);
+        let resolved =
+            resolved.ok_or_else(|| launch_error(io::Error::from_raw_os_error(libc::ENOENT)))?;
+        let program_c = c_string(resolved.as_os_str())?;
+        let argv = std::iter::once(program.as_os_str())
+            .chain(args.iter().map(|a| a.as_os_str()))
+            .map(c_string)
+            .collect::<io::Result<Vec<_>>>()?;
+        let envp = (base_env(work).into_iter())
+            .map(|(key, value)| {
+                let mut pair = key;
+                pair.push("=");
+                pair.push(value);
+                c_string(&pair)
+            })
+            .collect::<io::Result<Vec<_>>>()?;
+        let cwd = work.map(|dir| c_string(dir.as_os_str())).transpose()?;
+        let mut steps = in_child;
+        steps.push(Box::new(last_step));
+        let launch = Launch {
+            program: &program_c,
+            argv: &argv,
+            envp: &envp,
+            stdio: [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
+            cwd: cwd.as_deref(),
+            caught: &CAUGHT,
+            steps: &steps,
+        };
 
         let start = Instant::now();
-        let mut spawn = || -> io::Result<libc::pid_t> {
-            // `child` is never waited on by std: it is reaped with wait4.
-            let child = cmd.spawn().map_err(naming(Path::new(program)))?;
-            Ok(child.id() as libc::pid_t)
-        };
+        let mut spawn = || spawn::spawn(&launch).map_err(launch_error);
         // Failing here, the armed layers give back what they took.
         let pid = spawn_through(&self.layers, &mut spawn)?;
+        drop((stdin, stdout, stderr));
 
         let memory_capped = self.layers.iter().any(|l| l.caps_memory());
         let mut watch = Watch::new((!memory_capped).then(|| memory_cap(limits.memory_bytes)));
@@ -499,6 +495,36 @@ impl LinuxSandbox {
             memory_capped: measured.memory_capped,
         })
     }
+}
+
+/// The last steps of every run, after the layers' (after any change of
+/// user, which clears it): the run dies with the thread that started it
+/// (`PR_SET_PDEATHSIG`), and every other descriptor the judge holds closes
+/// at `execve`.
+fn last_step() -> io::Result<()> {
+    // SAFETY: plain system calls, no pointer.
+    unsafe {
+        if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        libc::syscall(
+            libc::SYS_close_range,
+            3u32,
+            u32::MAX,
+            libc::CLOSE_RANGE_CLOEXEC,
+        );
+    }
+    Ok(())
+}
+
+/// A path or an argument as a C string; one holding a NUL byte is an error.
+fn c_string(s: &std::ffi::OsStr) -> io::Result<CString> {
+    CString::new(s.as_bytes()).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{}: a NUL byte in a command line", s.to_string_lossy()),
+        )
+    })
 }
 
 /// Starts a run through every layer that wraps the spawn, in order.

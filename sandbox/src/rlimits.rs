@@ -31,7 +31,7 @@ fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
     lim.rlim_max
 }
 
-/// Sets a resource limit; between fork and exec, so only `setrlimit`.
+/// Sets a resource limit; between the clone and exec, so only `setrlimit`.
 fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::Result<()> {
     let lim = libc::rlimit {
         rlim_cur: soft.min(hard),

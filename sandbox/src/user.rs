@@ -44,11 +44,13 @@ impl Armed for AsNobody {
     fn in_child(&self) -> Option<InChild> {
         Some(Box::new(|| {
             let (uid, gid) = NOBODY;
+            // Raw system calls: the C library's wrappers act on every
+            // thread they know of, in this child the judge's (`spawn.rs`).
             // SAFETY: plain system calls; no pointer but a null list.
             let failed = unsafe {
-                libc::setgroups(0, std::ptr::null()) != 0
-                    || libc::setgid(gid) != 0
-                    || libc::setuid(uid) != 0
+                libc::syscall(libc::SYS_setgroups, 0, std::ptr::null::<libc::gid_t>()) != 0
+                    || libc::syscall(libc::SYS_setgid, gid) != 0
+                    || libc::syscall(libc::SYS_setuid, uid) != 0
             };
             match failed {
                 true => Err(last_error()),

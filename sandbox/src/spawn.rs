@@ -1,0 +1,263 @@
+//! Starting a run without copying the judge: `clone(CLONE_VM |
+//! CLONE_VFORK)`, as `posix_spawn` does, instead of `fork`.
+//!
+//! `fork` copies the judge's page tables, and then every page either side
+//! writes faults to be copied: 40% of the judge's own time a tiny test.
+//! Here the child runs on a stack of its own in the judge's memory while
+//! the thread that started it waits (`CLONE_VFORK`), until it calls
+//! `execve` or exits. So the child may only make system calls: no
+//! allocation, no lock, no panic, and none of the C library's wrappers
+//! that act on every thread of the process it believes it is (`setuid`,
+//! `setgid` and `setgroups` signal the judge's threads): the layers' steps
+//! make those as raw system calls. Signals are blocked from before the clone until the
+//! `execve`: a handler of the judge must never run in the child.
+
+use std::cell::RefCell;
+use std::ffi::{CStr, CString, c_void};
+use std::io;
+use std::os::fd::RawFd;
+use std::ptr;
+
+use crate::layer::InChild;
+
+/// The child's stack: its steps are a few system calls deep.
+const STACK_BYTES: usize = 64 << 10;
+
+thread_local! {
+    /// Each thread that starts runs keeps one child stack (a thread waits
+    /// for its child, so one is enough).
+    static STACK: RefCell<Vec<u128>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Everything the child needs, made beforehand.
+pub struct Launch<'a> {
+    /// The program's path, as `execve` takes it.
+    pub program: &'a CStr,
+    /// The arguments, the program's name first.
+    pub argv: &'a [CString],
+    /// `KEY=value` pairs: the whole environment.
+    pub envp: &'a [CString],
+    /// What becomes the run's stdin, stdout and stderr.
+    pub stdio: [RawFd; 3],
+    /// Its working folder.
+    pub cwd: Option<&'a CStr>,
+    /// The signals the judge catches: set back to their default.
+    pub caught: &'a [libc::c_int],
+    /// The layers' steps, in order, after the working folder.
+    pub steps: &'a [InChild],
+}
+
+/// What the child reads and what it says back (in the judge's memory).
+struct Shared<'a> {
+    launch: &'a Launch<'a>,
+    argv: Vec<*const libc::c_char>,
+    envp: Vec<*const libc::c_char>,
+    /// The error that stopped the child before `execve`, 0 if none.
+    error: i32,
+}
+
+/// Starts the run `launch` describes; returns its pid once it runs the
+/// program. An error before the program ran (a step failed, no such
+/// program) is returned, its child reaped.
+pub fn spawn(launch: &Launch) -> io::Result<libc::pid_t> {
+    let nul = |list: &[CString]| -> Vec<*const libc::c_char> {
+        (list.iter().map(|s| s.as_ptr()))
+            .chain([ptr::null()])
+            .collect()
+    };
+    let mut shared = Shared {
+        launch,
+        argv: nul(launch.argv),
+        envp: nul(launch.envp),
+        error: 0,
+    };
+    STACK.with_borrow_mut(|stack| {
+        if stack.is_empty() {
+            stack.resize(STACK_BYTES / size_of::<u128>(), 0);
+        }
+        // SAFETY: the stack grows down from its (16-byte aligned) end; the
+        // child only runs `child` on it while this thread waits.
+        let top = unsafe { stack.as_mut_ptr().add(stack.len()) }.cast::<c_void>();
+        let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
+        let mut before: libc::sigset_t = unsafe { std::mem::zeroed() };
+        // SAFETY: the sets are valid; `clone` gets a stack and an argument
+        // that outlive the child's use of them (this thread is suspended
+        // until it calls `execve` or exits).
+        let pid = unsafe {
+            libc::sigfillset(&mut all);
+            libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut before);
+            let pid = libc::clone(
+                child,
+                top,
+                libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+                (&raw mut shared).cast(),
+            );
+            let e = io::Error::last_os_error();
+            libc::pthread_sigmask(libc::SIG_SETMASK, &before, ptr::null_mut());
+            if pid < 0 {
+                return Err(e);
+            }
+            pid
+        };
+        if shared.error != 0 {
+            let mut status = 0;
+            // SAFETY: reaps the child that failed.
+            unsafe { libc::waitpid(pid, &mut status, 0) };
+            return Err(io::Error::from_raw_os_error(shared.error));
+        }
+        Ok(pid)
+    })
+}
+
+/// The child: system calls only, then `execve`; a failure is written to
+/// `Shared::error` and the child exits.
+extern "C" fn child(arg: *mut c_void) -> libc::c_int {
+    // SAFETY: `arg` is the `Shared` of `spawn`, alive while it waits.
+    let shared = unsafe { &mut *arg.cast::<Shared>() };
+    let error = prepare(shared.launch).err().unwrap_or_else(|| {
+        // SAFETY: the lists are NUL-terminated arrays of C strings.
+        unsafe {
+            libc::execve(
+                shared.launch.program.as_ptr(),
+                shared.argv.as_ptr(),
+                shared.envp.as_ptr(),
+            );
+        }
+        io::Error::last_os_error()
+    });
+    shared.error = error.raw_os_error().unwrap_or(libc::EINVAL);
+    // SAFETY: ends the child alone (it is a process of its own).
+    unsafe { libc::_exit(127) }
+}
+
+/// Everything between the clone and `execve`.
+fn prepare(launch: &Launch) -> io::Result<()> {
+    let check = |r: libc::c_int| match r < 0 {
+        true => Err(io::Error::last_os_error()),
+        false => Ok(()),
+    };
+    // SAFETY: wrappers of single system calls, on descriptors, a path and
+    // signal sets that outlive the child's use of them.
+    unsafe {
+        for (target, fd) in launch.stdio.into_iter().enumerate() {
+            let target = target as RawFd;
+            match fd == target {
+                // Already in place: only let it survive `execve`.
+                true => check(libc::fcntl(fd, libc::F_SETFD, 0))?,
+                false => check(libc::dup2(fd, target))?,
+            }
+        }
+        if let Some(cwd) = launch.cwd {
+            check(libc::chdir(cwd.as_ptr()))?;
+        }
+        let mut default: libc::sigaction = std::mem::zeroed();
+        default.sa_sigaction = libc::SIG_DFL;
+        // SIGPIPE too: Rust ignores it, and an ignored signal stays
+        // ignored across `execve`.
+        for &signal in launch.caught.iter().chain(&[libc::SIGPIPE]) {
+            check(libc::sigaction(signal, &default, ptr::null_mut()))?;
+        }
+    }
+    for step in launch.steps {
+        step()?;
+    }
+    // SAFETY: as above.
+    unsafe {
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        check(libc::sigprocmask(
+            libc::SIG_SETMASK,
+            &empty,
+            ptr::null_mut(),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Read, Seek};
+    use std::os::fd::AsRawFd;
+
+    use super::*;
+
+    fn c(s: &str) -> CString {
+        CString::new(s).unwrap()
+    }
+
+    /// Runs `argv` with `steps`, its stdout in a file; its wait status and
+    /// what it wrote.
+    fn run(argv: &[&str], env: &[&str], steps: &[InChild]) -> io::Result<(i32, String)> {
+        let dir = tempfile::tempdir().unwrap();
+        let mut out = tempfile::tempfile().unwrap();
+        let null = std::fs::File::open("/dev/null").unwrap();
+        let argv: Vec<CString> = argv.iter().map(|a| c(a)).collect();
+        let envp: Vec<CString> = env.iter().map(|a| c(a)).collect();
+        let cwd = c(dir.path().to_str().unwrap());
+        let pid = spawn(&Launch {
+            program: &argv[0],
+            argv: &argv,
+            envp: &envp,
+            stdio: [null.as_raw_fd(), out.as_raw_fd(), null.as_raw_fd()],
+            cwd: Some(&cwd),
+            caught: &[libc::SIGINT],
+            steps,
+        })?;
+        let mut status = 0;
+        // SAFETY: reaps our own child.
+        assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
+        let mut text = String::new();
+        out.seek(std::io::SeekFrom::Start(0)).unwrap();
+        out.read_to_string(&mut text).unwrap();
+        Ok((status, text.replace(dir.path().to_str().unwrap(), "<cwd>")))
+    }
+
+    #[test]
+    fn the_run_gets_its_arguments_environment_folder_and_stdout() {
+        let (status, out) = run(
+            &[
+                "/bin/sh",
+                "-c",
+                "pwd; echo \"$FOO\" \"$1\"; exit 3",
+                "sh",
+                "one",
+            ],
+            &["FOO=bar"],
+            &[],
+        )
+        .unwrap();
+        assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 3);
+        assert_eq!(out, "<cwd>\nbar one\n");
+    }
+
+    #[test]
+    fn the_run_starts_with_no_signal_blocked_and_sigpipe_at_its_default() {
+        let (_, out) = run(
+            &["/bin/grep", "-E", "^Sig(Blk|Ign)", "/proc/self/status"],
+            &[],
+            &[],
+        )
+        .unwrap();
+        let mask = |name: &str| {
+            let line = out.lines().find(|l| l.starts_with(name)).unwrap();
+            u64::from_str_radix(line.rsplit('\t').next().unwrap(), 16).unwrap()
+        };
+        assert_eq!(mask("SigBlk"), 0, "{out}");
+        // Rust ignores SIGPIPE in the judge; the run must not inherit that.
+        assert_eq!(mask("SigIgn") & 1 << (libc::SIGPIPE - 1), 0, "{out}");
+        let (status, _) = run(&["/bin/sh", "-c", "kill -PIPE $$; exit 0"], &[], &[]).unwrap();
+        assert!(libc::WIFSIGNALED(status) && libc::WTERMSIG(status) == libc::SIGPIPE);
+    }
+
+    #[test]
+    fn a_failed_step_or_a_missing_program_is_the_error() {
+        let refuse: InChild = Box::new(|| Err(io::Error::from_raw_os_error(libc::EPERM)));
+        let e = run(&["/bin/true"], &[], &[refuse]).unwrap_err();
+        assert_eq!(e.raw_os_error(), Some(libc::EPERM));
+        let e = run(&["/no/such/program"], &[], &[]).unwrap_err();
+        assert_eq!(e.raw_os_error(), Some(libc::ENOENT));
+        // The children that failed were reaped.
+        // SAFETY: polls for any child left.
+        let left = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
+        assert!(left <= 0, "an unreaped child: {left}");
+    }
+}
