@@ -6,7 +6,8 @@
 //! * the floor: a plain loop that spawns the solution (stdin and stdout as
 //!   files) and then the checker, for each test, one after the other;
 //! * `judge test` with `--jobs 1` and `--jobs 2` (the whole command: start-up,
-//!   cache lookups, sandboxing, checking, reporting);
+//!   cache lookups, sandboxing, checking, reporting), and with
+//!   `--isolation none --jobs 1` (the judge without its containment);
 //! * the same with another judge binary, when `JUDGE_BASELINE` names one (an
 //!   earlier build, to show a change costs nothing);
 //! * online-judge-tools (`oj test`, with the same checker) and BAPCtools
@@ -101,11 +102,18 @@ fn floor(root: &Path, solution: &Path, checker: &Path) -> Duration {
 /// One `judge test` run of `binary`; returns its wall time and the judge's
 /// own peak memory.
 fn judge_run(binary: &Path, root: &Path, jobs: &str) -> (Duration, u64) {
+    judge_run_isolated(binary, root, jobs, "full")
+}
+
+/// [`judge_run`] with `--isolation isolation`.
+fn judge_run_isolated(binary: &Path, root: &Path, jobs: &str, isolation: &str) -> (Duration, u64) {
     let start = Instant::now();
     let mut child = judge_binary(
         binary,
         root,
         &[
+            "--isolation",
+            isolation,
             "--jobs",
             jobs,
             "test",
@@ -150,6 +158,8 @@ fn per_test(d: Duration) -> f64 {
 enum Contender {
     Floor,
     Judge(usize),
+    /// `--isolation none --jobs 1`.
+    Uncontained,
     Baseline(usize),
     Oj,
     Bt,
@@ -167,7 +177,12 @@ fn main() {
     let judge_bin = PathBuf::from(env!("CARGO_BIN_EXE_judge"));
     let baseline = std::env::var_os("JUDGE_BASELINE").map(PathBuf::from);
 
-    let mut contenders = vec![Contender::Floor, Contender::Judge(1), Contender::Judge(2)];
+    let mut contenders = vec![
+        Contender::Floor,
+        Contender::Judge(1),
+        Contender::Judge(2),
+        Contender::Uncontained,
+    ];
     // Warm the compile cache of each judge binary.
     judge_run(&judge_bin, &root, "1");
     if let Some(b) = &baseline {
@@ -200,6 +215,7 @@ fn main() {
                     memory = memory.max(peak);
                     time
                 }
+                Contender::Uncontained => judge_run_isolated(&judge_bin, &root, "1", "none").0,
                 Contender::Baseline(jobs) => {
                     judge_run(baseline.as_ref().unwrap(), &root, &jobs.to_string()).0
                 }
@@ -223,11 +239,22 @@ fn main() {
     );
     println!("{TESTS} tiny tests, a C solution and a C checker; medians of {ROUNDS} rounds\n");
     println!("floor: spawn solution + checker       {f:6.2} ms/test");
-    // The budget of containment: a run costs at most half again a bare spawn.
-    let budget = if j1 / f <= 1.5 { "within" } else { "OVER" };
+    // The budgets: every layer of containment costs at most 15% over a
+    // bare spawn, and the judge itself (containment off) at most 5%.
+    let within = |ratio: f64, budget: f64| match ratio <= budget {
+        true => "within",
+        false => "OVER",
+    };
     println!(
-        "judge test --jobs 1                   {j1:6.2} ms/test   {:.2}x the floor ({budget} the 1.5x budget)",
-        j1 / f
+        "judge test --jobs 1                   {j1:6.2} ms/test   {:.2}x the floor ({} the 1.15x budget)",
+        j1 / f,
+        within(j1 / f, 1.15)
+    );
+    let none = ms(Contender::Uncontained).unwrap();
+    println!(
+        "judge test --isolation none --jobs 1  {none:6.2} ms/test   {:.2}x the floor ({} the 1.05x budget)",
+        none / f,
+        within(none / f, 1.05)
     );
     println!(
         "judge test --jobs 2                   {j2:6.2} ms/test   {:.2}x faster than --jobs 1",

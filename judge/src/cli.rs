@@ -31,6 +31,20 @@ pub struct GlobalArgs {
     /// `NO_COLOR` is set, deciding for stdout and stderr separately.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// How runs are contained: `full`, by every layer this machine allows
+    /// (`judge doctor` lists them); `none`, by their limits only (no
+    /// control group, Landlock, other user or network namespace): for
+    /// trusted programs on a machine of your own, and to measure what
+    /// containment costs.
+    #[arg(long, global = true, value_enum, default_value_t = IsolationChoice::Full)]
+    pub isolation: IsolationChoice,
+}
+
+/// How runs are contained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum IsolationChoice {
+    Full,
+    None,
 }
 
 /// When to colour.

@@ -194,10 +194,15 @@ impl<'s> Jury<'s> {
     }
 
     /// A jury over this machine's sandbox, for the kit at `kit_root`
-    /// (whose files runs must not reach).
-    pub fn native(kit_root: &Path, jobs: usize) -> Result<Jury<'static>> {
+    /// (whose files runs must not reach); with every layer of containment
+    /// the machine allows if `contained`, else with the limits only.
+    pub fn native(kit_root: &Path, jobs: usize, contained: bool) -> Result<Jury<'static>> {
+        let containment = match contained {
+            true => sandbox::Containment::Full,
+            false => sandbox::Containment::None,
+        };
         Ok(Jury {
-            sandbox: sandbox::native(kit_root)?,
+            sandbox: sandbox::native(kit_root, containment)?,
             pool: Pool::new(jobs),
             scratch: Scratch::in_memory(),
         })

@@ -190,6 +190,24 @@ fn a_large_correct_output_is_not_counted_as_memory() {
 }
 
 #[test]
+fn isolation_none_drops_the_layers_and_keeps_the_limits() {
+    let kit = TempKit::new();
+    let busy = c_program("volatile unsigned long x = 0; for (;;) x++; return 0;");
+    kit.write("solutions/sum/busy.c", &busy);
+    let (_, full) = kit.json(&["test", "sum", "solutions/sum/busy.c"]);
+    let (_, none) = kit.json(&["--isolation", "none", "test", "sum", "solutions/sum/busy.c"]);
+    assert_eq!(none["verdict"], "TLE", "{none}");
+    assert_eq!(full["verdict"], "TLE", "{full}");
+    let isolation = &none["isolation"];
+    assert_eq!(isolation["files"], "none", "{isolation}");
+    assert_eq!(isolation["processes"], "session", "{isolation}");
+    assert_eq!(isolation["network"], "shared", "{isolation}");
+    assert_eq!(isolation["user"], "judge", "{isolation}");
+    // Contained, the same machine shows at least one layer more.
+    assert_ne!(full["isolation"], none["isolation"]);
+}
+
+#[test]
 fn no_descendant_survives_a_run() {
     let kit = TempKit::new();
     // A child and a grandchild that sleep on; the marker finds them.

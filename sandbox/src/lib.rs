@@ -305,11 +305,24 @@ pub fn interrupted() -> bool {
     false
 }
 
+/// How much containment runs get.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Containment {
+    /// Every layer this machine allows.
+    #[default]
+    Full,
+    /// The limits only: a session to kill a run by, the resource limits,
+    /// the watcher of CPU time and memory; no control group, no Landlock,
+    /// no other user, no network namespace. For trusted programs on a
+    /// machine of one's own, and to measure what containment costs.
+    None,
+}
+
 /// This machine's sandbox, for the kit at `kit_root` (whose files runs
 /// must not reach).
-pub fn native(kit_root: &Path) -> io::Result<Box<dyn Sandbox>> {
+pub fn native(kit_root: &Path, containment: Containment) -> io::Result<Box<dyn Sandbox>> {
     #[cfg(target_os = "linux")]
-    return Ok(Box::new(linux::LinuxSandbox::new(kit_root)?));
+    return Ok(Box::new(linux::LinuxSandbox::new(kit_root, containment)?));
     #[cfg(not(target_os = "linux"))]
     Err(io::Error::other(
         "the kit has no sandbox for this operating system (Linux only)",

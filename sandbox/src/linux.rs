@@ -47,7 +47,9 @@ use crate::rlimits::Rlimits;
 use crate::session::Session;
 use crate::spawn::{self, Launch};
 use crate::user::{NOBODY, Nobody};
-use crate::{Exit, Interactive, Isolation, Network, RunOutcome, RunSpec, Sandbox, exchange};
+use crate::{
+    Containment, Exit, Interactive, Isolation, Network, RunOutcome, RunSpec, Sandbox, exchange,
+};
 
 /// How often the memory of a run is sampled where no control group caps it.
 const SAMPLE: Duration = Duration::from_millis(5);
@@ -105,14 +107,34 @@ pub struct LinuxSandbox {
     /// Runs share it; a run alone holds it exclusively.
     alone: RwLock<()>,
     network: Mutex<Network>,
+    /// Whether runs are contained (`Containment::Full`).
+    contained: bool,
 }
 
 impl LinuxSandbox {
-    /// Detects what this machine allows, for the kit at `kit_root`.
-    pub fn new(kit_root: &Path) -> io::Result<LinuxSandbox> {
+    /// Detects what this machine allows, for the kit at `kit_root`; with
+    /// `Containment::None`, only the session and the resource limits.
+    pub fn new(kit_root: &Path, containment: Containment) -> io::Result<LinuxSandbox> {
+        let mut sandbox = LinuxSandbox {
+            layers: vec![Box::new(Session)],
+            programs: Mutex::new(HashMap::new()),
+            interrupt: Interrupt::install().ok(),
+            alone: RwLock::new(()),
+            network: Mutex::new(Network::Shared),
+            contained: containment == Containment::Full,
+        };
+        match containment {
+            Containment::Full => sandbox.layers.extend(Self::containing(kit_root)),
+            Containment::None => sandbox.layers.push(Box::new(Rlimits::new(None))),
+        }
+        Ok(sandbox)
+    }
+
+    /// The layers after the session, every one this machine allows.
+    fn containing(kit_root: &Path) -> Vec<Box<dyn Layer>> {
         // SAFETY: `geteuid` has no preconditions.
         let root = unsafe { libc::geteuid() } == 0;
-        let mut layers: Vec<Box<dyn Layer>> = vec![Box::new(Session)];
+        let mut layers: Vec<Box<dyn Layer>> = Vec::new();
         let cgroups = Cgroups::detect();
         // Without control groups, RLIMIT_NPROC caps the processes. It
         // counts all of the user's: the cap is what the user has now plus
@@ -139,13 +161,7 @@ impl LinuxSandbox {
         if let Some(landlock) = Landlock::detect(kit_root) {
             layers.push(Box::new(landlock));
         }
-        Ok(LinuxSandbox {
-            layers,
-            programs: Mutex::new(HashMap::new()),
-            interrupt: Interrupt::install().ok(),
-            alone: RwLock::new(()),
-            network: Mutex::new(Network::Shared),
-        })
+        layers
     }
 }
 
@@ -574,7 +590,7 @@ impl Sandbox for LinuxSandbox {
     /// thread only, which it has before its workers start).
     fn isolate_network(&self) -> Network {
         let mut network = self.network.lock().unwrap_or_else(|e| e.into_inner());
-        if *network == Network::Isolated {
+        if *network == Network::Isolated || !self.contained {
             return *network;
         }
         // SAFETY: `unshare` only changes this process's namespaces.

@@ -24,7 +24,7 @@ use std::io::BufWriter;
 
 use anyhow::Result;
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, IsolationChoice};
 use crate::event::Reporter;
 use crate::event::{EventKind, Events};
 use crate::jury::Jury;
@@ -68,7 +68,8 @@ fn in_kit(cli: &Cli, command: &Command, events: &mut Events) -> Result<bool> {
         }
         _ => e,
     })?;
-    let jury = Jury::native(&kit.root, kit.jobs(cli.global.jobs))?;
+    let contained = cli.global.isolation == IsolationChoice::Full;
+    let jury = Jury::native(&kit.root, kit.jobs(cli.global.jobs), contained)?;
     match command {
         Command::Build(args) => build::run(&kit, &jury, events, args),
         Command::Test(args) => test::run(&kit, &jury, events, args),
