@@ -13,8 +13,12 @@ use crate::format::is_blank;
 
 /// How many consumed bytes a refill keeps for `unread`.
 const KEEP: usize = 64;
-/// The size of one read from a file or a pipe.
+/// The most one read from a file or a pipe asks for.
 const CHUNK: usize = 1 << 20;
+/// What the first read asks for; each later one asks for twice the buffer,
+/// up to [`CHUNK`]. Zeroing a megabyte for each stream of a tiny test was
+/// most of a checker's start-up (its page faults).
+const FIRST_CHUNK: usize = 16 << 10;
 
 pub(crate) enum Source {
     File(File),
@@ -115,8 +119,9 @@ impl Reader {
             self.end -= shift;
             self.base += shift as u64;
         }
-        if self.buf.len() < self.end + CHUNK {
-            self.buf.resize(self.end + CHUNK, 0);
+        let chunk = self.buf.len().saturating_mul(2).clamp(FIRST_CHUNK, CHUNK);
+        if self.buf.len() < self.end + chunk {
+            self.buf.resize(self.end + chunk, 0);
         }
         loop {
             let target = &mut self.buf[self.end..];
@@ -436,6 +441,29 @@ mod tests {
         let mut r = Reader::from_bytes(b"a\r\n".to_vec());
         assert_eq!(r.line_bytes(|_| {}), b"a");
         assert_eq!(r.bump(), Some(b'\r'));
+    }
+
+    #[test]
+    fn the_buffer_starts_small_and_grows_to_a_chunk() {
+        let path = std::env::temp_dir().join(format!("testlib-grow-{}", std::process::id()));
+        let numbers = "1234567 ".repeat(3 * CHUNK / 8);
+        std::fs::write(&path, &numbers).unwrap();
+        let mut r = Reader::new(Source::File(File::open(&path).unwrap()), "grow");
+        assert_eq!(r.peek(), Some(b'1'));
+        assert_eq!(r.buf.len(), FIRST_CHUNK, "a tiny test zeroes no megabyte");
+        let mut count = 0;
+        while r.integer() == Some(1234567) {
+            count += 1;
+            r.skip_blanks();
+        }
+        assert_eq!(count, 3 * CHUNK / 8);
+        assert!(r.at_eof());
+        assert!(
+            (CHUNK..=CHUNK + KEEP).contains(&r.buf.len()),
+            "{}",
+            r.buf.len()
+        );
+        std::fs::remove_file(path).unwrap();
     }
 
     #[test]
