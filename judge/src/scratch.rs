@@ -128,17 +128,15 @@ impl<'a> Place<'a> {
         Ok(())
     }
 
-    /// Removes the files (or folders) `<name>.<ext>`, wherever they are.
+    /// Removes the files (or folders) `<name>.<ext>` of a test that is not
+    /// kept (so nothing of it was moved).
     pub fn forget(&self, name: &str, exts: &[&str]) {
-        for dir in [self.scratch, self.kept] {
-            for ext in exts {
-                let path = dir.join(format!("{name}.{ext}"));
-                if std::fs::remove_file(&path).is_err() {
-                    let _ = std::fs::remove_dir_all(&path);
-                }
-            }
-            if self.scratch == self.kept {
-                break;
+        for ext in exts {
+            let path = self.scratch_file(name, ext);
+            if let Err(e) = std::fs::remove_file(&path)
+                && e.kind() != io::ErrorKind::NotFound
+            {
+                let _ = std::fs::remove_dir_all(&path);
             }
         }
     }
@@ -196,9 +194,11 @@ mod tests {
         assert!(!place.scratch_file("07", "out").exists());
         assert!(!feedback.exists());
         assert!(!place.kept_file("07", "err").exists());
-        place.forget("07", &["out", "feedback"]);
-        assert!(!place.kept_file("07", "out").exists());
-        assert!(!place.kept_file("07", "feedback").exists());
+        std::fs::write(place.scratch_file("08", "out"), "7\n").unwrap();
+        std::fs::create_dir(place.scratch_file("08", "feedback")).unwrap();
+        place.forget("08", &["out", "err", "feedback"]);
+        assert!(!place.scratch_file("08", "out").exists());
+        assert!(!place.scratch_file("08", "feedback").exists());
     }
 
     #[test]

@@ -354,8 +354,8 @@ pub fn build(
     let programs = programs(kit, jury, problem)?;
     fsutil::create_dir_all(&problem.tests_dir())?;
     remove_stale(problem)?;
-    let scratch = kit.work_dir().join("scratch").join(&problem.name);
-    fsutil::create_dir_all(&scratch)?;
+    let scratch = jury.temp_dir(&kit.work_dir().join("scratch").join(&problem.name))?;
+    let scratch = scratch.path();
 
     let name = problem.name.as_str();
     events.emit(EventKind::BuildStarted {
@@ -367,7 +367,7 @@ pub fn build(
         Stop::AtFirstFailure {
             except: &BTreeSet::new(),
         },
-        |test| build_test(jury, problem, &programs, test, &scratch),
+        |test| build_test(jury, problem, &programs, test, scratch),
         Result::is_err,
         |i, _| {
             events.emit(EventKind::TestBuilt {
@@ -394,7 +394,7 @@ pub fn build(
             None => {}
         }
     }
-    summary.invalid_rejected = rejected(jury, problem, &programs, &scratch)?;
+    summary.invalid_rejected = rejected(jury, problem, &programs, scratch)?;
     events.emit(EventKind::BuildFinished {
         problem: name,
         summary: &summary,
