@@ -23,10 +23,58 @@ use crate::layer::InChild;
 /// The child's stack: its steps are a few system calls deep.
 const STACK_BYTES: usize = 64 << 10;
 
+/// A child stack, mapped once for each thread that starts runs (a thread
+/// waits for its child, so one is enough), with a page below it that no
+/// one may touch: a child that overflowed it would die of SIGSEGV rather
+/// than write over the judge's memory.
+struct Stack {
+    base: *mut c_void,
+    len: usize,
+}
+
+impl Stack {
+    fn map() -> io::Result<Stack> {
+        // SAFETY: `sysconf` has no preconditions.
+        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as usize;
+        let len = STACK_BYTES + page;
+        // SAFETY: a fresh private mapping; its lowest page made untouchable.
+        unsafe {
+            let base = libc::mmap(
+                ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_STACK,
+                -1,
+                0,
+            );
+            if base == libc::MAP_FAILED {
+                return Err(io::Error::last_os_error());
+            }
+            let stack = Stack { base, len };
+            if libc::mprotect(base, page, libc::PROT_NONE) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(stack)
+        }
+    }
+
+    /// Where the child's stack starts: its highest address (it grows down;
+    /// page-aligned, so aligned as every ABI asks).
+    fn top(&self) -> *mut c_void {
+        // SAFETY: one past the end of the mapping.
+        unsafe { self.base.cast::<u8>().add(self.len).cast() }
+    }
+}
+
+impl Drop for Stack {
+    fn drop(&mut self) {
+        // SAFETY: unmaps what `map` mapped; no child runs on it any more.
+        unsafe { libc::munmap(self.base, self.len) };
+    }
+}
+
 thread_local! {
-    /// Each thread that starts runs keeps one child stack (a thread waits
-    /// for its child, so one is enough).
-    static STACK: RefCell<Vec<u128>> = const { RefCell::new(Vec::new()) };
+    static STACK: RefCell<Option<Stack>> = const { RefCell::new(None) };
 }
 
 /// Everything the child needs, made beforehand.
@@ -72,18 +120,16 @@ pub fn spawn(launch: &Launch) -> io::Result<libc::pid_t> {
         error: 0,
     };
     STACK.with_borrow_mut(|stack| {
-        if stack.is_empty() {
-            stack.resize(STACK_BYTES / size_of::<u128>(), 0);
-        }
-        // SAFETY: the stack grows down from its (16-byte aligned) end; the
-        // child only runs `child` on it while this thread waits.
-        let top = unsafe { stack.as_mut_ptr().add(stack.len()) }.cast::<c_void>();
-        let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
-        let mut before: libc::sigset_t = unsafe { std::mem::zeroed() };
-        // SAFETY: the sets are valid; `clone` gets a stack and an argument
-        // that outlive the child's use of them (this thread is suspended
-        // until it calls `execve` or exits).
+        let top = match stack {
+            Some(stack) => stack.top(),
+            None => stack.insert(Stack::map()?).top(),
+        };
+        // SAFETY: an all-zero `sigset_t` is a valid set to fill; `clone`
+        // gets a stack and an argument that outlive the child's use of
+        // them (this thread is suspended until it calls `execve` or exits).
         let pid = unsafe {
+            let mut all: libc::sigset_t = std::mem::zeroed();
+            let mut before: libc::sigset_t = std::mem::zeroed();
             libc::sigfillset(&mut all);
             libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut before);
             let pid = libc::clone(
