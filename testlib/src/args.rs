@@ -8,6 +8,9 @@ pub(crate) const USAGE: &str = "Program must be run with the following arguments
 
 /// The program's arguments as text (paths that are not UTF-8 are shown lossily).
 pub(crate) fn program_args() -> Vec<String> {
+    if let Some(args) = crate::runtime::in_process_args() {
+        return args;
+    }
     std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
         .collect()

@@ -237,3 +237,26 @@ pub fn expected_but_found<T: Shown>(
         )
     }
 }
+
+/// One program at a time in a process: the state is process-wide.
+static IN_PROCESS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Runs a checker's `main` inside this process, as if it were started with
+/// `args` (its name first), and returns what it would have ended with:
+/// the exit code and the report it would have written to stderr, byte for
+/// byte (result and feedback files are written as usual). For a host that
+/// checks many outputs, such as a judge: a spawn fewer a test.
+///
+/// The state testlib keeps is process-wide, so runs take turns (a lock);
+/// each starts from a fresh state and sets no exit handler nor panic hook
+/// in the host. A `main` that returns ends as the exit checks of a spawned
+/// one would end it (a checker without a verdict, a program that never
+/// registered: FAIL); one that panics is a FAIL with the panic's message (a
+/// spawned one's names the source line too).
+pub fn run_in_process(args: Vec<String>, main: impl FnOnce()) -> runtime::Exit {
+    let _turn = runtime::lock(&IN_PROCESS);
+    stream::reset_globals();
+    let exit = runtime::run_hosted(args, main);
+    stream::reset_globals();
+    exit
+}

@@ -138,7 +138,7 @@ mod validator;
 pub use args::{argv, atoi, atoll, set_name};
 pub use checker::{
     Checker, Points, Shown, expected_but_found, quit, quitp, quitpi, register_checker,
-    register_checker_with,
+    register_checker_with, run_in_process,
 };
 pub use format::{
     Bytes, compress, double_compare, double_delta, english_ending, fixed, general, human_readable,

@@ -133,6 +133,76 @@ fn catching() -> bool {
     CATCHING.try_with(|c| c.get() > 0).unwrap_or(false)
 }
 
+thread_local! {
+    /// The arguments of the program [`run_in_process`] runs on this thread.
+    static IN_PROCESS_ARGS: std::cell::RefCell<Option<Vec<String>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Whether this thread runs a program in another's process.
+fn in_process() -> bool {
+    IN_PROCESS_ARGS
+        .try_with(|a| a.borrow().is_some())
+        .unwrap_or(false)
+}
+
+/// The arguments a program run by [`run_in_process`] sees, if this thread
+/// runs one.
+pub(crate) fn in_process_args() -> Option<Vec<String>> {
+    IN_PROCESS_ARGS
+        .try_with(|a| a.borrow().clone())
+        .ok()
+        .flatten()
+}
+
+/// The exit check's message for a checker that gave no verdict.
+const CHECKER_MUST_QUIT: &str = "Checker must end with quit or quitf call.";
+/// The exit check's message for a program that never registered.
+const REGISTER_FIRST: &str =
+    "Call register-function in the first line of the main (registerTestlibCmd or other similar)";
+
+/// [`crate::run_in_process`] once its turn has come: runs `main` from a
+/// fresh state with `args` as its arguments, and leaves a fresh state.
+pub(crate) fn run_hosted(args: Vec<String>, main: impl FnOnce()) -> Exit {
+    *state() = State::FRESH;
+    IN_PROCESS_ARGS.with(|a| *a.borrow_mut() = Some(args));
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        catch_exit(|| {
+            main();
+            // What the exit checks of a spawned program would say.
+            let st = state();
+            let message = match (st.registered, st.mode, st.quit_count) {
+                (false, _, _) => REGISTER_FIRST,
+                (true, Mode::Checker, 0) => CHECKER_MUST_QUIT,
+                _ => return,
+            };
+            drop(st);
+            quit(
+                &Origin::unopened(),
+                Outcome::Fail,
+                message.as_bytes().to_vec(),
+            );
+        })
+    }));
+    let exit = match ran {
+        Ok(Err(exit)) => exit,
+        Ok(Ok(())) => Exit {
+            code: state().exit_code,
+            report: Vec::new(),
+        },
+        Err(panic) => {
+            let said = (panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            let message = format!("testlib-rs: the program panicked: {said}");
+            catch_exit(|| quit_global(Outcome::Fail, &message)).unwrap_err()
+        }
+    };
+    IN_PROCESS_ARGS.with(|a| *a.borrow_mut() = None);
+    *state() = State::FRESH;
+    exit
+}
+
 pub(crate) struct State {
     pub mode: Mode,
     pub registered: bool,
@@ -167,31 +237,36 @@ pub(crate) struct State {
     hooks: Hooks,
 }
 
-static STATE: Mutex<State> = Mutex::new(State {
-    mode: Mode::Unknown,
-    registered: false,
-    guard_alive: true,
-    guard_armed: false,
-    quit_count: 0,
-    read_eof_count: 0,
-    exit_code: 0,
-    in_exit_handler: false,
-    result_file: None,
-    appes: false,
-    appes_encoding: String::new(),
-    test_case: None,
-    test_case_seen: false,
-    test_case_zero_based: false,
-    points: None,
-    unexpected_eof: false,
-    testset: String::new(),
-    group: String::new(),
-    protocol: Protocol::Testlib,
-    feedback_dir: None,
-    verdict_out: None,
-    name: None,
-    hooks: Hooks::NONE,
-});
+static STATE: Mutex<State> = Mutex::new(State::FRESH);
+
+impl State {
+    /// The state of a program that has done nothing yet.
+    const FRESH: State = State {
+        mode: Mode::Unknown,
+        registered: false,
+        guard_alive: true,
+        guard_armed: false,
+        quit_count: 0,
+        read_eof_count: 0,
+        exit_code: 0,
+        in_exit_handler: false,
+        result_file: None,
+        appes: false,
+        appes_encoding: String::new(),
+        test_case: None,
+        test_case_seen: false,
+        test_case_zero_based: false,
+        points: None,
+        unexpected_eof: false,
+        testset: String::new(),
+        group: String::new(),
+        protocol: Protocol::Testlib,
+        feedback_dir: None,
+        verdict_out: None,
+        name: None,
+        hooks: Hooks::NONE,
+    };
+}
 
 /// Locks the global state. A verdict never panics while holding the lock, so
 /// a poisoned lock only means some user code panicked; the state is still good.
@@ -206,12 +281,15 @@ pub(crate) fn register(mode: Mode) {
     st.registered = true;
     arm_guard(&mut st);
     drop(st);
-    install_panic_hook();
+    // In another's process, its panics are its own.
+    if !in_process() {
+        install_panic_hook();
+    }
 }
 
 /// Installs the `atexit` handler that runs testlib's finalisation checks.
 fn arm_guard(st: &mut State) {
-    if !st.guard_armed {
+    if !st.guard_armed && !in_process() {
         st.guard_armed = true;
         // SAFETY: `finalize` is an `extern "C" fn()` that never unwinds.
         unsafe {
@@ -676,16 +754,13 @@ extern "C" fn finalize() {
         if st.guard_alive {
             st.guard_alive = false;
             let failure = if st.mode == Mode::Checker && !exited_by_verdict {
-                Some("Checker must end with quit or quitf call.".to_string())
+                Some(CHECKER_MUST_QUIT.to_string())
             } else if st.mode == Mode::Validator && st.read_eof_count == 0 && !exited_by_verdict {
                 Some("Validator must end with readEof call.".to_string())
             } else if unused_opt.is_some() {
                 unused_opt
             } else if !st.registered {
-                Some(
-                    "Call register-function in the first line of the main (registerTestlibCmd or other similar)"
-                        .to_string(),
-                )
+                Some(REGISTER_FIRST.to_string())
             } else {
                 None
             };

@@ -13,7 +13,7 @@ fn read_cases(stream: &InStream) -> Vec<i64> {
     values
 }
 
-fn main() {
+pub fn main() {
     let Checker { ouf, ans, .. } = register_checker();
     let ja = read_cases(&ans);
     let pa = read_cases(&ouf);

@@ -29,6 +29,6 @@ fn describe(values: &[i64]) -> String {
     format!("\"{shown}\" [size={}]", values.len())
 }
 
-fn main() {
+pub fn main() {
     checkers::stock::compare_cases(|stream, token| parse_long(stream, &token), describe)
 }

@@ -1,7 +1,7 @@
 //! casewcmp: compares `Case i: <token> <token> ...` test cases, one token sequence per case.
 use testlib::compress;
 
-fn main() {
+pub fn main() {
     checkers::stock::compare_cases(
         |_, token| token,
         |tokens: &[Vec<u8>]| {

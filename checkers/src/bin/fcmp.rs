@@ -1,4 +1,4 @@
 //! fcmp: compares files line by line, each line byte for byte.
-fn main() {
+pub fn main() {
     checkers::stock::compare_lines(|j, p| j == p, false)
 }

@@ -1,7 +1,7 @@
 //! hcmp: compares two signed integers of any length, as text.
 use testlib::prelude::*;
 
-fn main() {
+pub fn main() {
     let Checker { ouf, ans, .. } = register_checker();
     let integer = Pattern::new("0|-?[1-9][0-9]*");
     let ja = ans.read_word();

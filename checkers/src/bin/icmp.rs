@@ -1,7 +1,7 @@
 //! icmp: compares two signed 32-bit integers.
 use testlib::prelude::*;
 
-fn main() {
+pub fn main() {
     let Checker { ouf, ans, .. } = register_checker();
     let ja = ans.read_int();
     let pa = ouf.read_int();

@@ -6,6 +6,6 @@ fn words(line: &[u8]) -> impl Iterator<Item = &[u8]> {
         .filter(|w| !w.is_empty())
 }
 
-fn main() {
+pub fn main() {
     checkers::stock::compare_lines(|j, p| words(j).eq(words(p)), true)
 }

@@ -57,7 +57,7 @@ fn compare(ans: &mut Held, ouf: &mut Held) -> Compared {
     Compared::Same { n, first }
 }
 
-fn main() {
+pub fn main() {
     let Checker { ouf, ans, .. } = register_checker();
     // The streams are let go before the verdict, which may look at them.
     let compared = compare(&mut ans.hold(), &mut ouf.hold());

@@ -1,7 +1,7 @@
 //! nyesno: compares sequences of YES and NO, case-insensitively.
 use testlib::prelude::*;
 
-fn main() {
+pub fn main() {
     let Checker { ouf, ans, .. } = register_checker();
     let (mut index, mut yes_count, mut no_count): (i64, i64, i64) = (0, 0, 0);
     let mut pa = Vec::new();

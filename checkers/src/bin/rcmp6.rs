@@ -1,4 +1,4 @@
 //! rcmp6: compares sequences of doubles, absolute or relative error 1e-6.
-fn main() {
+pub fn main() {
     checkers::stock::compare_doubles(1e-6, 7)
 }

@@ -4,7 +4,7 @@ use testlib::prelude::*;
 
 const EPS: f64 = 1.5e-5;
 
-fn main() {
+pub fn main() {
     let Checker { ouf, ans, .. } = register_checker();
     let mut n: i64 = 0;
     while !ans.seek_eof() {

@@ -9,7 +9,7 @@ fn read_all(stream: &InStream) -> Vec<i64> {
     values
 }
 
-fn main() {
+pub fn main() {
     let Checker { ouf, ans, .. } = register_checker();
     let mut ja = read_all(&ans);
     let mut pa = read_all(&ouf);

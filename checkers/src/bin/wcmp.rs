@@ -1,7 +1,7 @@
 //! wcmp: compares sequences of tokens, byte for byte.
 use testlib::prelude::*;
 
-fn main() {
+pub fn main() {
     let Checker { ouf, ans, .. } = register_checker();
     let mut n: i64 = 0;
     let (mut j, mut p) = (Vec::new(), Vec::new());

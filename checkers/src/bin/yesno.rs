@@ -1,7 +1,7 @@
 //! yesno: compares a single YES or NO, case-insensitively.
 use testlib::prelude::*;
 
-fn main() {
+pub fn main() {
     let Checker { ouf, ans, .. } = register_checker();
     let ja = ans.read_word().to_ascii_uppercase();
     let pa = ouf.read_word().to_ascii_uppercase();

@@ -1396,6 +1396,13 @@ fn std_stream(pick: impl FnOnce(&StdStreams) -> &InStream) -> InStream {
     }
 }
 
+/// Forgets the standard streams and the file-size limit set (for a
+/// program run in another's process, `runtime::run_in_process`).
+pub(crate) fn reset_globals() {
+    *runtime::lock(&STD) = None;
+    *runtime::lock(&MAX_FILE_SIZE) = None;
+}
+
 /// Installs the program's standard streams (done by registration), and the
 /// hooks through which the verdict pipeline inspects them.
 pub(crate) fn set_std(inf: InStream, ouf: InStream, ans: InStream) {
