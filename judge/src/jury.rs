@@ -15,7 +15,7 @@ use crate::event::{EventKind, Events};
 use crate::fsutil;
 use crate::interact::{self, Transcript};
 use crate::pool::{Pool, Progress, Series, Stop};
-use crate::problem::Problem;
+use crate::problem::{Problem, ProgramSpec};
 use crate::program::{BuildError, Compiler, Program, Protocol};
 use crate::results::{Isolation, SolutionRun, Test, TestOutcome};
 use crate::scratch::{Place, Scratch};
@@ -47,7 +47,21 @@ pub struct Arena<'a> {
     /// are deleted by default, to keep the disk small): to check them
     /// again with another checker.
     pub keep_outputs: bool,
+    /// The checker's `main`, where it is one of testlib's standard checkers
+    /// (problem.toml's `checker = "ncmp"`, which the kit builds from its
+    /// testlib-rs and packages ship as testlib's own): an output of at most
+    /// [`IN_PROCESS_BYTES`] is checked in the judge's process instead of by
+    /// a spawned checker, with the same verdict and message.
+    pub checker_in_process: Option<fn()>,
 }
+
+/// How much of a checker's message is read.
+const MESSAGE_BYTES: usize = 4096;
+
+/// The largest output a standard checker checks in the judge's process:
+/// checks there take turns (testlib's state is process-wide), so a large
+/// one would hold up the other workers.
+pub const IN_PROCESS_BYTES: u64 = 1 << 20;
 
 impl<'a> Arena<'a> {
     /// The arena of `problem` with its built `tests` and its `checker`;
@@ -69,8 +83,25 @@ impl<'a> Arena<'a> {
             work,
             identical_agrees: false,
             keep_outputs: false,
+            checker_in_process: standard_checker(problem),
         }
     }
+}
+
+/// The `main` of `problem`'s checker if it is one of testlib's standard
+/// checkers, called as a spawned one would be: in testlib's protocol, with
+/// no flags, and no environment of the judge's that a spawned checker would
+/// not see (the protocol, the file-size limit).
+fn standard_checker(problem: &Problem) -> Option<fn()> {
+    let ProgramSpec::Cargo(name) = &problem.checker else {
+        return None;
+    };
+    let plain = !problem.interactive
+        && problem.checker_protocol == Protocol::Testlib
+        && problem.checker_args.is_empty()
+        && std::env::var_os(testlib::PROTOCOL_ENV).is_none()
+        && std::env::var_os(testlib::MAX_FILE_SIZE_ENV).is_none();
+    plain.then(|| checkers::standard::main_of(name)).flatten()
 }
 
 impl Arena<'_> {
@@ -108,6 +139,31 @@ fn settle(
         outcome.message = format!("{} (its files could not be kept: {e})", outcome.message);
     }
     outcome
+}
+
+/// Checks an output with a standard checker's `main` in the judge's
+/// process, called with the arguments the spawned `checker` would get; its
+/// report is the checker's message, kept as `<name>.chk` for a test not
+/// passed.
+fn check_in_process(
+    main: fn(),
+    checker: &Program,
+    (input, output, answer): (&Path, &Path, &Path),
+    place: Place,
+    name: &str,
+) -> Checked {
+    let argv = checker.argv([input, output, answer].map(Path::as_os_str));
+    let args = (argv.iter().map(|a| a.to_string_lossy().into_owned())).collect();
+    let exit = testlib::run_in_process(args, main);
+    let head = &exit.report[..exit.report.len().min(MESSAGE_BYTES)];
+    let checked = verdict::from_checker(
+        &sandbox::RunOutcome::exited(exit.code),
+        &String::from_utf8_lossy(head),
+    );
+    if !checked.verdict.is_accepted() {
+        let _ = std::fs::write(place.scratch_file(name, "chk"), &exit.report);
+    }
+    checked
 }
 
 /// Makes `dir` empty: removes it with what it holds, and makes it again.
@@ -754,9 +810,17 @@ impl<'s> Jury<'s> {
             outcome.message = message;
             return settle(place, name, BATCH_FILES, outcome, arena.keep_outputs);
         }
-        let checked = match arena.identical_agrees && fsutil::same_bytes(&output, &test.answer) {
-            true => verdict::agrees_identically(),
-            false => self.check(
+        let small = || std::fs::metadata(&output).is_ok_and(|m| m.len() <= IN_PROCESS_BYTES);
+        let identical = || arena.identical_agrees && fsutil::same_bytes(&output, &test.answer);
+        let files = (
+            test.input.as_path(),
+            output.as_path(),
+            test.answer.as_path(),
+        );
+        let checked = match arena.checker_in_process {
+            _ if identical() => verdict::agrees_identically(),
+            Some(main) if small() => check_in_process(main, arena.checker, files, place, name),
+            _ => self.check(
                 arena.checker,
                 &test.input,
                 &output,
@@ -1009,15 +1073,17 @@ fn said(
     feedback: &Path,
 ) -> Checked {
     match protocol {
-        Protocol::Testlib => verdict::from_checker(run, &read_head(message, 4096)),
+        Protocol::Testlib => verdict::from_checker(run, &read_head(message, MESSAGE_BYTES)),
         Protocol::Kattis => {
             let score = std::fs::read_to_string(feedback.join("score.txt")).ok();
-            let judged = read_head(&feedback.join("judgemessage.txt"), 4096);
+            let judged = read_head(&feedback.join("judgemessage.txt"), MESSAGE_BYTES);
             verdict::from_kattis(run, &judged, score.as_deref())
         }
-        Protocol::Cms => {
-            verdict::from_cms(run, &read_head(stdout, 4096), &read_head(message, 4096))
-        }
+        Protocol::Cms => verdict::from_cms(
+            run,
+            &read_head(stdout, MESSAGE_BYTES),
+            &read_head(message, MESSAGE_BYTES),
+        ),
     }
 }
 

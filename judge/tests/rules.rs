@@ -139,6 +139,7 @@ impl Setup {
             work: PathBuf::from(self.dir.path()).join("runs"),
             identical_agrees: false,
             keep_outputs: false,
+            checker_in_process: None,
         }
     }
 }

@@ -212,6 +212,21 @@ pub struct RunOutcome {
 }
 
 impl RunOutcome {
+    /// The outcome of a program that exited with `code` having run
+    /// elsewhere (in the judge's own process): nothing measured.
+    pub fn exited(code: i32) -> RunOutcome {
+        RunOutcome {
+            exit: Exit::Code(code),
+            cpu: Duration::ZERO,
+            wall: Duration::ZERO,
+            peak_memory_bytes: 0,
+            wall_timeout: false,
+            idle: false,
+            output_bytes: 0,
+            memory_capped: false,
+        }
+    }
+
     /// Returns true if and only if the program exited with code 0 by itself.
     pub fn is_success(&self) -> bool {
         self.exit == Exit::Code(0) && !self.wall_timeout
