@@ -810,7 +810,7 @@ impl<'s> Jury<'s> {
             outcome.message = message;
             return settle(place, name, BATCH_FILES, outcome, arena.keep_outputs);
         }
-        let small = || std::fs::metadata(&output).is_ok_and(|m| m.len() <= IN_PROCESS_BYTES);
+        let small = || run.output_bytes <= IN_PROCESS_BYTES;
         let identical = || arena.identical_agrees && fsutil::same_bytes(&output, &test.answer);
         let files = (
             test.input.as_path(),

@@ -90,11 +90,9 @@ pub enum CppChecker {
     Source(PathBuf),
 }
 
-/// testlib's standard checkers, which every judge that runs testlib has.
-pub const STANDARD_CHECKERS: [&str; 19] = [
-    "acmp", "caseicmp", "casencmp", "casewcmp", "dcmp", "fcmp", "hcmp", "icmp", "lcmp", "ncmp",
-    "nyesno", "rcmp", "rcmp4", "rcmp6", "rcmp9", "rncmp", "uncmp", "wcmp", "yesno",
-];
+/// testlib's standard checkers, which every judge that runs testlib has
+/// (the kit's own, which the judge also runs in its process).
+pub const STANDARD_CHECKERS: [&str; 19] = checkers::standard::NAMES;
 
 /// Where a test's input comes from.
 #[derive(Clone, Debug)]
