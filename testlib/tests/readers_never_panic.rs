@@ -41,6 +41,7 @@ enum Op {
     Line,
     LineMatching,
     Ints(usize),
+    PlainLongs(usize),
     Eoln,
     Eof,
     Space,
@@ -63,6 +64,7 @@ fn op() -> impl Strategy<Value = Op> {
         Just(Op::Line),
         Just(Op::LineMatching),
         (0usize..4).prop_map(Op::Ints),
+        (0usize..40).prop_map(Op::PlainLongs),
         Just(Op::Eoln),
         Just(Op::Eof),
         Just(Op::Space),
@@ -86,6 +88,11 @@ fn apply(s: &InStream, op: &Op) {
         Op::Line => drop(s.read_line()),
         Op::LineMatching => drop(s.read_line_matching("[0-9 ]*", "l")),
         Op::Ints(n) => drop(s.read_ints(*n, -100..=100, "a")),
+        Op::PlainLongs(n) => {
+            let mut out = vec![0; *n];
+            let read = s.hold().read_plain_longs(&mut out);
+            assert!(read <= *n);
+        }
         Op::Eoln => s.read_eoln(),
         Op::Eof => s.read_eof(),
         Op::Space => s.read_space(),

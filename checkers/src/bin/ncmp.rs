@@ -14,32 +14,96 @@ enum Compared {
     Same { n: i64, first: String },
 }
 
+/// How many numbers a batch reads from each stream.
+const BATCH: usize = 256;
+
+/// One sequence: the numbers a batch read ahead of the other sequence, then
+/// the rest of the stream.
+struct Sequence<'h, 'a> {
+    ahead: &'h [i64],
+    stream: &'h mut Held<'a>,
+}
+
+impl Sequence<'_, '_> {
+    fn at_end(&mut self) -> bool {
+        self.ahead.is_empty() && self.stream.seek_eof()
+    }
+
+    fn next(&mut self) -> i64 {
+        match self.ahead.split_first() {
+            Some((&value, rest)) => {
+                self.ahead = rest;
+                value
+            }
+            None => self.stream.read_long(),
+        }
+    }
+}
+
 /// Reads both sequences, each held for the whole loop (no lock a read).
+/// Batches of plain numbers are compared first; the rest (an end, or a
+/// token for `read_long` to read or fail on) number by number, in the
+/// order a number-by-number loop would have met it.
 fn compare(ans: &mut Held, ouf: &mut Held) -> Compared {
     let mut n: i64 = 0;
     let mut first = String::new();
-    while !ans.seek_eof() && !ouf.seek_eof() {
+    // The first five numbers, for the message.
+    let mut seen = |j: i64| {
+        if !first.is_empty() {
+            first.push(' ');
+        }
+        first.push_str(&j.to_string());
+    };
+    let (mut js, mut ps) = ([0i64; BATCH], [0i64; BATCH]);
+    let (mut in_js, mut in_ps) = (0, 0);
+    loop {
+        in_js += ans.read_plain_longs(&mut js[in_js..]);
+        in_ps += ouf.read_plain_longs(&mut ps[in_ps..]);
+        let both = in_js.min(in_ps);
+        for (&j, &p) in js[..both].iter().zip(&ps[..both]) {
+            n += 1;
+            if j != p {
+                return Compared::Differ { n, j, p };
+            }
+            if n <= 5 {
+                seen(j);
+            }
+        }
+        // What one side read beyond the other waits for the next round.
+        js.copy_within(both..in_js, 0);
+        ps.copy_within(both..in_ps, 0);
+        (in_js, in_ps) = (in_js - both, in_ps - both);
+        if both == 0 {
+            break;
+        }
+    }
+    let mut ans = Sequence {
+        stream: ans,
+        ahead: &js[..in_js],
+    };
+    let mut ouf = Sequence {
+        stream: ouf,
+        ahead: &ps[..in_ps],
+    };
+    while !ans.at_end() && !ouf.at_end() {
         n += 1;
-        let j = ans.read_long();
-        let p = ouf.read_long();
+        let j = ans.next();
+        let p = ouf.next();
         if j != p {
             return Compared::Differ { n, j, p };
         }
         if n <= 5 {
-            if !first.is_empty() {
-                first.push(' ');
-            }
-            first.push_str(&j.to_string());
+            seen(j);
         }
     }
     let mut extra_in_ans: i64 = 0;
-    while !ans.seek_eof() {
-        ans.read_long();
+    while !ans.at_end() {
+        ans.next();
         extra_in_ans += 1;
     }
     let mut extra_in_ouf: i64 = 0;
-    while !ouf.seek_eof() {
-        ouf.read_long();
+    while !ouf.at_end() {
+        ouf.next();
         extra_in_ouf += 1;
     }
     if extra_in_ans > 0 {

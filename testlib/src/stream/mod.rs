@@ -136,6 +136,20 @@ impl Held<'_> {
         self.run(Core::read_long)
     }
 
+    /// Reads the plain integers that come next into `out`, as many as fit,
+    /// and returns how many: what `while !seek_eof() { read_long() }` reads,
+    /// with one call for many numbers (a checker's loop over a large output
+    /// runs about a quarter faster). It stops, without failing, at the end
+    /// of the stream and before a token that [`Held::read_long`] would read
+    /// another way or fail on, which is left for `read_long`: so a checker
+    /// that reads the rest with `read_long` gets the same values and
+    /// failures, in the same order, as one that never called this. A plain
+    /// integer is at most 19 digits after an optional `-`, with no leading
+    /// zero. Reads nothing from a strict stream.
+    pub fn read_plain_longs(&mut self, out: &mut [i64]) -> usize {
+        self.0.plain_longs(out)
+    }
+
     /// As [`InStream::read_token_to`].
     #[inline]
     pub fn read_token_to(&mut self, out: &mut Vec<u8>) {
@@ -418,6 +432,20 @@ impl Core {
     fn fast_integer(&mut self) -> Option<i64> {
         self.mark_line();
         self.reader.as_mut()?.integer()
+    }
+
+    fn plain_longs(&mut self, out: &mut [i64]) -> usize {
+        if self.strict {
+            return 0;
+        }
+        let Some(reader) = self.reader.as_mut() else {
+            return 0;
+        };
+        let (count, line) = reader.integers(out);
+        if line.is_some() {
+            self.last_line = line;
+        }
+        count
     }
 
     #[inline]
