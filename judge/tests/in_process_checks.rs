@@ -22,7 +22,7 @@ fn root() -> PathBuf {
 #[test]
 fn a_standard_checker_in_process_says_what_its_binary_says() {
     let root = root();
-    let sandbox = LinuxSandbox::new(&root, sandbox::Containment::Full).unwrap();
+    let sandbox = LinuxSandbox::new(&root, sandbox::Containment::default()).unwrap();
     let jury = Jury::new(&sandbox, 2);
     let kit = Kit::discover(&root).unwrap();
     let mut reporter = Silent;

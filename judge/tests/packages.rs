@@ -356,7 +356,7 @@ fn solutions(problem: &Problem) -> Vec<(&'static str, Expect, PathBuf, String)> 
 /// The sandbox every run of these tests shares, as a judge run has one.
 fn sandbox() -> &'static LinuxSandbox {
     static SANDBOX: OnceLock<LinuxSandbox> = OnceLock::new();
-    SANDBOX.get_or_init(|| LinuxSandbox::new(&root(), sandbox::Containment::Full).unwrap())
+    SANDBOX.get_or_init(|| LinuxSandbox::new(&root(), sandbox::Containment::default()).unwrap())
 }
 
 /// A jury over that sandbox, to compile with.

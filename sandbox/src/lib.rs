@@ -268,6 +268,8 @@ pub struct Isolation {
     pub network: String,
     /// Who runs submissions: `nobody` (the judge is root), or `judge`.
     pub user: String,
+    /// The layers turned off on purpose ([`LAYERS_OFF_ENV`]).
+    pub off: Vec<String>,
 }
 
 /// Runs programs under limits.
@@ -321,16 +323,91 @@ pub fn interrupted() -> bool {
 }
 
 /// How much containment runs get.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Containment {
-    /// Every layer this machine allows.
-    #[default]
-    Full,
+    /// Every layer this machine allows, but those turned off on purpose.
+    Full { off: LayersOff },
     /// The limits only: a session to kill a run by, the resource limits,
     /// the watcher of CPU time and memory; no control group, no Landlock,
     /// no other user, no network namespace. For trusted programs on a
     /// machine of one's own, and to measure what containment costs.
     None,
+}
+
+impl Default for Containment {
+    fn default() -> Containment {
+        Containment::Full {
+            off: LayersOff::default(),
+        }
+    }
+}
+
+/// The environment variable that turns layers off on purpose: a comma-
+/// separated list of [`LayersOff::NAMES`] (`JUDGE_SANDBOX_OFF=landlock,user`).
+/// So that every fallback the sandbox has runs, and is tested, on any
+/// machine; `judge doctor` then says what still holds.
+pub const LAYERS_OFF_ENV: &str = "JUDGE_SANDBOX_OFF";
+
+/// Layers turned off on purpose, even where the machine allows them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LayersOff {
+    /// No control group: the reaper finds a run's processes, `RLIMIT_NPROC`
+    /// caps them, the watcher caps memory.
+    pub cgroup: bool,
+    /// No Landlock: the file system is not confined.
+    pub landlock: bool,
+    /// No network namespace: runs share the machine's network.
+    pub network: bool,
+    /// No user change: a root judge runs submissions as root.
+    pub user: bool,
+}
+
+impl LayersOff {
+    /// The layers that can be turned off, as [`LAYERS_OFF_ENV`] names them.
+    pub const NAMES: [&'static str; 4] = ["cgroup", "landlock", "network", "user"];
+
+    /// Reads a list such as `landlock,user` (blanks and empty items are
+    /// ignored); an unknown name is an error that lists the known ones.
+    pub fn parse(list: &str) -> Result<LayersOff, String> {
+        let mut off = LayersOff::default();
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match name {
+                "cgroup" => off.cgroup = true,
+                "landlock" => off.landlock = true,
+                "network" => off.network = true,
+                "user" => off.user = true,
+                _ => {
+                    return Err(format!(
+                        "{LAYERS_OFF_ENV}: unknown layer '{name}' (expected a comma-separated list of {})",
+                        Self::NAMES.join(", ")
+                    ));
+                }
+            }
+        }
+        Ok(off)
+    }
+
+    /// The layers [`LAYERS_OFF_ENV`] turns off (none when it is not set).
+    pub fn from_env() -> io::Result<LayersOff> {
+        match std::env::var(LAYERS_OFF_ENV) {
+            Ok(list) => Self::parse(&list).map_err(io::Error::other),
+            Err(std::env::VarError::NotPresent) => Ok(LayersOff::default()),
+            Err(std::env::VarError::NotUnicode(_)) => {
+                Err(io::Error::other(format!("{LAYERS_OFF_ENV}: not UTF-8")))
+            }
+        }
+    }
+
+    /// The names of the layers turned off, in [`LayersOff::NAMES`] order.
+    pub fn names(&self) -> Vec<String> {
+        let flags = [self.cgroup, self.landlock, self.network, self.user];
+        Self::NAMES
+            .iter()
+            .zip(flags)
+            .filter(|(_, off)| *off)
+            .map(|(name, _)| name.to_string())
+            .collect()
+    }
 }
 
 /// This machine's sandbox, for the kit at `kit_root` (whose files runs
@@ -389,5 +466,21 @@ mod tests {
         assert_eq!(Exit::Signal(libc::SIGSEGV).describe(), "killed by SIGSEGV");
         assert_eq!(Exit::Code(3).describe(), "exit code 3");
         assert_eq!(signal_name(64), "signal 64");
+    }
+
+    #[test]
+    fn layers_are_turned_off_by_name() {
+        let off = LayersOff::parse(" landlock, user ,").unwrap();
+        assert!(off.landlock && off.user && !off.cgroup && !off.network);
+        assert_eq!(off.names(), ["landlock", "user"]);
+        assert_eq!(LayersOff::parse("").unwrap(), LayersOff::default());
+        let all = LayersOff::parse(&LayersOff::NAMES.join(",")).unwrap();
+        assert_eq!(all.names(), LayersOff::NAMES);
+        let error = LayersOff::parse("landlock,seccomp").unwrap_err();
+        assert!(
+            error.contains("JUDGE_SANDBOX_OFF: unknown layer 'seccomp'"),
+            "{error}"
+        );
+        assert!(error.contains("cgroup, landlock, network, user"), "{error}");
     }
 }

@@ -48,7 +48,8 @@ use crate::session::Session;
 use crate::spawn::{self, Launch};
 use crate::user::{NOBODY, Nobody};
 use crate::{
-    Containment, Exit, Interactive, Isolation, Network, RunOutcome, RunSpec, Sandbox, exchange,
+    Containment, Exit, Interactive, Isolation, LayersOff, Network, RunOutcome, RunSpec, Sandbox,
+    exchange,
 };
 
 /// How often the memory of a run is sampled where no control group caps it.
@@ -109,6 +110,8 @@ pub struct LinuxSandbox {
     network: Mutex<Network>,
     /// Whether runs are contained (`Containment::Full`).
     contained: bool,
+    /// The layers turned off on purpose.
+    off: LayersOff,
 }
 
 impl LinuxSandbox {
@@ -121,21 +124,26 @@ impl LinuxSandbox {
             interrupt: Interrupt::install().ok(),
             alone: RwLock::new(()),
             network: Mutex::new(Network::Shared),
-            contained: containment == Containment::Full,
+            contained: containment != Containment::None,
+            off: LayersOff::default(),
         };
         match containment {
-            Containment::Full => sandbox.layers.extend(Self::containing(kit_root)),
+            Containment::Full { off } => {
+                sandbox.layers.extend(Self::containing(kit_root, off));
+                sandbox.off = off;
+            }
             Containment::None => sandbox.layers.push(Box::new(Rlimits::new(None))),
         }
         Ok(sandbox)
     }
 
-    /// The layers after the session, every one this machine allows.
-    fn containing(kit_root: &Path) -> Vec<Box<dyn Layer>> {
+    /// The layers after the session, every one this machine allows and
+    /// `off` does not turn off.
+    fn containing(kit_root: &Path, off: LayersOff) -> Vec<Box<dyn Layer>> {
         // SAFETY: `geteuid` has no preconditions.
         let root = unsafe { libc::geteuid() } == 0;
         let mut layers: Vec<Box<dyn Layer>> = Vec::new();
-        let cgroups = Cgroups::detect();
+        let cgroups = if off.cgroup { None } else { Cgroups::detect() };
         // Without control groups, RLIMIT_NPROC caps the processes. It
         // counts all of the user's: the cap is what the user has now plus
         // a run's share for each core (runs at once share the room).
@@ -155,10 +163,12 @@ impl LinuxSandbox {
             None => {}
         }
         layers.push(Box::new(Rlimits::new(process_cap)));
-        if root {
+        if root && !off.user {
             layers.push(Box::new(Nobody));
         }
-        if let Some(landlock) = Landlock::detect(kit_root) {
+        if !off.landlock
+            && let Some(landlock) = Landlock::detect(kit_root)
+        {
             layers.push(Box::new(landlock));
         }
         layers
@@ -590,7 +600,7 @@ impl Sandbox for LinuxSandbox {
     /// thread only, which it has before its workers start).
     fn isolate_network(&self) -> Network {
         let mut network = self.network.lock().unwrap_or_else(|e| e.into_inner());
-        if *network == Network::Isolated || !self.contained {
+        if *network == Network::Isolated || !self.contained || self.off.network {
             return *network;
         }
         // SAFETY: `unshare` only changes this process's namespaces.
@@ -619,6 +629,7 @@ impl Sandbox for LinuxSandbox {
             }
             .to_string(),
             user: "judge".to_string(),
+            off: self.off.names(),
         };
         for layer in &self.layers {
             layer.isolation(&mut isolation);

@@ -221,7 +221,7 @@ impl<W: Write> TerminalReporter<W> {
                         "a control group holds every process of a run: all are killed at its end, at most 256 at once, CPU time summed over all"
                     }
                     "reaper" => {
-                        "the judge adopts orphans and kills each run's session and descendants; RLIMIT_NPROC caps the processes (one room for all runs at once); CPU time sampled every 5 ms over all"
+                        "the judge adopts orphans and kills each run's session and descendants; RLIMIT_NPROC caps the processes (one room for all runs at once; not for runs as root); CPU time sampled every 5 ms over all"
                     }
                     _ => "the run's session is killed; a process that leaves it escapes",
                 },
@@ -259,12 +259,20 @@ impl<W: Write> TerminalReporter<W> {
                 if i.user == "nobody" {
                     "submissions whose program any user can reach run as nobody"
                 } else {
-                    "submissions run as the judge's user"
+                    "submissions run as the judge's user: only Landlock keeps them from the judge's files and processes"
                 },
             ),
         ];
         for (layer, what, meaning) in rows {
             writeln!(self.out, "{layer:<10} {what:<11} {meaning}")?;
+        }
+        if !i.off.is_empty() {
+            writeln!(
+                self.out,
+                "turned off by {}: {}",
+                sandbox::LAYERS_OFF_ENV,
+                i.off.join(", ")
+            )?;
         }
         Ok(())
     }

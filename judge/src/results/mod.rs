@@ -366,6 +366,10 @@ pub struct Isolation {
     pub network: String,
     /// Who runs submissions: `nobody` (the judge is root), or `judge`.
     pub user: String,
+    /// The layers turned off on purpose by `JUDGE_SANDBOX_OFF` (`cgroup`,
+    /// `landlock`, `network`, `user`); absent when none is.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub off: Vec<String>,
 }
 
 impl From<sandbox::Isolation> for Isolation {
@@ -376,6 +380,7 @@ impl From<sandbox::Isolation> for Isolation {
             memory: i.memory,
             network: i.network,
             user: i.user,
+            off: i.off,
         }
     }
 }

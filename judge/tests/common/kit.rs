@@ -432,6 +432,7 @@ impl KitBuilder {
             judge_toml,
             problem_toml,
             user: None,
+            env: Vec::new(),
         };
         kit.write("judge.toml", &kit.judge_toml);
         kit.write("problems/sum/problem.toml", &kit.problem_toml);
@@ -470,6 +471,8 @@ pub struct TempKit {
     pub problem_toml: String,
     /// Whom the judge runs as ([`TempKit::give_to`]); None: the tests' user.
     user: Option<u32>,
+    /// Variables set for every judge run ([`TempKit::set_env`]).
+    env: Vec<(String, String)>,
 }
 
 impl TempKit {
@@ -539,8 +542,14 @@ impl TempKit {
         cmd.args(args)
             .current_dir(self.dir.path())
             .env("CARGO_TARGET_DIR", self.path("target"))
-            .env("NO_COLOR", "1");
+            .env("NO_COLOR", "1")
+            .envs(self.env.iter().map(|(k, v)| (k, v)));
         cmd
+    }
+
+    /// Sets `key` to `value` for every judge run from now on.
+    pub fn set_env(&mut self, key: &str, value: &str) {
+        self.env.push((key.to_string(), value.to_string()));
     }
 
     /// Starts the judge, its output piped.
