@@ -109,15 +109,6 @@ fn cases(kit: &Path, port: u16) -> Vec<Case> {
             &["OLE"],
         ),
         case(
-            "write outside its folder",
-            format!(
-                "const char *targets[] = {{\"{t}/01.ans\", \"{t}/01.in\", \"{k}/problems/sum/check.c\", \"{k}/judge.toml\"}}; for (int i = 0; i < 4; i++) {{ FILE *f = fopen(targets[i], \"w\"); if (f) {{ fputs(\"999\\n\", f); fclose(f); }} }} {ANSWER} return 0;",
-                t = tests.display(),
-                k = kit.display()
-            ),
-            &["AC"],
-        ),
-        case(
             "read the answer",
             "char path[4096] = {0}; readlink(\"/proc/self/fd/0\", path, sizeof path - 1); char *dot = strrchr(path, '.'); if (dot) strcpy(dot, \".ans\"); FILE *f = fopen(path, \"r\"); if (!f) f = fopen(\"/proc/self/fd/0/../01.ans\", \"r\"); long long x = -1; if (f && fscanf(f, \"%lld\", &x) == 1) printf(\"%lld\\n\", x); else printf(\"-1\\n\"); return 0;".into(),
             &["WA"],
@@ -181,6 +172,17 @@ fn cases(kit: &Path, port: u16) -> Vec<Case> {
             &["AC"],
         ),
         case("CRLF", "printf(\"%lld\\r\\n\", a + b); return 0;".into(), &["AC"]),
+        // Last: where nothing keeps it from the kit, it spoils the kit for
+        // the cases after it.
+        case(
+            "write outside its folder",
+            format!(
+                "const char *targets[] = {{\"{t}/01.ans\", \"{t}/01.in\", \"{k}/problems/sum/check.c\", \"{k}/judge.toml\"}}; for (int i = 0; i < 4; i++) {{ FILE *f = fopen(targets[i], \"w\"); if (f) {{ fputs(\"999\\n\", f); fclose(f); }} }} {ANSWER} return 0;",
+                t = tests.display(),
+                k = kit.display()
+            ),
+            &["AC"],
+        ),
     ]
 }
 
@@ -343,14 +345,23 @@ impl Setting {
         off.join(",")
     }
 
-    /// What `name` gets here, and whether it changes the kit's files: the
-    /// contract README's "Turning layers off" states.
+    /// What `case` gets here, and whether it changes the kit's files, as the
+    /// README states (How programs are run, `JUDGE_SANDBOX_OFF`).
     fn expects(&self, case: &Case) -> (Vec<&'static str>, bool) {
         let judges_user = !self.other_user;
         match case.name {
             "reach the judge's scratch files" if !self.landlock => (vec!["WA"], false),
             "connect to 127.0.0.1" if !self.network => (vec!["WA"], false),
             "fork loop of 3000" if !self.cgroup && self.root && judges_user => (vec!["MLE"], false),
+            // Neither Landlock nor another user: the run is the judge's
+            // user, unconfined.
+            "read the answer" if !self.landlock && judges_user => (vec!["AC"], false),
+            "include a test at compile time" if !self.landlock && judges_user => {
+                (vec!["WA"], false)
+            }
+            "kill its parent" if !self.landlock && judges_user => (vec!["judge failed"], false),
+            // Two tests at once: the other's input may be cut short first.
+            "write outside its folder" if !self.landlock && judges_user => (vec!["WA", "RE"], true),
             _ => (case.expected.to_vec(), false),
         }
     }
@@ -418,15 +429,12 @@ fn hostile_submissions_are_contained() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The combinations of layers this machine can make, as root and as an
-/// unprivileged judge, turned off by `JUDGE_SANDBOX_OFF`, in which Landlock
-/// or another user still keeps runs from the kit: each hostile case gets
-/// the verdict its setting promises (a shared network is reached, the
-/// scratch folder is seen without Landlock, a root judge's fork loop
-/// without control group or `nobody` is stopped by the memory watcher), and
-/// no setting leaves a process behind.
+/// Every combination of layers this machine can make, as root and as an
+/// unprivileged judge, turned off by `JUDGE_SANDBOX_OFF`: each hostile case
+/// gets the verdict its setting promises (`Setting::expects`), and no
+/// setting leaves a process behind.
 #[test]
-#[ignore = "slow tier: the hostile suite under 16 settings (about 4 minutes)"]
+#[ignore = "slow tier: the hostile suite under 24 settings (about 5.5 minutes)"]
 fn every_fallback_contains_what_it_promises() {
     let judges = match root() {
         true => vec![true, false],
@@ -438,12 +446,6 @@ fn every_fallback_contains_what_it_promises() {
             let on = |bit: u32| bits & (1 << bit) == 0;
             if !root_judge && !on(3) {
                 continue; // An unprivileged judge has no other user to turn off.
-            }
-            if !on(1) && (!root_judge || !on(3)) {
-                // Neither Landlock nor another user: a run may write the
-                // kit and signal the judge. Not yet in the matrix (the
-                // suite must then put the kit back, build cache included).
-                continue;
             }
             let setting = Setting {
                 root: root_judge,
@@ -465,6 +467,32 @@ fn every_fallback_contains_what_it_promises() {
     }
     remove_judge_copy();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// A judge that builds the problem first, in the same command, still cuts
+/// its runs off from the network: as an unprivileged user too, whose
+/// network namespace needs a judge of one thread (the build's workers
+/// must be gone by then).
+#[test]
+fn the_network_is_cut_after_a_build_in_the_same_command() {
+    let mut kit = sum();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let connect = cases(kit.dir.path(), port)
+        .into_iter()
+        .find(|c| c.name == "connect to 127.0.0.1")
+        .unwrap();
+    kit.write("solutions/sum/connect.c", &connect.source);
+    if root() {
+        kit.give_to(65534);
+    }
+    let run = kit.judge(&["--json", "test", "sum", "solutions/sum/connect.c"]);
+    let report: Value = serde_json::from_str(&run.stdout).unwrap_or(Value::Null);
+    assert_eq!(report["isolation"]["network"], "isolated", "{}", run.stderr);
+    assert_eq!(report["verdict"], "AC", "{}", run.stdout);
+    assert!(listener.accept().is_err(), "a run reached the listener");
+    remove_judge_copy();
 }
 
 #[test]
