@@ -6,6 +6,7 @@
 //! and its [`Sandbox`]; nothing else starts a checker or a reference.
 
 use std::collections::HashMap;
+use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -217,9 +218,24 @@ pub fn read_head(path: &Path, limit: usize) -> String {
 
 /// The last lines of a program's stderr, for an error message.
 fn last_lines(path: &Path) -> String {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
+    // Only the file's end is read: a program that wrote a gigabyte on one
+    // line must not make a gigabyte of error message.
+    const TAIL: u64 = 4096;
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return String::new();
+    };
+    let len = file.metadata().map_or(0, |m| m.len());
+    let mut bytes = Vec::new();
+    if file.seek(SeekFrom::Start(len.saturating_sub(TAIL))).is_ok() {
+        let _ = file.take(TAIL).read_to_end(&mut bytes);
+    }
+    let text = String::from_utf8_lossy(&bytes);
     let lines: Vec<&str> = text.lines().collect();
-    lines[lines.len().saturating_sub(20)..].join("\n")
+    let tail = lines[lines.len().saturating_sub(20)..].join("\n");
+    match len > TAIL {
+        true => format!("...{tail}"),
+        false => tail,
+    }
 }
 
 /// Returns true if and only if the judge was asked to stop (Ctrl-C,
@@ -343,6 +359,13 @@ impl<'s> Jury<'s> {
             .sandbox
             .run(&spec)
             .with_context(|| format!("cannot start {what}"))?;
+        // Over a limit: said as such (a generator that writes without end
+        // is stopped at its output limit, one that loops at its time).
+        if let Some((verdict @ (Verdict::Ole | Verdict::Mle | Verdict::Tle), why)) =
+            verdict::classify(&outcome, &spec.limits)
+        {
+            bail!("{what} was stopped at its limit ({verdict}: {why})");
+        }
         if outcome.exit != Exit::Code(success) || outcome.wall_timeout {
             let mut message = stderr.map(|f| last_lines(&f)).unwrap_or_default();
             if message.trim().is_empty() {

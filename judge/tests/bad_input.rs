@@ -436,6 +436,37 @@ fn an_unknown_language_is_named() {
 // Programs that misbehave while tests are built
 
 #[test]
+fn a_generator_that_writes_without_end_is_stopped_at_its_output_limit() {
+    let kit = sum().create();
+    let stderr = kit.failed_rebuild(false, |kit| {
+        kit.write(
+            "problems/sum/gen.c",
+            &generator("if (a == 40) for (;;) fputs(\"1234567890\", stdout);"),
+        );
+    });
+    assert!(
+        stderr.contains("test 02")
+            && stderr.contains("problems/sum/gen.c 40 2")
+            && stderr.contains("stopped at its limit (OLE: output exceeds 1073741824 bytes)"),
+        "{stderr}"
+    );
+
+    // One that fails after a megabyte on one line: the message shows its end.
+    let kit = sum().create();
+    let stderr = kit.failed_rebuild(false, |kit| {
+        kit.write(
+            "problems/sum/gen.c",
+            &generator("if (a == 40) { for (int i = 0; i < 100000; i++) fputs(\"1234567890\", stdout); return 5; }"),
+        );
+    });
+    assert!(
+        stderr.contains("exit code 5: ...") && stderr.len() < 10_000,
+        "{}",
+        &stderr[..stderr.len().min(500)]
+    );
+}
+
+#[test]
 fn a_crashing_generator_is_named_with_its_test() {
     let kit = sum().create();
     let stderr = kit.failed_rebuild(false, |kit| {

@@ -926,3 +926,46 @@ fn doctor_says_what_is_missing_and_what_it_breaks() {
     let text = doctor(false);
     assert!(text.contains("MISSING  no-such-compiler"), "{text}");
 }
+
+/// `JUDGE_SANDBOX_OFF` turns layers off: `judge doctor` says so (its text
+/// and its documented JSON); an unknown name is an error naming the
+/// variable.
+#[test]
+fn doctor_names_the_layers_turned_off() {
+    let kit = TempKit::new();
+    let doctor = |off: &str, json: bool| {
+        let args: &[&str] = if json {
+            &["--json", "doctor"]
+        } else {
+            &["doctor"]
+        };
+        kit.command(args)
+            .env("JUDGE_SANDBOX_OFF", off)
+            .output()
+            .unwrap()
+    };
+    let out = doctor("landlock, network", true);
+    assert_eq!(out.status.code(), Some(0));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_documented(&report);
+    let isolation = &report["isolation"];
+    assert_eq!(isolation["off"], serde_json::json!(["landlock", "network"]));
+    assert_eq!(isolation["files"], "none");
+    assert_eq!(isolation["network"], "shared");
+    let text = String::from_utf8(doctor("landlock,network", false).stdout).unwrap();
+    assert!(
+        text.contains("turned off by JUDGE_SANDBOX_OFF: landlock, network"),
+        "{text}"
+    );
+    let out = doctor("seccomp", false);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("JUDGE_SANDBOX_OFF: unknown layer 'seccomp'"),
+        "{stderr}"
+    );
+    // Without it, reports have no `off`.
+    let out = doctor("", true);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(report["isolation"].get("off").is_none(), "{report:#}");
+}

@@ -368,7 +368,7 @@ pub struct Isolation {
     pub user: String,
     /// The layers turned off on purpose by `JUDGE_SANDBOX_OFF` (`cgroup`,
     /// `landlock`, `network`, `user`); absent when none is.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub off: Vec<String>,
 }
 
