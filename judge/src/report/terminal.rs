@@ -270,7 +270,7 @@ impl<W: Write> TerminalReporter<W> {
             writeln!(
                 self.out,
                 "turned off by {}: {}",
-                sandbox::LAYERS_OFF_ENV,
+                crate::results::LAYERS_OFF_ENV,
                 i.off.join(", ")
             )?;
         }

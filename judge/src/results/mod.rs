@@ -14,6 +14,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::verdict::{Score, Scored, Verdict};
 
+/// The variable that turns sandbox layers off, which reports name.
+pub use sandbox::LAYERS_OFF_ENV;
+
 /// A built test, ready to judge.
 #[derive(Clone, Debug)]
 pub struct Test {
