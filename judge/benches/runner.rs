@@ -6,8 +6,10 @@
 //! * the floor: a plain loop that spawns the solution (stdin and stdout as
 //!   files) and then the checker, for each test, one after the other;
 //! * `judge test` with `--jobs 1` and `--jobs 2` (the whole command: start-up,
-//!   cache lookups, sandboxing, checking, reporting), and with
-//!   `--isolation none --jobs 1` (the judge without its containment);
+//!   cache lookups, sandboxing, checking, reporting), with
+//!   `--isolation none --jobs 1` (the judge without its containment), and
+//!   with `JUDGE_SANDBOX_OFF=pid --jobs 1` (what a PID namespace per run
+//!   costs);
 //! * the same with another judge binary, when `JUDGE_BASELINE` names one (an
 //!   earlier build, to show a change costs nothing);
 //! * online-judge-tools (`oj test`, with the same checker) and BAPCtools
@@ -107,6 +109,17 @@ fn judge_run(binary: &Path, root: &Path, jobs: &str) -> (Duration, u64) {
 
 /// [`judge_run`] with `--isolation isolation`.
 fn judge_run_isolated(binary: &Path, root: &Path, jobs: &str, isolation: &str) -> (Duration, u64) {
+    judge_run_with(binary, root, jobs, isolation, "")
+}
+
+/// [`judge_run_isolated`] with `JUDGE_SANDBOX_OFF=off`.
+fn judge_run_with(
+    binary: &Path,
+    root: &Path,
+    jobs: &str,
+    isolation: &str,
+    off: &str,
+) -> (Duration, u64) {
     let start = Instant::now();
     let mut child = judge_binary(
         binary,
@@ -121,6 +134,7 @@ fn judge_run_isolated(binary: &Path, root: &Path, jobs: &str, isolation: &str) -
             "solutions/sum/accepted/sum.c",
         ],
     )
+    .env("JUDGE_SANDBOX_OFF", off)
     .spawn()
     .unwrap();
     let pid = child.id() as i32;
@@ -160,6 +174,8 @@ enum Contender {
     Judge(usize),
     /// `--isolation none --jobs 1`.
     Uncontained,
+    /// `--jobs 1` without PID namespaces.
+    SharedPids,
     Baseline(usize),
     Oj,
     Bt,
@@ -182,6 +198,7 @@ fn main() {
         Contender::Judge(1),
         Contender::Judge(2),
         Contender::Uncontained,
+        Contender::SharedPids,
     ];
     // Warm the compile cache of each judge binary.
     judge_run(&judge_bin, &root, "1");
@@ -216,6 +233,7 @@ fn main() {
                     time
                 }
                 Contender::Uncontained => judge_run_isolated(&judge_bin, &root, "1", "none").0,
+                Contender::SharedPids => judge_run_with(&judge_bin, &root, "1", "full", "pid").0,
                 Contender::Baseline(jobs) => {
                     judge_run(baseline.as_ref().unwrap(), &root, &jobs.to_string()).0
                 }
@@ -255,6 +273,11 @@ fn main() {
         "judge test --isolation none --jobs 1  {none:6.2} ms/test   {:.2}x the floor ({} the 1.05x budget)",
         none / f,
         within(none / f, 1.05)
+    );
+    let shared = ms(Contender::SharedPids).unwrap();
+    println!(
+        "JUDGE_SANDBOX_OFF=pid --jobs 1        {shared:6.2} ms/test   a PID namespace costs {:+.3} ms a test",
+        j1 - shared
     );
     println!(
         "judge test --jobs 2                   {j2:6.2} ms/test   {:.2}x faster than --jobs 1",

@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 mod common;
-use common::kit::{TempKit, remove_judge_copy};
+use common::guess;
+use common::kit::TempKit;
 use common::{kill_all, processes_of, wait};
 
 /// The kit of these tests: C only, built with `-O1`, an output limit of
@@ -32,10 +33,90 @@ fn sum() -> TempKit {
         .create()
 }
 
+/// The sum kit with the guessing game beside it (`common::guess`): two
+/// games, a time limit of 500 ms.
+fn guess() -> TempKit {
+    let kit = sum();
+    guess::add_to(
+        &kit,
+        "title = { en = \"Guess\", zh = \"猜数\" }\ntime_limit_ms = 500\ninteractor = \"interactor.c\"\nvalidator = \"validate.c\"\nreference = \"accepted/binary_search.c\"\n\n[[tests]]\nfile = \"1.in\"\n\n[[tests]]\nfile = \"2.in\"\n",
+        &["10 7\n", "1000 999\n"],
+    );
+    kit
+}
+
+/// Which hostile suite: batch (the sum problem) or interactive (the
+/// guessing game, a hostile solution facing the interactor).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Game {
+    Batch,
+    Interactive,
+}
+
+impl Game {
+    fn kit(self) -> TempKit {
+        match self {
+            Game::Batch => sum(),
+            Game::Interactive => guess(),
+        }
+    }
+
+    fn problem(self) -> &'static str {
+        match self {
+            Game::Batch => "sum",
+            Game::Interactive => "guess",
+        }
+    }
+
+    fn cases(self, kit: &Path, port: u16) -> Vec<Case> {
+        match self {
+            Game::Batch => cases(kit, port),
+            Game::Interactive => interactive_cases(kit, port),
+        }
+    }
+}
+
 /// A C program: reads the test (`a`, `b`), then does `body`.
 fn program(body: &str) -> String {
+    with_headers(&format!(
+        "int main(void) {{ long long a = 0, b = 0; if (scanf(\"%lld %lld\", &a, &b) != 2) return 9;\n{body}\n}}\n"
+    ))
+}
+
+/// An interactive solution: reads n, then does `body`.
+fn player(body: &str) -> String {
+    with_headers(&format!(
+        "int main(void) {{ long long n = 0; if (scanf(\"%lld\", &n) != 1) return 9;\n{body}\n}}\n"
+    ))
+}
+
+/// `main` with every header the cases use.
+fn with_headers(main: &str) -> String {
     format!(
-        "#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n#include <signal.h>\n#include <fcntl.h>\n#include <sys/types.h>\n#include <sys/socket.h>\n#include <netinet/in.h>\n#include <arpa/inet.h>\nint main(void) {{ long long a = 0, b = 0; if (scanf(\"%lld %lld\", &a, &b) != 2) return 9;\n{body}\n}}\n"
+        "#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n#include <signal.h>\n#include <fcntl.h>\n#include <dirent.h>\n#include <sys/types.h>\n#include <sys/socket.h>\n#include <netinet/in.h>\n#include <arpa/inet.h>\n{main}"
+    )
+}
+
+/// Plays the game right: a binary search.
+const PLAY: &str = "long long lo = 1, hi = n; while (lo < hi) { long long mid = (lo + hi) / 2; printf(\"? %lld\\n\", mid); fflush(stdout); char r[4]; if (scanf(\"%3s\", r) != 1) return 0; if (r[0] == '<') lo = mid + 1; else hi = mid; } printf(\"! %lld\\n\", lo); fflush(stdout);";
+
+/// Guesses 0: never right (WA), what a case does that got what it should not.
+const GUESS_WRONG: &str = "printf(\"! 0\\n\"); fflush(stdout); return 0;";
+
+/// Forks 3000 sleeping children, as many as it may (`made`).
+const FORK_3000: &str = "int made = 0; for (int i = 0; i < 3000; i++) { pid_t child = fork(); if (child == 0) { sleep(1000); _exit(0); } made += child > 0; }";
+
+/// Counts the other processes whose command line it can read (as `seen`).
+const COUNT_OTHERS: &str = "DIR *d = opendir(\"/proc\"); struct dirent *e; char path[300], text[256]; int seen = 0; while (d && (e = readdir(d))) { int pid = atoi(e->d_name); if (pid <= 0 || pid == getpid()) continue; snprintf(path, sizeof path, \"/proc/%d/cmdline\", pid); int fd = open(path, O_RDONLY); if (fd >= 0) { if (read(fd, text, sizeof text) > 0) seen++; close(fd); } }";
+
+/// Reads its parent's command line or environment (`got`: which, 0 if
+/// neither).
+const READ_PARENT: &str = "const char *what[] = {\"cmdline\", \"environ\"}; char path[64], text[256]; int got = 0; for (int i = 0; i < 2 && !got; i++) { snprintf(path, sizeof path, \"/proc/%d/%s\", (int) getppid(), what[i]); int fd = open(path, O_RDONLY); if (fd >= 0 && read(fd, text, sizeof text) > 0) got = i + 1; }";
+
+/// Connects to `port` on 127.0.0.1 (`reached`: whether it could).
+fn connect(port: u16) -> String {
+    format!(
+        "int s = socket(AF_INET, SOCK_STREAM, 0); struct sockaddr_in addr = {{0}}; addr.sin_family = AF_INET; addr.sin_port = htons({port}); addr.sin_addr.s_addr = inet_addr(\"127.0.0.1\"); int reached = connect(s, (struct sockaddr *) &addr, sizeof addr) == 0;"
     )
 }
 
@@ -85,7 +166,7 @@ fn cases(kit: &Path, port: u16) -> Vec<Case> {
         ),
         case(
             "fork loop of 3000",
-            format!("for (int i = 0; i < 3000; i++) if (fork() == 0) {{ sleep(1000); _exit(0); }} {ANSWER} return 0;"),
+            format!("{FORK_3000} if (made == 3000) {{ printf(\"-1\\n\"); return 0; }} {ANSWER} return 0;"),
             &["AC"],
         ),
         case(
@@ -134,7 +215,8 @@ fn cases(kit: &Path, port: u16) -> Vec<Case> {
         case(
             "connect to 127.0.0.1",
             format!(
-                "int s = socket(AF_INET, SOCK_STREAM, 0); struct sockaddr_in to = {{0}}; to.sin_family = AF_INET; to.sin_port = htons({port}); to.sin_addr.s_addr = inet_addr(\"127.0.0.1\"); if (s >= 0 && connect(s, (struct sockaddr *) &to, sizeof to) == 0) {{ printf(\"-1\\n\"); return 0; }} {ANSWER} return 0;"
+                "{} if (reached) {{ printf(\"-1\\n\"); return 0; }} {ANSWER} return 0;",
+                connect(port)
             ),
             &["AC"],
         ),
@@ -172,12 +254,117 @@ fn cases(kit: &Path, port: u16) -> Vec<Case> {
             &["AC"],
         ),
         case("CRLF", "printf(\"%lld\\r\\n\", a + b); return 0;".into(), &["AC"]),
+        // Not hostile: what a run may see of itself (interpreters and
+        // virtual machines read it).
+        case(
+            "read its own /proc",
+            format!("char text[64]; int fd = open(\"/proc/self/status\", O_RDONLY); DIR *d = opendir(\"/proc\"); if (fd < 0 || read(fd, text, sizeof text) <= 0 || !d || !readdir(d)) return 5; {ANSWER} return 0;"),
+            &["AC"],
+        ),
+        case(
+            "see other processes",
+            format!("{COUNT_OTHERS} if (seen) {{ printf(\"%d\\n\", -seen); return 0; }} {ANSWER} return 0;"),
+            &["AC"],
+        ),
+        case(
+            "read the judge's command line and environment",
+            format!("{READ_PARENT} if (got) {{ printf(\"-%d\\n\", got); return 0; }} {ANSWER} return 0;"),
+            &["AC"],
+        ),
         // Last: where nothing keeps it from the kit, it spoils the kit for
         // the cases after it.
         case(
             "write outside its folder",
             format!(
                 "const char *targets[] = {{\"{t}/01.ans\", \"{t}/01.in\", \"{k}/problems/sum/check.c\", \"{k}/judge.toml\"}}; for (int i = 0; i < 4; i++) {{ FILE *f = fopen(targets[i], \"w\"); if (f) {{ fputs(\"999\\n\", f); fclose(f); }} }} {ANSWER} return 0;",
+                t = tests.display(),
+                k = kit.display()
+            ),
+            &["AC"],
+        ),
+    ]
+}
+
+/// Hostile interactive solutions of the guessing game: each faces the
+/// interactor, and plays right (AC) or guesses wrong (WA) after its trick.
+fn interactive_cases(kit: &Path, port: u16) -> Vec<Case> {
+    let tests = kit.join("problems/guess/tests");
+    let case = |name, body: String, expected| Case {
+        name,
+        source: player(&body),
+        expected,
+    };
+    vec![
+        case("busy loop", "for (;;) {}".into(), &["TLE"]),
+        case("sleep forever", "for (;;) pause();".into(), &["TLE"]),
+        case(
+            "close stdout and loop",
+            "fclose(stdout); close(1); for (;;) {}".into(),
+            &["TLE"],
+        ),
+        case(
+            "flood the interactor",
+            "static char junk[1 << 16]; memset(junk, 'x', sizeof junk); for (;;) fwrite(junk, 1, sizeof junk, stdout);".into(),
+            &["OLE", "PE"],
+        ),
+        case(
+            "touch 10 GB",
+            "size_t size = 10UL << 30; volatile char *p = malloc(size); if (!p) return 7; for (size_t i = 0; i < size; i += 4096) p[i] = 1; return p[size - 1];".into(),
+            &["MLE"],
+        ),
+        case(
+            "fork loop of 3000",
+            format!("{FORK_3000} if (made == 3000) {{ {GUESS_WRONG} }} {PLAY} return 0;"),
+            &["AC"],
+        ),
+        case(
+            "setsid escape",
+            format!("if (fork() == 0) {{ setsid(); if (fork() == 0) for (;;) sleep(1000); _exit(0); }} {PLAY} return 0;"),
+            &["AC"],
+        ),
+        case(
+            "kill its parent",
+            format!("kill(getppid(), SIGKILL); {PLAY} return 0;"),
+            &["AC"],
+        ),
+        // Only this kit's interactor (a program of the kit's build cache
+        // with arguments): the tests run side by side.
+        case(
+            "kill the interactor",
+            format!(
+                "DIR *d = opendir(\"/proc\"); struct dirent *e; char path[300], text[4096]; while (d && (e = readdir(d))) {{ int pid = atoi(e->d_name); if (pid <= 0 || pid == getpid()) continue; snprintf(path, sizeof path, \"/proc/%d/cmdline\", pid); int fd = open(path, O_RDONLY); if (fd < 0) continue; int len = read(fd, text, sizeof text - 1); close(fd); if (len <= 0) continue; text[len] = 0; int args = 0; for (int i = 0; i < len; i++) if (!text[i]) {{ text[i] = ' '; args++; }} if (strstr(text, \"{k}/\") && args > 1) kill(pid, SIGKILL); }} {PLAY} return 0;",
+                k = kit.display()
+            ),
+            &["AC"],
+        ),
+        case(
+            "read the secret",
+            format!(
+                "for (int t = 1; t <= 2; t++) {{ char name[4096]; snprintf(name, sizeof name, \"{t}/%02d.in\", t); FILE *f = fopen(name, \"r\"); long long m, secret; if (f && fscanf(f, \"%lld %lld\", &m, &secret) == 2 && m == n) {{ printf(\"! %lld\\n\", secret); return 0; }} }} {GUESS_WRONG}",
+                t = tests.display()
+            ),
+            &["WA"],
+        ),
+        case(
+            "see other processes",
+            format!("{COUNT_OTHERS} if (seen) {{ {GUESS_WRONG} }} {PLAY} return 0;"),
+            &["AC"],
+        ),
+        case(
+            "read the judge's command line and environment",
+            format!("{READ_PARENT} if (got) {{ {GUESS_WRONG} }} {PLAY} return 0;"),
+            &["AC"],
+        ),
+        case(
+            "connect to 127.0.0.1",
+            format!("{} if (reached) {{ {GUESS_WRONG} }} {PLAY} return 0;", connect(port)),
+            &["AC"],
+        ),
+        // Last, as in the batch suite.
+        case(
+            "write outside its folder, then play",
+            format!(
+                "const char *targets[] = {{\"{t}/01.in\", \"{k}/problems/guess/interactor.c\", \"{k}/judge.toml\"}}; for (int i = 0; i < 3; i++) {{ FILE *f = fopen(targets[i], \"w\"); if (f) {{ fputs(\"999\\n\", f); fclose(f); }} }} {PLAY} return 0;",
                 t = tests.display(),
                 k = kit.display()
             ),
@@ -222,15 +409,19 @@ struct SuiteRun {
 /// Runs every case with the judge as `user` (None: as the tests' user)
 /// and `JUDGE_SANDBOX_OFF` set to `off`. A case that changed the kit's
 /// files has them put back before the next.
-fn suite(user: Option<u32>, off: &str) -> SuiteRun {
-    let mut kit = sum();
+fn suite(game: Game, user: Option<u32>, off: &str) -> SuiteRun {
+    let mut kit = game.kit();
+    let problem = game.problem();
     kit.set_env("JUDGE_SANDBOX_OFF", off);
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let port = listener.local_addr().unwrap().port();
-    let cases = cases(kit.dir.path(), port);
+    let cases = game.cases(kit.dir.path(), port);
     for (i, case) in cases.iter().enumerate() {
-        kit.write(&format!("solutions/sum/hostile/{i:02}.c"), &case.source);
+        kit.write(
+            &format!("solutions/{problem}/hostile/{i:02}.c"),
+            &case.source,
+        );
     }
     if let Some(uid) = user {
         kit.give_to(uid);
@@ -253,8 +444,8 @@ fn suite(user: Option<u32>, off: &str) -> SuiteRun {
     let mut seen = Vec::new();
     let mut breaches = Vec::new();
     for (i, case) in cases.iter().enumerate() {
-        let file = format!("solutions/sum/hostile/{i:02}.c");
-        let run = kit.judge(&["--json", "--jobs", "2", "test", "sum", &file]);
+        let file = format!("solutions/{problem}/hostile/{i:02}.c");
+        let run = kit.judge(&["--json", "--jobs", "2", "test", problem, &file]);
         let (code, took) = (run.code, run.took);
         let report: Value = serde_json::from_str(&run.stdout).unwrap_or(Value::Null);
         // A healthy judge: it ended by itself, with its report.
@@ -318,6 +509,9 @@ struct Setting {
     network: bool,
     /// Submissions run as another user (`nobody`): only for a root judge.
     other_user: bool,
+    /// Submissions get a PID namespace (an unprivileged judge only inside
+    /// the user namespace it makes for the network).
+    pid: bool,
 }
 
 impl Setting {
@@ -329,6 +523,7 @@ impl Setting {
             landlock: true,
             network: true,
             other_user: root,
+            pid: true,
         }
     }
 
@@ -339,6 +534,7 @@ impl Setting {
             ("landlock", self.landlock),
             ("network", self.network),
             ("user", self.other_user || !self.root),
+            ("pid", self.pid),
         ];
         let off: Vec<&str> = layers
             .iter()
@@ -352,19 +548,46 @@ impl Setting {
     /// README states (How programs are run, `JUDGE_SANDBOX_OFF`).
     fn expects(&self, case: &Case) -> (Vec<&'static str>, bool) {
         let judges_user = !self.other_user;
+        let own_pids = self.pid && (self.root || self.network);
         match case.name {
+            // Every process's command line is for all to read.
+            "see other processes" | "read the judge's command line and environment"
+                if !own_pids =>
+            {
+                (vec!["WA"], false)
+            }
             "reach the judge's scratch files" if !self.landlock => (vec!["WA"], false),
             "connect to 127.0.0.1" if !self.network => (vec!["WA"], false),
-            "fork loop of 3000" if !self.cgroup && self.root && judges_user => (vec!["MLE"], false),
+            // Nothing caps its processes: all 3000 are made (WA), unless
+            // the memory watcher sees them over the cap first (MLE).
+            "fork loop of 3000" if !self.cgroup && self.root && judges_user => {
+                (vec!["WA", "MLE"], false)
+            }
             // Neither Landlock nor another user: the run is the judge's
             // user, unconfined.
-            "read the answer" if !self.landlock && judges_user => (vec!["AC"], false),
+            "read the answer" | "read the secret" if !self.landlock && judges_user => {
+                (vec!["AC"], false)
+            }
+            // The interactor may have read its test before it is spoilt.
+            "write outside its folder, then play" if !self.landlock && judges_user => {
+                (vec!["AC", "FAIL"], true)
+            }
             "include a test at compile time" if !self.landlock && judges_user => {
                 (vec!["WA"], false)
             }
-            "kill its parent" if !self.landlock && judges_user => (vec!["judge failed"], false),
-            // Two tests at once: the other's input may be cut short first.
-            "write outside its folder" if !self.landlock && judges_user => (vec!["WA", "RE"], true),
+            // Its parent is its init, unless it has no PID namespace.
+            "kill its parent" if !self.landlock && judges_user && !own_pids => {
+                (vec!["judge failed"], false)
+            }
+            // A killed interactor is the kit's fault.
+            "kill the interactor" if !self.landlock && judges_user && !own_pids => {
+                (vec!["FAIL"], false)
+            }
+            // Two tests at once: the other's input may be cut short first
+            // (RE), or its answer read between truncation and write (FAIL).
+            "write outside its folder" if !self.landlock && judges_user => {
+                (vec!["WA", "RE", "FAIL"], true)
+            }
             _ => (case.expected.to_vec(), false),
         }
     }
@@ -372,9 +595,12 @@ impl Setting {
 
 /// Runs the suite under `setting` and checks each case against what the
 /// setting promises; returns the verdicts, or what differed.
-fn contained_as_promised(setting: Setting) -> Result<Vec<(&'static str, String)>, String> {
+fn contained_as_promised(
+    setting: Setting,
+    game: Game,
+) -> Result<Vec<(&'static str, String)>, String> {
     let user = (!setting.root && root()).then_some(65534);
-    let run = suite(user, &setting.off());
+    let run = suite(game, user, &setting.off());
     let mut failures = run.breaches.clone();
     for ((name, seen), case) in run.seen.iter().zip(&run.cases) {
         let (verdicts, changes_kit) = setting.expects(case);
@@ -408,16 +634,16 @@ fn root() -> bool {
     unsafe { libc::geteuid() == 0 }
 }
 
-#[test]
-fn hostile_submissions_are_contained() {
+/// The suite of `game` with every layer on, with the judge as the tests'
+/// user and, as root, as `nobody` too (other layers contain then).
+fn contained_with_every_layer(game: Game) {
     let mut settings = vec![("the tests' user", Setting::full(root()))];
-    // As root, also with the judge unprivileged: other layers contain then.
     if root() {
         settings.push(("nobody", Setting::full(false)));
     }
     let mut failures = Vec::new();
     for (who, setting) in settings {
-        match contained_as_promised(setting) {
+        match contained_as_promised(setting, game) {
             Ok(got) => {
                 eprintln!("judge as {who}:");
                 for (case, verdict) in got {
@@ -427,48 +653,76 @@ fn hostile_submissions_are_contained() {
             Err(e) => failures.push(format!("judge as {who}:\n{e}")),
         }
     }
-    remove_judge_copy();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn hostile_submissions_are_contained() {
+    contained_with_every_layer(Game::Batch);
+}
+
+#[test]
+fn hostile_interactive_solutions_are_contained() {
+    contained_with_every_layer(Game::Interactive);
 }
 
 /// Every combination of layers this machine can make, as root and as an
 /// unprivileged judge, turned off by `JUDGE_SANDBOX_OFF`: each hostile case
-/// gets the verdict its setting promises (`Setting::expects`), and no
-/// setting leaves a process behind.
-#[test]
-#[ignore = "slow tier: the hostile suite under 24 settings (about 5.5 minutes)"]
-fn every_fallback_contains_what_it_promises() {
+/// of `game` gets the verdict its setting promises (`Setting::expects`),
+/// and no setting leaves a process behind.
+fn every_fallback_contains(game: Game) {
     let judges = match root() {
         true => vec![true, false],
         false => vec![false],
     };
-    let mut failures = Vec::new();
+    let mut settings = Vec::new();
     for root_judge in judges {
         for bits in 0..16u32 {
             let on = |bit: u32| bits & (1 << bit) == 0;
             if !root_judge && !on(3) {
                 continue; // An unprivileged judge has no other user to turn off.
             }
-            let setting = Setting {
+            settings.push(Setting {
                 root: root_judge,
                 cgroup: on(0),
                 landlock: on(1),
                 network: on(2),
                 other_user: root_judge && on(3),
-            };
-            let label = format!(
-                "judge as {}, off: [{}]",
-                if root_judge { "root" } else { "nobody" },
-                setting.off()
-            );
-            match contained_as_promised(setting) {
-                Ok(_) => eprintln!("{label}: as promised"),
-                Err(e) => failures.push(format!("{label}:\n{e}")),
-            }
+                pid: true,
+            });
+        }
+        // The PID namespace off, everything else on (where the judge has
+        // no user namespace, it is off in the settings above already).
+        settings.push(Setting {
+            pid: false,
+            ..Setting::full(root_judge)
+        });
+    }
+    let mut failures = Vec::new();
+    for setting in settings {
+        let label = format!(
+            "judge as {}, off: [{}], {game:?}",
+            if setting.root { "root" } else { "nobody" },
+            setting.off()
+        );
+        match contained_as_promised(setting, game) {
+            Ok(_) => eprintln!("{label}: as promised"),
+            Err(e) => failures.push(format!("{label}:\n{e}")),
         }
     }
-    remove_judge_copy();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+#[ignore = "slow tier: the batch hostile suite under 26 settings (about 6 minutes)"]
+fn every_fallback_contains_what_it_promises() {
+    every_fallback_contains(Game::Batch);
+}
+
+#[test]
+#[ignore = "slow tier: the interactive hostile suite under 26 settings (about 4 minutes)"]
+fn every_fallback_contains_interactive_solutions() {
+    every_fallback_contains(Game::Interactive);
 }
 
 /// A judge that builds the problem first, in the same command, still cuts
@@ -494,7 +748,6 @@ fn the_network_is_cut_after_a_build_in_the_same_command() {
     assert_eq!(report["isolation"]["network"], "isolated", "{}", run.stderr);
     assert_eq!(report["verdict"], "AC", "{}", run.stdout);
     assert!(listener.accept().is_err(), "a run reached the listener");
-    remove_judge_copy();
 }
 
 #[test]

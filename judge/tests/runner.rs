@@ -964,8 +964,22 @@ fn doctor_names_the_layers_turned_off() {
         stderr.contains("JUDGE_SANDBOX_OFF: unknown layer 'seccomp'"),
         "{stderr}"
     );
-    // Without it, reports have no `off`.
+    // Without it, reports have no `off`; as root, submissions see only
+    // their own processes, unless `pid` is off.
     let out = doctor("", true);
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(report["isolation"].get("off").is_none(), "{report:#}");
+    // SAFETY: `geteuid` has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        assert_eq!(report["isolation"]["pids"], "namespace", "{report:#}");
+    }
+    let out = doctor("pid", true);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_documented(&report);
+    assert_eq!(report["isolation"]["pids"], "all", "{report:#}");
+    let text = String::from_utf8(doctor("pid", false).stdout).unwrap();
+    assert!(
+        text.contains("a submission sees every process of the machine"),
+        "{text}"
+    );
 }

@@ -245,6 +245,7 @@ impl Sandbox for FakeSandbox {
             memory: "fake".into(),
             network: "isolated".into(),
             user: "fake".into(),
+            pids: "fake".into(),
             off: Vec::new(),
         }
     }

@@ -290,7 +290,54 @@ impl Landlock {
 }
 
 /// One run's ruleset, held open until the run has started.
-struct Confined(Arc<Prepared>);
+struct Confined {
+    ruleset: Arc<Prepared>,
+    /// A submission's ruleset (its own): the child grants it the `/proc`
+    /// it sees, which in a PID namespace of its own is another file
+    /// system than the judge's `/proc` (`pidns.rs`).
+    own_proc: bool,
+}
+
+/// `struct landlock_path_beneath_attr` of `<linux/landlock.h>`.
+#[repr(C, packed)]
+struct PathBeneathAttr {
+    allowed_access: u64,
+    parent_fd: i32,
+}
+
+/// `LANDLOCK_RULE_PATH_BENEATH`.
+const RULE_PATH_BENEATH: libc::c_int = 1;
+
+/// Grants reading `/proc`, as the child sees it, in the ruleset `fd`: for
+/// the child between the clone and `exec`, system calls only.
+fn grant_own_proc(fd: i32) -> io::Result<()> {
+    let access = AccessFs::ReadFile | AccessFs::ReadDir;
+    // SAFETY: plain system calls on a static path, a local struct and
+    // descriptors the child holds.
+    unsafe {
+        let proc = libc::open(c"/proc".as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
+        if proc < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let attr = PathBeneathAttr {
+            allowed_access: access.bits(),
+            parent_fd: proc,
+        };
+        let r = libc::syscall(
+            libc::SYS_landlock_add_rule,
+            fd,
+            RULE_PATH_BENEATH,
+            &raw const attr,
+            0u32,
+        );
+        let e = io::Error::last_os_error();
+        libc::close(proc);
+        match r {
+            0 => Ok(()),
+            _ => Err(e),
+        }
+    }
+}
 
 impl Layer for Landlock {
     fn isolation(&self, isolation: &mut Isolation) {
@@ -298,13 +345,21 @@ impl Layer for Landlock {
     }
 
     fn arm<'a>(&'a self, run: &Run) -> io::Result<Box<dyn Armed + 'a>> {
-        Ok(Box::new(Confined(self.ruleset(run)?)))
+        Ok(Box::new(Confined {
+            ruleset: self.ruleset(run)?,
+            own_proc: run.spec.access.untrusted,
+        }))
     }
 }
 
 impl Armed for Confined {
     fn in_child(&self) -> Option<InChild> {
-        let fd = self.0.raw_fd();
-        Some(Box::new(move || restrict_self(fd)))
+        let (fd, own_proc) = (self.ruleset.raw_fd(), self.own_proc);
+        Some(Box::new(move || {
+            if own_proc {
+                grant_own_proc(fd)?;
+            }
+            restrict_self(fd)
+        }))
     }
 }

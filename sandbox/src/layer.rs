@@ -71,6 +71,11 @@ pub trait Armed: Send {
         None
     }
 
+    /// The namespaces of its own the run starts in (`CLONE_NEW*` flags).
+    fn namespaces(&self) -> libc::c_int {
+        0
+    }
+
     /// The run ended, or must end now: kills what is left of it (its
     /// leader is not reaped yet, so its pid and session are still its own).
     fn kill(&mut self, _leader: libc::pid_t) {}

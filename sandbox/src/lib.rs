@@ -27,6 +27,8 @@ pub mod layer;
 #[cfg(target_os = "linux")]
 pub mod linux;
 #[cfg(target_os = "linux")]
+mod pidns;
+#[cfg(target_os = "linux")]
 mod reaper;
 #[cfg(target_os = "linux")]
 mod rlimits;
@@ -268,6 +270,10 @@ pub struct Isolation {
     pub network: String,
     /// Who runs submissions: `nobody` (the judge is root), or `judge`.
     pub user: String,
+    /// What a submission sees of the machine's processes: `namespace` (a
+    /// PID namespace and `/proc` of its own: itself and its children only)
+    /// or `all`.
+    pub pids: String,
     /// The layers turned off on purpose ([`LAYERS_OFF_ENV`]).
     pub off: Vec<String>,
 }
@@ -360,11 +366,13 @@ pub struct LayersOff {
     pub network: bool,
     /// No user change: a root judge runs submissions as root.
     pub user: bool,
+    /// No PID namespace: submissions see every process of the machine.
+    pub pid: bool,
 }
 
 impl LayersOff {
     /// The layers that can be turned off, as [`LAYERS_OFF_ENV`] names them.
-    pub const NAMES: [&'static str; 4] = ["cgroup", "landlock", "network", "user"];
+    pub const NAMES: [&'static str; 5] = ["cgroup", "landlock", "network", "user", "pid"];
 
     /// Reads a list such as `landlock,user` (blanks and empty items are
     /// ignored); an unknown name is an error that lists the known ones.
@@ -376,6 +384,7 @@ impl LayersOff {
                 "landlock" => off.landlock = true,
                 "network" => off.network = true,
                 "user" => off.user = true,
+                "pid" => off.pid = true,
                 _ => {
                     return Err(format!(
                         "{LAYERS_OFF_ENV}: unknown layer '{name}' (expected a comma-separated list of {})",
@@ -400,7 +409,13 @@ impl LayersOff {
 
     /// The names of the layers turned off, in [`LayersOff::NAMES`] order.
     pub fn names(&self) -> Vec<String> {
-        let flags = [self.cgroup, self.landlock, self.network, self.user];
+        let flags = [
+            self.cgroup,
+            self.landlock,
+            self.network,
+            self.user,
+            self.pid,
+        ];
         Self::NAMES
             .iter()
             .zip(flags)

@@ -42,6 +42,7 @@ use std::time::{Duration, Instant};
 use crate::cgroup::{Cgroups, MAX_PROCESSES, memory_cap};
 use crate::landlock::Landlock;
 use crate::layer::{InChild, Layer, Measured, Run};
+use crate::pidns::PidNamespace;
 use crate::reaper::{self, Reaper};
 use crate::rlimits::Rlimits;
 use crate::session::Session;
@@ -171,6 +172,9 @@ impl LinuxSandbox {
         {
             layers.push(Box::new(landlock));
         }
+        if !off.pid {
+            layers.push(Box::new(PidNamespace::default()));
+        }
         layers
     }
 }
@@ -259,6 +263,8 @@ enum Waited {
 struct Watch {
     /// Without a control group: the memory over which the run is killed.
     cap: Option<u64>,
+    /// Whether the leader is the run's (not an init's) to count.
+    leader: bool,
     peak_memory: u64,
     /// The last CPU time seen of each process of the run.
     cpu: BTreeMap<libc::pid_t, Duration>,
@@ -271,6 +277,7 @@ impl Watch {
     fn new(cap: Option<u64>) -> Watch {
         Watch {
             cap,
+            leader: true,
             peak_memory: 0,
             cpu: BTreeMap::new(),
             busy: true,
@@ -280,7 +287,9 @@ impl Watch {
     /// Looks at the run led by `pid`; true if it is over its cap.
     fn look(&mut self, pid: libc::pid_t) -> bool {
         let mut tree = reaper::descendants(pid);
-        tree.push(pid);
+        if self.leader {
+            tree.push(pid);
+        }
         let seen = reaper::sample(&tree);
         self.peak_memory = self.peak_memory.max(seen.memory_bytes);
         let before = self.cpu();
@@ -436,6 +445,7 @@ impl LinuxSandbox {
             .map(|layer| layer.arm(&run))
             .collect::<io::Result<Vec<_>>>()?;
         let in_child: Vec<InChild> = armed.iter().filter_map(|a| a.in_child()).collect();
+        let namespaces = armed.iter().fold(0, |flags, a| flags | a.namespaces());
 
         let launch_error = |e| naming(Path::new(program))(e);
         let resolved =
@@ -464,16 +474,23 @@ impl LinuxSandbox {
             cwd: cwd.as_deref(),
             caught: &CAUGHT,
             steps: &steps,
+            namespaces,
         };
 
         let start = Instant::now();
-        let mut spawn = || spawn::spawn(&launch).map_err(launch_error);
+        let mut started = None;
+        let mut spawn = || {
+            let run = spawn::spawn(&launch).map_err(launch_error)?;
+            Ok(started.insert(run).pid)
+        };
         // Failing here, the armed layers give back what they took.
         let pid = spawn_through(&self.layers, &mut spawn)?;
         drop((stdin, stdout, stderr));
 
         let memory_capped = self.layers.iter().any(|l| l.caps_memory());
         let mut watch = Watch::new((!memory_capped).then(|| memory_cap(limits.memory_bytes)));
+        // An init shares the judge's memory: its size is not the run's.
+        watch.leader = namespaces == 0;
         let waited = wait_for(
             pid,
             (limits.time, limits.wall),
@@ -488,6 +505,7 @@ impl LinuxSandbox {
             layer.kill(pid);
         }
         let (status, usage) = reap(pid)?;
+        let status = started.map_or(status, |run| run.status(status));
         let wall = start.elapsed();
         let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
         let mut measured = Measured {
@@ -523,16 +541,12 @@ impl LinuxSandbox {
     }
 }
 
-/// The last steps of every run, after the layers' (after any change of
-/// user, which clears it): the run dies with the thread that started it
-/// (`PR_SET_PDEATHSIG`), and every other descriptor the judge holds closes
-/// at `execve`.
+/// The last step of every run, after the layers': every other descriptor
+/// the judge holds closes at `execve` (then `spawn.rs` has the run die
+/// with the thread that started it).
 fn last_step() -> io::Result<()> {
-    // SAFETY: plain system calls, no pointer.
+    // SAFETY: a plain system call, no pointer.
     unsafe {
-        if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
-            return Err(io::Error::last_os_error());
-        }
         libc::syscall(
             libc::SYS_close_range,
             3u32,
@@ -629,6 +643,7 @@ impl Sandbox for LinuxSandbox {
             }
             .to_string(),
             user: "judge".to_string(),
+            pids: "all".to_string(),
             off: self.off.names(),
         };
         for layer in &self.layers {

@@ -262,6 +262,15 @@ impl<W: Write> TerminalReporter<W> {
                     "submissions run as the judge's user: only Landlock keeps them from the judge's files and processes"
                 },
             ),
+            (
+                "pids",
+                &i.pids,
+                if i.pids == "namespace" {
+                    "a submission sees only itself and its children: a PID namespace and /proc of its own, killed whole at its end"
+                } else {
+                    "a submission sees every process of the machine and their command lines"
+                },
+            ),
         ];
         for (layer, what, meaning) in rows {
             writeln!(self.out, "{layer:<10} {what:<11} {meaning}")?;

@@ -369,8 +369,12 @@ pub struct Isolation {
     pub network: String,
     /// Who runs submissions: `nobody` (the judge is root), or `judge`.
     pub user: String,
+    /// What a submission sees of the machine's processes: `namespace` (a
+    /// PID namespace and `/proc` of its own: itself and its children only)
+    /// or `all`.
+    pub pids: String,
     /// The layers turned off on purpose by `JUDGE_SANDBOX_OFF` (`cgroup`,
-    /// `landlock`, `network`, `user`); absent when none is.
+    /// `landlock`, `network`, `user`, `pid`); absent when none is.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub off: Vec<String>,
 }
@@ -383,6 +387,7 @@ impl From<sandbox::Isolation> for Isolation {
             memory: i.memory,
             network: i.network,
             user: i.user,
+            pids: i.pids,
             off: i.off,
         }
     }

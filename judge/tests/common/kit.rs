@@ -145,7 +145,7 @@ run = ["python3", "{source}"]
 "#
         .to_string(),
         // The kit's own definition, as judge.toml writes it.
-        "java" | "kotlin" => {
+        "java" | "kotlin" | "rust" => {
             let text = std::fs::read_to_string(super::paths::root().join("judge.toml")).unwrap();
             let header = format!("[languages.{name}]");
             let start = text.find(&header).expect("judge.toml defines the language");
@@ -276,13 +276,17 @@ fn judge_binary() -> PathBuf {
         let copy = judge_copy();
         std::fs::copy(built, &copy).unwrap();
         std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).unwrap();
+        // Removed when the tests end, not when one test does: the tests
+        // that use it run side by side.
+        // SAFETY: registers a function that takes no argument.
+        unsafe { libc::atexit(remove_judge_copy) };
         copy
     })
     .clone()
 }
 
 /// Removes the copy of the judge binary [`TempKit::give_to`] may have made.
-pub fn remove_judge_copy() {
+extern "C" fn remove_judge_copy() {
     let _ = std::fs::remove_file(judge_copy());
 }
 
@@ -290,7 +294,7 @@ pub fn remove_judge_copy() {
 // The kit
 
 /// The tests of the plan.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum Plan {
     /// The first `n` of [`INPUTS`], by file.
     Files(usize),
@@ -299,7 +303,7 @@ enum Plan {
     Generated {
         count: u32,
         b: &'static str,
-        fault: &'static str,
+        fault: String,
     },
 }
 
@@ -348,7 +352,18 @@ impl KitBuilder {
         self.plan = Plan::Generated {
             count: 3,
             b: "1000000000000",
-            fault: "",
+            fault: String::new(),
+        };
+        self
+    }
+
+    /// As [`KitBuilder::generated`], but `count` tests `gen.c {index} 7`,
+    /// each taking `millis` to generate.
+    pub fn generated_slowly(mut self, count: u32, millis: u32) -> KitBuilder {
+        self.plan = Plan::Generated {
+            count,
+            b: "7",
+            fault: format!("usleep({});", millis * 1000),
         };
         self
     }
@@ -359,7 +374,7 @@ impl KitBuilder {
         self.plan = Plan::Generated {
             count: 20,
             b: "7",
-            fault: "usleep(200000);",
+            fault: "usleep(200000);".to_string(),
         };
         self
     }
@@ -390,9 +405,9 @@ impl KitBuilder {
     }
 
     fn problem_toml(&self) -> String {
-        let (generator, tests) = match self.plan {
+        let (generator, tests) = match &self.plan {
             Plan::Files(n) => {
-                let files = INPUTS[..n]
+                let files = INPUTS[..*n]
                     .iter()
                     .map(|(file, _)| format!("file = \"{file}\""));
                 ("", files.collect())
@@ -444,8 +459,8 @@ impl KitBuilder {
         }
         kit.write("problems/sum/check.c", CHECKER);
         kit.write("problems/sum/validate.c", VALIDATOR);
-        let inputs = match self.plan {
-            Plan::Files(n) => n,
+        let inputs = match &self.plan {
+            Plan::Files(n) => *n,
             Plan::Generated { fault, .. } => {
                 kit.write("problems/sum/gen.c", &generator(fault));
                 1

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod copy;
+pub mod guess;
 pub mod kit;
 pub mod paths;
 pub mod tools;
