@@ -24,13 +24,47 @@ pub fn create_dir_all(dir: &Path) -> io::Result<()> {
     })
 }
 
+/// What the name of every temporary file or folder of this process holds
+/// (after a name of its own, if any): `.tmp-<pid>-`, so that one left by a
+/// process that was killed can be told from one being written
+/// ([`remove_abandoned`]).
+pub fn temp_prefix() -> String {
+    format!(".tmp-{}-", rustix::process::getpid().as_raw_nonzero())
+}
+
 /// A temporary file in `dir` (so that renaming it into place is atomic);
 /// it is removed if dropped before [`NamedTempFile::persist`].
 pub fn temp_file_in(dir: &Path) -> io::Result<NamedTempFile> {
     tempfile::Builder::new()
-        .prefix(".tmp-")
+        .prefix(&temp_prefix())
         .tempfile_in(dir)
         .map_err(|e| naming(dir, e))
+}
+
+/// Removes the temporary files and folders ([`temp_prefix`]) under `dir`,
+/// down to `depth` levels, whose process is gone: what a judge killed in
+/// the middle of a write left. Those of a live process are left alone, so
+/// this is safe while other judge runs write.
+pub fn remove_abandoned(dir: &Path, depth: usize) {
+    let mut walk = WalkDir::new(dir).min_depth(1).max_depth(depth).into_iter();
+    while let Some(Ok(entry)) = walk.next() {
+        let name = entry.file_name().to_string_lossy();
+        let Some((_, after)) = name.split_once(".tmp-") else {
+            continue;
+        };
+        if entry.file_type().is_dir() {
+            walk.skip_current_dir();
+        }
+        let owner = after
+            .split_once('-')
+            .and_then(|(pid, _)| pid.parse::<u32>().ok());
+        if owner.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
+            let _ = match entry.file_type().is_dir() {
+                true => std::fs::remove_dir_all(entry.path()),
+                false => std::fs::remove_file(entry.path()),
+            };
+        }
+    }
 }
 
 /// Moves a finished temporary file to `path` in one step.
@@ -253,6 +287,36 @@ mod tests {
             hash_file(&path).unwrap(),
             blake3::hash(b"two").to_hex().to_string()
         );
+    }
+
+    #[test]
+    fn only_what_dead_processes_left_is_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        // No process has a pid above the kernel's largest (2^22).
+        let dead = ".tmp-999999999-";
+        let kept = [
+            format!("{}a", temp_prefix()),
+            "x.tmp-notapid-b".to_string(),
+            "problem.toml".to_string(),
+            format!("deep/er/still/{dead}c"),
+        ];
+        let gone = [format!("{dead}d"), format!("p/tests/{dead}e")];
+        for name in kept.iter().chain(&gone) {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "").unwrap();
+        }
+        let folder = dir.path().join(format!("gcc-1{dead}f"));
+        std::fs::create_dir_all(folder.join("build")).unwrap();
+        std::fs::write(folder.join("build/run"), "").unwrap();
+        remove_abandoned(dir.path(), 3);
+        for name in &kept {
+            assert!(dir.path().join(name).exists(), "{name} was removed");
+        }
+        for name in &gone {
+            assert!(!dir.path().join(name).exists(), "{name} is left");
+        }
+        assert!(!folder.exists());
     }
 
     #[test]

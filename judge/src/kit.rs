@@ -103,13 +103,19 @@ impl Kit {
     /// Waits until no other judge run on this kit builds, then holds the
     /// kit's build lock until the returned file is dropped (or the process
     /// ends): builds of programs and tests never interleave.
+    /// Then removes what a judge run killed in the middle of a write left
+    /// (judge.toml's, a problem's files, its tests, the build cache's).
     pub fn lock_builds(&self, events: &mut Events) -> Result<File> {
         let dir = self.work_dir();
         fsutil::create_dir_all(&dir)?;
         let path = dir.join("build.lock");
-        Ok(fsutil::lock(&path, || {
-            events.emit(EventKind::Waiting { lock: &path })
-        })?)
+        let lock = fsutil::lock(&path, || events.emit(EventKind::Waiting { lock: &path }))?;
+        // judge.toml's, problems/<name>/tests/, target/judge/build/.
+        fsutil::remove_abandoned(&self.root, 4);
+        if !dir.starts_with(&self.root) {
+            fsutil::remove_abandoned(&dir.join("build"), 1);
+        }
+        Ok(lock)
     }
 
     /// Where packages go, as a command line would name it: the target

@@ -49,7 +49,15 @@ pub fn add_test(
         .map_or("solution".into(), |s| s.to_string_lossy().into_owned());
     let rel = format!("{FOLDER}/{stem}-seed{}.in", found.seed);
     let file = problem.dir.join(&rel);
-    if file.exists() {
+    // A file the plan does not name is a save that was killed between its
+    // two writes (the input, then problem.toml): written again.
+    let planned = (problem.config.value.tests.iter()).any(|t| {
+        t.get_ref()
+            .file
+            .as_ref()
+            .is_some_and(|f| f.get_ref() == &rel)
+    });
+    if planned {
         bail!(
             "{} exists already: this counterexample was saved before",
             file.display()

@@ -427,7 +427,7 @@ impl Compiler {
     fn private_dir(&self, key: &str) -> Result<tempfile::TempDir, BuildError> {
         fsutil::create_dir_all(&self.cache).map_err(io_error("cannot prepare the build cache"))?;
         tempfile::Builder::new()
-            .prefix(&format!("{key}.tmp-"))
+            .prefix(&format!("{key}{}", fsutil::temp_prefix()))
             .tempdir_in(&self.cache)
             .map_err(io_error(format!(
                 "cannot create a build folder in {}",

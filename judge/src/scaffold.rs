@@ -360,8 +360,30 @@ pub fn create(kit: &Kit, name: &str, files: &[NewFile]) -> Result<()> {
             toml_path.display()
         );
     }
-    for folder in ["problems", "solutions"] {
-        let dir = kit.root.join(folder).join(name);
+    // The marks of a `judge new` killed after judge.toml named its problem.
+    for listed in &kit.config.value.problems {
+        for folder in ["problems", "solutions"] {
+            let dir = kit.root.join(folder).join(listed.get_ref());
+            if unfinished(&dir) {
+                let _ = std::fs::remove_file(dir.join(UNFINISHED));
+            }
+        }
+    }
+    let folders = ["problems", "solutions"].map(|folder| kit.root.join(folder).join(name));
+    if folders.iter().any(|dir| unfinished(dir)) {
+        // What a killed `judge new` of this name wrote: its folders, and
+        // the files it writes outside them (a generator in the workspace).
+        for file in files {
+            let path = kit.root.join(&file.path);
+            if !folders.iter().any(|dir| path.starts_with(dir)) && path.is_file() {
+                std::fs::remove_file(&path).map_err(|e| fsutil::naming(&path, e))?;
+            }
+        }
+        for dir in folders.iter().filter(|dir| dir.exists()) {
+            std::fs::remove_dir_all(dir).map_err(|e| fsutil::naming(dir, e))?;
+        }
+    }
+    for dir in &folders {
         if dir.exists() {
             bail!(
                 "{} exists already: expected no folder for a new problem `{name}`",
@@ -384,6 +406,11 @@ pub fn create(kit: &Kit, name: &str, files: &[NewFile]) -> Result<()> {
 
     let mut written = Written::default();
     let result = (|| -> Result<()> {
+        // Marked first: a judge killed before judge.toml names the problem
+        // leaves folders that the next `judge new` knows for its own.
+        for dir in &folders {
+            written.write(&dir.join(UNFINISHED), b"")?;
+        }
         for file in files {
             written.write(&kit.root.join(&file.path), &file.bytes)?;
         }
@@ -392,12 +419,27 @@ pub fn create(kit: &Kit, name: &str, files: &[NewFile]) -> Result<()> {
         let config: config::Source<KitConfig> = config::load(&toml_path)?;
         Problem::load(&kit.root, name, &config)
             .context("the new problem does not load; nothing was created")?;
+        for dir in &folders {
+            let _ = std::fs::remove_file(dir.join(UNFINISHED));
+        }
         Ok(())
     })();
     if result.is_err() {
         written.undo(&toml_path, &before);
     }
     result
+}
+
+/// The mark of a problem's folders that `judge new` is writing.
+const UNFINISHED: &str = ".judge-new";
+
+/// Whether `dir` is what a `judge new` killed before it named the problem
+/// in judge.toml left: marked, or made and killed before the mark was
+/// (empty). The caller holds the build lock, under which every `judge
+/// new` runs: no live one is writing it.
+fn unfinished(dir: &Path) -> bool {
+    dir.join(UNFINISHED).is_file()
+        || std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_none())
 }
 
 /// What [`create`] wrote so far, to undo it.

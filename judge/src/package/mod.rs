@@ -317,6 +317,21 @@ pub fn stable_uuid(name: &str) -> String {
 #[derive(Debug, Default, Serialize, Deserialize)]
 struct Exports {
     written: BTreeMap<PathBuf, String>,
+    /// What an export about to replace its place will have written: a
+    /// judge killed between the two steps leaves the old or the new there,
+    /// and either is known.
+    #[serde(default)]
+    staged: BTreeMap<PathBuf, String>,
+}
+
+impl Exports {
+    /// Whether `out` holds what an earlier export wrote (or was about to).
+    fn knows(&self, out: &Path) -> bool {
+        let seen = fingerprint(out).unwrap_or_default();
+        [&self.written, &self.staged]
+            .iter()
+            .any(|records| records.get(out) == Some(&seen))
+    }
 }
 
 /// A cheap fingerprint of a file or folder: every path with its size and
@@ -454,15 +469,12 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or_default();
-    if out.exists() {
-        let earlier = records.written.get(&out);
-        if earlier.is_none_or(|f| *f != fingerprint(&out).unwrap_or_default()) {
-            bail!(
-                "{} exists and is not an unchanged earlier export of this kit: \
+    if out.exists() && !records.knows(&out) {
+        bail!(
+            "{} exists and is not an unchanged earlier export of this kit: \
                  remove it or choose another path",
-                out.display()
-            );
-        }
+            out.display()
+        );
     }
     let exporter = format.exporter(kit, request)?;
     let browser = if exporter.wants_pdf() && !no_pdf {
@@ -563,19 +575,26 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
     }
     warnings.extend(subjects.iter().flat_map(|s| exporter.warnings(s)));
 
-    if out.exists() {
+    // Written whole beside its place and known before it is moved there
+    // (renaming keeps every path, size and time the fingerprint holds).
+    let staged = tree.stage(&out)?;
+    let save = |records: &Exports| -> Result<()> {
+        fsutil::create_dir_all(&kit.work_dir())?;
+        fsutil::write_atomic(&records_path, &serde_json::to_vec_pretty(records)?)?;
+        Ok(())
+    };
+    records
+        .staged
+        .insert(out.clone(), fingerprint(staged.path())?);
+    save(&records)?;
+    if out.is_dir() {
         // An unchanged earlier export (checked above): replace it.
-        let removed = if out.is_dir() {
-            std::fs::remove_dir_all(&out)
-        } else {
-            std::fs::remove_file(&out)
-        };
-        removed.map_err(|e| fsutil::naming(&out, e))?;
+        std::fs::remove_dir_all(&out).map_err(|e| fsutil::naming(&out, e))?;
     }
-    tree.write(&out)?;
+    staged.publish(&out)?;
+    records.staged.remove(&out);
     records.written.insert(out.clone(), fingerprint(&out)?);
-    fsutil::create_dir_all(&kit.work_dir())?;
-    fsutil::write_atomic(&records_path, &serde_json::to_vec_pretty(&records)?)?;
+    save(&records)?;
     Ok(Exported {
         problems: problems.iter().map(|p| p.name.clone()).collect(),
         warnings,

@@ -18,6 +18,39 @@ use zip::write::SimpleFileOptions;
 
 use crate::fsutil;
 
+/// A package written whole under a temporary name beside its place
+/// ([`Tree::stage`]); removed if dropped unpublished.
+pub enum Staged {
+    File(tempfile::NamedTempFile),
+    Folder(tempfile::TempDir),
+}
+
+impl Staged {
+    /// Where it is now.
+    pub fn path(&self) -> &Path {
+        match self {
+            Staged::File(file) => file.path(),
+            Staged::Folder(dir) => dir.path(),
+        }
+    }
+
+    /// Moves it to `out` in one step (a folder: onto nothing; the caller
+    /// removes what was there).
+    pub fn publish(self, out: &Path) -> Result<()> {
+        match self {
+            Staged::File(file) => fsutil::persist(file, out)?,
+            Staged::Folder(dir) => {
+                let built = dir.keep();
+                std::fs::rename(&built, out).map_err(|e| {
+                    let _ = std::fs::remove_dir_all(&built);
+                    fsutil::naming(out, e)
+                })?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Where a file's bytes come from.
 #[derive(Clone, Debug)]
 enum Content {
@@ -118,6 +151,12 @@ impl Tree {
     /// another user). `out` must not exist (the caller decides about
     /// replacing).
     pub fn write(&self, out: &Path) -> Result<()> {
+        self.stage(out)?.publish(out)
+    }
+
+    /// Writes the package beside `out`, under a temporary name, whole; it
+    /// becomes `out` by [`Staged::publish`].
+    pub fn stage(&self, out: &Path) -> Result<Staged> {
         use std::os::unix::fs::PermissionsExt;
         let readable = |path: &Path, mode: u32| {
             std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
@@ -128,30 +167,25 @@ impl Tree {
             _ => PathBuf::from("."),
         };
         fsutil::create_dir_all(&parent)?;
+        fsutil::remove_abandoned(&parent, 1);
         if is_zip(out) {
             let tmp = fsutil::temp_file_in(&parent)?;
             self.write_zip(tmp.as_file())
                 .with_context(|| format!("cannot write {}", out.display()))?;
             // A temporary file is the owner's alone.
             readable(tmp.path(), 0o644)?;
-            fsutil::persist(tmp, out)?;
+            Ok(Staged::File(tmp))
         } else {
             let tmp = tempfile::Builder::new()
-                .prefix(".tmp-package-")
+                .prefix(&format!("{}package-", fsutil::temp_prefix()))
                 .tempdir_in(&parent)
                 .map_err(|e| fsutil::naming(&parent, e))?;
             self.write_dir(tmp.path())
                 .with_context(|| format!("cannot write {}", out.display()))?;
             readable(tmp.path(), 0o755)?;
-            let built = tmp.keep();
-            std::fs::rename(&built, out).map_err(|e| {
-                let _ = std::fs::remove_dir_all(&built);
-                fsutil::naming(out, e)
-            })?;
+            Ok(Staged::Folder(tmp))
         }
-        Ok(())
     }
-
     fn write_dir(&self, root: &Path) -> Result<()> {
         use std::os::unix::fs::PermissionsExt;
         for (path, entry) in &self.entries {
