@@ -237,26 +237,31 @@ fn a_package_killed_anywhere_is_absent_or_whole() {
     }
 }
 
-/// `judge new`, killed anywhere: judge.toml names the problem with all its
-/// files, or does not name it and the next `judge new` makes it.
-#[test]
-fn a_new_problem_killed_anywhere_is_made_whole_or_not_at_all() {
-    let kit = TempKit::builder().languages(&["c", "rust"]).create();
+/// `args`, which makes the problem `name` (`judge new`, `judge import`),
+/// killed anywhere in `kit`: judge.toml names the problem with all its
+/// files, or does not name it and the next run makes it. Returns how many
+/// of 20 runs were killed.
+fn made_whole_or_not_at_all(kit: &TempKit, args: &[&str], name: &str) -> u32 {
     let toml = kit.path("judge.toml");
     let before = std::fs::read(&toml).unwrap();
-    let (code, report) = kit.json(&["new", "dual"]);
-    assert_eq!(code, 0, "{report}");
-    let created: Vec<String> = report["files"]
-        .as_array()
-        .unwrap()
-        .iter()
+    let folders = [format!("problems/{name}"), format!("solutions/{name}")];
+    let mut json = vec!["--json"];
+    json.extend_from_slice(args);
+    let run = kit.judge(&json);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    // What `judge new` says it wrote (`judge import` writes only under the
+    // problem's folders).
+    let created: Vec<String> = (report["files"].as_array().into_iter().flatten())
         .map(|f| f.as_str().unwrap().to_string())
         .collect();
     // Every file under the new problem's folders (a mark too), every file
     // it made elsewhere, and judge.toml.
-    let made = |kit: &TempKit| {
-        let mut all = files(&kit.path("problems/dual"));
-        all.extend(files(&kit.path("solutions/dual")));
+    let made = || {
+        let mut all = BTreeMap::new();
+        for folder in &folders {
+            all.extend(files(&kit.path(folder)));
+        }
         for file in &created {
             if let Ok(bytes) = std::fs::read(kit.path(file)) {
                 all.insert(file.clone(), bytes);
@@ -265,33 +270,33 @@ fn a_new_problem_killed_anywhere_is_made_whole_or_not_at_all() {
         all.insert("judge.toml".into(), std::fs::read(&toml).unwrap());
         all
     };
-    let whole = made(&kit);
+    let whole = made();
     let reset = || {
         std::fs::write(&toml, &before).unwrap();
         for file in &created {
             let _ = std::fs::remove_file(kit.path(file));
         }
-        for folder in ["problems/dual", "solutions/dual"] {
+        for folder in &folders {
             let _ = std::fs::remove_dir_all(kit.path(folder));
         }
     };
     reset();
     let start = Instant::now();
-    assert_eq!(kit.judge(&["new", "dual"]).code, Some(0));
+    assert_eq!(kit.judge(args).code, Some(0));
     let span = start.elapsed();
     let (mut kills, mut marked) = (0, 0);
     for after in moments(span.mul_f64(1.2), 20) {
         reset();
-        kills += kill_after(&kit, &["new", "dual"], after) as u32;
+        kills += kill_after(kit, args, after) as u32;
         let named = std::fs::read(&toml).unwrap() != before;
         if named {
             // The mark a kill after judge.toml was written may leave is
             // not a file of the problem.
-            let mut seen = made(&kit);
+            let mut seen = made();
             seen.retain(|name, _| !name.ends_with(".judge-new"));
             assert_eq!(seen, whole, "killed after {after:?}: named, not whole");
         } else {
-            let run = kit.judge(&["new", "dual"]);
+            let run = kit.judge(args);
             assert_eq!(
                 run.code,
                 Some(0),
@@ -299,21 +304,67 @@ fn a_new_problem_killed_anywhere_is_made_whole_or_not_at_all() {
                 run.stderr
             );
         }
-        let mut now = made(&kit);
+        let mut now = made();
         marked += now.keys().any(|name| name.ends_with(".judge-new")) as u32;
         now.retain(|name, _| !name.ends_with(".judge-new"));
         assert_eq!(now, whole, "killed after {after:?}, then made again");
         kit.assert_clean();
     }
     assert!(kills >= 5, "only {kills} of 20 runs were killed");
-    // The next `judge new` clears a mark left in a named problem.
+    // The next run clears a mark left in a named problem.
     let run = kit.judge(&["new", "other"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert!(!kit.path("problems/dual/.judge-new").exists());
-    assert!(!kit.path("solutions/dual/.judge-new").exists());
+    for folder in &folders {
+        assert!(!kit.path(&format!("{folder}/.judge-new")).exists());
+    }
     eprintln!(
-        "20 runs of judge new, {kills} killed ({marked} between judge.toml and the marks): 0 half-made"
+        "20 runs of {args:?}, {kills} killed ({marked} between judge.toml and the marks): 0 half-made"
     );
+    kills
+}
+
+#[test]
+fn a_new_problem_killed_anywhere_is_made_whole_or_not_at_all() {
+    let kit = TempKit::builder().languages(&["c", "rust"]).create();
+    made_whole_or_not_at_all(&kit, &["new", "dual"], "dual");
+}
+
+/// A small ICPC package of `a + b`: samples, a secret test, an input
+/// validator, an output validator, a submission.
+fn icpc_package(dir: &Path) {
+    let files = [
+        ("problem.yaml", "name: A plus B\nvalidation: custom\n"),
+        (
+            "output_validators/same/same.c",
+            "#include <stdio.h>\nint main(int argc, char **argv) { long long want, got; FILE *ans = argc > 2 ? fopen(argv[2], \"r\") : NULL; if (!ans || fscanf(ans, \"%lld\", &want) != 1) return 1; return scanf(\"%lld\", &got) == 1 && got == want ? 42 : 43; }\n",
+        ),
+        ("data/sample/1.in", "1 2\n"),
+        ("data/sample/1.ans", "3\n"),
+        ("data/secret/2.in", "5 7\n"),
+        ("data/secret/2.ans", "12\n"),
+        (
+            "input_validators/validate.c",
+            "#include <stdio.h>\nint main(void) { long long a, b; char end; return scanf(\"%lld %lld%c\", &a, &b, &end) == 3 && end == '\\n' ? 42 : 43; }\n",
+        ),
+        (
+            "submissions/accepted/sum.c",
+            "#include <stdio.h>\nint main(void) { long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b); return 0; }\n",
+        ),
+    ];
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+#[test]
+fn an_import_killed_anywhere_is_made_whole_or_not_at_all() {
+    let kit = TempKit::builder().languages(&["c", "rust"]).create();
+    let package = tempfile::tempdir().unwrap();
+    icpc_package(package.path());
+    let path = package.path().to_str().unwrap();
+    made_whole_or_not_at_all(&kit, &["import", path, "--name", "aplusb"], "aplusb");
 }
 
 /// `judge stress --save`, killed anywhere: problem.toml names the saved
