@@ -661,9 +661,22 @@ impl Sandbox for LinuxSandbox {
 unsafe fn enter_user_namespace() -> bool {
     // SAFETY: as the caller promises.
     let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
-    // SAFETY: a plain unshare.
-    if unsafe { libc::unshare(libc::CLONE_NEWUSER) } != 0 {
-        return false;
+    // A thread the judge joined may not have left the kernel yet (joining
+    // waits for its stack to be free, not for its exit to end), and the
+    // kernel refuses a new user namespace to a process of two threads
+    // (EINVAL): give such a thread a moment, rather than judge without
+    // the namespace.
+    let deadline = Instant::now() + Duration::from_millis(500);
+    loop {
+        // SAFETY: a plain unshare.
+        if unsafe { libc::unshare(libc::CLONE_NEWUSER) } == 0 {
+            break;
+        }
+        let busy = io::Error::last_os_error().raw_os_error() == Some(libc::EINVAL);
+        if !busy || Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(1));
     }
     let write = |path: &str, text: String| std::fs::write(path, text).is_ok();
     write("/proc/self/setgroups", "deny".to_string())
