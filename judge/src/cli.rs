@@ -38,6 +38,12 @@ pub struct GlobalArgs {
     /// containment costs.
     #[arg(long, global = true, value_enum, default_value_t = IsolationChoice::Full)]
     pub isolation: IsolationChoice,
+    /// Judge submissions even where no control group caps their memory
+    /// (`judge doctor` says `memory watcher` and why): the watcher then
+    /// samples it every 5 ms, and a run that allocates fast can take more
+    /// than its limit for a moment. Without it, such a judge refuses.
+    #[arg(long, global = true, env = "JUDGE_UNSAFE_NO_MEMORY_CAP")]
+    pub unsafe_no_memory_cap: bool,
 }
 
 /// How runs are contained.

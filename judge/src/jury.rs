@@ -253,6 +253,20 @@ pub struct Jury<'s> {
     /// Where runs keep their files while they run, if not in the runs
     /// folders themselves (`scratch.rs`).
     scratch: Option<Scratch>,
+    /// Whether submissions are refused where no control group caps their
+    /// memory (a contained native sandbox, no `--unsafe-no-memory-cap`).
+    needs_memory_cap: bool,
+}
+
+/// How the command line asked runs to be contained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Containment {
+    /// Every layer the machine allows (but those `JUDGE_SANDBOX_OFF`
+    /// turns off); submissions refused without a memory cap unless
+    /// `uncapped_memory` (`--unsafe-no-memory-cap`).
+    Full { uncapped_memory: bool },
+    /// The limits only (`--isolation none`).
+    None,
 }
 
 impl<'s> Jury<'s> {
@@ -262,24 +276,27 @@ impl<'s> Jury<'s> {
             sandbox: Box::new(sandbox),
             pool: Pool::new(jobs),
             scratch: None,
+            needs_memory_cap: false,
         }
     }
 
     /// A jury over this machine's sandbox, for the kit at `kit_root`
-    /// (whose files runs must not reach); with every layer of containment
-    /// the machine allows if `contained` (but those `JUDGE_SANDBOX_OFF`
-    /// turns off), else with the limits only.
-    pub fn native(kit_root: &Path, jobs: usize, contained: bool) -> Result<Jury<'static>> {
-        let containment = match contained {
-            true => sandbox::Containment::Full {
+    /// (whose files runs must not reach), contained as `containment` says.
+    pub fn native(kit_root: &Path, jobs: usize, containment: Containment) -> Result<Jury<'static>> {
+        let layers = match containment {
+            Containment::Full { .. } => sandbox::Containment::Full {
                 off: sandbox::LayersOff::from_env()?,
             },
-            false => sandbox::Containment::None,
+            Containment::None => sandbox::Containment::None,
         };
         Ok(Jury {
-            sandbox: sandbox::native(kit_root, containment)?,
+            sandbox: sandbox::native(kit_root, layers)?,
             pool: Pool::new(jobs),
             scratch: Scratch::in_memory(),
+            needs_memory_cap: containment
+                == Containment::Full {
+                    uncapped_memory: false,
+                },
         })
     }
 
@@ -348,6 +365,29 @@ impl<'s> Jury<'s> {
     /// true if they are.
     pub fn isolate_network(&self) -> bool {
         self.sandbox.isolate_network() == Network::Isolated
+    }
+
+    /// Readies the sandbox for submissions, before any worker starts: cuts
+    /// them off from the network (true if it could), and refuses to go on
+    /// where no control group caps their memory, unless the user chose so
+    /// (`--unsafe-no-memory-cap`, `--isolation none`, or
+    /// `JUDGE_SANDBOX_OFF=cgroup`): the watcher that samples memory
+    /// instead can be outrun for a moment by a fast allocation.
+    pub fn admit_submissions(&self) -> Result<bool> {
+        let network = self.isolate_network();
+        let isolation = self.sandbox.isolation();
+        let chosen = isolation.off.iter().any(|layer| layer == "cgroup");
+        if self.needs_memory_cap && !isolation.memory_capped() && !chosen {
+            let why = isolation.missing.iter().find(|m| m.starts_with("cgroup: "));
+            bail!(
+                "no control group can cap the memory of submissions here ({}); \
+                 run the judge as root, or alone in a cgroup v2 scope delegated to you \
+                 (systemd-run --user --scope -p Delegate=yes judge …), or say \
+                 --unsafe-no-memory-cap to judge with memory sampled every 5 ms",
+                why.map_or("none found", |m| m.trim_start_matches("cgroup: "))
+            );
+        }
+        Ok(network)
     }
 
     /// Runs a trusted tool, which succeeds with exit code `success`; its

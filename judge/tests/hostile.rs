@@ -445,7 +445,13 @@ fn suite(game: Game, user: Option<u32>, off: &str) -> SuiteRun {
     let mut breaches = Vec::new();
     for (i, case) in cases.iter().enumerate() {
         let file = format!("solutions/{problem}/hostile/{i:02}.c");
-        let run = kit.judge(&["--json", "--jobs", "2", "test", problem, &file]);
+        let mut args = vec!["--json", "--jobs", "2", "test", problem, &file];
+        // An unprivileged judge has no control group here: it must be told
+        // to judge with memory only watched.
+        if user.is_some() {
+            args.insert(0, "--unsafe-no-memory-cap");
+        }
+        let run = kit.judge(&args);
         let (code, took) = (run.code, run.took);
         let report: Value = serde_json::from_str(&run.stdout).unwrap_or(Value::Null);
         // A healthy judge: it ended by itself, with its report.
@@ -743,11 +749,84 @@ fn the_network_is_cut_after_a_build_in_the_same_command() {
     if root() {
         kit.give_to(65534);
     }
-    let run = kit.judge(&["--json", "test", "sum", "solutions/sum/connect.c"]);
+    let run = kit.judge(&[
+        "--json",
+        "--unsafe-no-memory-cap",
+        "test",
+        "sum",
+        "solutions/sum/connect.c",
+    ]);
     let report: Value = serde_json::from_str(&run.stdout).unwrap_or(Value::Null);
     assert_eq!(report["isolation"]["network"], "isolated", "{}", run.stderr);
     assert_eq!(report["verdict"], "AC", "{}", run.stdout);
     assert!(listener.accept().is_err(), "a run reached the listener");
+}
+
+/// Where no control group can cap a run's memory (an unprivileged judge
+/// on a host whose memory controller is cgroup v1's, as here), the judge
+/// says why (`judge doctor`) and refuses submissions unless it is told
+/// otherwise: `--unsafe-no-memory-cap`, `JUDGE_SANDBOX_OFF=cgroup`, or
+/// `--isolation none`. The kit's own programs (the build) still run.
+#[test]
+fn a_judge_without_a_memory_cap_refuses_submissions_unless_told() {
+    let mut kit = sum();
+    // Not told by the tests' own environment either.
+    kit.set_env("JUDGE_UNSAFE_NO_MEMORY_CAP", "false");
+    kit.write("solutions/sum/ok.c", &program(ANSWER));
+    if root() {
+        kit.give_to(65534);
+    }
+    let run = kit.judge(&["build"]);
+    assert_eq!(run.code, Some(0), "build: {}", run.stderr);
+    let (_, doctor) = kit.json(&["doctor"]);
+    let isolation = &doctor["isolation"];
+    if isolation["memory"] == "cgroup" {
+        eprintln!("skipped: this judge has a control group ({isolation})");
+        return;
+    }
+    let missing = isolation["missing"][0]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(missing.starts_with("cgroup: cgroup v1: "), "{isolation}");
+    assert!(missing.contains("; cgroup v2: "), "{missing}");
+    let test = ["test", "sum", "solutions/sum/ok.c"];
+    let refused = kit.error(&test);
+    assert!(
+        refused.contains("no control group can cap the memory of submissions here"),
+        "{refused}"
+    );
+    // The same reason as doctor's (whose v1 folder names its own pid).
+    let v2 = missing.split("; cgroup v2: ").nth(1).unwrap();
+    assert!(
+        refused.contains(&format!("; cgroup v2: {v2})")),
+        "{refused}"
+    );
+    assert!(refused.contains("--unsafe-no-memory-cap"), "{refused}");
+    let told: [&[&str]; 2] = [&["--unsafe-no-memory-cap"], &["--isolation", "none"]];
+    for flags in told {
+        let (code, report) = kit.json(&[flags, &test[..]].concat());
+        assert_eq!((code, &report["verdict"]), (0, &"AC".into()), "{flags:?}");
+    }
+    // The last value set wins: each variable alone.
+    let told = [
+        ("JUDGE_UNSAFE_NO_MEMORY_CAP", "true"),
+        ("JUDGE_UNSAFE_NO_MEMORY_CAP", "false"),
+        ("JUDGE_SANDBOX_OFF", "cgroup"),
+    ];
+    for (i, (key, value)) in told.into_iter().enumerate() {
+        kit.set_env(key, value);
+        if i != 1 {
+            let (code, report) = kit.json(&test);
+            assert_eq!(
+                (code, &report["verdict"]),
+                (0, &"AC".into()),
+                "{key}={value}"
+            );
+        }
+    }
+    let (code, report) = kit.json(&test);
+    assert_eq!((code, &report["verdict"]), (0, &"AC".into()), "{report}");
 }
 
 #[test]

@@ -68,7 +68,6 @@ pub struct Cgroups {
 }
 
 const V1_CONTROLLERS: [&str; 4] = ["memory", "pids", "cpuacct", "freezer"];
-const ROOT: &str = "/sys/fs/cgroup";
 
 fn write_file(path: &Path, value: &str) -> io::Result<()> {
     let mut file = OpenOptions::new().write(true).open(path)?;
@@ -79,22 +78,6 @@ fn read_file(path: &Path) -> io::Result<String> {
     let mut text = String::new();
     File::open(path)?.read_to_string(&mut text)?;
     Ok(text)
-}
-
-/// This process's cgroup path in hierarchy `controller` (v1) or in the
-/// unified one (`""`), from `/proc/self/cgroup`.
-fn own_path(controller: &str) -> Option<String> {
-    let text = read_file(Path::new("/proc/self/cgroup")).ok()?;
-    text.lines().find_map(|line| {
-        let mut parts = line.splitn(3, ':');
-        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
-        let found = if controller.is_empty() {
-            controllers.is_empty()
-        } else {
-            controllers.split(',').any(|c| c == controller)
-        };
-        found.then(|| path.to_string())
-    })
 }
 
 /// A fresh folder name for this judge's cgroups.
@@ -127,28 +110,78 @@ fn sweep(parent: &Path) {
     }
 }
 
-impl Cgroups {
-    /// The cgroups this process may use, if any: v1 hierarchies it can
-    /// write, or a v2 subtree delegated to it with memory and pids.
-    pub fn detect() -> Option<Cgroups> {
-        Self::detect_v1().or_else(Self::detect_v2)
+/// Where this process's control groups are, as the kernel says:
+/// `/proc/self/cgroup` (its path in each hierarchy) and
+/// `/proc/self/mountinfo` (where each hierarchy is mounted).
+#[derive(Debug, Default)]
+struct Host {
+    /// v1: controller → this process's cgroup folder in its hierarchy.
+    v1: Vec<(String, PathBuf)>,
+    /// v2: this process's cgroup folder in the unified hierarchy.
+    v2: Option<PathBuf>,
+}
+
+impl Host {
+    /// Joins each hierarchy's mount point with this process's path in it.
+    /// A hybrid host mounts v2 beside the v1 hierarchies (here at
+    /// `/sys/fs/cgroup/unified`), so the mount point is read, not assumed.
+    fn read(own: &str, mountinfo: &str) -> Host {
+        let mut host = Host::default();
+        for line in mountinfo.lines() {
+            // `id parent dev root mount-point options… - type source super`
+            let Some((fields, tail)) = line.split_once(" - ") else {
+                continue;
+            };
+            let mut tail = tail.split_whitespace();
+            let (kind, _, options) = (tail.next(), tail.next(), tail.next().unwrap_or(""));
+            let Some(mount) = fields.split_whitespace().nth(4).map(unescape) else {
+                continue;
+            };
+            let path_in = |wanted: &dyn Fn(&str) -> bool| {
+                own.lines().find_map(|l| {
+                    let mut parts = l.splitn(3, ':');
+                    let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+                    let path = path.trim_start_matches('/');
+                    wanted(controllers).then(|| match path.is_empty() {
+                        true => mount.clone(),
+                        false => mount.join(path),
+                    })
+                })
+            };
+            match kind {
+                Some("cgroup2") => host.v2 = path_in(&|c: &str| c.is_empty()),
+                Some("cgroup") => {
+                    for controller in options.split(',').filter(|o| V1_CONTROLLERS.contains(o)) {
+                        let has = |c: &str| c.split(',').any(|x| x == controller);
+                        if let Some(dir) = path_in(&has) {
+                            host.v1.push((controller.to_string(), dir));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        host
     }
 
-    fn detect_v1() -> Option<Cgroups> {
+    fn v1_dir(&self, controller: &str) -> Option<&Path> {
+        self.v1
+            .iter()
+            .find_map(|(c, dir)| (c == controller).then_some(dir.as_path()))
+    }
+
+    fn detect_v1(&self) -> Result<Cgroups, String> {
         let mut parents = Vec::new();
         for controller in V1_CONTROLLERS {
-            let path = own_path(controller)?;
-            let parent = Path::new(ROOT)
-                .join(controller)
-                .join(path.trim_start_matches('/'));
-            sweep(&parent);
+            let parent = self
+                .v1_dir(controller)
+                .ok_or_else(|| format!("no {controller} hierarchy mounted"))?;
+            sweep(parent);
             let mine = parent.join(own_name());
-            std::fs::create_dir(&mine)
-                .ok()
-                .or_else(|| mine.is_dir().then_some(()))?;
+            make_dir(&mine)?;
             parents.push(mine);
         }
-        Some(Cgroups {
+        Ok(Cgroups {
             version: Version::V1,
             parents,
             free: Mutex::new(Vec::new()),
@@ -156,28 +189,108 @@ impl Cgroups {
         })
     }
 
-    fn detect_v2() -> Option<Cgroups> {
-        let path = own_path("")?;
-        let own = Path::new(ROOT).join(path.trim_start_matches('/'));
-        // A process may only make child cgroups of its own where the
-        // controllers are enabled for children, and a process cannot sit in
-        // a cgroup that has children with controllers: the judge needs a
-        // subtree of its own (systemd-run --user --scope -p Delegate=yes).
-        let enabled = read_file(&own.join("cgroup.subtree_control")).ok()?;
-        let has = |c: &str| enabled.split_whitespace().any(|x| x == c);
-        if !(has("memory") && has("pids")) {
-            return None;
+    fn detect_v2(&self) -> Result<Cgroups, String> {
+        let own = self.v2.as_ref().ok_or("not mounted")?;
+        let failed = |path: &Path, e: io::Error| format!("{}: {e}", path.display());
+        let read = |name: &str| {
+            let path = own.join(name);
+            read_file(&path).map_err(|e| failed(&path, e))
+        };
+        let has = |text: &str, controller: &str| text.split_whitespace().any(|c| c == controller);
+        let enabled = read("cgroup.subtree_control")?;
+        if !(has(&enabled, "memory") && has(&enabled, "pids")) {
+            let available = read("cgroup.controllers")?;
+            for controller in ["memory", "pids"] {
+                if has(&available, controller) {
+                    continue;
+                }
+                return Err(match self.v1_dir(controller) {
+                    Some(_) => format!(
+                        "{}: no {controller} controller (a hybrid host: cgroup v1 holds it)",
+                        own.display()
+                    ),
+                    None => format!("{}: no {controller} controller", own.display()),
+                });
+            }
+            // Delegated to the judge (systemd-run --user --scope -p
+            // Delegate=yes): a cgroup that holds processes may not enable
+            // controllers for its children, so the judge moves itself into
+            // a leaf of its own first, then enables them.
+            let leaf = own.join(format!("qushizi-self-{}", std::process::id()));
+            make_dir(&leaf)?;
+            let procs = leaf.join("cgroup.procs");
+            write_file(&procs, "0").map_err(|e| failed(&procs, e))?;
+            let control = own.join("cgroup.subtree_control");
+            write_file(&control, "+memory +pids").map_err(|e| {
+                format!(
+                    "{} (the judge shares its delegated cgroup with other processes: start it alone, systemd-run --user --scope -p Delegate=yes judge …)",
+                    failed(&control, e)
+                )
+            })?;
         }
-        sweep(&own);
+        sweep(own);
         let mine = own.join(own_name());
-        std::fs::create_dir(&mine).ok()?;
-        write_file(&mine.join("cgroup.subtree_control"), "+memory +pids").ok()?;
-        Some(Cgroups {
+        make_dir(&mine)?;
+        let control = mine.join("cgroup.subtree_control");
+        write_file(&control, "+memory +pids").map_err(|e| format!("{}: {e}", control.display()))?;
+        Ok(Cgroups {
             version: Version::V2,
             parents: vec![mine],
             free: Mutex::new(Vec::new()),
             made: Mutex::new(0),
         })
+    }
+}
+
+/// A mount point as `mountinfo` writes it, blanks and backslashes escaped
+/// in octal (`\040`).
+fn unescape(field: &str) -> PathBuf {
+    let mut bytes = Vec::new();
+    let raw = field.as_bytes();
+    let mut i = 0;
+    while i < raw.len() {
+        let octal = raw.get(i + 1..i + 4).and_then(|d| {
+            let text = std::str::from_utf8(d).ok()?;
+            u8::from_str_radix(text, 8).ok()
+        });
+        match (raw[i], octal) {
+            (b'\\', Some(byte)) => {
+                bytes.push(byte);
+                i += 4;
+            }
+            (byte, _) => {
+                bytes.push(byte);
+                i += 1;
+            }
+        }
+    }
+    use std::os::unix::ffi::OsStringExt;
+    PathBuf::from(std::ffi::OsString::from_vec(bytes))
+}
+
+/// Makes this judge's folder in a hierarchy (or finds it made).
+fn make_dir(dir: &Path) -> Result<(), String> {
+    match std::fs::create_dir(dir) {
+        Err(e) if !dir.is_dir() => Err(format!("{}: {e}", dir.display())),
+        _ => Ok(()),
+    }
+}
+
+impl Cgroups {
+    /// The cgroups this process may use: v1 hierarchies it can write, or
+    /// a v2 subtree delegated to it with memory and pids; else why not,
+    /// for each layout (`judge doctor` says it, and a judge that would run
+    /// submissions without a memory cap refuses with it).
+    pub fn detect() -> Result<Cgroups, String> {
+        let own = read_file(Path::new("/proc/self/cgroup")).unwrap_or_default();
+        let mounts = read_file(Path::new("/proc/self/mountinfo")).unwrap_or_default();
+        let host = Host::read(&own, &mounts);
+        let v1 = match host.detect_v1() {
+            Ok(cgroups) => return Ok(cgroups),
+            Err(why) => why,
+        };
+        host.detect_v2()
+            .map_err(|v2| format!("cgroup v1: {v1}; cgroup v2: {v2}"))
     }
 
     /// A cgroup for one run: a free one, or a new one.
@@ -524,5 +637,108 @@ impl Drop for InCgroup<'_> {
             }
             self.cgroups.give(slot);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `mountinfo` line for a cgroup hierarchy mounted at `at`.
+    fn mount(at: &Path, kind: &str, options: &str) -> String {
+        let at = at.display().to_string().replace(' ', "\\040");
+        format!("30 25 0:26 / {at} rw,nosuid - {kind} cgroup rw,{options}\n")
+    }
+
+    fn write(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    /// A hybrid host as this one: the four v1 hierarchies the judge needs,
+    /// and the unified hierarchy beside them with no controller.
+    fn hybrid(root: &Path) -> (String, String) {
+        let mut mounts = String::new();
+        let mut own = String::from("0::/\n");
+        for (i, controller) in V1_CONTROLLERS.iter().enumerate() {
+            mounts += &mount(&root.join(controller), "cgroup", controller);
+            own += &format!("{}:{controller}:/session\n", i + 1);
+        }
+        mounts += &mount(&root.join("unified"), "cgroup2", "nsdelegate");
+        write(&root.join("unified/cgroup.controllers"), "\n");
+        write(&root.join("unified/cgroup.subtree_control"), "\n");
+        (own, mounts)
+    }
+
+    #[test]
+    fn a_hybrid_host_without_writable_v1_says_v2_cannot_cap_memory() {
+        let root = tempfile::tempdir().unwrap();
+        let (own, mounts) = hybrid(root.path());
+        // The v1 folders the judge would make under are missing, as they
+        // are unwritable to a judge that is not root.
+        let host = Host::read(&own, &mounts);
+        let v1 = host.detect_v1().unwrap_err();
+        let memory = root.path().join("memory/session");
+        assert!(v1.starts_with(&memory.display().to_string()), "{v1}");
+        let v2 = host.detect_v2().unwrap_err();
+        let unified = root.path().join("unified");
+        assert_eq!(
+            v2,
+            format!(
+                "{}: no memory controller (a hybrid host: cgroup v1 holds it)",
+                unified.display()
+            )
+        );
+    }
+
+    #[test]
+    fn a_hybrid_host_with_writable_v1_hierarchies_uses_them() {
+        let root = tempfile::tempdir().unwrap();
+        let (own, mounts) = hybrid(root.path());
+        for controller in V1_CONTROLLERS {
+            std::fs::create_dir_all(root.path().join(controller).join("session")).unwrap();
+        }
+        let cgroups = Host::read(&own, &mounts).detect_v1().unwrap();
+        assert_eq!(cgroups.version, Version::V1);
+        let mine = root.path().join("freezer/session").join(own_name());
+        assert_eq!(cgroups.parents[3], mine);
+        assert!(mine.is_dir());
+    }
+
+    #[test]
+    fn a_delegated_v2_subtree_is_entered_through_a_leaf_of_the_judge() {
+        let root = tempfile::tempdir().unwrap();
+        // A path with a blank, as mountinfo escapes it.
+        let unified = root.path().join("cgroup two");
+        let mounts = mount(&unified, "cgroup2", "nsdelegate");
+        let own = "0::/user.slice/judge.scope\n";
+        let scope = unified.join("user.slice/judge.scope");
+        write(&scope.join("cgroup.controllers"), "cpu pids\n");
+        write(&scope.join("cgroup.subtree_control"), "\n");
+        let why = Host::read(own, &mounts).detect_v2().unwrap_err();
+        assert_eq!(why, format!("{}: no memory controller", scope.display()));
+
+        // Delegated: the judge moves into a leaf, then enables both for
+        // its children. (A plain folder stands for the cgroup file system,
+        // whose folders come with their control files.)
+        write(&scope.join("cgroup.controllers"), "cpu memory pids\n");
+        let leaf = scope.join(format!("qushizi-self-{}", std::process::id()));
+        write(&leaf.join("cgroup.procs"), "");
+        let mine = scope.join(own_name());
+        write(&mine.join("cgroup.subtree_control"), "");
+        let cgroups = Host::read(own, &mounts).detect_v2().unwrap();
+        assert_eq!(cgroups.version, Version::V2);
+        assert_eq!(cgroups.parents, vec![mine.clone()]);
+        let read = |path: PathBuf| std::fs::read_to_string(path).unwrap();
+        assert_eq!(read(leaf.join("cgroup.procs")), "0");
+        assert_eq!(read(scope.join("cgroup.subtree_control")), "+memory +pids");
+        assert_eq!(read(mine.join("cgroup.subtree_control")), "+memory +pids");
+    }
+
+    #[test]
+    fn a_host_without_cgroups_says_so() {
+        let host = Host::read("0::/\n", "22 1 0:21 / /proc rw - proc proc rw\n");
+        assert_eq!(host.detect_v1().unwrap_err(), "no memory hierarchy mounted");
+        assert_eq!(host.detect_v2().unwrap_err(), "not mounted");
     }
 }

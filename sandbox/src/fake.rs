@@ -247,6 +247,7 @@ impl Sandbox for FakeSandbox {
             user: "fake".into(),
             pids: "fake".into(),
             off: Vec::new(),
+            missing: Vec::new(),
         }
     }
 }

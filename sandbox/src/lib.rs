@@ -276,6 +276,18 @@ pub struct Isolation {
     pub pids: String,
     /// The layers turned off on purpose ([`LAYERS_OFF_ENV`]).
     pub off: Vec<String>,
+    /// Why a layer this machine lacks is missing, one line a layer
+    /// (`cgroup: cgroup v1: …; cgroup v2: …`).
+    pub missing: Vec<String>,
+}
+
+impl Isolation {
+    /// Returns true if and only if a run's memory is capped at once (by a
+    /// control group), not only sampled and killed over by the watcher,
+    /// which a run that allocates fast or forks can outpace for a moment.
+    pub fn memory_capped(&self) -> bool {
+        self.memory == "cgroup"
+    }
 }
 
 /// Runs programs under limits.

@@ -113,6 +113,8 @@ pub struct LinuxSandbox {
     contained: bool,
     /// The layers turned off on purpose.
     off: LayersOff,
+    /// Why a layer the machine lacks is missing (`cgroup: …`).
+    missing: Vec<String>,
 }
 
 impl LinuxSandbox {
@@ -127,11 +129,14 @@ impl LinuxSandbox {
             network: Mutex::new(Network::Shared),
             contained: containment != Containment::None,
             off: LayersOff::default(),
+            missing: Vec::new(),
         };
         match containment {
             Containment::Full { off } => {
-                sandbox.layers.extend(Self::containing(kit_root, off));
+                let (layers, missing) = Self::containing(kit_root, off);
+                sandbox.layers.extend(layers);
                 sandbox.off = off;
+                sandbox.missing = missing;
             }
             Containment::None => sandbox.layers.push(Box::new(Rlimits::new(None))),
         }
@@ -139,12 +144,18 @@ impl LinuxSandbox {
     }
 
     /// The layers after the session, every one this machine allows and
-    /// `off` does not turn off.
-    fn containing(kit_root: &Path, off: LayersOff) -> Vec<Box<dyn Layer>> {
+    /// `off` does not turn off; and why those the machine lacks are missing.
+    fn containing(kit_root: &Path, off: LayersOff) -> (Vec<Box<dyn Layer>>, Vec<String>) {
         // SAFETY: `geteuid` has no preconditions.
         let root = unsafe { libc::geteuid() } == 0;
         let mut layers: Vec<Box<dyn Layer>> = Vec::new();
-        let cgroups = if off.cgroup { None } else { Cgroups::detect() };
+        let mut missing = Vec::new();
+        let cgroups = match off.cgroup {
+            true => None,
+            false => Cgroups::detect()
+                .map_err(|why| missing.push(format!("cgroup: {why}")))
+                .ok(),
+        };
         // Without control groups, RLIMIT_NPROC caps the processes. It
         // counts all of the user's: the cap is what the user has now plus
         // a run's share for each core (runs at once share the room).
@@ -175,7 +186,7 @@ impl LinuxSandbox {
         if !off.pid {
             layers.push(Box::new(PidNamespace::default()));
         }
-        layers
+        (layers, missing)
     }
 }
 
@@ -645,6 +656,7 @@ impl Sandbox for LinuxSandbox {
             user: "judge".to_string(),
             pids: "all".to_string(),
             off: self.off.names(),
+            missing: self.missing.clone(),
         };
         for layer in &self.layers {
             layer.isolation(&mut isolation);

@@ -52,7 +52,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
     let reference = kit.compile(&reference_path, false, jury)?;
     let brute_force = kit.compile(&against, false, jury)?;
     drop(building);
-    jury.isolate_network();
+    jury.admit_submissions()?;
 
     let dir = kit.run_dir(&problem, "certify", jury)?;
     let mut arena = Arena::new(&problem, &[], &checker, dir.path().to_path_buf());

@@ -27,7 +27,7 @@ use anyhow::Result;
 use crate::cli::{Cli, Command, IsolationChoice};
 use crate::event::Reporter;
 use crate::event::{EventKind, Events};
-use crate::jury::Jury;
+use crate::jury::{Containment, Jury};
 use crate::kit::Kit;
 use crate::report::json::JsonReporter;
 use crate::report::terminal::{TerminalReporter, bars_wanted};
@@ -68,8 +68,13 @@ fn in_kit(cli: &Cli, command: &Command, events: &mut Events) -> Result<bool> {
         }
         _ => e,
     })?;
-    let contained = cli.global.isolation == IsolationChoice::Full;
-    let jury = Jury::native(&kit.root, kit.jobs(cli.global.jobs), contained)?;
+    let containment = match cli.global.isolation {
+        IsolationChoice::Full => Containment::Full {
+            uncapped_memory: cli.global.unsafe_no_memory_cap,
+        },
+        IsolationChoice::None => Containment::None,
+    };
+    let jury = Jury::native(&kit.root, kit.jobs(cli.global.jobs), containment)?;
     match command {
         Command::Build(args) => build::run(&kit, &jury, events, args),
         Command::Test(args) => test::run(&kit, &jury, events, args),

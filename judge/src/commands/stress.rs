@@ -51,7 +51,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
     let other = kit.compile(&against, false, jury)?;
     let solution = kit.compile(&args.file, true, jury)?;
     drop(building);
-    jury.isolate_network();
+    jury.admit_submissions()?;
 
     let dir = kit.run_dir(&problem, "stress", jury)?;
     let mut arena = Arena::new(&problem, &[], &checker, dir.path().to_path_buf());

@@ -59,7 +59,7 @@ fn tested(
     problem: &Problem,
 ) -> Result<Report> {
     let none = BTreeSet::new();
-    let network = jury.isolate_network();
+    let network = jury.admit_submissions()?;
     let file = &args.files[0];
     let shown = file.display().to_string();
     let stop = || stop(args.fail_fast, &none);
@@ -109,7 +109,7 @@ fn standings(
     arena: &Arena,
     problem: &Problem,
 ) -> Result<Report> {
-    let network = jury.isolate_network();
+    let network = jury.admit_submissions()?;
     let (files, ignored) = solutions(kit, &args.files)?;
     let batch = Batch {
         judged: Judged {

@@ -36,6 +36,7 @@ const STEP: Duration = Duration::from_millis(100);
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TimelimitArgs) -> Result<bool> {
     let (problem, tests) = testset::one(kit, jury, &args.problem, events)?;
     let checker = kit.checker(&problem, jury)?;
+    jury.admit_submissions()?;
     let promises = expect::promises(&problem)?;
     let of = |verdict| {
         (promises.iter())

@@ -283,6 +283,9 @@ impl<W: Write> TerminalReporter<W> {
                 i.off.join(", ")
             )?;
         }
+        for why in &i.missing {
+            writeln!(self.out, "missing: {why}")?;
+        }
         Ok(())
     }
 

@@ -377,6 +377,10 @@ pub struct Isolation {
     /// `landlock`, `network`, `user`, `pid`); absent when none is.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub off: Vec<String>,
+    /// Why a layer this machine lacks is missing, one line a layer
+    /// (`cgroup: cgroup v1: …; cgroup v2: …`); absent when none is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<String>,
 }
 
 impl From<sandbox::Isolation> for Isolation {
@@ -389,6 +393,7 @@ impl From<sandbox::Isolation> for Isolation {
             user: i.user,
             pids: i.pids,
             off: i.off,
+            missing: i.missing,
         }
     }
 }
