@@ -401,10 +401,8 @@ impl<'s> Jury<'s> {
             .with_context(|| format!("cannot start {what}"))?;
         // Over a limit: said as such (a generator that writes without end
         // is stopped at its output limit, one that loops at its time).
-        if let Some((verdict @ (Verdict::Ole | Verdict::Mle | Verdict::Tle), why)) =
-            verdict::classify(&outcome, &spec.limits)
-        {
-            bail!("{what} was stopped at its limit ({verdict}: {why})");
+        if let Some(stopped) = verdict::stopped_at_limit(what, &outcome, &spec.limits) {
+            bail!("{stopped}");
         }
         if outcome.exit != Exit::Code(success) || outcome.wall_timeout {
             let mut message = stderr.map(|f| last_lines(&f)).unwrap_or_default();
@@ -757,7 +755,16 @@ impl<'s> Jury<'s> {
             &run,
             played.transcript.solution_bytes,
             &limits,
-            said(interactor.protocol, &jury_run, &message, &stdout, &feedback),
+            said(
+                // Said after "the interactor failed: ".
+                &interactor.name,
+                &interactor_limits(limits),
+                interactor.protocol,
+                &jury_run,
+                &message,
+                &stdout,
+                &feedback,
+            ),
             played.transcript.jury_ended_first(),
         );
         Ok((run, checked, played.transcript))
@@ -805,7 +812,17 @@ impl<'s> Jury<'s> {
             Ok(run) => run,
             Err(e) => return failed(format!("cannot start the checker {}: {e}", checker.name)),
         };
-        said(checker.protocol, &run, &message, &stdout, &feedback)
+        let what = format!("the checker {}", checker.name);
+        let limits = checker_limits();
+        said(
+            &what,
+            &limits,
+            checker.protocol,
+            &run,
+            &message,
+            &stdout,
+            &feedback,
+        )
     }
 
     /// Runs the solution on one test under the problem's limits, then the
@@ -1127,17 +1144,23 @@ pub struct Entry<'a> {
     pub stop: Stop<'a>,
 }
 
-/// A check that could not be done: the kit's fault.
-/// What a checker or an interactor said, read in its protocol from what it
-/// wrote: its stderr (`message`), its stdout (CMS's score) and a Kattis
-/// feedback folder.
+/// What a checker or an interactor (`what`, run under `limits`) said, read
+/// in its protocol from what it wrote: its stderr (`message`), its stdout
+/// (CMS's score) and a Kattis feedback folder. One stopped at its limit is
+/// the kit's failure, said as such.
+#[allow(clippy::too_many_arguments)]
 fn said(
+    what: &str,
+    limits: &Limits,
     protocol: Protocol,
     run: &sandbox::RunOutcome,
     message: &Path,
     stdout: &Path,
     feedback: &Path,
 ) -> Checked {
+    if let Some(stopped) = verdict::stopped_at_limit(what, run, limits) {
+        return failed(stopped);
+    }
     match protocol {
         Protocol::Testlib => verdict::from_checker(run, &read_head(message, MESSAGE_BYTES)),
         Protocol::Kattis => {
@@ -1153,6 +1176,7 @@ fn said(
     }
 }
 
+/// A check that could not be done: the kit's fault.
 fn failed(message: String) -> Checked {
     Checked {
         verdict: Verdict::Fail,

@@ -16,6 +16,7 @@ use std::time::Duration;
 use crate::config::Language;
 pub use crate::config::Protocol;
 use crate::fsutil;
+use crate::verdict;
 use sandbox::host::{self, Tool};
 use sandbox::{Access, Limits, RunOutcome, RunSpec};
 
@@ -367,6 +368,14 @@ impl Compiler {
                 "cannot start the compiler for {}",
                 source.display()
             )))?;
+            if let Some(stopped) =
+                verdict::stopped_at_limit("the compiler", &outcome, &compile_limits())
+            {
+                return Err(BuildError::Compile {
+                    path: source.to_path_buf(),
+                    output: stopped,
+                });
+            }
             if !outcome.is_success() {
                 let mut output = std::fs::read_to_string(&errors).unwrap_or_default();
                 output.push_str(&std::fs::read_to_string(&log).unwrap_or_default());
@@ -505,6 +514,14 @@ impl Compiler {
                 interactive: None,
             })
             .map_err(io_error(format!("cannot start {shown}/build")))?;
+            if let Some(stopped) =
+                verdict::stopped_at_limit(&format!("{shown}/build"), &outcome, &compile_limits())
+            {
+                return Err(BuildError::Compile {
+                    path: folder.join("build"),
+                    output: stopped,
+                });
+            }
             if !outcome.is_success() {
                 return Err(BuildError::Compile {
                     path: folder.join("build"),

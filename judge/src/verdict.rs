@@ -161,6 +161,19 @@ pub fn classify(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, String)> 
     }
 }
 
+/// How a program the kit runs for itself (a generator, validator,
+/// checker, interactor or compiler) was stopped at one of its limits,
+/// said as such: `{what} was stopped at its limit (OLE: output exceeds …
+/// bytes)`; None when it ended by itself, whatever its exit.
+pub fn stopped_at_limit(what: &str, run: &RunOutcome, limits: &Limits) -> Option<String> {
+    match classify(run, limits)? {
+        (verdict @ (Verdict::Ole | Verdict::Mle | Verdict::Tle), why) => Some(format!(
+            "{what} was stopped at its limit ({verdict}: {why})"
+        )),
+        _ => None,
+    }
+}
+
 /// Whether a run killed at the wall limit is judged again, alone: with CPU
 /// time to spare, the machine may have been too busy to give it its time,
 /// and a second run with no other beside it decides.

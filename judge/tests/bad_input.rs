@@ -605,6 +605,49 @@ fn a_failing_reference_is_named_with_its_test() {
 // ---------------------------------------------------------------------------
 // Checkers
 
+/// A checker that writes without end is stopped at its output cap
+/// (64 MiB), named, and is the kit's failure, not the solution's.
+#[test]
+fn a_checker_that_writes_without_end_is_stopped_and_named() {
+    let kit = sum().create();
+    kit.write(
+        "problems/sum/check.c",
+        "#include <stdio.h>\nint main(void) { for (;;) fputs(\"flood flood\\n\", stderr); }\n",
+    );
+    kit.write("out.txt", "3\n");
+    let input = kit.path("problems/sum/t1.in");
+    let (code, report) = kit.json(&["check", "sum", input.to_str().unwrap(), "out.txt"]);
+    assert_eq!((code, &report["verdict"]), (1, &"FAIL".into()), "{report}");
+    assert_eq!(
+        report["message"],
+        "the checker check.c was stopped at its limit (OLE: output exceeds 67108864 bytes)",
+        "{report}"
+    );
+}
+
+/// A compiler that writes without end is stopped at its output cap
+/// (1 GiB) and named: the submission does not compile (CE), and the
+/// judge says why.
+#[test]
+fn a_compiler_that_writes_without_end_is_stopped_and_named() {
+    let kit = sum().create();
+    let toml = std::fs::read_to_string(kit.path("judge.toml")).unwrap();
+    kit.write(
+        "judge.toml",
+        &format!(
+            "{toml}\n[languages.flood]\nextensions = [\"fl\"]\ncompile = [\"sh\", \"-c\", \"yes flood >&2\"]\nrun = [\"true\"]\n"
+        ),
+    );
+    kit.write("solutions/sum/x.fl", "anything\n");
+    let (code, report) = kit.json(&["test", "sum", "solutions/sum/x.fl"]);
+    assert_eq!((code, &report["verdict"]), (1, &"CE".into()), "{report}");
+    let message = report["compile_error"].as_str().unwrap_or_default();
+    assert_eq!(
+        message, "the compiler was stopped at its limit (OLE: output exceeds 1073741824 bytes)",
+        "{report}"
+    );
+}
+
 #[test]
 fn a_crashing_checker_is_never_a_wrong_answer() {
     let kit = sum().create();

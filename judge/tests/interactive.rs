@@ -229,6 +229,33 @@ fn a_crashing_interactor_is_the_kits_fault() {
     );
 }
 
+/// An interactor that writes without end is stopped at its output cap
+/// (1 GiB), named, and is the kit's failure.
+#[test]
+fn an_interactor_that_writes_without_end_is_stopped_and_named() {
+    let kit = guess_kit();
+    kit.write(
+        "problems/guess/interactor.c",
+        &INTERACTOR.replace(
+            "if (kind[0] == '!') {",
+            "static char flood[1 << 20];\n        if (kind[0] == '!' && x == 0) for (;;) fwrite(flood, 1, sizeof flood, stderr);\n        if (kind[0] == '!') {",
+        ),
+    );
+    kit.write(
+        "probe/zero.c",
+        &c_program("long long n; scanf(\"%lld\", &n); printf(\"! 0\\n\"); return 0;"),
+    );
+    let (code, report) = kit.json(&["test", "guess", "probe/zero.c", "--fail-fast"]);
+    assert_eq!(code, 1);
+    let first = &report["tests"][0];
+    assert_eq!(first["verdict"], "FAIL", "{first:#}");
+    assert_eq!(
+        first["message"],
+        "the interactor failed: interactor.c was stopped at its limit (OLE: output exceeds 1073741824 bytes)",
+        "{first:#}"
+    );
+}
+
 #[test]
 fn a_problem_names_a_checker_or_an_interactor() {
     let kit = guess_kit();
