@@ -398,7 +398,7 @@ impl<'s> Jury<'s> {
         let outcome = self
             .sandbox
             .run(&spec)
-            .with_context(|| format!("cannot start {what}"))?;
+            .with_context(|| format!("cannot run {what}"))?;
         // Over a limit: said as such (a generator that writes without end
         // is stopped at its output limit, one that loops at its time).
         if let Some(stopped) = verdict::stopped_at_limit(what, &outcome, &spec.limits) {
@@ -514,7 +514,7 @@ impl<'s> Jury<'s> {
         let outcome = self
             .sandbox
             .run(&spec)
-            .with_context(|| format!("cannot start the validator {}", validator.name))?;
+            .with_context(|| format!("cannot run the validator {}", validator.name))?;
         match outcome.exit {
             Exit::Code(code) if !outcome.wall_timeout && code == valid => Ok(None),
             Exit::Code(_) if !outcome.wall_timeout => Ok(Some(
@@ -604,7 +604,7 @@ impl<'s> Jury<'s> {
                 access: Access::new([], scratch),
                 interactive: None,
             })
-            .with_context(|| format!("cannot start the reference solution {}", reference.name))?;
+            .with_context(|| format!("cannot run the reference solution {}", reference.name))?;
         if !run.is_success() {
             bail!(
                 "the reference solution {} failed on {} ({}, {} ms): {}",
@@ -750,7 +750,7 @@ impl<'s> Jury<'s> {
         let run = played.solution?;
         let jury_run = played
             .interactor
-            .map_err(|e| anyhow::anyhow!("cannot start the interactor {}: {e}", interactor.name))?;
+            .map_err(|e| anyhow::anyhow!("cannot run the interactor {}: {e}", interactor.name))?;
         let checked = verdict::from_interaction(
             &run,
             played.transcript.solution_bytes,
@@ -810,7 +810,7 @@ impl<'s> Jury<'s> {
         });
         let run = match run {
             Ok(run) => run,
-            Err(e) => return failed(format!("cannot start the checker {}: {e}", checker.name)),
+            Err(e) => return failed(format!("cannot run the checker {}: {e}", checker.name)),
         };
         let what = format!("the checker {}", checker.name);
         let limits = checker_limits();
@@ -881,7 +881,7 @@ impl<'s> Jury<'s> {
         let run = match run {
             Ok(run) => run,
             Err(e) => {
-                outcome.message = format!("cannot start the solution: {e}");
+                outcome.message = format!("cannot run the solution: {e}");
                 return settle(place, name, BATCH_FILES, outcome, false);
             }
         };

@@ -365,7 +365,7 @@ impl Compiler {
                 interactive: None,
             })
             .map_err(io_error(format!(
-                "cannot start the compiler for {}",
+                "cannot run the compiler for {}",
                 source.display()
             )))?;
             if let Some(stopped) =
@@ -513,7 +513,7 @@ impl Compiler {
                 access: Access::new([], tmp.path()),
                 interactive: None,
             })
-            .map_err(io_error(format!("cannot start {shown}/build")))?;
+            .map_err(io_error(format!("cannot run {shown}/build")))?;
             if let Some(stopped) =
                 verdict::stopped_at_limit(&format!("{shown}/build"), &outcome, &compile_limits())
             {

@@ -160,7 +160,11 @@ fn move_across(from: &Path, to: &Path) -> io::Result<()> {
         }
         std::fs::remove_dir(from).map_err(naming(from))
     } else {
-        std::fs::copy(from, to).map_err(naming(to))?;
+        if let Err(e) = std::fs::copy(from, to) {
+            // Cut short (a full disk): no half of an output is kept.
+            let _ = std::fs::remove_file(to);
+            return Err(naming(to)(e));
+        }
         std::fs::remove_file(from).map_err(naming(from))
     }
 }

@@ -402,7 +402,7 @@ fn the_kits_faults_are_fail() {
     assert!(m.contains("checker") && m.contains("SIGSEGV"), "{m}");
     let (v, m) = one(FakeRun::unstartable());
     assert_eq!(v, Verdict::Fail);
-    assert!(m.contains("cannot start the solution"), "{m}");
+    assert!(m.contains("cannot run the solution"), "{m}");
 }
 
 #[test]

@@ -35,7 +35,7 @@ use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
@@ -488,6 +488,7 @@ impl LinuxSandbox {
             namespaces,
         };
 
+        let full_before = FULL_SEEN.load(Ordering::SeqCst);
         let start = Instant::now();
         let mut started = None;
         let mut spawn = || {
@@ -496,7 +497,17 @@ impl LinuxSandbox {
         };
         // Failing here, the armed layers give back what they took.
         let pid = spawn_through(&self.layers, &mut spawn)?;
-        drop((stdin, stdout, stderr));
+        // Pipes close now (their ends are the run's); files are kept to
+        // see their file system's room once the run is over.
+        drop(stdin);
+        let mut outputs = Vec::new();
+        match pipes {
+            Some(_) => drop(stdout),
+            None => outputs.push((spec.stdout.as_path(), stdout)),
+        }
+        if let Some(path) = &spec.stderr {
+            outputs.push((path.as_path(), stderr));
+        }
 
         let memory_capped = self.layers.iter().any(|l| l.caps_memory());
         let mut watch = Watch::new((!memory_capped).then(|| memory_cap(limits.memory_bytes)));
@@ -531,6 +542,28 @@ impl LinuxSandbox {
         if matches!(waited, Waited::Interrupted) {
             return Err(Self::interrupted_error());
         }
+        // A root judge's trusted programs write as root; submissions as
+        // `nobody` (or, with that layer off, as root: the stricter room).
+        // SAFETY: `geteuid` has no preconditions.
+        let writer_is_root = !spec.access.untrusted && unsafe { libc::geteuid() } == 0;
+        for (path, file) in &outputs {
+            let full = out_of_room(file, writer_is_root);
+            if full {
+                FULL_SEEN.fetch_add(1, Ordering::SeqCst);
+            }
+            // Another run saw a file system full while this one ran: this
+            // one's writes may have failed too, though the room is back
+            // (the other's files removed).
+            if full || FULL_SEEN.load(Ordering::SeqCst) != full_before {
+                return Err(io::Error::new(
+                    io::ErrorKind::StorageFull,
+                    format!(
+                        "{}: No space left on device (a file system was full while the run wrote: its output may be cut short)",
+                        path.display()
+                    ),
+                ));
+            }
+        }
         let exit = if libc::WIFSIGNALED(status) {
             Exit::Signal(libc::WTERMSIG(status))
         } else {
@@ -550,6 +583,32 @@ impl LinuxSandbox {
             memory_capped: measured.memory_capped,
         })
     }
+}
+
+/// How many times a run ended with the file system of its output out of
+/// room ([`out_of_room`]), in this judge.
+static FULL_SEEN: AtomicU64 = AtomicU64::new(0);
+
+/// Returns true if and only if the file system of `file` is (nearly) out
+/// of room for its writer: less than min(32 MiB, 3% of its size) left to
+/// root (`writer_is_root`) or to other users. A program that writes to a
+/// full file system gets ENOSPC, which most ignore (stdio says nothing):
+/// its output is cut short, and only the room left shows it. The margin
+/// is ext4's: root meets ENOSPC with up to 2% (at most 16 MiB) still free,
+/// kept for its own metadata.
+fn out_of_room(file: &File, writer_is_root: bool) -> bool {
+    // SAFETY: `stat` is filled by the kernel from an open descriptor.
+    let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::fstatvfs(file.as_raw_fd(), &mut stat) } != 0 || stat.f_blocks == 0 {
+        return false;
+    }
+    let free = match writer_is_root {
+        true => stat.f_bfree,
+        false => stat.f_bavail,
+    };
+    let margin = (32 << 20) / stat.f_frsize.max(1) as u64;
+    let margin = margin.min(stat.f_blocks as u64 * 3 / 100);
+    (free as u64) < margin.max(1)
 }
 
 /// The last step of every run, after the layers': every other descriptor
