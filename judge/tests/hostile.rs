@@ -394,6 +394,8 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, String> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Seen {
     verdict: String,
+    /// What the judge said of the first test not passed (or its error).
+    why: String,
     changed_kit: bool,
 }
 
@@ -409,10 +411,17 @@ struct SuiteRun {
     breaches: Vec<String>,
 }
 
+static ONE_SUITE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Runs every case with the judge as `user` (None: as the tests' user)
 /// and `JUDGE_SANDBOX_OFF` set to `off`. A case that changed the kit's
 /// files has them put back before the next.
 fn suite(game: Game, user: Option<u32>, off: &str) -> SuiteRun {
+    // One suite at a time: their runs are all `nobody`'s, and where no
+    // control group caps a run's processes, `RLIMIT_NPROC` counts every
+    // process of the user: one suite's fork loop would starve the other's
+    // runs (they could not start: FAIL).
+    let _alone = ONE_SUITE.lock().unwrap_or_else(|e| e.into_inner());
     let mut kit = game.kit();
     let problem = game.problem();
     kit.set_env("JUDGE_SANDBOX_OFF", off);
@@ -492,10 +501,16 @@ fn suite(game: Game, user: Option<u32>, off: &str) -> SuiteRun {
             case.name,
             took.as_secs_f64()
         );
+        let mut tests = report["tests"].as_array().into_iter().flatten();
+        let why = match tests.find(|t| t["verdict"] != "AC") {
+            Some(test) => test["message"].as_str().unwrap_or_default().to_string(),
+            None => run.stderr.clone(),
+        };
         seen.push((
             case.name,
             Seen {
                 verdict,
+                why,
                 changed_kit,
             },
         ));
@@ -615,8 +630,8 @@ fn contained_as_promised(
         let (verdicts, changes_kit) = setting.expects(case);
         if !verdicts.contains(&seen.verdict.as_str()) || seen.changed_kit != changes_kit {
             failures.push(format!(
-                "{name}: got {} (kit changed: {}), expected one of {verdicts:?} (kit changed: {changes_kit})",
-                seen.verdict, seen.changed_kit
+                "{name}: got {} (kit changed: {}), expected one of {verdicts:?} (kit changed: {changes_kit}): {}",
+                seen.verdict, seen.changed_kit, seen.why
             ));
         }
     }
