@@ -16,6 +16,7 @@ use std::process::{Child, Command, Output, Stdio};
 
 mod common;
 use common::kit::{TempKit, generator, reference};
+use common::{built_tests as tests, files};
 
 /// A file system of `size` bytes over a kit's folder, seen only by the
 /// processes of one mount namespace, which lives as long as `holder`.
@@ -119,27 +120,6 @@ fn copy(from: &Path, to: &Path) {
         .status()
         .unwrap();
     assert!(status.success());
-}
-
-/// Every file under `dir` with its bytes, by its path under `dir`.
-fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .flatten()
-        .filter(|e| e.file_type().is_file())
-        .map(|e| {
-            let rel = e.path().strip_prefix(dir).unwrap();
-            (rel.display().to_string(), std::fs::read(e.path()).unwrap())
-        })
-        .collect()
-}
-
-/// The inputs and answers of the built tests in `dir` (their records hold
-/// times).
-fn tests(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    let mut all = files(dir);
-    all.retain(|name, _| name.ends_with(".in") || name.ends_with(".ans"));
-    all
 }
 
 /// The files of `seen` that are neither absent nor as in `whole`.

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 mod common;
 use common::kit::TempKit;
-use common::processes_of;
+use common::{built_tests as tests, files, processes_of};
 
 /// `n` moments spread over `span`: one in each of `n` equal slices, at a
 /// place in it that a fixed seed picks (the same moments every run).
@@ -47,28 +47,6 @@ fn kill_after(kit: &TempKit, args: &[&str], after: Duration) -> bool {
     let left = processes_of(kit.dir.path());
     assert!(left.is_empty(), "left running after the kill: {left:?}");
     running
-}
-
-/// Every file under `dir` and its bytes, by its path under `dir`, but the
-/// temporary ones (`.tmp-`: an interrupted write's, never read).
-fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .flatten()
-        .filter(|e| e.file_type().is_file())
-        .filter(|e| !e.path().to_string_lossy().contains(".tmp-"))
-        .map(|e| {
-            let rel = e.path().strip_prefix(dir).unwrap();
-            (rel.display().to_string(), std::fs::read(e.path()).unwrap())
-        })
-        .collect()
-}
-
-/// The inputs and answers of the built tests (the records hold times).
-fn tests(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    let mut all = files(dir);
-    all.retain(|name, _| name.ends_with(".in") || name.ends_with(".ans"));
-    all
 }
 
 /// The names of the files whose bytes differ between `a` and `b`, or that

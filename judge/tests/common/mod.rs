@@ -96,3 +96,26 @@ pub fn kill_all(found: &[String]) {
         }
     }
 }
+
+/// Every file under `dir` and its bytes, by its path under `dir`, but the
+/// temporary ones (`.tmp-`: an interrupted write's, never read).
+pub fn files(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .filter(|e| !e.path().to_string_lossy().contains(".tmp-"))
+        .map(|e| {
+            let rel = e.path().strip_prefix(dir).unwrap();
+            (rel.display().to_string(), std::fs::read(e.path()).unwrap())
+        })
+        .collect()
+}
+
+/// The inputs and answers of the built tests under `dir` (their records
+/// hold times).
+pub fn built_tests(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut all = files(dir);
+    all.retain(|name, _| name.ends_with(".in") || name.ends_with(".ans"));
+    all
+}
