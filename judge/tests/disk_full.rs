@@ -16,7 +16,7 @@ use std::process::{Child, Command, Output, Stdio};
 
 mod common;
 use common::kit::{TempKit, generator, reference};
-use common::{built_tests as tests, files};
+use common::{built_tests as tests, files, leftovers};
 
 /// A file system of `size` bytes over a kit's folder, seen only by the
 /// processes of one mount namespace, which lives as long as `holder`.
@@ -309,14 +309,4 @@ fn a_read_only_kit_is_an_error_naming_the_path_and_nothing_changes() {
     disk.remount("rw");
     let (code, stderr) = disk.judge(&["test", "sum", "solutions/sum/accepted/ref.c"]);
     assert_eq!(code, Some(0), "{stderr}");
-}
-
-/// Temporary files (`.tmp-`) anywhere under `dir`.
-fn leftovers(dir: &Path) -> Vec<PathBuf> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
-        .map(|e| e.into_path())
-        .collect()
 }

@@ -232,7 +232,7 @@ impl Host {
         let mine = own.join(own_name());
         make_dir(&mine)?;
         let control = mine.join("cgroup.subtree_control");
-        write_file(&control, "+memory +pids").map_err(|e| format!("{}: {e}", control.display()))?;
+        write_file(&control, "+memory +pids").map_err(|e| failed(&control, e))?;
         Ok(Cgroups {
             version: Version::V2,
             parents: vec![mine],

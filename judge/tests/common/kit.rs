@@ -655,12 +655,7 @@ impl TempKit {
     /// Files an interrupted or failed write would leave: temporary files
     /// (`.tmp-*`, `*.tmp-*`) anywhere in the kit.
     pub fn leftovers(&self) -> Vec<PathBuf> {
-        walkdir::WalkDir::new(self.dir.path())
-            .into_iter()
-            .flatten()
-            .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
-            .map(|e| e.into_path())
-            .collect()
+        super::leftovers(self.dir.path())
     }
 
     /// Asserts that nothing temporary is left in the kit.

@@ -119,3 +119,14 @@ pub fn built_tests(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     all.retain(|name, _| name.ends_with(".in") || name.ends_with(".ans"));
     all
 }
+
+/// Files an interrupted or failed write would leave: temporary files
+/// (`.tmp-*`, `*.tmp-*`) anywhere under `dir`.
+pub fn leftovers(dir: &Path) -> Vec<std::path::PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
+        .map(|e| e.into_path())
+        .collect()
+}
