@@ -274,8 +274,9 @@ enum Waited {
 struct Watch {
     /// Without a control group: the memory over which the run is killed.
     cap: Option<u64>,
-    /// Whether the leader is the run's (not an init's) to count.
-    leader: bool,
+    /// The init that adopts the run's orphans, where it is not the judge
+    /// (whose other children are not the run's): its descendants are.
+    adopter: Option<libc::pid_t>,
     peak_memory: u64,
     /// The last CPU time seen of each process of the run.
     cpu: BTreeMap<libc::pid_t, Duration>,
@@ -288,7 +289,7 @@ impl Watch {
     fn new(cap: Option<u64>) -> Watch {
         Watch {
             cap,
-            leader: true,
+            adopter: None,
             peak_memory: 0,
             cpu: BTreeMap::new(),
             busy: true,
@@ -298,8 +299,9 @@ impl Watch {
     /// Looks at the run led by `pid`; true if it is over its cap.
     fn look(&mut self, pid: libc::pid_t) -> bool {
         let mut tree = reaper::descendants(pid);
-        if self.leader {
-            tree.push(pid);
+        tree.push(pid);
+        if let Some(init) = self.adopter {
+            tree.extend(reaper::descendants(init));
         }
         let seen = reaper::sample(&tree);
         self.peak_memory = self.peak_memory.max(seen.memory_bytes);
@@ -490,11 +492,7 @@ impl LinuxSandbox {
 
         let full_before = FULL_SEEN.load(Ordering::SeqCst);
         let start = Instant::now();
-        let mut started = None;
-        let mut spawn = || {
-            let run = spawn::spawn(&launch).map_err(launch_error)?;
-            Ok(started.insert(run).pid)
-        };
+        let mut spawn = || Ok(spawn::spawn(&launch).map_err(launch_error)?.pid);
         // Failing here, the armed layers give back what they took.
         let pid = spawn_through(&self.layers, &mut spawn)?;
         // Pipes close now (their ends are the run's); files are kept to
@@ -511,8 +509,8 @@ impl LinuxSandbox {
 
         let memory_capped = self.layers.iter().any(|l| l.caps_memory());
         let mut watch = Watch::new((!memory_capped).then(|| memory_cap(limits.memory_bytes)));
-        // An init shares the judge's memory: its size is not the run's.
-        watch.leader = namespaces == 0;
+        // The orphans a run leaves in its namespaces are its home's init's.
+        watch.adopter = (namespaces != 0).then(spawn::home_init).flatten();
         let waited = wait_for(
             pid,
             (limits.time, limits.wall),
@@ -527,7 +525,6 @@ impl LinuxSandbox {
             layer.kill(pid);
         }
         let (status, usage) = reap(pid)?;
-        let status = started.map_or(status, |run| run.status(status));
         let wall = start.elapsed();
         let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
         let mut measured = Measured {
@@ -697,6 +694,9 @@ impl Sandbox for LinuxSandbox {
         };
         if isolated {
             *network = Network::Isolated;
+            // A thread made before has the old namespaces, and a home's
+            // spawner is such a thread.
+            spawn::namespaces_changed();
         }
         *network
     }
@@ -753,4 +753,59 @@ unsafe fn enter_user_namespace() -> bool {
     write("/proc/self/setgroups", "deny".to_string())
         && write("/proc/self/uid_map", format!("0 {uid} 1"))
         && write("/proc/self/gid_map", format!("0 {gid} 1"))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::unix::fs::PermissionsExt;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::{Access, Limits};
+
+    /// The network interfaces an untrusted run sees, from its `/proc`.
+    fn interfaces(sandbox: &LinuxSandbox, dir: &Path) -> Vec<String> {
+        let out = dir.join("dev");
+        let spec = RunSpec {
+            argv: vec!["/bin/cat".into(), "/proc/net/dev".into()],
+            stdin: None,
+            stdout: out.clone(),
+            stderr: None,
+            cwd: Some(dir.to_path_buf()),
+            limits: Limits::new(Duration::from_secs(2), 64 << 20, 1 << 20),
+            access: Access::new([], dir).untrusted(),
+            interactive: None,
+        };
+        let outcome = sandbox.run(&spec).unwrap();
+        assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+        let text = std::fs::read_to_string(out).unwrap();
+        (text.lines().skip(2))
+            .filter_map(|line| Some(line.split(':').next()?.trim().to_string()))
+            .collect()
+    }
+
+    /// A thread's home made before the judge cut its network (by a run, a
+    /// report's probe) is not used after: its spawner thread would start
+    /// submissions in the machine's network.
+    #[test]
+    fn submissions_after_the_network_cut_have_no_network_whatever_ran_before() {
+        // SAFETY: `geteuid` has no preconditions.
+        if unsafe { libc::geteuid() } != 0 {
+            eprintln!("skipped: not root");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+        let sandbox = LinuxSandbox::new(dir.path(), Containment::default()).unwrap();
+        let before = interfaces(&sandbox, dir.path());
+        if spawn::home_init().is_none() {
+            eprintln!("skipped: no PID namespace here");
+            return;
+        }
+        assert!(before.len() > 1, "the machine's interfaces: {before:?}");
+        // This thread only: a root judge's network namespace is its
+        // thread's, and the threads it starts after.
+        assert_eq!(sandbox.isolate_network(), Network::Isolated);
+        assert_eq!(interfaces(&sandbox, dir.path()), ["lo"]);
+    }
 }

@@ -1,11 +1,11 @@
 //! A PID namespace of its own for every submission, with the `/proc` that
 //! shows it: a run sees no process but itself and its children (not the
-//! judge, not the other runs and their command lines), and killing its
-//! init (`spawn.rs`) kills everything it left. As root; an unprivileged
-//! judge gets it once it is inside its own user namespace (made for the
-//! network, `LinuxSandbox::isolate_network`). Only for code the kit did
-//! not write: the kit's own programs need no hiding, and a namespace costs
-//! a run about 0.16 ms.
+//! judge, not the other runs and their command lines), and what it leaves
+//! is killed by the namespace's init when it ends (`spawn.rs`: each thread
+//! keeps one home for its runs, one after another). As root; an
+//! unprivileged judge gets it once it is inside its own user namespace
+//! (made for the network, `LinuxSandbox::isolate_network`). Only for code
+//! the kit did not write: the kit's own programs need no hiding.
 
 use std::io;
 use std::sync::OnceLock;
@@ -59,5 +59,11 @@ impl Layer for PidNamespace {
 impl Armed for Own {
     fn namespaces(&self) -> libc::c_int {
         NAMESPACES
+    }
+
+    /// Everything in the namespace dies with the run: the program and
+    /// what it left, adopted by the init.
+    fn kill(&mut self, _leader: libc::pid_t) {
+        spawn::sweep();
     }
 }

@@ -13,22 +13,24 @@
 //! `execve`: a handler of the judge must never run in the child.
 //!
 //! A run in namespaces of its own (`Launch::namespaces`: a PID namespace
-//! and the mount namespace that gives it its own `/proc`) starts under an
-//! init: a process cloned the same way, PID 1 of the new namespace, which
-//! mounts `/proc`, starts the run and waits for it. The run must not be
-//! PID 1 itself: the kernel drops the signals a PID 1 sends itself (a
-//! failed `assert`'s `abort`, `kill(0, ...)`), and it would adopt every
-//! orphan. The init never unblocks a signal, never allocates, and touches
-//! nothing of the judge but its own stack and the word it leaves the run's
-//! wait status in; killing it kills the whole namespace.
+//! and the mount namespace that gives it its own `/proc`) starts in its
+//! thread's home (`Home`): namespaces made at the thread's first such run,
+//! under an init (PID 1, cloned the same way) that outlives the runs and
+//! is asked to kill what each left (`sweep`). The run must not be PID 1
+//! itself: the kernel drops the signals a PID 1 sends itself (a failed
+//! `assert`'s `abort`, `kill(0, ...)`), and it would adopt every orphan.
+//! The init never unblocks a signal, never allocates, and touches nothing
+//! of the judge but its own stack and the word it answers a sweep in;
+//! killing it kills the whole namespace.
 
 use std::cell::RefCell;
 use std::ffi::{CStr, CString, c_void};
 use std::io;
-use std::marker::PhantomData;
 use std::os::fd::RawFd;
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::ptr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Mutex, mpsc};
 
 use crate::layer::InChild;
 
@@ -87,9 +89,9 @@ impl Drop for Stack {
 
 thread_local! {
     static STACK: RefCell<Option<Stack>> = const { RefCell::new(None) };
-    /// The stack of a run's init, which lives as long as the run: taken
-    /// for a run and given back once its init is reaped.
-    static INIT_STACK: RefCell<Option<Stack>> = const { RefCell::new(None) };
+    /// The namespaces this thread's runs start in, made at its first run
+    /// that has them and kept until the thread ends.
+    static HOME: RefCell<Option<Home>> = const { RefCell::new(None) };
 }
 
 /// Everything the child needs, made beforehand.
@@ -118,67 +120,25 @@ struct Shared<'a> {
     launch: &'a Launch<'a>,
     argv: Vec<*const libc::c_char>,
     envp: Vec<*const libc::c_char>,
+    /// The mount namespace the child enters first (its `/proc` shows the
+    /// PID namespace it was cloned into), -1 for none.
+    mounts: RawFd,
+    /// The CPUs of the judge's thread that asked for the run, for a child
+    /// another thread clones (a pinned worker's runs share its CPU,
+    /// `cpu.rs`).
+    cpus: Option<libc::cpu_set_t>,
     /// The error that stopped the child before `execve`, 0 if none.
     error: i32,
-    /// The child's parent, as the child sees it: the judge, or its init
-    /// (PID 1). Another is an orphan's: the parent died before the child
-    /// asked to die with it.
+    /// The child's parent, as the child sees it: the judge, or 0 for a
+    /// judge outside its PID namespace. Another is an orphan's: the parent
+    /// died before the child asked to die with it.
     parent: libc::pid_t,
 }
 
-/// A run that started: the pid of its leader (the program, or its init),
-/// and what its init holds until it is reaped.
+/// A run that started: the pid of its program, a child of the thread that
+/// started it.
 pub struct Started {
     pub pid: libc::pid_t,
-    init: Option<Init>,
-    /// Reaped on the thread that started it (the init's stack is its).
-    _thread: PhantomData<*const ()>,
-}
-
-impl Started {
-    /// The run's wait status, given its leader's, once the leader is
-    /// reaped: the program's, as its init kept it; the init's own (killed)
-    /// if the program never ended before the init.
-    pub fn status(&self, leader: i32) -> i32 {
-        match &self.init {
-            Some(init) => match init.status.load(Ordering::Acquire) {
-                0 => leader,
-                kept => kept as u32 as i32,
-            },
-            None => leader,
-        }
-    }
-}
-
-/// What a run's init uses for as long as it lives.
-struct Init {
-    pid: libc::pid_t,
-    stack: Option<Stack>,
-    /// The program's wait status, with bit 32 set once kept; 0 until then.
-    status: Box<AtomicU64>,
-}
-
-impl Drop for Init {
-    /// Gives the stack back once the init is sure to be gone: reaped, or
-    /// killed and reaped here.
-    fn drop(&mut self) {
-        // SAFETY: `info` is written by the kernel; `pid` is our child
-        // until reaped, so its pid cannot be another's.
-        unsafe {
-            let mut info: libc::siginfo_t = std::mem::zeroed();
-            let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
-            if self.pid > 0 && libc::waitid(libc::P_PID, self.pid as u32, &mut info, flags) == 0 {
-                libc::kill(self.pid, libc::SIGKILL);
-                let mut status = 0;
-                while libc::waitpid(self.pid, &mut status, 0) < 0
-                    && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
-                {
-                }
-            }
-        }
-        let stack = self.stack.take();
-        INIT_STACK.with_borrow_mut(|free| *free = free.take().or(stack));
-    }
 }
 
 /// Starts the run `launch` describes; returns once it runs the program.
@@ -194,14 +154,43 @@ pub fn spawn(launch: &Launch) -> io::Result<Started> {
         launch,
         argv: nul(launch.argv),
         envp: nul(launch.envp),
+        mounts: -1,
+        cpus: None,
         error: 0,
         // SAFETY: `getpid` has no preconditions.
         parent: unsafe { libc::getpid() },
     };
-    if launch.namespaces != 0 {
-        shared.parent = 1;
-        return spawn_under_init(&mut shared, false);
+    if launch.namespaces == 0 {
+        return clone_child(&mut shared);
     }
+    HOME.with_borrow_mut(|home| {
+        // A home whose init is gone (killed with the judge's thread, or by
+        // the machine), or made before the judge changed its namespaces,
+        // takes no runs: the next is made.
+        let changed = CHANGES.load(Ordering::SeqCst);
+        if home.as_ref().is_some_and(|h| {
+            h.namespaces != launch.namespaces || h.changes != changed || !h.alive()
+        }) {
+            *home = None;
+        }
+        let home = match home {
+            Some(home) => home,
+            None => home.insert(Home::make(launch.namespaces)?),
+        };
+        shared.mounts = home.mounts.as_raw_fd();
+        shared.parent = 0;
+        // SAFETY: an all-zero set is valid; the kernel fills it.
+        shared.cpus = unsafe {
+            let mut cpus: libc::cpu_set_t = std::mem::zeroed();
+            let size = std::mem::size_of::<libc::cpu_set_t>();
+            (libc::sched_getaffinity(0, size, &mut cpus) == 0).then_some(cpus)
+        };
+        home.spawner.start(&mut shared)
+    })
+}
+
+/// Clones the child that runs `shared`'s program, on this thread's stack.
+fn clone_child(shared: &mut Shared) -> io::Result<Started> {
     STACK.with_borrow_mut(|stack| {
         let top = match stack {
             Some(stack) => stack.top(),
@@ -219,7 +208,7 @@ pub fn spawn(launch: &Launch) -> io::Result<Started> {
                 child,
                 top,
                 libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
-                (&raw mut shared).cast(),
+                (shared as *mut Shared).cast(),
             );
             let e = io::Error::last_os_error();
             libc::pthread_sigmask(libc::SIG_SETMASK, &before, ptr::null_mut());
@@ -234,180 +223,323 @@ pub fn spawn(launch: &Launch) -> io::Result<Started> {
             unsafe { libc::waitpid(pid, &mut status, 0) };
             return Err(io::Error::from_raw_os_error(shared.error));
         }
-        Ok(Started {
-            pid,
-            init: None,
-            _thread: PhantomData,
-        })
+        Ok(Started { pid })
     })
 }
 
-/// Whether this process may start runs in `namespaces` of their own (the
-/// init clones, mounts `/proc` and ends without starting anything).
+/// Whether this thread may start runs in `namespaces` of their own: it
+/// makes its home for them.
 pub fn namespaces_work(namespaces: libc::c_int) -> bool {
-    let launch = Launch {
-        program: c"/",
-        argv: &[],
-        envp: &[],
-        stdio: [0, 1, 2],
-        cwd: None,
-        caught: &[],
-        steps: &[],
-        namespaces,
-    };
-    let mut shared = Shared {
-        launch: &launch,
-        argv: vec![ptr::null()],
-        envp: vec![ptr::null()],
-        error: 0,
-        parent: 1,
-    };
-    spawn_under_init(&mut shared, true).is_ok()
-}
-
-/// What the init reads: given by `spawn_under_init`, valid until the init
-/// reports.
-struct InitArg<'a, 'b> {
-    shared: *mut Shared<'a>,
-    /// Where the run's stack starts.
-    run_stack: *mut c_void,
-    /// The write end of the pipe the init reports on (`c_int` errno, 0
-    /// once the program runs).
-    report: RawFd,
-    status: &'b AtomicU64,
-    /// Only try the namespaces: report and end before starting the run.
-    probe: bool,
-    /// The judge's pid: the init's parent.
-    judge: libc::pid_t,
-}
-
-/// Starts `shared`'s run under an init of its own namespaces.
-fn spawn_under_init(shared: &mut Shared, probe: bool) -> io::Result<Started> {
-    let mut init = Init {
-        pid: 0,
-        stack: INIT_STACK.with_borrow_mut(|free| free.take()),
-        status: Box::new(AtomicU64::new(0)),
-    };
-    let init_top = match &mut init.stack {
-        Some(stack) => stack.top(),
-        None => init.stack.insert(Stack::map()?).top(),
-    };
-    let run_stack = STACK.with_borrow_mut(|stack| -> io::Result<*mut c_void> {
-        Ok(match stack {
-            Some(stack) => stack.top(),
-            None => stack.insert(Stack::map()?).top(),
-        })
-    })?;
-    let mut fds = [0; 2];
-    // SAFETY: `fds` has room for the two descriptors.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    let [read, write] = fds;
-    let flags = libc::CLONE_VM | libc::SIGCHLD | shared.launch.namespaces;
-    let mut arg = InitArg {
-        shared,
-        run_stack,
-        report: write,
-        status: &init.status,
-        probe,
-        // SAFETY: `getpid` has no preconditions.
-        judge: unsafe { libc::getpid() },
-    };
-    // SAFETY: as in `spawn`; the init's stack is its own until it is
-    // reaped (`Init::drop`), `arg` lives until the init reports (the read
-    // below), and the init takes a copy of the descriptors it reports on.
-    let pid = unsafe {
-        let mut all: libc::sigset_t = std::mem::zeroed();
-        let mut before: libc::sigset_t = std::mem::zeroed();
-        libc::sigfillset(&mut all);
-        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut before);
-        let pid = libc::clone(run_init, init_top, flags, (&raw mut arg).cast());
-        let e = io::Error::last_os_error();
-        libc::pthread_sigmask(libc::SIG_SETMASK, &before, ptr::null_mut());
-        libc::close(write);
-        if pid < 0 {
-            libc::close(read);
-            return Err(e);
-        }
-        pid
-    };
-    init.pid = pid;
-    let mut report = [0u8; 4];
-    let mut got = 0;
-    while got < report.len() {
-        // SAFETY: reads into the rest of `report`.
-        let n = unsafe { libc::read(read, report[got..].as_mut_ptr().cast(), report.len() - got) };
-        match n {
-            0 => break,
-            n if n > 0 => got += n as usize,
-            _ if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted => {}
-            _ => break,
-        }
-    }
-    // SAFETY: we own this descriptor.
-    unsafe { libc::close(read) };
-    let error = match got == report.len() {
-        true => i32::from_ne_bytes(report),
-        // The init died before it could say: it was killed.
-        false => libc::ECHILD,
-    };
-    if error != 0 {
-        return Err(io::Error::from_raw_os_error(error)); // `init` reaps it.
-    }
-    Ok(Started {
-        pid,
-        init: Some(init),
-        _thread: PhantomData,
+    HOME.with_borrow_mut(|home| {
+        home.is_some()
+            || Home::make(namespaces)
+                .map(|made| *home = Some(made))
+                .is_ok()
     })
 }
 
-/// The init: PID 1 of the run's namespaces. System calls only; every
-/// signal stays blocked (SIGKILL from the judge still ends it, and with it
-/// the namespace).
-extern "C" fn run_init(arg: *mut c_void) -> libc::c_int {
-    // SAFETY: `arg` is the `InitArg` of `spawn_under_init`, alive until the
+/// Kills every process in this thread's home but its init, and waits until
+/// they are gone: at the end of each run, so that the next finds none.
+pub fn sweep() {
+    HOME.with_borrow_mut(|home| {
+        if home.as_ref().is_some_and(|home| !home.sweep()) {
+            // Its init is gone, and with it the namespace.
+            *home = None;
+        }
+    })
+}
+
+/// The init of this thread's home, if it has one: the run's orphans are
+/// its children.
+pub fn home_init() -> Option<libc::pid_t> {
+    HOME.with_borrow(|home| home.as_ref().map(|home| home.init))
+}
+
+/// How many times the judge changed its own namespaces (its network):
+/// a home made before has a spawner in the old ones.
+static CHANGES: AtomicU64 = AtomicU64::new(0);
+
+/// Says that the judge changed its namespaces: the homes made before are
+/// made again at their next run.
+pub fn namespaces_changed() {
+    CHANGES.fetch_add(1, Ordering::SeqCst);
+}
+
+/// The inits of every thread's home: children of the judge that are no
+/// run's.
+static INITS: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
+
+/// Whether `pid` is the init of a thread's home.
+pub fn is_home_init(pid: libc::pid_t) -> bool {
+    INITS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .contains(&pid)
+}
+
+/// A PID namespace and the mount namespace whose `/proc` shows it, where
+/// the runs of one thread start one after another: made once (made for
+/// each run, they cost it 0.46 ms: the mounts, then the teardown), emptied
+/// after each run (`sweep`). Its PID 1 is an init that shares the judge's memory
+/// (as a run does until `execve`): it mounts `/proc`, covers its own
+/// entry, then only reaps the orphans it adopts and, when asked, kills
+/// every other process of the namespace. Its runs are started by a thread
+/// of the judge inside the PID namespace (`Spawner`), so a run is the
+/// judge's child, measured by `wait4` as any other; its parent is outside
+/// the namespace (`getppid` is 0).
+struct Home {
+    namespaces: libc::c_int,
+    /// `CHANGES` when it was made.
+    changes: u64,
+    init: libc::pid_t,
+    /// The init's stack, in use for as long as it lives (unmapped after
+    /// `drop` has reaped it).
+    _stack: Stack,
+    /// The mount namespace, entered by each run.
+    mounts: OwnedFd,
+    /// The thread that starts the runs, inside the PID namespace.
+    spawner: Spawner,
+    /// Set by the init once a sweep is done (a futex word).
+    swept: Box<AtomicU32>,
+}
+
+/// A thread of the judge whose children start in a home's PID namespace
+/// (`setns` changes where the calling thread's children start, and an
+/// unprivileged judge could not change it back to its own): it clones
+/// each run of the home's thread on its behalf, so that the run is the
+/// judge's child, reaped and measured by `wait4` as any other.
+struct Spawner {
+    /// The address of a run's `Shared`; `None` ends the thread.
+    requests: mpsc::SyncSender<Option<usize>>,
+    replies: mpsc::Receiver<io::Result<Started>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Spawner {
+    /// Starts the thread; it enters the PID namespace `pids` first.
+    fn new(pids: OwnedFd) -> io::Result<Spawner> {
+        let (requests, take) = mpsc::sync_channel::<Option<usize>>(0);
+        let (answer, replies) = mpsc::sync_channel(0);
+        let thread = std::thread::Builder::new()
+            .name("spawner".into())
+            .spawn(move || {
+                // SAFETY: changes where this thread's children start.
+                let entered = match unsafe { libc::setns(pids.as_raw_fd(), libc::CLONE_NEWPID) } {
+                    0 => Ok(()),
+                    _ => Err(io::Error::last_os_error().raw_os_error()),
+                };
+                drop(pids);
+                while let Ok(Some(address)) = take.recv() {
+                    let started = match entered {
+                        // SAFETY: the address of the `Shared` of `spawn`,
+                        // whose thread waits for this reply.
+                        Ok(()) => clone_child(unsafe { &mut *(address as *mut Shared) }),
+                        Err(e) => Err(io::Error::from_raw_os_error(e.unwrap_or(libc::EINVAL))),
+                    };
+                    if answer.send(started).is_err() {
+                        break;
+                    }
+                }
+            })?;
+        Ok(Spawner {
+            requests,
+            replies,
+            thread: Some(thread),
+        })
+    }
+
+    /// Starts `shared`'s run from the spawner's thread.
+    fn start(&self, shared: &mut Shared) -> io::Result<Started> {
+        let gone = || io::Error::other("the thread that starts runs in their namespaces is gone");
+        let address = shared as *mut Shared as usize;
+        self.requests.send(Some(address)).map_err(|_| gone())?;
+        self.replies.recv().map_err(|_| gone())?
+    }
+}
+
+impl Drop for Spawner {
+    fn drop(&mut self) {
+        let _ = self.requests.send(None);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// What the init reads at its start, until it reports.
+struct InitArg {
+    report: RawFd,
+    judge: libc::pid_t,
+    swept: *const AtomicU32,
+}
+
+impl Home {
+    fn make(namespaces: libc::c_int) -> io::Result<Home> {
+        let changes = CHANGES.load(Ordering::SeqCst);
+        let open = |path: &str| -> io::Result<OwnedFd> { Ok(std::fs::File::open(path)?.into()) };
+        let stack = Stack::map()?;
+        let swept = Box::new(AtomicU32::new(0));
+        let mut fds = [0; 2];
+        // SAFETY: `fds` has room for the two descriptors.
+        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let [read, write] = fds;
+        let mut arg = InitArg {
+            report: write,
+            // SAFETY: `getpid` has no preconditions.
+            judge: unsafe { libc::getpid() },
+            swept: &*swept,
+        };
+        let flags = libc::CLONE_VM | libc::SIGCHLD | namespaces;
+        // SAFETY: as in `clone_child`; the init's stack is the home's, and
+        // lives until the init is reaped (`Drop`); `arg` lives until the
+        // init reports (the read below), and the init takes a copy of the
+        // descriptors it reports on.
+        let pid = unsafe {
+            let mut all: libc::sigset_t = std::mem::zeroed();
+            let mut before: libc::sigset_t = std::mem::zeroed();
+            libc::sigfillset(&mut all);
+            libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut before);
+            let pid = libc::clone(init_main, stack.top(), flags, (&raw mut arg).cast());
+            let e = io::Error::last_os_error();
+            libc::pthread_sigmask(libc::SIG_SETMASK, &before, ptr::null_mut());
+            libc::close(write);
+            if pid < 0 {
+                libc::close(read);
+                return Err(e);
+            }
+            pid
+        };
+        let mut report = [0u8; 4];
+        let mut got = 0;
+        while got < report.len() {
+            // SAFETY: reads into the rest of `report`.
+            let n =
+                unsafe { libc::read(read, report[got..].as_mut_ptr().cast(), report.len() - got) };
+            match n {
+                0 => break,
+                n if n > 0 => got += n as usize,
+                _ if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted => {}
+                _ => break,
+            }
+        }
+        // SAFETY: we own this descriptor.
+        unsafe { libc::close(read) };
+        let error = match got == report.len() {
+            true => i32::from_ne_bytes(report),
+            // The init died before it could say: it was killed.
+            false => libc::ECHILD,
+        };
+        let namespace = |kind: &str| open(&format!("/proc/{pid}/ns/{kind}"));
+        let made = match error {
+            0 => namespace("mnt").and_then(|mounts| Ok((mounts, Spawner::new(namespace("pid")?)?))),
+            _ => Err(io::Error::from_raw_os_error(error)),
+        };
+        INITS.lock().unwrap_or_else(|e| e.into_inner()).push(pid);
+        let home = |(mounts, spawner)| Home {
+            namespaces,
+            changes,
+            init: pid,
+            _stack: stack,
+            mounts,
+            spawner,
+            swept,
+        };
+        match made {
+            Ok(made) => Ok(home(made)),
+            Err(e) => {
+                // SAFETY: kills and reaps our own child.
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                    libc::waitpid(pid, ptr::null_mut(), libc::__WALL);
+                }
+                INITS
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .retain(|&p| p != pid);
+                Err(e)
+            }
+        }
+    }
+
+    /// Whether its init still lives (or at least has not been reaped and
+    /// has not ended).
+    fn alive(&self) -> bool {
+        // SAFETY: `info` is written by the kernel; the init is our child
+        // until reaped, so its pid cannot be another's.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT | libc::__WALL;
+            libc::waitid(libc::P_PID, self.init as u32, &mut info, flags) == 0 && info.si_pid() == 0
+        }
+    }
+
+    /// Asks the init to kill every other process of the namespace and
+    /// waits until it has (their zombies reaped); false if the init is
+    /// gone.
+    fn sweep(&self) -> bool {
+        self.swept.store(0, Ordering::SeqCst);
+        // SAFETY: signals our own child.
+        if unsafe { libc::kill(self.init, libc::SIGUSR1) } != 0 {
+            return false;
+        }
+        let tick = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 20_000_000,
+        };
+        while self.swept.load(Ordering::SeqCst) == 0 {
+            // SAFETY: waits on a word of ours while it is 0, at most a tick.
+            unsafe {
+                libc::syscall(
+                    libc::SYS_futex,
+                    self.swept.as_ptr(),
+                    libc::FUTEX_WAIT | libc::FUTEX_PRIVATE_FLAG,
+                    0u32,
+                    &tick,
+                );
+            }
+            if self.swept.load(Ordering::SeqCst) == 0 && !self.alive() {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+impl Drop for Home {
+    /// Kills the init, and so the namespace, and reaps it before its
+    /// stack is unmapped.
+    fn drop(&mut self) {
+        // SAFETY: the init is our child until reaped here.
+        unsafe {
+            libc::kill(self.init, libc::SIGKILL);
+            while libc::waitpid(self.init, ptr::null_mut(), libc::__WALL) < 0
+                && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
+            {}
+        }
+        INITS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|&p| p != self.init);
+    }
+}
+
+/// The init of a home: PID 1 of its namespaces. Every signal stays blocked
+/// (SIGKILL from the judge still ends it, and with it the namespace); it
+/// waits for the two it serves. It shares the judge's memory and, having
+/// no thread of its own, the C library's `errno` of the judge's thread
+/// that made it: after its start it makes its system calls raw (`raw`),
+/// so that none of its failures is seen by the judge.
+extern "C" fn init_main(arg: *mut c_void) -> libc::c_int {
+    // SAFETY: `arg` is the `InitArg` of `Home::make`, alive until the
     // report; what outlives it is copied first.
-    let (shared, run_stack, report, status, probe, judge) = unsafe {
+    let (report, judge, swept) = unsafe {
         let arg = &*arg.cast::<InitArg>();
-        let status = arg.status as *const AtomicU64;
-        (
-            arg.shared,
-            arg.run_stack,
-            arg.report,
-            status,
-            arg.probe,
-            arg.judge,
-        )
+        (arg.report, arg.judge, arg.swept)
     };
     if let Err(e) = own_proc(judge) {
         fail(report, e);
-    }
-    if probe {
-        say(report, 0);
-        // SAFETY: as above.
-        unsafe { libc::_exit(0) }
-    }
-    // SAFETY: the run clones from the init as from the judge in `spawn`
-    // (`shared` is alive: the judge waits for the report).
-    let pid = unsafe {
-        libc::clone(
-            child,
-            run_stack,
-            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
-            shared.cast(),
-        )
-    };
-    if pid < 0 {
-        fail(report, io::Error::last_os_error());
-    }
-    // SAFETY: as above.
-    let error = unsafe { (*shared).error };
-    let mut wait = 0;
-    if error != 0 {
-        // SAFETY: reaps the run that failed.
-        unsafe { libc::waitpid(pid, &mut wait, 0) };
-        fail(report, io::Error::from_raw_os_error(error));
     }
     // Nothing of the judge's open files stays with the init: a pipe end
     // held here would keep the judge from seeing its end.
@@ -419,15 +551,125 @@ extern "C" fn run_init(arg: *mut c_void) -> libc::c_int {
         libc::syscall(libc::SYS_close_range, report as u32 + 1, u32::MAX, 0u32);
     }
     say(report, 0);
-    // SAFETY: our descriptor; then waits for our child (no signal can
-    // interrupt: all are blocked); `status` lives until this init is
-    // reaped (`Init`).
-    unsafe {
-        libc::close(report);
-        if libc::waitpid(pid, &mut wait, libc::__WALL) == pid {
-            (*status).store(1 << 32 | wait as u32 as u64, Ordering::Release);
+    // SAFETY: our descriptor.
+    unsafe { libc::close(report) };
+    // SAFETY: a signal set on the stack, given to the kernel.
+    let set = unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGCHLD);
+        libc::sigaddset(&mut set, libc::SIGUSR1);
+        set
+    };
+    loop {
+        // SAFETY: waits for one of `set` (the kernel's set is 8 bytes).
+        let signal =
+            unsafe { raw::syscall4(libc::SYS_rt_sigtimedwait, &raw const set as usize, 0, 0, 8) };
+        // Reaps every adopted orphan that ended.
+        // SAFETY: no out-pointers.
+        while unsafe {
+            raw::syscall4(
+                libc::SYS_wait4,
+                -1isize as usize,
+                0,
+                (libc::WNOHANG | libc::__WALL) as usize,
+                0,
+            )
+        } > 0
+        {}
+        if signal == libc::SIGUSR1 as isize {
+            // SAFETY: as PID 1 of the namespace, `kill(-1)` reaches every
+            // process in it but this one, and nothing outside; then waits
+            // for every child (each killed process's children are adopted
+            // before it can be reaped) until there is none.
+            unsafe {
+                raw::syscall4(
+                    libc::SYS_kill,
+                    -1isize as usize,
+                    libc::SIGKILL as usize,
+                    0,
+                    0,
+                );
+                while raw::syscall4(
+                    libc::SYS_wait4,
+                    -1isize as usize,
+                    0,
+                    libc::__WALL as usize,
+                    0,
+                ) > 0
+                {}
+                (*swept).store(1, Ordering::SeqCst);
+                raw::syscall4(
+                    libc::SYS_futex,
+                    (*swept).as_ptr() as usize,
+                    (libc::FUTEX_WAKE | libc::FUTEX_PRIVATE_FLAG) as usize,
+                    1,
+                    0,
+                );
+            }
         }
-        libc::_exit(0)
+    }
+}
+
+/// System calls that return the kernel's result (a negative errno on
+/// failure) and never write `errno`.
+mod raw {
+    /// `syscall(number, a, b, c, d)`.
+    ///
+    /// # Safety
+    /// As the system call asks of its arguments.
+    #[cfg(target_arch = "x86_64")]
+    pub unsafe fn syscall4(number: libc::c_long, a: usize, b: usize, c: usize, d: usize) -> isize {
+        let result: isize;
+        // SAFETY: the x86-64 system call convention; the caller answers
+        // for the arguments.
+        unsafe {
+            std::arch::asm!(
+                "syscall",
+                inlateout("rax") number as isize => result,
+                in("rdi") a,
+                in("rsi") b,
+                in("rdx") c,
+                in("r10") d,
+                lateout("rcx") _,
+                lateout("r11") _,
+                options(nostack),
+            );
+        }
+        result
+    }
+
+    /// `syscall(number, a, b, c, d)`.
+    ///
+    /// # Safety
+    /// As the system call asks of its arguments.
+    #[cfg(target_arch = "aarch64")]
+    pub unsafe fn syscall4(number: libc::c_long, a: usize, b: usize, c: usize, d: usize) -> isize {
+        let result: isize;
+        // SAFETY: the AArch64 system call convention; the caller answers
+        // for the arguments.
+        unsafe {
+            std::arch::asm!(
+                "svc 0",
+                in("x8") number,
+                inlateout("x0") a as isize => result,
+                in("x1") b,
+                in("x2") c,
+                in("x3") d,
+                options(nostack),
+            );
+        }
+        result
+    }
+
+    /// `syscall(number, a, b, c, d)`, through the C library elsewhere.
+    ///
+    /// # Safety
+    /// As the system call asks of its arguments.
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    pub unsafe fn syscall4(number: libc::c_long, a: usize, b: usize, c: usize, d: usize) -> isize {
+        // SAFETY: as the caller promises.
+        unsafe { libc::syscall(number, a, b, c, d) as isize }
     }
 }
 
@@ -523,26 +765,27 @@ fn own_proc(judge: libc::pid_t) -> io::Result<()> {
 extern "C" fn child(arg: *mut c_void) -> libc::c_int {
     // SAFETY: `arg` is the `Shared` of `spawn`, alive while it waits.
     let shared = unsafe { &mut *arg.cast::<Shared>() };
-    let error = prepare(shared.launch, shared.parent)
-        .err()
-        .unwrap_or_else(|| {
-            // SAFETY: the lists are NUL-terminated arrays of C strings.
-            unsafe {
-                libc::execve(
-                    shared.launch.program.as_ptr(),
-                    shared.argv.as_ptr(),
-                    shared.envp.as_ptr(),
-                );
-            }
-            io::Error::last_os_error()
-        });
+    let error = prepare(shared).err().unwrap_or_else(|| {
+        // SAFETY: the lists are NUL-terminated arrays of C strings.
+        unsafe {
+            libc::execve(
+                shared.launch.program.as_ptr(),
+                shared.argv.as_ptr(),
+                shared.envp.as_ptr(),
+            );
+        }
+        io::Error::last_os_error()
+    });
     shared.error = error.raw_os_error().unwrap_or(libc::EINVAL);
     // SAFETY: ends the child alone (it is a process of its own).
     unsafe { libc::_exit(127) }
 }
 
-/// Everything between the clone and `execve`.
-fn prepare(launch: &Launch, parent: libc::pid_t) -> io::Result<()> {
+/// Everything between the clone and `execve`: first into `shared`'s mount
+/// namespace (if any), whose `/proc` is the child's PID namespace's, and
+/// onto its CPUs.
+fn prepare(shared: &Shared) -> io::Result<()> {
+    let (launch, parent) = (shared.launch, shared.parent);
     let check = |r: libc::c_int| match r < 0 {
         true => Err(io::Error::last_os_error()),
         false => Ok(()),
@@ -550,6 +793,13 @@ fn prepare(launch: &Launch, parent: libc::pid_t) -> io::Result<()> {
     // SAFETY: wrappers of single system calls, on descriptors, a path and
     // signal sets that outlive the child's use of them.
     unsafe {
+        if shared.mounts >= 0 {
+            check(libc::setns(shared.mounts, libc::CLONE_NEWNS))?;
+        }
+        if let Some(cpus) = &shared.cpus {
+            let size = std::mem::size_of::<libc::cpu_set_t>();
+            check(libc::sched_setaffinity(0, size, cpus))?;
+        }
         for (target, fd) in launch.stdio.into_iter().enumerate() {
             let target = target as RawFd;
             match fd == target {
@@ -593,7 +843,6 @@ fn prepare(launch: &Launch, parent: libc::pid_t) -> io::Result<()> {
 mod tests {
     use std::io::{Read, Seek};
     use std::os::fd::AsRawFd;
-    use std::time::{Duration, Instant};
 
     use super::*;
 
@@ -636,7 +885,9 @@ mod tests {
             unsafe { libc::waitpid(started.pid, &mut status, 0) },
             started.pid
         );
-        let status = started.status(status);
+        if namespaces != 0 {
+            sweep();
+        }
         let mut text = String::new();
         out.seek(std::io::SeekFrom::Start(0)).unwrap();
         out.read_to_string(&mut text).unwrap();
@@ -730,13 +981,40 @@ mod tests {
 
         // A child left running ends with the run: `sleep`'s stdout is the
         // file, which stays open for as long as it lives.
-        let started = Instant::now();
         let (status, _) = run_in(PID, &["/bin/sh", "-c", "sleep 30 & exit 0"], &[], &[]).unwrap();
         assert_eq!(status, 0);
-        assert!(started.elapsed() < Duration::from_secs(10));
+        let init = home_init().unwrap();
+        let adopted =
+            std::fs::read_to_string(format!("/proc/{init}/task/{init}/children")).unwrap();
+        assert_eq!(adopted.trim(), "", "left in the namespace after the run");
+        // The next run in the same namespaces sees no other process.
+        let (_, out) = run_in(
+            PID,
+            &["/bin/sh", "-c", "ls /proc | grep -c '^[0-9]'"],
+            &[],
+            &[],
+        )
+        .unwrap();
+        assert!(out.trim().parse::<u32>().unwrap() <= 4, "{out}");
         // SAFETY: polls for any child left.
         let left = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
         assert!(left <= 0, "an unreaped child: {left}");
+
+        // On the CPUs of the thread that asked, not of the spawner's.
+        let pinned = crate::cpu::pin_thread().unwrap();
+        let (_, out) = run_in(
+            PID,
+            &["/bin/grep", "Cpus_allowed_list", "/proc/self/status"],
+            &[],
+            &[],
+        )
+        .unwrap();
+        assert_eq!(
+            out.split_whitespace().nth(1),
+            Some(&*pinned.cpu().to_string()),
+            "{out}"
+        );
+        drop(pinned);
 
         // A step that fails is the error, as without namespaces.
         let refuse: InChild = Box::new(|| Err(io::Error::from_raw_os_error(libc::EPERM)));

@@ -35,9 +35,10 @@ pub fn wait(mut child: Child, args: &[&str], start: Instant, limit: Duration) ->
             break status.code();
         }
         if start.elapsed() > limit {
+            let seen = stuck(child.id());
             let _ = child.kill();
             let _ = child.wait();
-            panic!("judge {args:?} did not end within {limit:?}");
+            panic!("judge {args:?} did not end within {limit:?}; where it waited:\n{seen}");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
@@ -63,6 +64,41 @@ fn read_all(pipe: Option<impl Read>) -> String {
 /// path (the judge's own command line names none).
 pub fn processes_of(dir: &Path) -> Vec<String> {
     processes_with(&dir.to_string_lossy())
+}
+
+/// Where each thread of `pid` and of its descendants waits: its state,
+/// kernel function and system call, to tell a hang from slowness.
+fn stuck(pid: u32) -> String {
+    let mut lines = Vec::new();
+    let mut stack = vec![pid.to_string()];
+    while let Some(pid) = stack.pop() {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let read = |name: &str| {
+                let text = std::fs::read_to_string(task.path().join(name)).unwrap_or_default();
+                text.trim().to_string()
+            };
+            let stat = read("stat");
+            let state = stat
+                .rsplit(") ")
+                .next()
+                .unwrap_or("")
+                .split(' ')
+                .next()
+                .unwrap_or("");
+            lines.push(format!(
+                "{pid}/{}: {} {state} in {} syscall {}",
+                task.file_name().to_string_lossy(),
+                read("comm"),
+                read("wchan"),
+                read("syscall")
+            ));
+            stack.extend(read("children").split_whitespace().map(str::to_string));
+        }
+    }
+    lines.join("\n")
 }
 
 /// The processes (not zombies) whose command line holds `marker`, as
