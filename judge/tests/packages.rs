@@ -238,7 +238,7 @@ fn polygon_packages_pass_p2d_and_problemtools() {
         .enumerate()
     {
         let code = format!("{}", (b'A' + i as u8) as char);
-        p2d_and_verifyproblem(&entry.unwrap().path(), &code, dir.path());
+        p2d_and_verifyproblem(&entry.unwrap().path(), &code, dir.path(), true);
     }
 }
 

@@ -89,9 +89,14 @@ fn carried(format: &str, interactive: bool) -> BTreeSet<&'static str> {
 /// (BAPCtools `bt validate` and `bt run`; problemtools), p2d then
 /// problemtools for Polygon, Hydro's own import code for every problem.
 /// (The CMS export here has no statement PDFs, which CMS's loader wants.)
+/// The judges' own tools take the problems of `some`, exported again from
+/// their imports: they check each package, and judge the submissions of
+/// the first (`packages.rs` has them judge every problem's, exported from
+/// the kit: here the import is what is new).
 fn judges_take(format: Format, out: &Path, scratch: &Path) {
     std::fs::create_dir_all(scratch).unwrap();
     let some = ["bash", "merge-piles", "nim-play"];
+    let judged = |name: &str| name == some[0];
     let back = |name: &str| {
         let suffix = format.name().replace("icpc-legacy", "legacy");
         out.join(format.folder(&format!("{name}-back-{suffix}")))
@@ -103,7 +108,11 @@ fn judges_take(format: Format, out: &Path, scratch: &Path) {
                 let problem = scratch.join(back(name).file_name().unwrap());
                 tools::copy_folder(&back(name), &problem);
                 tools::pass_fail_view(&problem);
-                for action in ["validate", "run"] {
+                let actions = match judged(name) {
+                    true => &["validate", "run"][..],
+                    false => &["validate"],
+                };
+                for action in actions {
                     let (ok, text) = tools::run(&bt, &[action, "--no-bar"], &problem, scratch);
                     assert!(ok, "bt {action} on the re-exported {name}:\n{text}");
                 }
@@ -112,11 +121,12 @@ fn judges_take(format: Format, out: &Path, scratch: &Path) {
         Format::IcpcLegacy => {
             let verify = tools::tool("verifyproblem");
             // As packages.rs checks the kit's: not the statements (LaTeX).
-            let args = |folder: &str| {
+            let args = |folder: &str, submissions: bool| {
                 let parts = ["-p", "config", "data", "validators", "submissions"];
+                let parts = &parts[..parts.len() - usize::from(!submissions)];
                 [folder]
                     .into_iter()
-                    .chain(parts)
+                    .chain(parts.iter().copied())
                     .map(str::to_string)
                     .collect::<Vec<_>>()
             };
@@ -126,7 +136,7 @@ fn judges_take(format: Format, out: &Path, scratch: &Path) {
                     .unwrap()
                     .to_string_lossy()
                     .into_owned();
-                let args = args(&folder);
+                let args = args(&folder, judged(name));
                 let args: Vec<&str> = args.iter().map(String::as_str).collect();
                 let (ok, text) = tools::verifyproblem(&verify, &args, out, scratch);
                 assert!(
@@ -137,7 +147,7 @@ fn judges_take(format: Format, out: &Path, scratch: &Path) {
         }
         Format::Polygon => {
             for (code, name) in ["A", "B"].into_iter().zip(some) {
-                tools::p2d_and_verifyproblem(&back(name), code, scratch);
+                tools::p2d_and_verifyproblem(&back(name), code, scratch, judged(name));
             }
         }
         Format::Hydro => {
@@ -190,6 +200,13 @@ fn every_problem_comes_back_the_same() {
         Format::Cms,
     ] {
         let format = each.name();
+        let start = std::time::Instant::now();
+        let step = |what: &str| {
+            eprintln!(
+                "{format}: {what} after {:.1} s",
+                start.elapsed().as_secs_f64()
+            )
+        };
         // Under the kit's target folder: nothing goes among its sources.
         let out = kit.target.join(format!("exports/{format}"));
         let out_text = out.to_str().unwrap();
@@ -240,11 +257,13 @@ fn every_problem_comes_back_the_same() {
             .collect();
         args.extend(backs.iter().map(String::as_str));
         kit.json(&args);
+        step("imported, diffed and exported again");
         judges_take(
             each,
             &again_out,
             &kit.target.join(format!("exports/{format}-tools")),
         );
+        step("the judges' tools");
         for back in &backs {
             let again = back.replace("-back-", "-again-");
             let from = again_out.join(each.folder(back));
@@ -256,6 +275,7 @@ fn every_problem_comes_back_the_same() {
                 "{format}: {back} exported and imported again"
             );
         }
+        step("imported again");
         if each == Format::Cms {
             // Only the accepted solutions travel: the kit's others are
             // judged by the package's compiled checker, or played by its
@@ -287,5 +307,6 @@ fn every_problem_comes_back_the_same() {
         for back in verified.iter().filter(|_| each != Format::Hydro) {
             kit.json(&["verify", back]);
         }
+        step("verified");
     }
 }
