@@ -6,7 +6,7 @@
 //! same run, rounds alternating:
 //! * the floor: the two programs connected by two plain pipes, started by
 //!   `std::process` (no sandbox, no relay);
-//! * the kit: `judge::interact::run` in the Linux sandbox, the judge
+//! * the kit: `judge::core::interact::run` in the Linux sandbox, the judge
 //!   relaying every line and keeping the transcript.
 //!
 //! It prints the median time of a round and the time per exchange (one
@@ -19,7 +19,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{gcc, median, write};
-use judge::interact;
+use judge::core::interact;
 use sandbox::linux::LinuxSandbox;
 use sandbox::{Access, Limits, RunSpec};
 

@@ -145,7 +145,7 @@ fn timed(mut f: impl FnMut() -> u64) -> (Duration, u64) {
     (median(times), count)
 }
 
-fn lab(family: Family, upto: Option<usize>) -> judge::results::report::LabReport {
+fn lab(family: Family, upto: Option<usize>) -> judge::model::results::report::LabReport {
     let args = LabArgs {
         family,
         upto,

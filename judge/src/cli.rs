@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::event::CommandKind;
+use crate::model::event::CommandKind;
 
 /// Builds, validates and judges the kit's game problems.
 #[derive(Debug, Parser)]
@@ -326,8 +326,8 @@ pub struct StatementArgs {
     /// booklet).
     pub problem: Option<String>,
     /// The statement's language.
-    #[arg(long, value_enum, default_value_t = crate::statement::Lang::En)]
-    pub lang: crate::statement::Lang,
+    #[arg(long, value_enum, default_value_t = crate::service::statement::Lang::En)]
+    pub lang: crate::service::statement::Lang,
     /// Print it to PDF with a headless Chromium instead of writing HTML.
     #[arg(long)]
     pub pdf: bool,

@@ -20,32 +20,12 @@
 
 #![forbid(unsafe_code)]
 
-pub mod browser;
-pub mod cargo;
+pub mod base;
 pub mod cli;
 pub mod commands;
-pub mod compare;
-pub mod config;
-pub mod event;
-pub mod expect;
-pub mod fsutil;
+pub mod core;
 pub mod import;
-pub mod interact;
-pub mod jury;
-pub mod kit;
-pub mod mutate;
+pub mod model;
 pub mod package;
-pub mod plan;
-pub mod pool;
-pub mod problem;
-pub mod program;
 pub mod report;
-pub mod requirements;
-pub mod results;
-pub mod round;
-pub mod scaffold;
-pub mod scratch;
-pub mod shrink;
-pub mod statement;
-pub mod testset;
-pub mod verdict;
+pub mod service;

@@ -15,7 +15,7 @@ use judge::cli::Cli;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = judge::commands::run(&cli);
-    if judge::jury::interrupted() {
+    if judge::core::jury::interrupted() {
         let _ = writeln!(std::io::stderr(), "error: interrupted");
         return ExitCode::from(130);
     }

@@ -283,7 +283,7 @@ fn solutions_verify_would_never_judge_are_refused() {
     assert_eq!(code, 0, "{report}");
     // `verify --help` lists every folder it knows.
     let help = kit.judge(&["verify", "--help"]).stdout;
-    for (folder, _) in judge::expect::FOLDERS {
+    for (folder, _) in judge::model::expect::FOLDERS {
         assert!(help.contains(&format!("  {folder}/ ")), "{folder}: {help}");
     }
 }

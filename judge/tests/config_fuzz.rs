@@ -13,9 +13,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use judge::kit::Kit;
-use judge::problem::Problem;
-use judge::verdict;
+use judge::model::kit::Kit;
+use judge::model::problem::Problem;
+use judge::model::verdict;
 use proptest::prelude::*;
 use proptest::sample::Index;
 

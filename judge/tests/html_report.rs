@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use judge::browser::Browser;
+use judge::core::browser::Browser;
 use scraper::{ElementRef, Html, Selector};
 use serde_json::Value;
 

@@ -5,11 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use judge::event::{Events, Silent};
-use judge::jury::{Arena, Jury};
-use judge::kit::Kit;
-use judge::pool::Stop;
-use judge::testset;
+use judge::base::pool::Stop;
+use judge::core::jury::{Arena, Jury};
+use judge::core::testset;
+use judge::model::event::{Events, Silent};
+use judge::model::kit::Kit;
 use sandbox::linux::LinuxSandbox;
 
 fn root() -> PathBuf {
@@ -23,23 +23,23 @@ fn root() -> PathBuf {
 fn a_standard_checker_in_process_says_what_its_binary_says() {
     let root = root();
     let sandbox = LinuxSandbox::new(&root, sandbox::Containment::default()).unwrap();
-    let jury = Jury::new(&sandbox, 2);
     let kit = Kit::discover(&root).unwrap();
+    let jury = Jury::new(&sandbox, 2).for_kit(&kit);
     let mut reporter = Silent;
     let mut events = Events::new(&mut reporter);
     let building = kit.lock_builds(&mut events).unwrap();
-    let problem = kit
-        .prepare(&["bash".to_string()], false, &mut events)
+    let problem = jury
+        .prepare(&kit, &["bash".to_string()], false, &mut events)
         .unwrap()
         .remove(0);
     let (tests, _) = testset::build(&kit, &jury, &problem, &mut events).unwrap();
-    kit.cargo
+    jury.cargo()
         .build(
             &std::collections::BTreeSet::from(["wcmp".to_string()]),
             false,
         )
         .unwrap();
-    let wcmp = kit.cargo.program("wcmp").unwrap();
+    let wcmp = jury.cargo().program("wcmp").unwrap();
     drop(building);
 
     let work = tempfile::tempdir().unwrap();
@@ -47,8 +47,8 @@ fn a_standard_checker_in_process_says_what_its_binary_says() {
     let in_process = checkers::standard::main_of("wcmp");
     let mut verdicts = Vec::new();
     for folder in ["accepted", "wrong_answer"] {
-        for file in judge::fsutil::files_in(&problem.solutions.join(folder)).unwrap() {
-            let solution = kit.compile(&file, false, &jury).unwrap();
+        for file in judge::base::fsutil::files_in(&problem.solutions.join(folder)).unwrap() {
+            let solution = jury.compile(&file, false).unwrap();
             let mut judge = |main: Option<fn()>| {
                 arena.checker_in_process = main;
                 let run = jury.judge(&arena, &solution, "s", Stop::Never, &mut events);
@@ -66,11 +66,11 @@ fn a_standard_checker_in_process_says_what_its_binary_says() {
     }
     // Both ways were held to accepted and wrong outputs alike.
     assert!(
-        verdicts.contains(&judge::verdict::Verdict::Ac),
+        verdicts.contains(&judge::model::verdict::Verdict::Ac),
         "{verdicts:?}"
     );
     assert!(
-        verdicts.contains(&judge::verdict::Verdict::Wa),
+        verdicts.contains(&judge::model::verdict::Verdict::Wa),
         "{verdicts:?}"
     );
 }

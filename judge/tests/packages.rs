@@ -23,19 +23,20 @@ use std::process::{Command, Output, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use judge::event::Events;
-use judge::event::Silent;
-use judge::expect::{Expect, FOLDERS, Promised, verify_solutions};
-use judge::jury::{Arena, Jury};
-use judge::kit::Kit;
+use judge::base::pool::Stop;
+use judge::core::jury::{Arena, Jury};
+use judge::core::scratch::Place;
+use judge::core::testset;
+use judge::core::verify::{Promised, verify_solutions};
+use judge::model::event::Events;
+use judge::model::event::Silent;
+use judge::model::expect::{Expect, FOLDERS};
+use judge::model::kit::Kit;
+use judge::model::problem::Problem;
+use judge::model::program::{Program, Protocol};
+use judge::model::results::Test;
+use judge::model::results::VerifyRow;
 use judge::package::Format;
-use judge::pool::Stop;
-use judge::problem::Problem;
-use judge::program::{Program, Protocol};
-use judge::results::Test;
-use judge::results::VerifyRow;
-use judge::scratch::Place;
-use judge::testset;
 use sandbox::linux::LinuxSandbox;
 use yaml_rust2::{Yaml, YamlLoader};
 
@@ -254,7 +255,7 @@ fn polygon_packages_pass_p2d_and_problemtools() {
 fn polygon_interactive_checker_fails_closed() {
     let dir = scratch("polygon-closed");
     let (kit, problems) = kit();
-    let jury = Jury::new(sandbox(), 2);
+    let jury = kit_jury();
     let mut reporter = Silent;
     let mut events = Events::new(&mut reporter);
     let Exported { contest, report } = exported(Format::Polygon);
@@ -308,14 +309,7 @@ fn polygon_interactive_checker_fails_closed() {
         arena.interactive = false;
         for (folder, _, file, shown) in solutions(problem) {
             let run = jury
-                .judge_source(
-                    &kit.compiler,
-                    &arena,
-                    &file,
-                    &shown,
-                    Stop::Never,
-                    &mut events,
-                )
+                .judge_source(&arena, &file, &shown, Stop::Never, &mut events)
                 .unwrap();
             let accepted: Vec<&str> = (run.outcomes.iter())
                 .filter(|o| o.verdict.is_accepted())
@@ -341,7 +335,7 @@ fn polygon_interactive_checker_fails_closed() {
 fn solutions(problem: &Problem) -> Vec<(&'static str, Expect, PathBuf, String)> {
     let mut all = Vec::new();
     for (folder, expect) in FOLDERS {
-        for file in judge::fsutil::files_in(&problem.solutions.join(folder)).unwrap() {
+        for file in judge::base::fsutil::files_in(&problem.solutions.join(folder)).unwrap() {
             let shown = file
                 .strip_prefix(&problem.solutions)
                 .unwrap()
@@ -362,7 +356,12 @@ fn sandbox() -> &'static LinuxSandbox {
 /// A jury over that sandbox, to compile with.
 fn jury() -> &'static Jury<'static> {
     static JURY: OnceLock<Jury<'static>> = OnceLock::new();
-    JURY.get_or_init(|| Jury::new(sandbox(), 2))
+    JURY.get_or_init(kit_jury)
+}
+
+/// A new jury over that sandbox, compiling with the kit's languages.
+fn kit_jury() -> Jury<'static> {
+    Jury::new(sandbox(), 2).for_kit(&Kit::discover(&root()).unwrap())
 }
 
 /// The kit, with its problems and their built tests.
@@ -377,9 +376,10 @@ fn kit() -> &'static Loaded {
         let mut reporter = Silent;
         let mut events = Events::new(&mut reporter);
         let _building = kit.lock_builds(&mut events).unwrap();
-        let problems = kit.prepare(&[], false, &mut events).unwrap();
+        let problems = jury().prepare(&kit, &[], false, &mut events).unwrap();
         // Hydro's built-in `wcmp`, played by the kit's twin of it.
-        kit.cargo
+        jury()
+            .cargo()
             .build(
                 &std::collections::BTreeSet::from(["wcmp".to_string()]),
                 false,
@@ -411,19 +411,19 @@ fn pinned_if_interactive(problem: &Problem) -> Option<sandbox::cpu::Pinned> {
 /// its checker (or interactor) gives: those that promise AC, WA or PE, and
 /// the brute-force ones. Judged once, as `verify` judges them, with every
 /// output kept; each keeps its promise.
-fn ours(kit: &Kit, problem: &Problem, tests: &[Test]) -> Vec<VerifyRow> {
+fn ours(problem: &Problem, tests: &[Test]) -> Vec<VerifyRow> {
     static DONE: Mutex<BTreeMap<String, Vec<VerifyRow>>> = Mutex::new(BTreeMap::new());
     // Held while judging, so that two tests never judge it at once.
     let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(rows) = done.get(&problem.name) {
         return rows.clone();
     }
-    let checker = kit.program(&problem.checker, jury()).unwrap();
+    let checker = jury().program(&problem.checker).unwrap();
     let work = target().join("tmp/round-trip/kit");
     let mut arena = Arena::new(problem, tests, &checker, work);
     arena.keep_outputs = true;
     let _pinned = pinned_if_interactive(problem);
-    let jury = Jury::new(sandbox(), 2);
+    let jury = kit_jury();
     let mut reporter = Silent;
     let mut events = Events::new(&mut reporter);
     // TLE, MLE and RE are the run's verdicts, whatever the checker.
@@ -435,7 +435,7 @@ fn ours(kit: &Kit, problem: &Problem, tests: &[Test]) -> Vec<VerifyRow> {
             expect,
         })
         .collect();
-    let rows = verify_solutions(&jury, &kit.compiler, &arena, &promised, &mut events).unwrap();
+    let rows = verify_solutions(&jury, &arena, &promised, &mut events).unwrap();
     for row in &rows {
         assert!(
             row.ok,
@@ -455,7 +455,6 @@ fn ours(kit: &Kit, problem: &Problem, tests: &[Test]) -> Vec<VerifyRow> {
 /// solution plays that test again. Returns how many tests were judged.
 fn judged_alike(
     label: &str,
-    kit: &Kit,
     (problem, tests): (&Problem, &[Test]),
     exported: &[Test],
     checker: &Program,
@@ -464,7 +463,7 @@ fn judged_alike(
         let ours = tests.iter().find(|t| t.name == test.name).unwrap();
         for (theirs, ours) in [(&test.input, &ours.input), (&test.answer, &ours.answer)] {
             assert!(
-                judge::fsutil::same_bytes(theirs, ours),
+                judge::base::fsutil::same_bytes(theirs, ours),
                 "{label}: {} is not {}",
                 theirs.display(),
                 ours.display()
@@ -475,10 +474,10 @@ fn judged_alike(
     let arena = Arena::new(problem, exported, checker, scratch.path().to_path_buf());
     let _pinned = pinned_if_interactive(problem);
     let mut judged = 0;
-    for row in ours(kit, problem, tests) {
+    for row in ours(problem, tests) {
         let solution = problem.interactive.then(|| {
             let file = problem.solutions.join(&row.solution);
-            kit.compile(&file, false, jury()).unwrap()
+            jury().compile(&file, false).unwrap()
         });
         for outcome in row.results.iter().filter(|o| o.verdict.is_checked()) {
             let test = exported.iter().find(|t| t.name == outcome.name).unwrap();
@@ -542,7 +541,7 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
             "Rust"
         ]
     );
-    let (kit, problems) = kit();
+    let (_, problems) = kit();
     for (problem, tests) in problems {
         let task = contest.join(&problem.name);
         let yaml = yaml(&task.join("task.yaml"));
@@ -602,7 +601,7 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
         if problem.interactive {
             let manager = task.join("check/manager");
             assert!(manager.is_file() && !task.join("check/checker").exists());
-            communicate_like_the_kit(kit, problem, &exported, &manager);
+            communicate_like_the_kit(problem, &exported, &manager);
             continue;
         }
         let checker = task.join("check/checker");
@@ -614,7 +613,7 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
             protocol: Protocol::Cms,
             trailing: Vec::new(),
         };
-        let judged = judged_alike("cms", kit, (problem, tests), &exported, &cms_checker);
+        let judged = judged_alike("cms", (problem, tests), &exported, &cms_checker);
         eprintln!("cms {}: {judged} outputs checked alike", problem.name);
     }
 }
@@ -670,13 +669,13 @@ fn cms_loader_facts(task: &Path, yaml: &Yaml) {
 /// processes share one CPU (sandbox::cpu: on two, the wake-ups across CPUs
 /// billed the C++ reference 2.8 s on nim-play's 147891-move test, 2.4 s of
 /// it system time).
-fn communicate_like_the_kit(kit: &Kit, problem: &Problem, tests: &[Test], manager: &Path) {
+fn communicate_like_the_kit(problem: &Problem, tests: &[Test], manager: &Path) {
     use std::ffi::CString;
     use std::os::unix::ffi::OsStrExt;
     let wall = problem.limits.time * 2 + Duration::from_secs(1);
     let mut played = 0;
     for (folder, _, file, shown) in solutions(problem) {
-        let program = kit.compile(&file, false, jury()).unwrap();
+        let program = jury().compile(&file, false).unwrap();
         let accepted = folder == "accepted";
         for test in tests.iter().filter(|t| accepted || t.aims_at(&shown)) {
             let dir = tempfile::tempdir().unwrap();
@@ -847,11 +846,10 @@ fn hydro_packages_load_in_hydro_and_judge_like_the_kit() {
                 .as_str()
                 .unwrap_or_else(|| panic!("{name}: no {key}"));
             match file.strip_prefix("builtin:") {
-                Some(standard) => kit
-                    .program(
-                        &judge::problem::ProgramSpec::Cargo(standard.to_string()),
-                        jury(),
-                    )
+                Some(standard) => jury()
+                    .program(&judge::model::problem::ProgramSpec::Cargo(
+                        standard.to_string(),
+                    ))
                     .unwrap(),
                 None => testlib_cpp(kit, &folder.join("testdata").join(file)),
             }
@@ -862,7 +860,7 @@ fn hydro_packages_load_in_hydro_and_judge_like_the_kit() {
             assert_eq!(judged["checker_type"], "testlib", "{name}");
             program("checker")
         };
-        let alike = judged_alike("hydro", kit, (problem, tests), &exported, &checker);
+        let alike = judged_alike("hydro", (problem, tests), &exported, &checker);
         eprintln!("hydro {name}: {alike} tests judged alike");
     }
 }

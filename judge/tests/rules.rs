@@ -14,17 +14,19 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use judge::config::Language;
-use judge::event::Events;
-use judge::event::Silent;
-use judge::expect::{self, Expect};
-use judge::jury::{Arena, Jury};
-use judge::pool::Stop;
-use judge::program::{Compiler, Program, Protocol};
-use judge::results::SolutionRun;
-use judge::results::Test;
-use judge::results::VerifyRow;
-use judge::verdict::{Group, Score, Verdict};
+use judge::base::pool::Stop;
+use judge::core::compile::Compiler;
+use judge::core::jury::{Arena, Jury};
+use judge::core::verify;
+use judge::model::config::Language;
+use judge::model::event::Events;
+use judge::model::event::Silent;
+use judge::model::expect::Expect;
+use judge::model::program::{Program, Protocol};
+use judge::model::results::SolutionRun;
+use judge::model::results::Test;
+use judge::model::results::VerifyRow;
+use judge::model::verdict::{Group, Score, Verdict};
 use sandbox::Limits;
 use sandbox::fake::{FakeCall, FakeRun, FakeSandbox};
 
@@ -327,12 +329,11 @@ fn a_solution_that_does_not_compile_is_ce_with_the_compilers_words() {
         "cc" => FakeRun::exit(1).stderr("main.c:1:24: error: expected ';' before '}' token\n"),
         _ => right(),
     });
-    let jury = Jury::new(&sandbox, 2);
+    let jury = Jury::new(&sandbox, 2).with_compiler(compiler);
     let mut reporter = Silent;
     let mut events = Events::new(&mut reporter);
     let run = jury
         .judge_source(
-            &compiler,
             &setup.arena(),
             &source,
             "broken.c",
@@ -480,7 +481,7 @@ fn verify(setup: &Setup, expect: Expect, solution: &str, plan: &[(&str, FakeRun)
         .filter(|(_, t)| t.targets.iter().any(|s| s == solution))
         .map(|(i, _)| i)
         .collect();
-    let sizes = expect::input_sizes(&setup.tests);
+    let sizes = verify::input_sizes(&setup.tests);
     let run = judge_with(setup, &sandbox, 2, expect.stop(&aimed, &sizes));
     expect.verify("p", true, solution, &setup.tests, &run)
 }

@@ -1,11 +1,11 @@
 //! `docs/report.schema.json`, the JSON Schema of `--json`'s documents, is
-//! generated from the report types (`judge::results::report::Document`,
+//! generated from the report types (`judge::model::results::report::Document`,
 //! with schemars): this test fails when the file is not what the types say.
 //! `UPDATE_SCHEMA=1 cargo test -p judge --test schema` writes it anew.
 
 use std::path::Path;
 
-use judge::results::report::Document;
+use judge::model::results::report::Document;
 
 #[test]
 fn the_documented_schema_is_what_the_report_types_say() {

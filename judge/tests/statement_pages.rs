@@ -15,7 +15,7 @@
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use judge::browser::Browser;
+use judge::core::browser::Browser;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use scraper::{Html, Selector};
 use serde_json::Value;

@@ -11,14 +11,14 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 
 use crate::cli::CertifyArgs;
-use crate::event::{EventKind, Events};
-use crate::jury::{Arena, Jury};
-use crate::kit::Kit;
-use crate::problem::Problem;
-use crate::results::report::{CertifyFailure, CertifyReport, Report};
-use crate::verdict::Verdict;
+use crate::core::jury::{Arena, Jury};
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::problem::Problem;
+use crate::model::results::report::{CertifyFailure, CertifyReport, Report};
+use crate::model::verdict::Verdict;
 
-use crate::round::Round;
+use crate::core::round::Round;
 
 /// Certification judges answers, not speed: both solutions get this many
 /// times the time limit.
@@ -28,8 +28,8 @@ const TIME_FACTOR: u32 = 10;
 /// checker agree on every input.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> Result<bool> {
     let building = kit.lock_builds(events)?;
-    let problem = kit
-        .prepare(std::slice::from_ref(&args.problem), false, events)?
+    let problem = jury
+        .prepare(kit, std::slice::from_ref(&args.problem), false, events)?
         .remove(0);
     let Some(reference_path) = problem.reference.clone() else {
         bail!(
@@ -46,17 +46,17 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
     let values = bound_values(&args.bounds, &certify.bounds)?;
     let gen_args = certify.args_with(&values);
     let against = args.against.clone().unwrap_or(certify.against.clone());
-    let generator = kit.program(&certify.generator, jury)?;
-    let validator = kit.needed_validator(&problem, jury, "certify")?;
-    let checker = kit.checker(&problem, jury)?;
-    let reference = kit.compile(&reference_path, false, jury)?;
-    let brute_force = kit.compile(&against, false, jury)?;
+    let generator = jury.program(&certify.generator)?;
+    let validator = jury.needed_validator(&problem, "certify")?;
+    let checker = jury.checker(&problem)?;
+    let reference = jury.compile(&reference_path, false)?;
+    let brute_force = jury.compile(&against, false)?;
     drop(building);
     jury.admit_submissions()?;
 
-    let dir = kit.run_dir(&problem, "certify", jury)?;
+    let dir = jury.run_dir(kit, &problem, "certify")?;
     let mut arena = Arena::new(&problem, &[], &checker, dir.path().to_path_buf());
-    arena.limits = problem.limits.with_time_factor(TIME_FACTOR);
+    arena.set_time_limit(problem.limits.time * TIME_FACTOR);
     let round = |solution, other| Round {
         jury,
         arena: &arena,

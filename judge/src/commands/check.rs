@@ -4,12 +4,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 
+use crate::base::fsutil;
 use crate::cli::CheckArgs;
-use crate::event::{EventKind, Events};
-use crate::fsutil;
-use crate::jury::{Answerer, Jury};
-use crate::kit::Kit;
-use crate::results::report::{CheckReport, Report};
+use crate::core::jury::{Answerer, Jury};
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::results::report::{CheckReport, Report};
 
 /// The absolute path of a file the user named, which must exist (the
 /// checker runs in another folder).
@@ -25,8 +25,8 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Res
     let input = existing(&args.input, "input")?;
     let output = existing(&args.output, "output")?;
     let building = kit.lock_builds(events)?;
-    let problem = kit
-        .prepare(std::slice::from_ref(&args.problem), false, events)?
+    let problem = jury
+        .prepare(kit, std::slice::from_ref(&args.problem), false, events)?
         .remove(0);
     drop(building);
     if problem.interactive {
@@ -37,7 +37,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Res
             problem.name
         );
     }
-    let checker = kit.checker(&problem, jury)?;
+    let checker = jury.checker(&problem)?;
     // A folder of its own: other judge runs on the kit may check too.
     let scratch = kit.work_dir().join("check");
     fsutil::create_dir_all(&scratch)?;
@@ -49,14 +49,21 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Res
         Some(answer) => existing(answer, "answer")?,
         None => {
             // No answer given: the reference solution's output is the answer.
-            let reference = kit.reference(&problem, jury, "judge check without ANSWER")?;
+            let reference = jury.reference(&problem, "judge check without ANSWER")?;
             let path = work.join("answer.txt");
             let answerer = Answerer {
                 solution: &reference,
                 interactor: None,
                 dialogue: None,
             };
-            jury.answer(answerer, &input, &path, problem.limits, work, "check")?;
+            jury.answer(
+                answerer,
+                &input,
+                &path,
+                problem.limits.into(),
+                work,
+                "check",
+            )?;
             path
         }
     };

@@ -13,11 +13,11 @@ use games::Play;
 use games::heaps::Heaps;
 use games::sweep::{Sweep, Values};
 
+use crate::base::shrink;
 use crate::cli::{Family, LabArgs};
-use crate::jury::Jury;
-use crate::kit::Kit;
-use crate::results::report::{ConjectureReport, Disagreement, LabReport};
-use crate::shrink;
+use crate::core::jury::Jury;
+use crate::model::kit::Kit;
+use crate::model::results::report::{ConjectureReport, Disagreement, LabReport};
 
 /// What the program prints for a case.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -67,9 +67,9 @@ pub fn compare(
     source: &Path,
 ) -> Result<ConjectureReport> {
     let oracle = Oracle::of(args, report)?;
-    let program = kit.compile(source, false, jury)?;
+    let program = jury.compile(source, false)?;
     let scratch = kit.work_dir().join("lab");
-    crate::fsutil::create_dir_all(&scratch)?;
+    crate::base::fsutil::create_dir_all(&scratch)?;
     let scratch = tempfile::Builder::new()
         .prefix("conjecture")
         .tempdir_in(&scratch)
@@ -144,7 +144,7 @@ pub fn compare(
 /// The program and how to put cases to it.
 struct Asking<'a> {
     jury: &'a Jury<'a>,
-    program: &'a crate::program::Program,
+    program: &'a crate::model::program::Program,
     name: String,
     scratch: &'a Path,
     predicts: Predicts,

@@ -3,19 +3,19 @@
 use anyhow::Result;
 
 use crate::cli::DiffArgs;
-use crate::compare;
-use crate::event::{EventKind, Events};
-use crate::jury::Jury;
-use crate::kit::Kit;
-use crate::results::report::{DiffReport, Report};
-use crate::testset;
-use crate::verdict::Verdict;
+use crate::core::jury::Jury;
+use crate::core::testset;
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::results::report::{DiffReport, Report};
+use crate::model::verdict::Verdict;
+use crate::service::compare;
 
 /// Builds both problems' tests and compares them; true if and only if
 /// nothing differs.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &DiffArgs) -> Result<bool> {
     let building = kit.lock_builds(events)?;
-    let problems = kit.prepare(&[args.a.clone(), args.b.clone()], false, events)?;
+    let problems = jury.prepare(kit, &[args.a.clone(), args.b.clone()], false, events)?;
     let mut built = Vec::new();
     for problem in &problems {
         built.push(testset::build(kit, jury, problem, events)?.0);

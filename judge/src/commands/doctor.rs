@@ -4,12 +4,12 @@
 
 use anyhow::Result;
 
-use crate::event::{EventKind, Events};
-use crate::jury::Jury;
-use crate::kit::Kit;
-use crate::requirements::requirements;
-use crate::results::report::{DoctorReport, Report};
-use crate::verdict::Verdict;
+use crate::core::jury::Jury;
+use crate::core::requirements::requirements;
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::results::report::{DoctorReport, Report};
+use crate::model::verdict::Verdict;
 
 /// Reports the sandbox's layers (after cutting the network, as the judge
 /// does before it runs a submission) and the requirements.
@@ -18,7 +18,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events) -> Result<bool> {
     let report = Report::Doctor(DoctorReport {
         verdict: Verdict::Ac,
         isolation: jury.isolation(),
-        requirements: requirements(kit),
+        requirements: requirements(kit, jury),
     });
     events.emit(EventKind::Finished { report: &report });
     Ok(true)

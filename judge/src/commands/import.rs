@@ -4,12 +4,12 @@
 use anyhow::Result;
 
 use crate::cli::ImportArgs;
-use crate::event::{EventKind, Events};
 use crate::import::{self, Lossy, Package};
-use crate::kit::Kit;
-use crate::results::report::{ImportReport, Report};
-use crate::scaffold;
-use crate::verdict::Verdict;
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::results::report::{ImportReport, Report};
+use crate::model::verdict::Verdict;
+use crate::service::scaffold;
 
 /// Reads the package, writes the problem and registers it in judge.toml.
 pub fn run(kit: &Kit, events: &mut Events, args: &ImportArgs) -> Result<bool> {

@@ -7,14 +7,14 @@ use games::subtraction::Subtraction;
 use games::{Game, Play};
 
 use super::conjecture;
+use crate::base::fsutil;
 use crate::cli::{Family, LabArgs};
-use crate::event::{EventKind, Events};
-use crate::fsutil;
-use crate::jury::Jury;
-use crate::kit::Kit;
+use crate::core::jury::Jury;
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::results::report::{LabReport, Report, SWEPT_SHOWN, SweepRow};
+use crate::model::verdict::Verdict;
 use crate::report::plot;
-use crate::results::report::{LabReport, Report, SWEPT_SHOWN, SweepRow};
-use crate::verdict::Verdict;
 
 /// Tabulates the game; false when a conjecture disagrees with the table
 /// (bad parameters are errors). A conjecture is compiled by the `kit`.

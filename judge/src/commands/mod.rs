@@ -25,10 +25,10 @@ use std::io::BufWriter;
 use anyhow::Result;
 
 use crate::cli::{Cli, Command, IsolationChoice};
-use crate::event::Reporter;
-use crate::event::{EventKind, Events};
-use crate::jury::{Containment, Jury};
-use crate::kit::Kit;
+use crate::core::jury::{Containment, Jury};
+use crate::model::event::Reporter;
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
 use crate::report::json::JsonReporter;
 use crate::report::terminal::{TerminalReporter, bars_wanted};
 
@@ -74,7 +74,7 @@ fn in_kit(cli: &Cli, command: &Command, events: &mut Events) -> Result<bool> {
         },
         IsolationChoice::None => Containment::None,
     };
-    let jury = Jury::native(&kit.root, kit.jobs(cli.global.jobs), containment)?;
+    let jury = Jury::native(&kit, kit.jobs(cli.global.jobs), containment)?;
     match command {
         Command::Build(args) => build::run(&kit, &jury, events, args),
         Command::Test(args) => test::run(&kit, &jury, events, args),

@@ -4,12 +4,12 @@
 use anyhow::Result;
 
 use crate::cli::NewArgs;
-use crate::event::{EventKind, Events};
-use crate::kit::Kit;
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::results::report::{NewReport, Report};
+use crate::model::verdict::Verdict;
 use crate::package::Format;
-use crate::results::report::{NewReport, Report};
-use crate::scaffold;
-use crate::verdict::Verdict;
+use crate::service::scaffold;
 
 /// Creates the problem's files and registers it in judge.toml.
 pub fn run(kit: &Kit, events: &mut Events, args: &NewArgs) -> Result<bool> {

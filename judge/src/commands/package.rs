@@ -3,12 +3,12 @@
 use anyhow::Result;
 
 use crate::cli::PackageArgs;
-use crate::event::{EventKind, Events};
-use crate::jury::Jury;
-use crate::kit::Kit;
+use crate::core::jury::Jury;
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::results::report::{PackageReport, Report};
+use crate::model::verdict::Verdict;
 use crate::package;
-use crate::results::report::{PackageReport, Report};
-use crate::verdict::Verdict;
 
 /// Exports the named problems (all when none is named).
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &PackageArgs) -> Result<bool> {

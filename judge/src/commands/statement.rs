@@ -6,16 +6,16 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use crate::browser::Browser;
+use crate::base::fsutil;
 use crate::cli::StatementArgs;
-use crate::event::{EventKind, Events};
-use crate::fsutil;
-use crate::jury::Jury;
-use crate::kit::Kit;
-use crate::results::report::{Report, StatementReport};
-use crate::statement::{self, Source};
-use crate::testset;
-use crate::verdict::Verdict;
+use crate::core::browser::Browser;
+use crate::core::jury::Jury;
+use crate::core::testset;
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::results::report::{Report, StatementReport};
+use crate::model::verdict::Verdict;
+use crate::service::statement::{self, Source};
 
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StatementArgs) -> Result<bool> {
     // The browser is looked for first: a missing one is known before any
@@ -27,7 +27,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StatementArgs) ->
     };
     let names: Vec<String> = args.problem.iter().cloned().collect();
     let building = kit.lock_builds(events)?;
-    let problems = kit.prepare(&names, false, events)?;
+    let problems = jury.prepare(kit, &names, false, events)?;
     // The samples are the built sample tests and the reference's answers.
     let mut sources = Vec::new();
     for problem in &problems {

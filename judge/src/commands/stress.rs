@@ -9,19 +9,19 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, bail};
 
 use crate::cli::StressArgs;
-use crate::event::{EventKind, Events};
-use crate::jury::{Arena, Jury};
-use crate::kit::Kit;
-use crate::plan::{self, Found};
-use crate::results::report::{Report, StressFailure, StressReport};
-use crate::round::{Round, Seeds, with_seed};
-use crate::verdict::Verdict;
+use crate::core::jury::{Arena, Jury};
+use crate::core::plan::{self, Found};
+use crate::core::round::{Round, Seeds, with_seed};
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::results::report::{Report, StressFailure, StressReport};
+use crate::model::verdict::Verdict;
 
 /// Stresses the file; true if and only if it was accepted on every test.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Result<bool> {
     let building = kit.lock_builds(events)?;
-    let problem = kit
-        .prepare(std::slice::from_ref(&args.problem), false, events)?
+    let problem = jury
+        .prepare(kit, std::slice::from_ref(&args.problem), false, events)?
         .remove(0);
     let (generator, gen_args) = match (&problem.stress, args.generator_args.is_empty()) {
         (_, false) => match &problem.generator {
@@ -45,15 +45,15 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
             ),
         },
     };
-    let generator = kit.program(&generator, jury)?;
-    let validator = kit.needed_validator(&problem, jury, "stress")?;
-    let checker = kit.checker(&problem, jury)?;
-    let other = kit.compile(&against, false, jury)?;
-    let solution = kit.compile(&args.file, true, jury)?;
+    let generator = jury.program(&generator)?;
+    let validator = jury.needed_validator(&problem, "stress")?;
+    let checker = jury.checker(&problem)?;
+    let other = jury.compile(&against, false)?;
+    let solution = jury.compile(&args.file, true)?;
     drop(building);
     jury.admit_submissions()?;
 
-    let dir = kit.run_dir(&problem, "stress", jury)?;
+    let dir = jury.run_dir(kit, &problem, "stress")?;
     let mut arena = Arena::new(&problem, &[], &checker, dir.path().to_path_buf());
     arena.identical_agrees = true;
     let round = Round {

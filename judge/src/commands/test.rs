@@ -6,21 +6,21 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
+use crate::base::fsutil;
+use crate::base::pool::Stop;
 use crate::cli::{SortBy, TestArgs};
-use crate::event::{EventKind, Events};
-use crate::expect;
-use crate::fsutil;
-use crate::jury::{Arena, Entry, Jury};
-use crate::kit::Kit;
-use crate::pool::Stop;
-use crate::problem::Problem;
-use crate::program::{BuildError, Program};
+use crate::core::jury::{Arena, Entry, Jury};
+use crate::core::testset;
+use crate::core::verify;
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::problem::Problem;
+use crate::model::program::{self, BuildError, Program};
+use crate::model::results::report::{Report, StandingsReport, TestReport};
+use crate::model::results::{OtherJudging, SolutionRun, Standing, Test};
+use crate::model::verdict::Verdict;
 use crate::report::csv;
 use crate::report::html::{self, Column, Matrix};
-use crate::results::report::{Report, StandingsReport, TestReport};
-use crate::results::{OtherJudging, SolutionRun, Standing, Test};
-use crate::testset;
-use crate::verdict::Verdict;
 
 /// Judges the files on the problem; true if and only if every file is
 /// accepted on every test.
@@ -30,10 +30,10 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
         true => samples(&problem, tests)?,
         false => tests,
     };
-    let checker = kit.checker(&problem, jury)?;
+    let checker = jury.checker(&problem)?;
     let arena = Arena::new(&problem, &tests, &checker, kit.work_dir().join("runs"));
     let report = match args.standings() {
-        false => tested(kit, jury, events, args, &arena, &problem)?,
+        false => tested(jury, events, args, &arena, &problem)?,
         true => standings(kit, jury, events, args, &arena, &problem)?,
     };
     events.emit(EventKind::Finished { report: &report });
@@ -51,7 +51,6 @@ fn stop(fail_fast: bool, none: &BTreeSet<usize>) -> Stop<'_> {
 /// One file judged (and again under its other interpreter with
 /// `--both-pythons`).
 fn tested(
-    kit: &Kit,
     jury: &Jury,
     events: &mut Events,
     args: &TestArgs,
@@ -63,17 +62,9 @@ fn tested(
     let file = &args.files[0];
     let shown = file.display().to_string();
     let stop = || stop(args.fail_fast, &none);
-    let run = jury.judge_source(&kit.compiler, arena, file, &shown, stop(), events)?;
+    let run = jury.judge_source(arena, file, &shown, stop(), events)?;
     let other = match args.both_pythons && run.compile_error.is_none() {
-        true => expect::under_other(
-            jury,
-            &kit.compiler,
-            arena,
-            file,
-            run.verdict,
-            stop(),
-            events,
-        )?,
+        true => verify::under_other(jury, arena, file, run.verdict, stop(), events)?,
         false => None,
     };
     let report = TestReport {
@@ -316,9 +307,9 @@ fn build(
             if let Some(reason) = refusal(kit, file) {
                 return Ok(Err(reason));
             }
-            let built = jury.compile(&kit.compiler, file, true).and_then(|program| {
+            let built = jury.compile(file, true).and_then(|program| {
                 let other = match both_pythons {
-                    true => jury.compile_other(&kit.compiler, file)?,
+                    true => jury.compile_other(file)?,
                     false => None,
                 };
                 Ok(Built { program, other })
@@ -432,6 +423,7 @@ fn solutions(kit: &Kit, given: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<String>)
     let mut files = Vec::new();
     let mut ignored = Vec::new();
     let mut seen = BTreeSet::new();
+    let languages = kit.languages();
     for path in given {
         if !path.is_dir() {
             if seen.insert(std::fs::canonicalize(path).unwrap_or(path.clone())) {
@@ -449,7 +441,7 @@ fn solutions(kit: &Kit, given: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<String>)
                 continue;
             }
             let file = entry.into_path();
-            if kit.compiler.language_of(&file).is_err() {
+            if program::language_of(&languages, &file).is_err() {
                 ignored.push(file.display().to_string());
             } else if seen.insert(std::fs::canonicalize(&file).unwrap_or(file.clone())) {
                 files.push(file);
@@ -473,7 +465,7 @@ fn solutions(kit: &Kit, given: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<String>)
 /// Why `file` cannot be compiled at all, if it cannot: a row of the
 /// standings, not the end of the batch.
 fn refusal(kit: &Kit, file: &Path) -> Option<String> {
-    if let Err(e) = kit.compiler.language_of(file) {
+    if let Err(e) = program::language_of(&kit.languages(), file) {
         return Some(e.to_string());
     }
     std::fs::File::open(file)

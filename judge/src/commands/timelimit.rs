@@ -14,16 +14,16 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
+use crate::base::pool::Stop;
 use crate::cli::TimelimitArgs;
-use crate::event::{EventKind, Events};
-use crate::expect::{self, Expect};
-use crate::jury::{Arena, Jury};
-use crate::kit::Kit;
-use crate::pool::Stop;
-use crate::results::TestOutcome;
-use crate::results::report::{Report, Timed, TimelimitReport};
-use crate::testset;
-use crate::verdict::Verdict;
+use crate::core::jury::{Arena, Jury};
+use crate::core::testset;
+use crate::model::event::{EventKind, Events};
+use crate::model::expect::{self, Expect};
+use crate::model::kit::Kit;
+use crate::model::results::TestOutcome;
+use crate::model::results::report::{Report, Timed, TimelimitReport};
+use crate::model::verdict::Verdict;
 
 /// The limit over the slowest accepted time.
 const AC_TO_LIMIT: f64 = 2.0;
@@ -35,7 +35,7 @@ const STEP: Duration = Duration::from_millis(100);
 /// Proposes a time limit; true if and only if it holds for every solution.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TimelimitArgs) -> Result<bool> {
     let (problem, tests) = testset::one(kit, jury, &args.problem, events)?;
-    let checker = kit.checker(&problem, jury)?;
+    let checker = jury.checker(&problem)?;
     jury.admit_submissions()?;
     let promises = expect::promises(&problem)?;
     let of = |verdict| {
@@ -61,7 +61,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TimelimitArgs) ->
     for file in &accepted {
         let name = shown(file);
         let program = jury
-            .compile(&kit.compiler, file, true)
+            .compile(file, true)
             .with_context(|| format!("cannot build {name}"))?;
         let mut runs: Vec<Vec<TestOutcome>> = Vec::new();
         for _ in 0..args.runs {
@@ -110,7 +110,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TimelimitArgs) ->
     for file in of(Verdict::Tle) {
         let name = shown(file);
         let program = jury
-            .compile(&kit.compiler, file, true)
+            .compile(file, true)
             .with_context(|| format!("cannot build {name}"))?;
         let stop = Stop::AtFirstFailure { except: &none };
         let mut outcomes = jury.judge(&arena, &program, &name, stop, events)?.outcomes;
@@ -203,7 +203,7 @@ fn write_limit(path: &std::path::Path, limit: Duration) -> Result<()> {
         .parse()
         .with_context(|| format!("{}: not TOML", path.display()))?;
     doc["time_limit_ms"] = toml_edit::value(millis(limit) as i64);
-    crate::fsutil::write_atomic(path, doc.to_string().as_bytes())?;
+    crate::base::fsutil::write_atomic(path, doc.to_string().as_bytes())?;
     Ok(())
 }
 

@@ -7,17 +7,17 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 
+use crate::base::fsutil;
+use crate::base::mutate::{self, Known, Mutation};
+use crate::base::pool::Stop;
 use crate::cli::ValidateArgs;
-use crate::event::{EventKind, Events};
-use crate::fsutil;
-use crate::jury::Jury;
-use crate::kit::Kit;
-use crate::mutate::{self, Known, Mutation};
-use crate::pool::Stop;
-use crate::program::{Program, Protocol};
-use crate::results::report::{Accepted, Report, ValidateReport, Validated};
-use crate::testset;
-use crate::verdict::Verdict;
+use crate::core::jury::Jury;
+use crate::core::testset;
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::program::{Program, Protocol};
+use crate::model::results::report::{Accepted, Report, ValidateReport, Validated};
+use crate::model::verdict::Verdict;
 
 /// An input to validate: where it is, how it is shown, and the group and
 /// arguments its validation takes.
@@ -32,10 +32,10 @@ struct Input {
 /// input is valid and every mutation rejected.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &ValidateArgs) -> Result<bool> {
     let (problem, tests) = testset::one(kit, jury, &args.problem, events)?;
-    let Some(validator) = kit.validator(&problem, jury)? else {
+    let Some(validator) = jury.validator(&problem)? else {
         bail!("{}: the problem has no validator", problem.name);
     };
-    let dir = kit.run_dir(&problem, "validate", jury)?;
+    let dir = jury.run_dir(kit, &problem, "validate")?;
     let inputs: Vec<Input> = match args.files.is_empty() {
         true => (problem.tests.iter().zip(&tests))
             .map(|(planned, built)| Input {

@@ -2,25 +2,26 @@
 
 use anyhow::Result;
 
+use crate::base::pool::Stop;
 use crate::cli::VerifyArgs;
-use crate::event::{EventKind, Events};
-use crate::expect;
-use crate::jury::{Arena, Jury};
-use crate::kit::Kit;
-use crate::pool::Stop;
+use crate::core::jury::{Arena, Jury};
+use crate::core::testset;
+use crate::core::verify;
+use crate::model::event::{EventKind, Events};
+use crate::model::expect;
+use crate::model::kit::Kit;
+use crate::model::results::report::{Report, VerifyReport};
+use crate::model::verdict::Verdict;
 use crate::report::html::{self, Column, Matrix};
-use crate::results::report::{Report, VerifyReport};
-use crate::statement;
-use crate::testset;
-use crate::verdict::Verdict;
+use crate::service::statement;
 
 /// Verifies the named problems (all when none is named); true if and only
 /// if every solution got its expected verdict.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Result<bool> {
     let building = kit.lock_builds(events)?;
-    let problems = kit.prepare(&args.problems, false, events)?;
+    let problems = jury.prepare(kit, &args.problems, false, events)?;
     for problem in &problems {
-        expect::refuse_strays(problem, &kit.compiler)?;
+        expect::refuse_strays(problem, &kit.languages())?;
     }
     let mut built = Vec::new();
     for problem in &problems {
@@ -32,24 +33,23 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
     let network = jury.admit_submissions()?;
     let mut rows = Vec::new();
     for (problem, tests) in problems.iter().zip(&built) {
-        let checker = kit.checker(problem, jury)?;
+        let checker = jury.checker(problem)?;
         let arena = Arena::new(problem, tests, &checker, kit.work_dir().join("runs"));
-        let solutions: Vec<expect::Promised> = (expect::promises(problem)?.into_iter())
+        let solutions: Vec<verify::Promised> = (expect::promises(problem)?.into_iter())
             .map(|(source, expect)| {
                 let shown = source.strip_prefix(&problem.solutions).unwrap_or(&source);
-                expect::Promised {
+                verify::Promised {
                     shown: shown.display().to_string(),
                     source,
                     expect,
                 }
             })
             .collect();
-        let judged = expect::verify_solutions(jury, &kit.compiler, &arena, &solutions, events)?;
+        let judged = verify::verify_solutions(jury, &arena, &solutions, events)?;
         for (mut row, solution) in judged.into_iter().zip(&solutions) {
             if args.both_pythons && row.compile_error.is_none() {
-                let other = expect::under_other(
+                let other = verify::under_other(
                     jury,
-                    &kit.compiler,
                     &arena,
                     &solution.source,
                     row.verdict,

@@ -20,10 +20,10 @@ use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
 
 use super::{Group, Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, testlib_beside};
+use crate::model::problem::STANDARD_CHECKERS;
+use crate::model::program::domjudge_testlib;
 use crate::package::Format;
-use crate::problem::STANDARD_CHECKERS;
-use crate::program::domjudge_testlib;
-use crate::scaffold::NewFile;
+use crate::service::scaffold::NewFile;
 
 /// Milliseconds in a Hydro time (`1s`, `1000ms`, `1.5s`).
 fn millis(text: &str) -> Option<u64> {

@@ -27,7 +27,7 @@ use std::fmt::Write as _;
 use anyhow::{Context, Result, bail};
 
 use crate::package::Format;
-use crate::scaffold::{self, NewFile};
+use crate::service::scaffold::{self, NewFile};
 pub use source::Package;
 
 /// What the kit cannot represent: an error, or with `--lossy` a warning.

@@ -25,9 +25,9 @@ use super::{
     Group, Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, solution_file,
     testlib_beside,
 };
+use crate::model::problem::STANDARD_CHECKERS;
+use crate::model::program::domjudge_testlib;
 use crate::package::Format;
-use crate::problem::STANDARD_CHECKERS;
-use crate::program::domjudge_testlib;
 
 /// The folder a solution's tag puts it in, and for a tag that promises one
 /// of several verdicts, those verdicts (problem.toml's `[expected]`).

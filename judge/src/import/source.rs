@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::fsutil;
+use crate::base::fsutil;
 
 /// The largest file a package may hold: no judge takes a bigger test.
 pub const MAX_FILE: u64 = 1 << 30;

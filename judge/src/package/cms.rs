@@ -44,12 +44,12 @@ use yaml_rust2::Yaml;
 
 use super::yaml::{int, map, real, string, strings, text};
 use super::{Exporter, Shipped, Subject, Tree};
-use crate::expect::Expect;
-use crate::fsutil;
-use crate::problem::ProgramSpec;
-use crate::program::Protocol;
-use crate::results::{Test, Warning};
-use crate::verdict::Verdict;
+use crate::base::fsutil;
+use crate::model::expect::Expect;
+use crate::model::problem::ProgramSpec;
+use crate::model::program::Protocol;
+use crate::model::results::{Test, Warning};
+use crate::model::verdict::Verdict;
 
 /// What `sol/` says of a Communication task without a stub.
 const SOL_NOTE: &str = "No stub: submissions are whole programs that read the jury's lines \

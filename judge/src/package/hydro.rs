@@ -20,10 +20,10 @@ use yaml_rust2::Yaml;
 
 use super::yaml::{int, map, string, strings, text};
 use super::{Exporter, Subject, Tree, self_contained_cpp};
-use crate::problem::CppChecker;
-use crate::program::Protocol;
-use crate::results::Test;
-use crate::results::Warning;
+use crate::model::problem::CppChecker;
+use crate::model::program::Protocol;
+use crate::model::results::Test;
+use crate::model::results::Warning;
 
 /// Hydro's format, with the namespace its problem ids go in, if any.
 #[derive(Clone, Debug)]

@@ -32,13 +32,13 @@ use yaml_rust2::Yaml;
 
 use super::yaml::{int, map, real, string, strings, text};
 use super::{Exporter, Shipped, Subject, Tree, latex};
-use crate::expect::Expect;
-use crate::fsutil;
-use crate::problem::{ProgramSpec, TestSource, TestSpec};
-use crate::program::Protocol;
-use crate::results::{Test, Warning};
-use crate::statement::Lang;
-use crate::verdict::{Group, Verdict, Verdicts};
+use crate::base::fsutil;
+use crate::model::expect::Expect;
+use crate::model::problem::{ProgramSpec, TestSource, TestSpec};
+use crate::model::program::Protocol;
+use crate::model::results::{Test, Warning};
+use crate::model::verdict::{Group, Verdict, Verdicts};
+use crate::service::statement::Lang;
 
 /// The two versions of the format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,7 +112,7 @@ fn placed(
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .unwrap_or_default();
     // The folders whose own promise would add to the one said.
-    let taken = crate::expect::FOLDERS.iter().any(|(f, _)| *f == own)
+    let taken = crate::model::expect::FOLDERS.iter().any(|(f, _)| *f == own)
         || ["rejected", "run_time_error", ""].contains(&own.as_str());
     let said = |set: Verdicts| {
         let kit: Vec<&str> = (Verdicts::ALL.into_iter())
@@ -337,7 +337,7 @@ impl Icpc {
             } else if test.sample && p.interactive {
                 // The statement shows the play; contestants download each
                 // side's lines.
-                let path = crate::testset::interaction_of(&test.answer);
+                let path = crate::core::testset::interaction_of(&test.answer);
                 let play = std::fs::read_to_string(&path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
                 let side = |mark: char| -> String {

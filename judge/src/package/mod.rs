@@ -21,18 +21,18 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::browser::Browser;
-use crate::event::Events;
-use crate::expect::Expect;
-use crate::fsutil;
-use crate::jury::Jury;
-use crate::kit::Kit;
-use crate::pool::Pool;
-use crate::problem::{Problem, ProgramSpec};
-use crate::program::Protocol;
-use crate::results::{Test, Warning};
-use crate::statement::{self, Lang};
-use crate::testset;
+use crate::base::fsutil;
+use crate::base::pool::Pool;
+use crate::core::browser::Browser;
+use crate::core::jury::Jury;
+use crate::core::testset;
+use crate::model::event::Events;
+use crate::model::expect::Expect;
+use crate::model::kit::Kit;
+use crate::model::problem::{Problem, ProgramSpec};
+use crate::model::program::Protocol;
+use crate::model::results::{Test, Warning};
+use crate::service::statement::{self, Lang};
 pub use tree::Tree;
 
 /// Where the problems come from, as the packages say (`source`).
@@ -209,7 +209,7 @@ pub struct Subject<'a> {
 /// What a format that shares a group's points equally among its tests
 /// loses: the groups whose tests have points of their own that differ.
 pub fn unequal_points(s: &Subject) -> Vec<String> {
-    let unequal = |g: &&crate::verdict::Group| {
+    let unequal = |g: &&crate::model::verdict::Group| {
         let own = (s.tests.iter())
             .filter(|t| t.group.as_ref() == Some(&g.name))
             .filter_map(|t| t.points);
@@ -353,7 +353,7 @@ fn fingerprint(path: &Path) -> Result<String> {
 
 /// The solutions of a problem with their promises, in verify's order.
 fn solutions_of(problem: &Problem) -> Result<Vec<(Expect, PathBuf)>> {
-    let promises = crate::expect::promises(problem)?;
+    let promises = crate::model::expect::promises(problem)?;
     Ok(promises
         .into_iter()
         .map(|(file, expect)| (expect, file))
@@ -490,7 +490,7 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
         None
     };
     let building = kit.lock_builds(events)?;
-    let problems = kit.prepare(names, false, events)?;
+    let problems = jury.prepare(kit, names, false, events)?;
     let mut built = Vec::new();
     for problem in &problems {
         built.push(testset::build(kit, jury, problem, events)?.0);
@@ -509,7 +509,7 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
             match wanted.is_empty() {
                 // Only programs kept as the packages had them.
                 true => Some(PathBuf::new()),
-                false => Some(kit.cargo.build_for(protocol, &wanted)?),
+                false => Some(jury.cargo().build_for(protocol, &wanted)?),
             }
         }
         None => None,
@@ -702,7 +702,7 @@ impl Shipping<'_> {
     /// The kit's build of the source `path`, which must be a compiled
     /// program: one file to run.
     fn compile(&self, spec: &ProgramSpec, path: &Path) -> Result<PathBuf> {
-        let program = self.kit.program(spec, self.jury)?;
+        let program = self.jury.program(spec)?;
         match program.command.as_slice() {
             [binary] if Path::new(binary).is_file() => Ok(PathBuf::from(binary)),
             _ => bail!(

@@ -30,12 +30,12 @@ use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 
 use super::{Exporter, Subject, Tree, latex, self_contained_cpp};
-use crate::expect::Expect;
-use crate::fsutil;
-use crate::problem::CppChecker;
-use crate::program::Protocol;
-use crate::results::Warning;
-use crate::verdict::{Verdict, Verdicts};
+use crate::base::fsutil;
+use crate::model::expect::Expect;
+use crate::model::problem::CppChecker;
+use crate::model::program::Protocol;
+use crate::model::results::Warning;
+use crate::model::verdict::{Verdict, Verdicts};
 
 /// The Polygon format, with the testlib.h it ships.
 pub struct Polygon {
@@ -607,7 +607,7 @@ impl Exporter for Polygon {
         }
         let shipped = self.testlib_h(s);
         let testlib = std::fs::read(&shipped).unwrap_or_default();
-        if crate::program::domjudge_testlib(&testlib) {
+        if crate::model::program::domjudge_testlib(&testlib) {
             warnings.push(Warning {
                 problem: p.name.clone(),
                 judge: "Polygon",

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use zip::write::SimpleFileOptions;
 
-use crate::fsutil;
+use crate::base::fsutil;
 
 /// A package written whole under a temporary name beside its place
 /// ([`Tree::stage`]); removed if dropped unpublished.

@@ -5,8 +5,8 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use crate::fsutil;
-use crate::results::Standing;
+use crate::base::fsutil;
+use crate::model::results::Standing;
 
 /// The columns, in order.
 const HEADER: [&str; 11] = [
@@ -33,7 +33,8 @@ pub fn write(path: &Path, rows: &[Standing]) -> Result<()> {
             (None, Some(e)) => (String::new(), e.lines().next().unwrap_or("").to_string()),
             (None, None) => (String::new(), String::new()),
         };
-        let text = |v: Option<crate::verdict::Score>| v.map(|s| s.to_string()).unwrap_or_default();
+        let text =
+            |v: Option<crate::model::verdict::Score>| v.map(|s| s.to_string()).unwrap_or_default();
         out.write_record([
             row.solution.clone(),
             row.verdict.to_string(),

@@ -10,8 +10,8 @@ use std::path::Path;
 use anstyle::{AnsiColor, Style};
 use similar::TextDiff;
 
-use crate::results::TestOutcome;
-use crate::verdict::Verdict;
+use crate::model::results::TestOutcome;
+use crate::model::verdict::Verdict;
 
 /// `text` in `style`.
 pub fn paint(style: Style, text: &str) -> String {

@@ -14,13 +14,13 @@ use std::time::Duration;
 
 use anyhow::Result;
 
-use crate::results::OtherJudging;
-use crate::results::Standing;
-use crate::results::Test;
-use crate::results::TestOutcome;
-use crate::results::VerifyRow;
-use crate::results::report::TestReport;
-use crate::verdict::{self, Group, Score, Verdict};
+use crate::model::results::OtherJudging;
+use crate::model::results::Standing;
+use crate::model::results::Test;
+use crate::model::results::TestOutcome;
+use crate::model::results::VerifyRow;
+use crate::model::results::report::TestReport;
+use crate::model::verdict::{self, Group, Score, Verdict};
 
 /// A run at or above this share of the time limit (in percent) is marked:
 /// it leaves no margin for a slower judging machine.
@@ -352,7 +352,7 @@ fn score_rows(page: &mut String, m: &Matrix) {
             group.points
         );
         for c in &m.columns {
-            let judged = crate::results::scored(m.tests, c.outcomes);
+            let judged = crate::model::results::scored(m.tests, c.outcomes);
             // The problem's scoring rule, applied to this group alone.
             let earned =
                 verdict::score(std::slice::from_ref(group), &all, &judged).unwrap_or_default();

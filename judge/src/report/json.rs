@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
-use crate::event::{Event, EventKind, Reporter};
-use crate::results::report::Document;
+use crate::model::event::{Event, EventKind, Reporter};
+use crate::model::results::report::Document;
 
 /// Writes the final report as pretty-printed JSON.
 pub struct JsonReporter<W: Write> {

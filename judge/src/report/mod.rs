@@ -1,8 +1,8 @@
 //! Reporters: the only code that prints. Each turns the core's events into
 //! one output format — [`terminal::TerminalReporter`] for people,
 //! [`json::JsonReporter`] for scripts (the typed documents of
-//! [`crate::results::report`]). A new output format is one more file here
-//! implementing [`crate::event::Reporter`].
+//! [`crate::model::results::report`]). A new output format is one more file here
+//! implementing [`crate::model::event::Reporter`].
 
 pub mod csv;
 pub mod diff;
@@ -19,7 +19,7 @@ pub fn publish(path: &std::path::Path, bytes: &[u8], what: &str) -> anyhow::Resu
     let cannot = || format!("cannot write {what} {}", path.display());
     let absolute = std::path::absolute(path).with_context(cannot)?;
     if let Some(dir) = absolute.parent() {
-        crate::fsutil::create_dir_all(dir).with_context(cannot)?;
+        crate::base::fsutil::create_dir_all(dir).with_context(cannot)?;
     }
-    crate::fsutil::publish(&absolute, bytes).with_context(cannot)
+    crate::base::fsutil::publish(&absolute, bytes).with_context(cannot)
 }

@@ -17,14 +17,14 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
+use crate::model::results::report::LabReport;
 use crate::report::html::escape;
-use crate::results::report::LabReport;
 
 /// The widest row of a one-heap picture, in positions, when no period was
 /// proven.
 const ROW: usize = 50;
 /// The positions of a sweep's row shown (each row's `outcomes`).
-const SWEPT: usize = crate::results::report::SWEPT_SHOWN;
+const SWEPT: usize = crate::model::results::report::SWEPT_SHOWN;
 
 /// The picture of the lab's table.
 pub fn svg(r: &LabReport) -> String {

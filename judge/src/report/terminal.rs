@@ -9,17 +9,17 @@ use anstyle::AnsiColor;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::diff::{failure_details, paint, test_line, verdict};
-use crate::event::Reporter;
-use crate::event::{CommandKind, Event, EventKind};
-use crate::results::SolutionRun;
-use crate::results::VerifyRow;
-use crate::results::report::{
+use crate::model::event::Reporter;
+use crate::model::event::{CommandKind, Event, EventKind};
+use crate::model::results::SolutionRun;
+use crate::model::results::VerifyRow;
+use crate::model::results::report::{
     CertifyReport, Counterexample, DiffReport, ImportReport, LabReport, NewReport, PackageReport,
     Report, StandingsReport, StressReport, SweepRow, TimelimitReport, ValidateReport,
 };
-use crate::results::{BuildSummary, Test};
-use crate::results::{Isolation, Requirement};
-use crate::verdict::Verdict;
+use crate::model::results::{BuildSummary, Test};
+use crate::model::results::{Isolation, Requirement};
+use crate::model::verdict::Verdict;
 
 /// Prints for people on `out` (stdout, which strips colours when they are
 /// off); progress bars go to stderr.
@@ -279,7 +279,7 @@ impl<W: Write> TerminalReporter<W> {
             writeln!(
                 self.out,
                 "turned off by {}: {}",
-                crate::results::LAYERS_OFF_ENV,
+                crate::model::results::LAYERS_OFF_ENV,
                 i.off.join(", ")
             )?;
         }
@@ -1027,8 +1027,8 @@ pub fn bars_wanted() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::results::Aimed;
-    use crate::verdict::Score;
+    use crate::model::results::Aimed;
+    use crate::model::verdict::Score;
 
     fn row(solution: &str, expected: &str, verdict: Verdict) -> VerifyRow {
         VerifyRow {

@@ -12,10 +12,12 @@ use std::time::Duration;
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::verdict::{Score, Scored, Verdict};
+use crate::model::verdict::{Score, Scored, Verdict};
 
 /// The variable that turns sandbox layers off, which reports name.
-pub use sandbox::LAYERS_OFF_ENV;
+/// The environment variable that turns layers of containment off on
+/// purpose (the sandbox's `LAYERS_OFF_ENV`).
+pub const LAYERS_OFF_ENV: &str = "JUDGE_SANDBOX_OFF";
 
 /// A built test, ready to judge.
 #[derive(Clone, Debug)]
@@ -282,7 +284,7 @@ impl Standing {
     pub fn refused(solution: String, reason: String, tests: usize) -> Standing {
         Standing {
             solution,
-            verdict: crate::verdict::NOT_COMPILED,
+            verdict: crate::model::verdict::NOT_COMPILED,
             score: None,
             max_score: None,
             passed: 0,
@@ -381,21 +383,6 @@ pub struct Isolation {
     /// (`cgroup: cgroup v1: …; cgroup v2: …`); absent when none is.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missing: Vec<String>,
-}
-
-impl From<sandbox::Isolation> for Isolation {
-    fn from(i: sandbox::Isolation) -> Isolation {
-        Isolation {
-            processes: i.processes,
-            files: i.files,
-            memory: i.memory,
-            network: i.network,
-            user: i.user,
-            pids: i.pids,
-            off: i.off,
-            missing: i.missing,
-        }
-    }
 }
 
 /// A duration as whole milliseconds (`time_ms`, `wall_ms`).

@@ -9,17 +9,17 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 
-use crate::event::{EventKind, Events};
-use crate::fsutil;
-use crate::jury::{Answerer, Arena, Jury, read_head};
-use crate::pool::Stop;
-use crate::problem::SEED;
-use crate::program::Program;
-use crate::results::Test;
-use crate::results::report::{Counterexample, Shrinking};
-use crate::scratch::Place;
-use crate::shrink::{self, Cases};
-use crate::verdict::Verdict;
+use crate::base::fsutil;
+use crate::base::pool::Stop;
+use crate::base::shrink::{self, Cases};
+use crate::core::jury::{Answerer, Arena, Jury, read_head};
+use crate::core::scratch::Place;
+use crate::model::event::{EventKind, Events};
+use crate::model::problem::SEED;
+use crate::model::program::Program;
+use crate::model::results::Test;
+use crate::model::results::report::{Counterexample, Shrinking};
+use crate::model::verdict::Verdict;
 
 /// How much of each file the report shows.
 const SHOWN_BYTES: usize = 1 << 16;
@@ -108,7 +108,7 @@ impl Round<'_> {
         let batch = 4 * pool.jobs() as u64;
         let mut iterations = 0;
         let none = BTreeSet::new();
-        while !crate::jury::interrupted() {
+        while !crate::core::jury::interrupted() {
             let left = match seeds.deadline {
                 Some(deadline) if Instant::now() >= deadline => 0,
                 Some(_) => batch,
@@ -282,7 +282,7 @@ impl Round<'_> {
             pool.jobs(),
             SHRINK_BUDGET,
             |inputs| {
-                if crate::jury::interrupted() {
+                if crate::core::jury::interrupted() {
                     bail!("interrupted");
                 }
                 let named: Vec<(String, &String)> = inputs

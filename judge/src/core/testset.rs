@@ -15,14 +15,14 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::event::{EventKind, Events};
-use crate::fsutil::{self, write_atomic};
-use crate::jury::{Answerer, Jury};
-use crate::kit::Kit;
-use crate::pool::Stop;
-use crate::problem::{Problem, ProgramSpec, TestSource, TestSpec};
-use crate::program::Program;
-use crate::results::{BuildSummary, Test};
+use crate::base::fsutil::{self, write_atomic};
+use crate::base::pool::Stop;
+use crate::core::jury::{Answerer, Jury};
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::problem::{Problem, ProgramSpec, TestSource, TestSpec};
+use crate::model::program::Program;
+use crate::model::results::{BuildSummary, Test};
 
 /// What `tests/<name>.meta` records about a finished test.
 #[derive(Debug, Default, Serialize, Deserialize, PartialEq)]
@@ -210,8 +210,14 @@ fn build_test(
             interactor,
             dialogue: dialogue.as_deref(),
         };
-        work.reference_time =
-            jury.answer(answerer, made, &answer, problem.limits, scratch, &test.name)?;
+        work.reference_time = jury.answer(
+            answerer,
+            made,
+            &answer,
+            problem.limits.into(),
+            scratch,
+            &test.name,
+        )?;
         work.answered = true;
     }
     finish(test, &dir, remade, meta, &old, work)
@@ -250,8 +256,8 @@ pub fn one(
     events: &mut Events,
 ) -> Result<(Problem, Vec<Test>)> {
     let _building = kit.lock_builds(events)?;
-    let problem = kit
-        .prepare(std::slice::from_ref(&name.to_string()), false, events)?
+    let problem = jury
+        .prepare(kit, std::slice::from_ref(&name.to_string()), false, events)?
         .remove(0);
     let (tests, _) = build(kit, jury, &problem, events)?;
     Ok((problem, tests))
@@ -320,23 +326,23 @@ pub fn tests_of(problem: &Problem) -> Vec<Test> {
 }
 
 /// The programs `problem`'s build runs, compiled or found.
-fn programs(kit: &Kit, jury: &Jury, problem: &Problem) -> Result<Programs> {
+fn programs(jury: &Jury, problem: &Problem) -> Result<Programs> {
     let mut generators: Vec<(ProgramSpec, Program)> = Vec::new();
     for test in &problem.tests {
         if let TestSource::Generated { generator, .. } = &test.source
             && !generators.iter().any(|(s, _)| s == generator)
         {
-            generators.push((generator.clone(), kit.program(generator, jury)?));
+            generators.push((generator.clone(), jury.program(generator)?));
         }
     }
     Ok(Programs {
-        validator: kit.validator(problem, jury)?,
+        validator: jury.validator(problem)?,
         reference: match &problem.reference {
-            Some(reference) => Some(kit.compile(reference, false, jury)?),
+            Some(reference) => Some(jury.compile(reference, false)?),
             None => None,
         },
         interactor: match problem.interactive {
-            true => Some(kit.checker(problem, jury)?),
+            true => Some(jury.checker(problem)?),
             false => None,
         },
         generators,
@@ -351,7 +357,7 @@ pub fn build(
     problem: &Problem,
     events: &mut Events,
 ) -> Result<(Vec<Test>, BuildSummary)> {
-    let programs = programs(kit, jury, problem)?;
+    let programs = programs(jury, problem)?;
     fsutil::create_dir_all(&problem.tests_dir())?;
     remove_stale(problem)?;
     let scratch = jury.temp_dir(&kit.work_dir().join("scratch").join(&problem.name))?;

@@ -8,10 +8,11 @@ use std::time::Duration;
 
 use sandbox::host::{self, Tool};
 
-use crate::browser::Browser;
-use crate::kit::Kit;
-use crate::program::which;
-use crate::results::Requirement;
+use crate::core::browser::Browser;
+use crate::core::compile::which;
+use crate::core::jury::Jury;
+use crate::model::kit::Kit;
+use crate::model::results::Requirement;
 
 /// Debian's package of each program the kit may look for.
 const DEBIAN: [(&str, &str); 10] = [
@@ -37,7 +38,7 @@ fn install(name: &str) -> String {
 }
 
 /// Each requirement, in the order of the features.
-pub fn requirements(kit: &Kit) -> Vec<Requirement> {
+pub fn requirements(kit: &Kit, jury: &Jury) -> Vec<Requirement> {
     let mut all = Vec::new();
     let mut need = |what: &str, needed_by: String, found: Option<String>, fix: String| {
         // A program two features need (pypy3: judge.toml's Python and the
@@ -60,7 +61,7 @@ pub fn requirements(kit: &Kit) -> Vec<Requirement> {
         install("cargo"),
     );
     // The programs each language of judge.toml runs.
-    for (name, language) in kit.compiler.languages() {
+    for (name, language) in jury.compiler().languages() {
         let commands = language.compile.iter().chain([&language.run]);
         let mut programs: Vec<&String> = (commands.filter_map(|c| c.first()))
             .filter(|p| !p.starts_with('{'))
@@ -70,7 +71,7 @@ pub fn requirements(kit: &Kit) -> Vec<Requirement> {
         programs.dedup();
         for (i, program) in programs.into_iter().enumerate() {
             // The version command asks the compiler (the first program).
-            let found = which(program).map(|path| match kit.compiler.version(language) {
+            let found = which(program).map(|path| match jury.compiler().version(language) {
                 version if i == 0 && !version.is_empty() => {
                     format!("{} ({version})", path.display())
                 }

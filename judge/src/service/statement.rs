@@ -1,7 +1,7 @@
 //! Statements as pages: a problem's Markdown statement rendered to a
 //! standalone HTML page, as contestants see it, and a contest's problems
 //! as one booklet. Pure text in, text out; printing to PDF is the
-//! browser's ([`crate::browser`]).
+//! browser's ([`crate::core::browser`]).
 //!
 //! The Markdown is read with `pulldown-cmark`; `$...$` and `$$...$$` become
 //! MathML (`math-core`), which browsers lay out natively. The page's header
@@ -18,8 +18,8 @@ use anyhow::{Context, Result, anyhow, bail};
 use math_core::{LatexToMathML, MathCoreConfig, MathDisplay};
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-use crate::problem::Problem;
-use crate::results::Test;
+use crate::model::problem::Problem;
+use crate::model::results::Test;
 
 /// A language the statements are written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
@@ -167,7 +167,7 @@ impl Sample {
             .iter()
             .filter(|t| t.sample)
             .map(|t| {
-                let interaction = crate::testset::interaction_of(&t.answer);
+                let interaction = crate::core::testset::interaction_of(&t.answer);
                 if interaction.is_file() {
                     return Ok(Sample::Interaction(read(&interaction)?));
                 }

@@ -7,13 +7,13 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
-use crate::expect::{Expect, FOLDERS};
-use crate::fsutil;
-use crate::jury::Jury;
-use crate::kit::Kit;
-use crate::problem::Problem;
-use crate::program::Program;
-use crate::results::report::Counterexample;
+use crate::base::fsutil;
+use crate::core::jury::Jury;
+use crate::model::expect::{Expect, FOLDERS};
+use crate::model::kit::Kit;
+use crate::model::problem::Problem;
+use crate::model::program::Program;
+use crate::model::results::report::Counterexample;
 
 /// Where a counterexample came from.
 pub struct Found<'a> {

@@ -1,6 +1,5 @@
-//! Programs: what the kit runs ([`Program`], a command line), and the
-//! [`Compiler`] that turns a source file (with the files it includes or
-//! imports, or a program folder) into one, once.
+//! The compiler: turns a source file (with the files it includes or
+//! imports, or a program folder) into a [`Program`], once.
 //!
 //! A compiled program lives in `target/judge/build/<key>/`, where the key is
 //! a hash of the source, the language's commands and the compiler's version.
@@ -13,86 +12,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use crate::config::Language;
-pub use crate::config::Protocol;
-use crate::fsutil;
-use crate::verdict;
 use sandbox::host::{self, Tool};
 use sandbox::{Access, Limits, RunOutcome, RunSpec};
 
-/// A program ready to run: the command line that starts it.
-#[derive(Clone, Debug)]
-pub struct Program {
-    /// A short name for messages (the file name or the binary name).
-    pub name: String,
-    /// The command and its fixed arguments.
-    pub command: Vec<OsString>,
-    /// Changes whenever the program's behaviour may change: the build key of
-    /// a compiled source, the content hash of a binary.
-    pub identity: String,
-    /// How it speaks, when it is a checker or a validator.
-    pub protocol: Protocol,
-    /// Arguments after those of its protocol: an ICPC output validator's
-    /// flags (problem.toml's `checker_args`).
-    pub trailing: Vec<OsString>,
-}
-
-impl Program {
-    /// The full command line with `args` appended.
-    pub fn argv<I, S>(&self, args: I) -> Vec<OsString>
-    where
-        I: IntoIterator<Item = S>,
-        S: Into<OsString>,
-    {
-        let mut argv = self.command.clone();
-        argv.extend(args.into_iter().map(Into::into));
-        argv.extend(self.trailing.iter().cloned());
-        argv
-    }
-}
-
-impl BuildError {
-    /// `path` has an extension none of `languages` has.
-    pub fn unknown_language<'a>(
-        path: &Path,
-        languages: impl Iterator<Item = &'a Language>,
-    ) -> BuildError {
-        let mut known: Vec<String> = languages.flat_map(|l| l.extensions.clone()).collect();
-        known.sort_unstable();
-        BuildError::UnknownLanguage {
-            path: path.to_path_buf(),
-            extension: path
-                .extension()
-                .map(|e| e.to_string_lossy().into_owned())
-                .unwrap_or_default(),
-            known,
-        }
-    }
-}
-
-/// Why a program could not be built.
-#[derive(Debug, thiserror::Error)]
-pub enum BuildError {
-    #[error(
-        "{}: no language in judge.toml has the extension `.{extension}` (they have: {})",
-        path.display(),
-        known.join(", ")
-    )]
-    UnknownLanguage {
-        path: PathBuf,
-        extension: String,
-        /// The extensions judge.toml's languages have, sorted.
-        known: Vec<String>,
-    },
-    #[error("{}: compilation failed\n{output}", path.display())]
-    Compile { path: PathBuf, output: String },
-    #[error("{context}")]
-    Io {
-        context: String,
-        #[source]
-        source: std::io::Error,
-    },
-}
+use crate::base::fsutil;
+use crate::core::rules;
+use crate::model::config::Language;
+use crate::model::program::{self, BuildError, Program, Protocol};
 
 fn io_error(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> BuildError {
     let context = context.into();
@@ -147,12 +73,7 @@ impl Compiler {
 
     /// The language of `path`, by its extension.
     pub fn language_of(&self, path: &Path) -> Result<(&str, &Language), BuildError> {
-        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        self.languages
-            .iter()
-            .find(|(_, l)| l.extensions.iter().any(|e| e == extension))
-            .map(|(name, l)| (name.as_str(), l))
-            .ok_or_else(|| BuildError::unknown_language(path, self.languages.values()))
+        program::language_of(&self.languages, path)
     }
 
     /// The first line the language's version command prints, cached for the
@@ -369,7 +290,7 @@ impl Compiler {
                 source.display()
             )))?;
             if let Some(stopped) =
-                verdict::stopped_at_limit("the compiler", &outcome, &compile_limits())
+                rules::stopped_at_limit("the compiler", &outcome, &compile_limits())
             {
                 return Err(BuildError::Compile {
                     path: source.to_path_buf(),
@@ -515,7 +436,7 @@ impl Compiler {
             })
             .map_err(io_error(format!("cannot run {shown}/build")))?;
             if let Some(stopped) =
-                verdict::stopped_at_limit(&format!("{shown}/build"), &outcome, &compile_limits())
+                rules::stopped_at_limit(&format!("{shown}/build"), &outcome, &compile_limits())
             {
                 return Err(BuildError::Compile {
                     path: folder.join("build"),
@@ -562,16 +483,6 @@ fn publish(tmp: tempfile::TempDir, dir: &Path) -> Result<(), BuildError> {
     Ok(())
 }
 
-/// Whether the testlib.h `bytes` is a DOMjudge build of it (p2d ships
-/// one): a checker or an interactor built against it speaks Kattis's
-/// protocol (`input answer feedback_dir`, the output on standard input,
-/// exit 42 or 43), not testlib's; a validator still exits 0 when valid.
-pub fn domjudge_testlib(bytes: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(bytes);
-    text.lines()
-        .any(|l| l.starts_with("#define VERSION") && l.contains("DOMJUDGE"))
-}
-
 /// The line of a version command's output that says the version: the
 /// first, but a JVM's warnings (kotlinc starts with one, the same for
 /// every version).
@@ -596,17 +507,6 @@ pub fn which(name: &str) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn domjudge_builds_of_testlib_are_told_apart() {
-        let header = |version: &str| format!("// testlib\n#define VERSION \"{version}\"\n");
-        assert!(domjudge_testlib(header("0.9.44-DOMJUDGE").as_bytes()));
-        assert!(!domjudge_testlib(header("0.9.44").as_bytes()));
-        // Only the version line counts, not a word in a comment.
-        assert!(!domjudge_testlib(
-            b"// unlike DOMJUDGE's\n#define VERSION \"0.9.41\"\n"
-        ));
-    }
 
     #[test]
     fn a_jvm_warning_is_no_version() {

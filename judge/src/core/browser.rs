@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::fsutil;
-use crate::pool::{Pool, Stop};
+use crate::base::fsutil;
+use crate::base::pool::{Pool, Stop};
 use sandbox::host::{self, Tool};
 
 /// Names a headless Chromium goes by, tried in order on `PATH` when

@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 
 use anyhow::Result;
 
-use crate::fsutil;
-use crate::problem::{Problem, ProgramSpec};
-use crate::results::Test;
-use crate::results::report::Difference;
+use crate::base::fsutil;
+use crate::model::problem::{Problem, ProgramSpec};
+use crate::model::results::Test;
+use crate::model::results::report::Difference;
 
 /// The differences between `a` and `b`, whose tests are built.
 pub fn compare(
@@ -177,7 +177,7 @@ fn program(spec: &ProgramSpec) -> Result<String> {
 /// with what it promises and the hash of its content.
 fn solutions(p: &Problem) -> Result<BTreeMap<String, String>> {
     let mut all = BTreeMap::new();
-    for (file, expect) in crate::expect::promises(p)? {
+    for (file, expect) in crate::model::expect::promises(p)? {
         let shown = file.strip_prefix(&p.solutions).unwrap_or(&file);
         let hash = fsutil::hash_file(&file)?;
         all.insert(

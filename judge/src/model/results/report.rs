@@ -17,7 +17,7 @@ use super::{
     BuildSummary, Isolation, OtherJudging, Requirement, Standing, TestOutcome, VerifyRow, Warning,
     millis,
 };
-use crate::verdict::{Score, Verdict};
+use crate::model::verdict::{Score, Verdict};
 
 /// The version of the reports' shape.
 pub const SCHEMA: u32 = 1;

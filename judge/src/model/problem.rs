@@ -13,14 +13,13 @@ use std::time::Duration;
 use anyhow::{Result, bail};
 use toml::Spanned;
 
-use crate::config::{
+use crate::base::shrink::Cases;
+use crate::model::config::{
     self, CertifyConfig, ConfigError, GroupScoring, InputConfig, KitConfig, ProblemConfig, Source,
     StressConfig, TestEntry,
 };
-use crate::program::{BuildError, Protocol};
-use crate::shrink::Cases;
-use crate::verdict::{Group, Verdict, Verdicts};
-use sandbox::Limits;
+use crate::model::program::{BuildError, Protocol};
+use crate::model::verdict::{Group, Verdict, Verdicts};
 
 /// What a problem uses a program for, and so which cargo package of the
 /// kit holds it.
@@ -150,6 +149,17 @@ impl TestSpec {
             }
         }
     }
+}
+
+/// A problem's limits, as its problem.toml (or judge.toml's defaults)
+/// sets them; the core runs a solution under them (with a wall limit of
+/// its own choosing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time.
+    pub time: Duration,
+    pub memory_bytes: u64,
+    pub output_bytes: u64,
 }
 
 /// A loaded and checked problem.
@@ -508,11 +518,11 @@ impl Resolver<'_> {
         let time = pick(&c.time_limit_ms, &d.time_limit_ms, 1000, MAX_TIME_MS)?;
         let memory = pick(&c.memory_limit_mib, &d.memory_limit_mib, 256, MAX_MIB)?;
         let output = pick(&c.output_limit_mib, &d.output_limit_mib, 64, MAX_MIB)?;
-        Ok(Limits::new(
-            Duration::from_millis(time),
-            memory << 20,
-            output << 20,
-        ))
+        Ok(Limits {
+            time: Duration::from_millis(time),
+            memory_bytes: memory << 20,
+            output_bytes: output << 20,
+        })
     }
 
     /// A program: one of `[programs]` by its name, a source file (its

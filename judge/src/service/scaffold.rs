@@ -13,10 +13,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use toml_edit::{DocumentMut, Item, Value};
 
-use crate::config::{self, KitConfig};
-use crate::fsutil;
-use crate::kit::Kit;
-use crate::problem::{Problem, Role};
+use crate::base::fsutil;
+use crate::model::config::{self, KitConfig};
+use crate::model::kit::Kit;
+use crate::model::problem::{Problem, Role};
 
 /// The longest problem name.
 pub const MAX_NAME: usize = 32;
@@ -48,43 +48,43 @@ const NAME_TOKEN: &str = "{{name}}";
 const TEMPLATE: [(&str, &str); 10] = [
     (
         "problems/{{name}}/problem.toml",
-        include_str!("../templates/new/problem.toml"),
+        include_str!("../../templates/new/problem.toml"),
     ),
     (
         "problems/{{name}}/statement.en.md",
-        include_str!("../templates/new/statement.en.md"),
+        include_str!("../../templates/new/statement.en.md"),
     ),
     (
         "problems/{{name}}/statement.zh.md",
-        include_str!("../templates/new/statement.zh.md"),
+        include_str!("../../templates/new/statement.zh.md"),
     ),
     (
         "problems/{{name}}/samples/1.in",
-        include_str!("../templates/new/sample.in"),
+        include_str!("../../templates/new/sample.in"),
     ),
     (
         "generators/src/bin/gen-{{name}}.rs",
-        include_str!("../templates/new/gen.rs"),
+        include_str!("../../templates/new/gen.rs"),
     ),
     (
         "validators/src/bin/val-{{name}}.rs",
-        include_str!("../templates/new/val.rs"),
+        include_str!("../../templates/new/val.rs"),
     ),
     (
         "checkers/src/bin/check-{{name}}.rs",
-        include_str!("../templates/new/check.rs"),
+        include_str!("../../templates/new/check.rs"),
     ),
     (
         "solutions/{{name}}/accepted/{{name}}.rs",
-        include_str!("../templates/new/accepted.rs"),
+        include_str!("../../templates/new/accepted.rs"),
     ),
     (
         "solutions/{{name}}/brute_force/{{name}}_search.rs",
-        include_str!("../templates/new/brute_force.rs"),
+        include_str!("../../templates/new/brute_force.rs"),
     ),
     (
         "solutions/{{name}}/wrong_answer/normal_play.rs",
-        include_str!("../templates/new/wrong_answer.rs"),
+        include_str!("../../templates/new/wrong_answer.rs"),
     ),
 ];
 

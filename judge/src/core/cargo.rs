@@ -13,9 +13,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::fsutil;
-use crate::problem::Role;
-use crate::program::{Program, Protocol};
+use crate::base::fsutil;
+use crate::model::problem::Role;
+use crate::model::program::{Program, Protocol};
 use sandbox::host::{self, Tool};
 
 /// How long cargo may take to build: the first build of the kit's

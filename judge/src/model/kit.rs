@@ -1,28 +1,22 @@
 //! The kit: its root (the folder with `judge.toml`), its configuration, its
-//! problems, and where the programs they name come from.
+//! problems and its folders. The programs they name are made ready to run
+//! by the core (`core/programs.rs`).
 
-use std::collections::BTreeSet;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::cargo::Cargo;
-use crate::config::{self, KitConfig, Source};
-use crate::event::{EventKind, Events};
-use crate::fsutil;
-use crate::jury::Jury;
-use crate::problem::{Problem, ProgramSpec};
-use crate::program::{Compiler, Program};
+use crate::base::fsutil;
+use crate::model::config::Language;
+use crate::model::config::{self, KitConfig, Source};
+use crate::model::event::{EventKind, Events};
+use crate::model::problem::Problem;
 
 /// The kit's root and what it knows.
 pub struct Kit {
     pub root: PathBuf,
     pub config: Source<KitConfig>,
-    /// Compiles single-file programs (solutions, source checkers).
-    pub compiler: Compiler,
-    /// Builds the checkers, validators and generators of the cargo packages.
-    pub cargo: Cargo,
     /// Cargo's target directory.
     pub target: PathBuf,
 }
@@ -53,15 +47,7 @@ impl Kit {
         let target = std::env::var_os("CARGO_TARGET_DIR")
             .map(PathBuf::from)
             .unwrap_or_else(|| root.join("target"));
-        let languages = config
-            .value
-            .languages
-            .iter()
-            .map(|(name, l)| (name.clone(), l.get_ref().clone()))
-            .collect();
         Ok(Kit {
-            compiler: Compiler::new(languages, target.join("judge").join("build")),
-            cargo: Cargo::new(&root, &target),
             root,
             config,
             target,
@@ -80,16 +66,16 @@ impl Kit {
         self.target.join("judge")
     }
 
-    /// A fresh folder for one run of `command` on `problem`: in the
-    /// jury's scratch folder, or else under the work folder; removed when
-    /// dropped.
-    pub fn run_dir(
-        &self,
-        problem: &Problem,
-        command: &str,
-        jury: &Jury,
-    ) -> Result<tempfile::TempDir> {
-        jury.temp_dir(&self.work_dir().join(command).join(&problem.name))
+    /// judge.toml's languages, by name.
+    pub fn languages(&self) -> std::collections::BTreeMap<String, Language> {
+        (self.config.value.languages.iter())
+            .map(|(name, l)| (name.clone(), l.get_ref().clone()))
+            .collect()
+    }
+
+    /// Where the compiled programs are cached (`target/judge/build`).
+    pub fn build_cache(&self) -> PathBuf {
+        self.work_dir().join("build")
     }
 
     /// A path for people: relative to the kit when inside it.
@@ -152,30 +138,11 @@ impl Kit {
         Ok(names.to_vec())
     }
 
-    /// Loads the named problems (all when none is named) and builds the
-    /// cargo programs they use.
-    pub fn prepare(
-        &self,
-        names: &[String],
-        force: bool,
-        events: &mut Events,
-    ) -> Result<Vec<Problem>> {
-        let problems = self
-            .select(names)?
-            .iter()
+    /// Loads the named problems (all when none is named).
+    pub fn load(&self, names: &[String]) -> Result<Vec<Problem>> {
+        (self.select(names)?.iter())
             .map(|n| Problem::load(&self.root, n, &self.config))
-            .collect::<Result<Vec<_>>>()?;
-        let binaries: BTreeSet<String> =
-            problems.iter().flat_map(Problem::cargo_binaries).collect();
-        let started = std::time::Instant::now();
-        let built = self.cargo.build(&binaries, force)?;
-        if built > 0 {
-            events.emit(EventKind::ProgramsBuilt {
-                count: built,
-                elapsed: started.elapsed(),
-            });
-        }
-        Ok(problems)
+            .collect()
     }
 
     /// testlib.h, which the kit does not hold: the `TESTLIB_H` environment
@@ -216,77 +183,8 @@ impl Kit {
             )
         })
     }
-
-    /// The runnable program for `spec`: a cargo binary, a source compiled
-    /// by the `jury`, or a package's executable.
-    pub fn program(&self, spec: &ProgramSpec, jury: &Jury) -> Result<Program> {
-        match spec {
-            ProgramSpec::Cargo(name) => self.cargo.program(name),
-            ProgramSpec::Source(path) => Ok(jury.compile(&self.compiler, path, false)?),
-            ProgramSpec::Folder(path) => Ok(jury.build_folder(&self.compiler, path)?),
-            ProgramSpec::Executable(path) => Ok(self.compiler.executable(path)?),
-            ProgramSpec::Sources { entry, beside, .. } => {
-                Ok(jury.assemble(&self.compiler, entry, beside)?)
-            }
-        }
-    }
-
-    /// `problem`'s checker (or interactor), ready to run in its protocol.
-    pub fn checker(&self, problem: &Problem, jury: &Jury) -> Result<Program> {
-        let program = self.program(&problem.checker, jury)?;
-        Ok(Program {
-            protocol: problem.checker_protocol,
-            trailing: problem.checker_args.iter().map(Into::into).collect(),
-            ..program
-        })
-    }
-
-    /// `problem`'s validator, ready to run in its protocol; none for an
-    /// imported problem whose package has none.
-    pub fn validator(&self, problem: &Problem, jury: &Jury) -> Result<Option<Program>> {
-        let Some(spec) = &problem.validator else {
-            return Ok(None);
-        };
-        let program = self.program(spec, jury)?;
-        Ok(Some(Program {
-            protocol: problem.validator_protocol,
-            ..program
-        }))
-    }
-
-    /// `problem`'s validator, which `command` needs to keep the tests it
-    /// makes valid.
-    pub fn needed_validator(
-        &self,
-        problem: &Problem,
-        jury: &Jury,
-        command: &str,
-    ) -> Result<Program> {
-        self.validator(problem, jury)?.with_context(|| {
-            format!(
-                "judge {command} validates the tests it makes, and {} names no validator",
-                problem.config.path.display()
-            )
-        })
-    }
-
-    /// `problem`'s reference solution, which `what` needs.
-    pub fn reference(&self, problem: &Problem, jury: &Jury, what: &str) -> Result<Program> {
-        let Some(reference) = &problem.reference else {
-            bail!(
-                "{what} needs the reference solution, and {} names none",
-                problem.config.path.display()
-            );
-        };
-        self.compile(reference, false, jury)
-    }
-
-    /// A solution or another single source, compiled by the `jury`
-    /// (`untrusted`: a submission).
-    pub fn compile(&self, source: &Path, untrusted: bool, jury: &Jury) -> Result<Program> {
-        Ok(jury.compile(&self.compiler, source, untrusted)?)
-    }
 }
+
 /// The name of `names` most like `name`, if one is close: names are
 /// matched as written, so `Nim` or `nmi` only get a suggestion.
 fn closest<'a>(name: &str, names: &'a [String]) -> Option<&'a str> {

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use tempfile::TempDir;
 
-use crate::fsutil;
+use crate::base::fsutil;
 
 /// The memory file system runs work on, where there is one.
 const SHARED_MEMORY: &str = "/dev/shm";

@@ -2,7 +2,7 @@
 //! in, a test on stdout), a validator (the input on stdin, exit 0 if valid),
 //! the reference solution (to make an answer), a submission on a set of
 //! tests, and a checker (`checker input output answer`, its exit code read
-//! by [`verdict::from_checker`]). Every command does these through the jury
+//! by [`rules::from_checker`]). Every command does these through the jury
 //! and its [`Sandbox`]; nothing else starts a checker or a reference.
 
 use std::collections::HashMap;
@@ -12,15 +12,19 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::event::{EventKind, Events};
-use crate::fsutil;
-use crate::interact::{self, Transcript};
-use crate::pool::{Pool, Progress, Series, Stop};
-use crate::problem::{Problem, ProgramSpec};
-use crate::program::{BuildError, Compiler, Program, Protocol};
-use crate::results::{Isolation, SolutionRun, Test, TestOutcome};
-use crate::scratch::{Place, Scratch};
-use crate::verdict::{self, Checked, Group, Score, Verdict};
+use crate::base::fsutil;
+use crate::base::pool::{Pool, Progress, Series, Stop};
+use crate::core::cargo::Cargo;
+use crate::core::compile::Compiler;
+use crate::core::interact::{self, Transcript};
+use crate::core::rules::{self, Checked};
+use crate::core::scratch::{Place, Scratch};
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::problem::{Problem, ProgramSpec};
+use crate::model::program::{BuildError, Program, Protocol};
+use crate::model::results::{Isolation, SolutionRun, Test, TestOutcome};
+use crate::model::verdict::{self, Group, Score, Verdict};
 use sandbox::{Access, Exit, Limits, Network, RunSpec, Sandbox};
 
 /// What judging any solution of one problem needs.
@@ -78,7 +82,7 @@ impl<'a> Arena<'a> {
             tests,
             checker,
             interactive: problem.interactive,
-            limits: problem.limits,
+            limits: problem.limits.into(),
             groups: &problem.groups,
             targets_required: problem.targets_required,
             work,
@@ -157,7 +161,7 @@ fn check_in_process(
     let args = (argv.iter().map(|a| a.to_string_lossy().into_owned())).collect();
     let exit = testlib::run_in_process(args, main);
     let head = &exit.report[..exit.report.len().min(MESSAGE_BYTES)];
-    let checked = verdict::from_checker(
+    let checked = rules::from_checker(
         &sandbox::RunOutcome::exited(exit.code),
         &String::from_utf8_lossy(head),
     );
@@ -238,6 +242,14 @@ fn last_lines(path: &Path) -> String {
     }
 }
 
+/// A problem's limits as the sandbox runs a solution under them (its wall
+/// limit the sandbox's rule).
+impl From<crate::model::problem::Limits> for Limits {
+    fn from(l: crate::model::problem::Limits) -> Limits {
+        Limits::new(l.time, l.memory_bytes, l.output_bytes)
+    }
+}
+
 /// Returns true if and only if the judge was asked to stop (Ctrl-C,
 /// SIGTERM): every run has been killed, and the command ends with 130.
 pub fn interrupted() -> bool {
@@ -256,6 +268,11 @@ pub struct Jury<'s> {
     /// Whether submissions are refused where no control group caps their
     /// memory (a contained native sandbox, no `--unsafe-no-memory-cap`).
     needs_memory_cap: bool,
+    /// Compiles sources (solutions, source checkers) by judge.toml's
+    /// languages; none without a kit.
+    compiler: Compiler,
+    /// Builds the kit's checkers, validators and generators.
+    cargo: Cargo,
 }
 
 /// How the command line asked runs to be contained.
@@ -270,34 +287,67 @@ pub enum Containment {
 }
 
 impl<'s> Jury<'s> {
-    /// A jury that runs programs in `sandbox`, `jobs` at a time.
+    /// A jury that runs programs in `sandbox`, `jobs` at a time; it
+    /// compiles nothing until it is given a kit ([`Jury::for_kit`]).
     pub fn new(sandbox: impl Sandbox + 's, jobs: usize) -> Jury<'s> {
+        Jury::boxed(Box::new(sandbox), jobs)
+    }
+
+    fn boxed(sandbox: Box<dyn Sandbox + 's>, jobs: usize) -> Jury<'s> {
+        let nowhere = std::env::temp_dir().join("judge-no-kit");
         Jury {
-            sandbox: Box::new(sandbox),
+            sandbox,
             pool: Pool::new(jobs),
             scratch: None,
             needs_memory_cap: false,
+            compiler: Compiler::new(Default::default(), nowhere.clone()),
+            cargo: Cargo::new(&nowhere, &nowhere),
         }
     }
 
-    /// A jury over this machine's sandbox, for the kit at `kit_root`
-    /// (whose files runs must not reach), contained as `containment` says.
-    pub fn native(kit_root: &Path, jobs: usize, containment: Containment) -> Result<Jury<'static>> {
+    /// The same jury, compiling with `kit`'s languages and building its
+    /// cargo programs.
+    pub fn for_kit(self, kit: &Kit) -> Jury<'s> {
+        Jury {
+            compiler: Compiler::new(kit.languages(), kit.build_cache()),
+            cargo: Cargo::new(&kit.root, &kit.target),
+            ..self
+        }
+    }
+
+    /// The same jury, compiling with `compiler`.
+    pub fn with_compiler(self, compiler: Compiler) -> Jury<'s> {
+        Jury { compiler, ..self }
+    }
+
+    /// A jury over this machine's sandbox, for `kit` (whose files runs
+    /// must not reach), contained as `containment` says.
+    pub fn native(kit: &Kit, jobs: usize, containment: Containment) -> Result<Jury<'static>> {
         let layers = match containment {
             Containment::Full { .. } => sandbox::Containment::Full {
                 off: sandbox::LayersOff::from_env()?,
             },
             Containment::None => sandbox::Containment::None,
         };
-        Ok(Jury {
-            sandbox: sandbox::native(kit_root, layers)?,
-            pool: Pool::new(jobs),
+        let jury = Jury {
             scratch: Scratch::in_memory(),
             needs_memory_cap: containment
                 == Containment::Full {
                     uncapped_memory: false,
                 },
-        })
+            ..Jury::boxed(sandbox::native(&kit.root, layers)?, jobs)
+        };
+        Ok(jury.for_kit(kit))
+    }
+
+    /// The compiler of judge.toml's languages.
+    pub fn compiler(&self) -> &Compiler {
+        &self.compiler
+    }
+
+    /// The kit's cargo programs.
+    pub fn cargo(&self) -> &Cargo {
+        &self.cargo
     }
 
     /// A fresh folder for the files of one command's runs, removed when
@@ -314,41 +364,27 @@ impl<'s> Jury<'s> {
         Ok(made.map_err(|e| fsutil::naming(parent, e))?)
     }
 
-    /// Compiles `source` with `compiler` (or finds it compiled), the
-    /// compiler contained like any run; `untrusted` for a submission.
-    pub fn compile(
-        &self,
-        compiler: &Compiler,
-        source: &Path,
-        untrusted: bool,
-    ) -> Result<Program, BuildError> {
-        compiler.compile(source, untrusted, |spec| self.sandbox.run(spec))
+    /// Compiles `source` (or finds it compiled), the compiler contained
+    /// like any run; `untrusted` for a submission.
+    pub fn compile(&self, source: &Path, untrusted: bool) -> Result<Program, BuildError> {
+        (self.compiler).compile(source, untrusted, |spec| self.sandbox.run(spec))
     }
 
     /// Compiles the submission `source` for its language's other
     /// interpreter (PyPy for Python), if it has one: its name and program.
-    pub fn compile_other(
-        &self,
-        compiler: &Compiler,
-        source: &Path,
-    ) -> Result<Option<(String, Program)>, BuildError> {
-        compiler.compile_other(source, |spec| self.sandbox.run(spec))
+    pub fn compile_other(&self, source: &Path) -> Result<Option<(String, Program)>, BuildError> {
+        (self.compiler).compile_other(source, |spec| self.sandbox.run(spec))
     }
 
     /// Compiles a trusted program of several files, `entry` the one run,
     /// as [`Jury::compile`] compiles one.
-    pub fn assemble(
-        &self,
-        compiler: &Compiler,
-        entry: &Path,
-        beside: &[PathBuf],
-    ) -> Result<Program, BuildError> {
-        compiler.assemble(entry, beside, |spec| self.sandbox.run(spec))
+    pub fn assemble(&self, entry: &Path, beside: &[PathBuf]) -> Result<Program, BuildError> {
+        (self.compiler).assemble(entry, beside, |spec| self.sandbox.run(spec))
     }
 
     /// Builds a program folder (`build`, then `run`) in the sandbox, once.
-    pub fn build_folder(&self, compiler: &Compiler, folder: &Path) -> Result<Program, BuildError> {
-        compiler.build_folder(folder, |spec| self.sandbox.run(spec))
+    pub fn build_folder(&self, folder: &Path) -> Result<Program, BuildError> {
+        (self.compiler).build_folder(folder, |spec| self.sandbox.run(spec))
     }
 
     /// The worker pool.
@@ -358,7 +394,17 @@ impl<'s> Jury<'s> {
 
     /// How the sandbox contains runs, as reports show it.
     pub fn isolation(&self) -> Isolation {
-        self.sandbox.isolation().into()
+        let i = self.sandbox.isolation();
+        Isolation {
+            processes: i.processes,
+            files: i.files,
+            memory: i.memory,
+            network: i.network,
+            user: i.user,
+            pids: i.pids,
+            off: i.off,
+            missing: i.missing,
+        }
     }
 
     /// Cuts the submissions that follow off from the network, if possible;
@@ -401,7 +447,7 @@ impl<'s> Jury<'s> {
             .with_context(|| format!("cannot run {what}"))?;
         // Over a limit: said as such (a generator that writes without end
         // is stopped at its output limit, one that loops at its time).
-        if let Some(stopped) = verdict::stopped_at_limit(what, &outcome, &spec.limits) {
+        if let Some(stopped) = rules::stopped_at_limit(what, &outcome, &spec.limits) {
             bail!("{stopped}");
         }
         if outcome.exit != Exit::Code(success) || outcome.wall_timeout {
@@ -751,7 +797,7 @@ impl<'s> Jury<'s> {
         let jury_run = played
             .interactor
             .map_err(|e| anyhow::anyhow!("cannot run the interactor {}: {e}", interactor.name))?;
-        let checked = verdict::from_interaction(
+        let checked = rules::from_interaction(
             &run,
             played.transcript.solution_bytes,
             &limits,
@@ -873,7 +919,7 @@ impl<'s> Jury<'s> {
         };
         let mut run = self.sandbox.run(&spec);
         if let Ok(first) = &run
-            && verdict::rerun_alone(first, &arena.limits)
+            && rules::rerun_alone(first, &arena.limits)
         {
             run = self.sandbox.run_alone(&spec);
         }
@@ -888,7 +934,7 @@ impl<'s> Jury<'s> {
         outcome.cpu = run.cpu;
         outcome.wall = run.wall;
         outcome.memory_bytes = run.peak_memory_bytes;
-        if let Some((verdict, message)) = verdict::classify(&run, &arena.limits) {
+        if let Some((verdict, message)) = rules::classify(&run, &arena.limits) {
             outcome.verdict = verdict;
             outcome.message = message;
             return settle(place, name, BATCH_FILES, outcome, arena.keep_outputs);
@@ -901,7 +947,7 @@ impl<'s> Jury<'s> {
             test.answer.as_path(),
         );
         let checked = match arena.checker_in_process {
-            _ if identical() => verdict::agrees_identically(),
+            _ if identical() => rules::agrees_identically(),
             Some(main) if small() => check_in_process(main, arena.checker, files, place, name),
             _ => self.check(
                 arena.checker,
@@ -1094,14 +1140,13 @@ impl<'s> Jury<'s> {
     /// error is the verdict CE with the compiler's message.
     pub fn judge_source(
         &self,
-        compiler: &Compiler,
         arena: &Arena,
         source: &Path,
         shown: &str,
         stop: Stop,
         events: &mut Events,
     ) -> Result<SolutionRun> {
-        match self.compile(compiler, source, true) {
+        match self.compile(source, true) {
             Ok(solution) => self.judge(arena, &solution, shown, stop, events),
             Err(BuildError::Compile { output, .. }) => {
                 Ok(self.not_compiled(arena, shown, output, events))
@@ -1158,17 +1203,17 @@ fn said(
     stdout: &Path,
     feedback: &Path,
 ) -> Checked {
-    if let Some(stopped) = verdict::stopped_at_limit(what, run, limits) {
+    if let Some(stopped) = rules::stopped_at_limit(what, run, limits) {
         return failed(stopped);
     }
     match protocol {
-        Protocol::Testlib => verdict::from_checker(run, &read_head(message, MESSAGE_BYTES)),
+        Protocol::Testlib => rules::from_checker(run, &read_head(message, MESSAGE_BYTES)),
         Protocol::Kattis => {
             let score = std::fs::read_to_string(feedback.join("score.txt")).ok();
             let judged = read_head(&feedback.join("judgemessage.txt"), MESSAGE_BYTES);
-            verdict::from_kattis(run, &judged, score.as_deref())
+            rules::from_kattis(run, &judged, score.as_deref())
         }
-        Protocol::Cms => verdict::from_cms(
+        Protocol::Cms => rules::from_cms(
             run,
             &read_head(stdout, MESSAGE_BYTES),
             &read_head(message, MESSAGE_BYTES),
@@ -1198,6 +1243,17 @@ fn announce(arena: &Arena, shown: &str, events: &mut Events) {
 /// The score of the judged tests (see [`verdict::score`]).
 fn score(arena: &Arena, outcomes: &[TestOutcome]) -> Option<Score> {
     let all: Vec<Option<&str>> = arena.tests.iter().map(|t| t.group.as_deref()).collect();
-    let judged = crate::results::scored(arena.tests, outcomes);
+    let judged = crate::model::results::scored(arena.tests, outcomes);
     verdict::score(arena.groups, &all, &judged)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn reports_name_the_sandbox_s_own_switch() {
+        assert_eq!(
+            crate::model::results::LAYERS_OFF_ENV,
+            sandbox::LAYERS_OFF_ENV
+        );
+    }
 }

@@ -9,10 +9,10 @@
 use std::io;
 use std::time::{Duration, Instant};
 
-use crate::results::VerifyRow;
-use crate::results::report::Report;
-use crate::results::{BuildSummary, Test};
-use crate::results::{SolutionRun, Standing, TestOutcome};
+use crate::model::results::VerifyRow;
+use crate::model::results::report::Report;
+use crate::model::results::{BuildSummary, Test};
+use crate::model::results::{SolutionRun, Standing, TestOutcome};
 
 /// The commands, as reporters tell them apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

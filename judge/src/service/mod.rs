@@ -1,0 +1,7 @@
+//! Services: the kit's larger jobs, built from the core and the formats:
+//! statements as pages ([`statement`]), a new problem's files
+//! ([`scaffold`]), what differs between two problems ([`compare`]).
+
+pub mod compare;
+pub mod scaffold;
+pub mod statement;
