@@ -12,6 +12,7 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
+use crate::model::edit::Edit;
 use anyhow::{Context, Result, bail};
 
 use crate::base::pool::Stop;
@@ -197,13 +198,9 @@ fn millis(d: Duration) -> u64 {
 /// Sets `time_limit_ms` in the problem.toml at `path`, its comments and
 /// layout kept.
 fn write_limit(path: &std::path::Path, limit: Duration) -> Result<()> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut doc: toml_edit::DocumentMut = text
-        .parse()
-        .with_context(|| format!("{}: not TOML", path.display()))?;
-    doc["time_limit_ms"] = toml_edit::value(millis(limit) as i64);
-    crate::base::fsutil::write_atomic(path, doc.to_string().as_bytes())?;
+    let mut edit = Edit::read(path)?;
+    edit.set_time_limit(millis(limit));
+    crate::base::fsutil::write_atomic(path, edit.text().as_bytes())?;
     Ok(())
 }
 

@@ -9,6 +9,8 @@ use anyhow::{Context, Result, bail};
 
 use crate::base::fsutil;
 use crate::core::jury::Jury;
+use crate::model::config::{TestEntry, unread};
+use crate::model::edit::Edit;
 use crate::model::expect::{Expect, FOLDERS};
 use crate::model::kit::Kit;
 use crate::model::problem::Problem;
@@ -84,18 +86,18 @@ pub fn add_test(
         "found by judge stress, seed {} ({}), shrunk: {} gets {} here",
         found.seed, found.command, shown, example.verdict
     );
-    let mut entry = format!("\n[[tests]]\nfile = {}\n", quoted(&rel));
-    if let Some(group) = &group {
-        entry += &format!("group = {}\n", quoted(group));
-    }
-    entry += &format!("comment = {}\n", quoted(&comment));
-    if let Some(target) = &target {
-        entry += &format!("targets = [{}]\n", quoted(target));
-    }
-
+    let entry = TestEntry {
+        file: Some(unread(rel.clone())),
+        group: group.clone(),
+        comment: Some(comment),
+        targets: target.into_iter().collect(),
+        ..TestEntry::default()
+    };
     let toml = &problem.config.path;
     let before = std::fs::read_to_string(toml).map_err(|e| fsutil::naming(toml, e))?;
-    let after = with_test(&before, &entry, group.as_deref());
+    let mut edit = Edit::of(toml, &before)?;
+    edit.add_test(&entry, group.as_deref())?;
+    let after = edit.text();
     fsutil::create_dir_all(&problem.dir.join(FOLDER))?;
     fsutil::write_atomic(&file, example.input.as_bytes())?;
     fsutil::write_atomic(toml, after.as_bytes())?;
@@ -135,92 +137,4 @@ fn group_for(
         }
     }
     bail!("the counterexample meets the constraints of none of the problem's groups")
-}
-
-/// A TOML string.
-fn quoted(text: &str) -> String {
-    toml::Value::String(text.to_string()).to_string()
-}
-
-/// `text` with `entry` after the last `[[tests]]` entry of `group` (of
-/// any group when `None` or when none is in it), so that a group's tests
-/// stay together: before the next table and the comments that introduce
-/// it, or at the end.
-fn with_test(text: &str, entry: &str, group: Option<&str>) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    let is_header = |i: usize| lines[i].trim_start().starts_with('[');
-    let is_test = |i: usize| lines[i].trim_start().starts_with("[[tests]]");
-    let block_end = |start: usize| (start + 1..lines.len()).find(|&i| is_header(i));
-    let in_group = |start: usize| {
-        let end = block_end(start).unwrap_or(lines.len());
-        lines[start + 1..end].iter().any(|l| {
-            l.split_once('=').is_some_and(|(key, value)| {
-                key.trim() == "group"
-                    && value
-                        .trim()
-                        .parse::<toml::Value>()
-                        .ok()
-                        .as_ref()
-                        .and_then(|v| v.as_str())
-                        == group
-            })
-        })
-    };
-    let tests: Vec<usize> = (0..lines.len()).filter(|&i| is_test(i)).collect();
-    let last = tests
-        .iter()
-        .rev()
-        .find(|&&i| group.is_some() && in_group(i))
-        .or(tests.last())
-        .copied();
-    let Some((last, mut at)) = last.and_then(|last| Some((last, block_end(last)?))) else {
-        let mut out = text.to_string();
-        if !out.ends_with('\n') {
-            out.push('\n');
-        }
-        return out + entry;
-    };
-    while at > last + 1 && {
-        let l = lines[at - 1].trim();
-        l.is_empty() || l.starts_with('#')
-    } {
-        at -= 1;
-    }
-    let mut out = lines[..at].join("\n");
-    out.push('\n');
-    out += entry;
-    out += &lines[at..].join("\n");
-    out.push('\n');
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::with_test;
-
-    #[test]
-    fn a_test_goes_after_the_last_test_before_the_next_table_and_its_comment() {
-        let text = "a = 1\n\n[[tests]]\nfile = \"x\"\n\n# stress\n[stress]\nargs = []\n";
-        let out = with_test(text, "\n[[tests]]\nfile = \"y\"\n", None);
-        assert_eq!(
-            out,
-            "a = 1\n\n[[tests]]\nfile = \"x\"\n\n[[tests]]\nfile = \"y\"\n\n# stress\n[stress]\nargs = []\n"
-        );
-        let at_end = with_test("[[tests]]\nfile = \"x\"", "\n[[tests]]\n", None);
-        assert_eq!(at_end, "[[tests]]\nfile = \"x\"\n\n[[tests]]\n");
-    }
-
-    #[test]
-    fn a_test_of_a_group_goes_after_the_last_test_of_that_group() {
-        let text = "[[tests]]\nfile = \"a\"\ngroup = \"1\"\n\n# big\n[[tests]]\nfile = \"b\"\ngroup = '2'\n";
-        let entry = "\n[[tests]]\nfile = \"c\"\n";
-        assert_eq!(
-            with_test(text, entry, Some("1")),
-            "[[tests]]\nfile = \"a\"\ngroup = \"1\"\n\n[[tests]]\nfile = \"c\"\n\n# big\n[[tests]]\nfile = \"b\"\ngroup = '2'\n"
-        );
-        // The last group's test goes at the end; an unknown one after the last test.
-        let end = format!("{text}{entry}");
-        assert_eq!(with_test(text, entry, Some("2")), end);
-        assert_eq!(with_test(text, entry, Some("3")), end);
-    }
 }

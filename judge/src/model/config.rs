@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 /// A configuration file that cannot be used.
@@ -33,6 +33,11 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, column)
+}
+
+/// A value the kit makes, not read from a file: it has no place in one.
+pub fn unread<T>(value: T) -> Spanned<T> {
+    Spanned::new(0..0, value)
 }
 
 /// A parsed file and its text, to point at any of its values.
@@ -80,7 +85,7 @@ pub fn load<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Source<T>, Co
 }
 
 /// How a checker or a validator is called and how it answers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Protocol {
     /// testlib's: `checker input output answer`, exit 0 OK, 1 WA, 2 PE, 3
@@ -205,107 +210,128 @@ impl Language {
 }
 
 /// `problem.toml`: one problem.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProblemConfig {
     pub title: Titles,
     /// The format of the package an imported problem came from (kept in
     /// its `package/` folder): `icpc`, `icpc-legacy`, `polygon`, `cms` or
     /// `hydro`. Its statements are the package's, exported as they are.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub imported_from: Option<Spanned<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub time_limit_ms: Option<Spanned<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub memory_limit_mib: Option<Spanned<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub output_limit_mib: Option<Spanned<u64>>,
     /// A binary of the `checkers` package (`wcmp`, `nim`), or a source file
     /// relative to the problem folder (an external testlib checker).
     /// Absent for an interactive problem, which names an `interactor`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub checker: Option<Spanned<String>>,
     /// An interactive problem's interactor (testlib's
     /// `interactor input output [answer]`, talking to the solution over
     /// its stdin and stdout): a binary of the `checkers` package, or a
     /// source file.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub interactor: Option<Spanned<String>>,
     /// A binary of the `validators` package, or a source file. Only an
     /// imported problem whose package has none goes without: its tests are
     /// then not validated.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub validator: Option<Spanned<String>>,
     /// The default generator: a binary of the `generators` package, or a source file.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub generator: Option<Spanned<String>>,
     /// The reference solution, relative to `solutions/<problem>/`; only an
     /// imported problem whose every test stores its answer goes without.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reference: Option<Spanned<String>>,
     /// The checker for judges that compile only C++ testlib checkers
     /// (Polygon, Hydro): a standard testlib checker by name (`wcmp`), where
     /// the answer is unique, or a C++ source relative to the problem folder.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cpp_checker: Option<Spanned<String>>,
     /// The validator for those judges: a C++ testlib source relative to the
     /// problem folder.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cpp_validator: Option<Spanned<String>>,
     /// An interactive problem's interactor for those judges: a C++ testlib
     /// source relative to the problem folder (in place of `cpp_checker`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cpp_interactor: Option<Spanned<String>>,
     /// How the problem's own checker (or interactor) and validator are
     /// called, when they are source files written for another judge:
     /// `testlib` (the default), `kattis` or `cms`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub protocols: Option<ProtocolsConfig>,
     /// Arguments for a Kattis output validator (checker or interactor),
     /// after its protocol's own: an ICPC package's `output_validator_args`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub checker_args: Option<Spanned<Vec<String>>>,
     /// Whether each solution of a wrong-verdict folder needs a test aimed
     /// at it (`targets`): true unless told; a package imported from another
     /// judge names no such tests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub targets_required: Option<bool>,
     /// Solutions (relative to `solutions/<problem>/`) whose promise is one
     /// of several overall verdicts (`"rejected/slow.cpp" = ["TLE", "WA"]`),
     /// in place of their folder's, or in a folder of no verdict.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub expected: BTreeMap<String, Spanned<Vec<String>>>,
     /// Scored groups; a problem without groups is all-or-nothing.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub groups: Vec<Spanned<Group>>,
     /// The test plan, in order.
     pub tests: Vec<Spanned<TestEntry>>,
     /// Inputs the validator must reject, each with the reason.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub invalid: Vec<Spanned<InvalidEntry>>,
     /// Programs of several source files, by the name that stands for them
     /// where a program is named (`gen = ["gen.py", "lib.py"]`): each file
     /// relative to the problem folder, the first the one compiled and run.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub programs: BTreeMap<String, Spanned<Vec<Spanned<String>>>>,
     /// How `judge stress` makes random tests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stress: Option<StressConfig>,
     /// The shape of the problem's inputs.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input: Option<InputConfig>,
     /// How `judge certify` makes every small input.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub certify: Option<CertifyConfig>,
 }
 
 /// The protocols of a problem's jury programs.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProtocolsConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub checker: Option<Spanned<Protocol>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub validator: Option<Spanned<Protocol>>,
 }
 
 /// `judge certify`'s exhaustive input: the default generator's arguments,
 /// with `{name}` for each bound, and the bounds' default values.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CertifyConfig {
     pub args: Spanned<Vec<String>>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub bounds: BTreeMap<String, Spanned<u64>>,
     /// The brute force to compare the reference with (relative to
     /// `solutions/<problem>/`; default: `[stress] against`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub against: Option<Spanned<String>>,
 }
 
 /// How an input splits into cases, for shrinking failing inputs case by
 /// case: the first line holds the number of cases, then each case takes
 /// `case_lines` lines.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct InputConfig {
     pub case_lines: Spanned<usize>,
@@ -313,7 +339,7 @@ pub struct InputConfig {
 
 /// `judge stress`'s defaults for a problem: the generator's small random
 /// mode, and the solution to compare with.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct StressConfig {
     /// The default generator's arguments; `{seed}` becomes each iteration's
@@ -321,11 +347,12 @@ pub struct StressConfig {
     pub args: Spanned<Vec<String>>,
     /// The solution whose answers are compared with (relative to
     /// `solutions/<problem>/`; default: the reference).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub against: Option<Spanned<String>>,
 }
 
 /// The problem's title in each language of its statements.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Titles {
     pub en: String,
@@ -333,23 +360,30 @@ pub struct Titles {
 }
 
 /// A scored group of tests.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Group {
     pub name: String,
     pub points: u32,
     /// How the group scores: `all` (the default: its points if every test
     /// passes) or `each` (each accepted test an equal share of them).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "GroupScoring::is_all")]
     pub scoring: GroupScoring,
     /// Groups that must pass in full for this one to score (Polygon's
     /// dependencies, Hydro's `if`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub depends: Vec<String>,
 }
 
+impl GroupScoring {
+    /// Whether it is the default, all or nothing.
+    pub fn is_all(&self) -> bool {
+        *self == GroupScoring::All
+    }
+}
+
 /// How a group scores.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GroupScoring {
     /// All or nothing.
@@ -361,46 +395,55 @@ pub enum GroupScoring {
 
 /// One entry of the test plan: a manual test (`file`) or a generator
 /// invocation (`args`, optionally `generator` and `count`).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct TestEntry {
     /// A manual test's input, relative to the problem folder.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<Spanned<String>>,
     /// The test's answer, relative to the problem folder, when it is not
     /// the reference's output (an imported package's `.ans`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub answer: Option<Spanned<String>>,
     /// A generated test's input as an imported package stores it:
     /// `judge build` says whether the regenerated input equals it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stored: Option<Spanned<String>>,
     /// Arguments for the validator on this test (an ICPC package's
     /// `input_validator_args`), after the protocol's own.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub validator_args: Vec<String>,
     /// The generator, when not the problem's default.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub generator: Option<Spanned<String>>,
     /// The generator's arguments.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub args: Option<Vec<String>>,
     /// Expands into this many tests; `{index}` in `args` becomes 1, 2, ...
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<Spanned<u32>>,
     /// The scoring group.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
     /// The test's own points in a group scored `each` (a Polygon test's),
     /// instead of an equal share of the group's.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub points: Option<Spanned<f64>>,
     /// Shown in the statement as a sample.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub sample: bool,
     /// What the test is for (for example, which trap it targets).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
     /// Solutions this test is aimed at (relative to `solutions/<problem>/`):
     /// `judge verify` requires each to fail here with its folder's verdict.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub targets: Vec<String>,
 }
 
 /// An input the validator must reject (`[[invalid]]`): a file relative to
 /// the problem folder, and why it is invalid.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct InvalidEntry {
     pub file: Spanned<String>,

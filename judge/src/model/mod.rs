@@ -3,6 +3,7 @@
 //! describes.
 
 pub mod config;
+pub mod edit;
 pub mod event;
 pub mod expect;
 pub mod kit;

@@ -11,10 +11,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use toml_edit::{DocumentMut, Item, Value};
 
 use crate::base::fsutil;
 use crate::model::config::{self, KitConfig};
+use crate::model::edit::Edit;
 use crate::model::kit::Kit;
 use crate::model::problem::{Problem, Role};
 
@@ -120,12 +120,7 @@ pub fn from_problem(kit: &Kit, from: &str, name: &str) -> Result<Vec<NewFile>> {
     let problem = Problem::load(&kit.root, from, &kit.config)?;
     let old_dir = Path::new("problems").join(from);
     let new_dir = Path::new("problems").join(name);
-    let toml_path = &problem.config.path;
-    let mut doc: DocumentMut = problem
-        .config
-        .text
-        .parse()
-        .with_context(|| format!("cannot parse {}", toml_path.display()))?;
+    let mut edit = Edit::of(&problem.config.path, &problem.config.text)?;
     // Destination → source, both relative to the kit.
     let mut copies: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
     let renamer = Renamer {
@@ -134,45 +129,18 @@ pub fn from_problem(kit: &Kit, from: &str, name: &str) -> Result<Vec<NewFile>> {
         from,
         name,
     };
-    let fields = [
-        ("checker", Some(Role::Checker)),
-        // Interactors are binaries of the checkers package too.
-        ("interactor", Some(Role::Checker)),
-        ("validator", Some(Role::Validator)),
-        ("generator", Some(Role::Generator)),
-        ("cpp_checker", None),
-        ("cpp_validator", None),
-        ("cpp_interactor", None),
-    ];
-    for (key, role) in fields {
-        if let Some(item) = doc.get_mut(key) {
-            renamer.rename(item, role, &mut copies)?;
-        }
-    }
-    if let Some(tests) = doc.get_mut("tests").and_then(Item::as_array_of_tables_mut) {
-        for test in tests.iter_mut() {
-            if let Some(item) = test.get_mut("generator") {
-                renamer.rename(item, Some(Role::Generator), &mut copies)?;
-            }
-        }
-    }
+    edit.rename_programs(|value, role| renamer.rename(value, role, &mut copies))?;
     let titles = &problem.config.value.title;
     let new_en = format!("{}{}", titles.en, COPY_MARK.0);
     let new_zh = format!("{}{}", titles.zh, COPY_MARK.1);
-    if let Some(title) = doc.get_mut("title").and_then(Item::as_table_like_mut) {
-        for (key, text) in [("en", &new_en), ("zh", &new_zh)] {
-            if let Some(item) = title.get_mut(key) {
-                set_string(item, text);
-            }
-        }
-    }
+    edit.set_titles(&new_en, &new_zh);
 
     let mut files = Vec::new();
     let toml_file = old_dir.join("problem.toml");
     for source in copied_files(&kit.root, &old_dir)? {
         let rel = source.strip_prefix(&old_dir).unwrap_or(&source);
         let bytes = if source == toml_file {
-            doc.to_string().into_bytes()
+            edit.text().into_bytes()
         } else {
             read(&kit.root, &source)?
         };
@@ -228,24 +196,21 @@ impl Renamer<'_> {
     /// inside the problem folder is copied with it and keeps its name.
     fn rename(
         &self,
-        item: &mut Item,
+        value: &str,
         role: Option<Role>,
         copies: &mut BTreeMap<PathBuf, PathBuf>,
-    ) -> Result<()> {
-        let Some(value) = item.as_str().map(str::to_string) else {
-            return Ok(());
-        };
+    ) -> Result<Option<String>> {
         let (source, new_value, destination) = if value.contains('.') {
             let path = Path::new(&value);
             let Some(file) = fsutil::within(&self.problem_dir.join(path)) else {
                 bail!("{value}: a program outside the kit cannot be copied");
             };
             if file.starts_with(self.problem_dir) {
-                return Ok(());
+                return Ok(None);
             }
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
             let Some(new_stem) = self.renamed(stem) else {
-                return Ok(());
+                return Ok(None);
             };
             let new_name = match path.extension().and_then(|e| e.to_str()) {
                 Some(extension) => format!("{new_stem}.{extension}"),
@@ -258,8 +223,8 @@ impl Renamer<'_> {
                 file.with_file_name(&new_name),
             )
         } else {
-            let (Some(role), Some(new_name)) = (role, self.renamed(&value)) else {
-                return Ok(());
+            let (Some(role), Some(new_name)) = (role, self.renamed(value)) else {
+                return Ok(None);
             };
             let bin = Path::new(role.package()).join("src/bin");
             (
@@ -276,17 +241,7 @@ impl Renamer<'_> {
             );
         }
         copies.insert(destination, source);
-        set_string(item, &new_value);
-        Ok(())
-    }
-}
-
-/// Replaces a string value of problem.toml, keeping its comments and spacing.
-fn set_string(item: &mut Item, text: &str) {
-    if let Some(value) = item.as_value_mut() {
-        let decor = value.decor().clone();
-        *value = Value::from(text);
-        *value.decor_mut() = decor;
+        Ok(Some(new_value))
     }
 }
 
@@ -327,19 +282,6 @@ fn copied_files(root: &Path, dir: &Path) -> Result<Vec<PathBuf>> {
 fn read(root: &Path, rel: &Path) -> Result<Vec<u8>> {
     let path = root.join(rel);
     Ok(std::fs::read(&path).map_err(|e| fsutil::naming(&path, e))?)
-}
-
-/// `judge.toml`'s text with `name` added at the end of `problems`, every
-/// comment and the layout kept.
-pub fn registered(path: &Path, text: &str, name: &str) -> Result<String> {
-    let mut doc: DocumentMut = text
-        .parse()
-        .with_context(|| format!("cannot parse {}", path.display()))?;
-    let Some(problems) = doc.get_mut("problems").and_then(Item::as_array_mut) else {
-        bail!("{}: expected `problems`, a list of names", path.display());
-    };
-    problems.push(name);
-    Ok(doc.to_string())
 }
 
 /// Writes `files` for a new problem `name` and registers it in judge.toml,
@@ -402,7 +344,11 @@ pub fn create(kit: &Kit, name: &str, files: &[NewFile]) -> Result<()> {
     }
     // Read now, with the kit as loaded: restored as is on failure.
     let before = std::fs::read_to_string(&toml_path).map_err(|e| fsutil::naming(&toml_path, e))?;
-    let after = registered(&toml_path, &before, name)?;
+    let after = {
+        let mut edit = Edit::of(&toml_path, &before)?;
+        edit.add_problem(name)?;
+        edit.text()
+    };
 
     let mut written = Written::default();
     let result = (|| -> Result<()> {
@@ -528,14 +474,6 @@ mod tests {
         let toml = String::from_utf8(files[0].bytes.clone()).unwrap();
         assert!(toml.contains("checker = \"check-pile\""), "{toml}");
         assert!(toml.contains("against = \"brute_force/pile_search.rs\""));
-    }
-
-    #[test]
-    fn registering_keeps_comments_and_layout() {
-        let text = "# the kit\njobs = 0 # cores\nproblems = [\"a\", \"b\"]\n\n[defaults]\n# limits\ntime_limit_ms = 1000\n";
-        let out = registered(Path::new("judge.toml"), text, "c").unwrap();
-        assert_eq!(out, text.replace("[\"a\", \"b\"]", "[\"a\", \"b\", \"c\"]"));
-        assert!(registered(Path::new("judge.toml"), "jobs = 1\n", "c").is_err());
     }
 
     #[test]
