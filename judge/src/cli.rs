@@ -249,7 +249,7 @@ pub struct PackageArgs {
     pub problems: Vec<String>,
     /// The judge's format.
     #[arg(long, value_enum)]
-    pub format: crate::package::Format,
+    pub format: crate::format::Format,
     /// Where to write it: a folder, or a file ending in `.zip`.
     #[arg(long)]
     pub out: PathBuf,
@@ -326,8 +326,8 @@ pub struct StatementArgs {
     /// booklet).
     pub problem: Option<String>,
     /// The statement's language.
-    #[arg(long, value_enum, default_value_t = crate::service::statement::Lang::En)]
-    pub lang: crate::service::statement::Lang,
+    #[arg(long, value_enum, default_value_t = crate::model::problem::Lang::En)]
+    pub lang: crate::model::problem::Lang,
     /// Print it to PDF with a headless Chromium instead of writing HTML.
     #[arg(long)]
     pub pdf: bool,
@@ -357,7 +357,7 @@ pub struct ImportArgs {
     pub name: Option<String>,
     /// The package's format (default: found from its files).
     #[arg(long, value_enum)]
-    pub format: Option<crate::package::Format>,
+    pub format: Option<crate::format::Format>,
     /// Import what the kit can represent and list, as warnings, what it
     /// leaves out (without it, anything left out is an error).
     #[arg(long)]

@@ -28,6 +28,7 @@ use judge::core::jury::{Arena, Jury};
 use judge::core::scratch::Place;
 use judge::core::testset;
 use judge::core::verify::{Promised, verify_solutions};
+use judge::format::Format;
 use judge::model::event::Events;
 use judge::model::event::Silent;
 use judge::model::expect::{Expect, FOLDERS};
@@ -36,7 +37,6 @@ use judge::model::problem::Problem;
 use judge::model::program::{Program, Protocol};
 use judge::model::results::Test;
 use judge::model::results::VerifyRow;
-use judge::package::Format;
 use sandbox::linux::LinuxSandbox;
 use yaml_rust2::{Yaml, YamlLoader};
 
@@ -781,7 +781,7 @@ fn hydro_packages_load_in_hydro_and_judge_like_the_kit() {
             .unwrap_or_else(|| panic!("Hydro did not import {name}"));
         // The pid is kept (Hydro drops one it refuses), the title and both
         // statements are there.
-        let pid = judge::package::hydro::pid(name);
+        let pid = judge::format::hydro::write::pid(name);
         assert_eq!(hydro["pid"].as_str(), Some(pid.as_str()), "{name}");
         // The report says where the pid is not the name.
         let said = warnings(report, name, "Hydro");

@@ -22,7 +22,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use judge::package::Format;
+use judge::format::Format;
 use serde_json::Value;
 
 mod common;

@@ -4,17 +4,17 @@
 use anyhow::Result;
 
 use crate::cli::NewArgs;
+use crate::format::Format;
 use crate::model::event::{EventKind, Events};
 use crate::model::kit::Kit;
 use crate::model::results::report::{NewReport, Report};
 use crate::model::verdict::Verdict;
-use crate::package::Format;
 use crate::service::scaffold;
 
 /// Creates the problem's files and registers it in judge.toml.
 pub fn run(kit: &Kit, events: &mut Events, args: &NewArgs) -> Result<bool> {
     let name = &args.name;
-    scaffold::check_name(name)?;
+    crate::model::problem::check_name(name)?;
     // Another judge run may be building, or adding a problem to judge.toml.
     let _building = kit.lock_builds(events)?;
     let files = match &args.from {

@@ -8,11 +8,11 @@ use crate::model::event::{EventKind, Events};
 use crate::model::kit::Kit;
 use crate::model::results::report::{PackageReport, Report};
 use crate::model::verdict::Verdict;
-use crate::package;
+use crate::service::export;
 
 /// Exports the named problems (all when none is named).
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &PackageArgs) -> Result<bool> {
-    let request = package::Request {
+    let request = export::Request {
         names: &args.problems,
         format: args.format,
         out: &args.out,
@@ -20,7 +20,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &PackageArgs) -> R
         no_pdf: args.no_pdf,
         pid_prefix: args.pid_prefix.as_deref(),
     };
-    let exported = package::export(kit, jury, events, &request)?;
+    let exported = export::export(kit, jury, events, &request)?;
     let report = Report::Package(PackageReport {
         verdict: Verdict::Ac,
         format: args.format.name(),

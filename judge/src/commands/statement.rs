@@ -40,7 +40,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StatementArgs) ->
         .collect();
     let html = match (&args.problem, sheets.as_slice()) {
         (Some(_), [sheet]) => statement::page(sheet)?,
-        _ => statement::booklet(args.lang, crate::package::SOURCE, &sheets)?,
+        _ => statement::booklet(args.lang, crate::model::kit::SOURCE, &sheets)?,
     };
     let ext = if args.pdf { "pdf" } else { "html" };
     let out = match &args.out {

@@ -9,7 +9,7 @@
 //! half-written test and the next build resumes where it stopped.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -199,7 +199,7 @@ fn build_test(
         None => key(&[&reference.identity, &meta.input_hash]),
     };
     // An interactive sample's play is kept for the statement and packages.
-    let dialogue = (interactor.is_some() && test.sample).then(|| interaction_of(&answer));
+    let dialogue = (interactor.is_some() && test.sample).then(|| crate::model::results::interaction_of(&answer));
     if meta.answer != old.answer
         || old.answer_stamp.is_none()
         || fsutil::stamp(&answer) != old.answer_stamp
@@ -299,12 +299,6 @@ fn remove_stale(problem: &Problem) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// Where a test's play is kept, beside its answer (`<test>.interaction`):
-/// for the samples of an interactive problem.
-pub fn interaction_of(answer: &Path) -> PathBuf {
-    answer.with_extension("interaction")
 }
 
 /// The tests of a problem, as built (without building).

@@ -13,6 +13,16 @@ use crate::model::config::{self, KitConfig, Source};
 use crate::model::event::{EventKind, Events};
 use crate::model::problem::Problem;
 
+/// Where the problems come from, as packages and booklets say (`source`).
+pub const SOURCE: &str = "取石子 kit";
+
+/// One file of a new problem: its path relative to the kit, and its bytes.
+#[derive(Clone, Debug)]
+pub struct NewFile {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
 /// The kit's root and what it knows.
 pub struct Kit {
     pub root: PathBuf,

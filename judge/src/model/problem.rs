@@ -151,6 +151,73 @@ impl TestSpec {
     }
 }
 
+/// The longest problem name.
+pub const MAX_NAME: usize = 32;
+
+/// What a problem name may be, as errors say it.
+const NAME_RULE: &str = "lower-case letters, digits and `-`, starting with a letter, \
+     not ending with `-`, at most 32 characters";
+
+/// Checks that `name` can name a problem: a folder, cargo binaries
+/// (`gen-<name>`) and a problem of every package format (ICPC keeps its
+/// letters and digits, Hydro and Polygon take `-` too).
+pub fn check_name(name: &str) -> Result<()> {
+    let good = name.len() <= MAX_NAME
+        && name.starts_with(|c: char| c.is_ascii_lowercase())
+        && !name.ends_with('-')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !good {
+        bail!("`{name}` cannot name a problem: expected {NAME_RULE}");
+    }
+    Ok(())
+}
+
+/// A language the statements are written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
+pub enum Lang {
+    En,
+    Zh,
+}
+
+impl Lang {
+    /// Every language, in the order packages list them.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
+
+    /// Its code (`en`), as in `statement.<code>.md`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+
+    /// Its name in English, lowercase (`english`), as Polygon and CMS name
+    /// languages in their packages (`statements/english/`,
+    /// `statement/english.pdf`).
+    pub fn english_name(self) -> &'static str {
+        match self {
+            Lang::En => "english",
+            Lang::Zh => "chinese",
+        }
+    }
+
+    /// The statement file of `problem` in this language.
+    pub fn source(self, problem: &Problem) -> std::path::PathBuf {
+        problem.dir.join(format!("statement.{}.md", self.code()))
+    }
+
+    /// The problem's title in this language.
+    pub fn title(self, problem: &Problem) -> &str {
+        let titles = &problem.config.value.title;
+        match self {
+            Lang::En => &titles.en,
+            Lang::Zh => &titles.zh,
+        }
+    }
+}
+
 /// A problem's limits, as its problem.toml (or judge.toml's defaults)
 /// sets them; the core runs a solution under them (with a wall limit of
 /// its own choosing).
@@ -1068,6 +1135,33 @@ impl Resolver<'_> {
                     })
                     .collect())
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_rule() {
+        for good in ["a", "misere-bash", "nim2", &"a".repeat(MAX_NAME)] {
+            assert!(check_name(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "",
+            "2nim",
+            "-a",
+            "a-",
+            "Nim",
+            "a_b",
+            "a b",
+            "a/b",
+            "é",
+            &"a".repeat(MAX_NAME + 1),
+        ] {
+            let err = check_name(bad).unwrap_err().to_string();
+            assert!(err.contains("lower-case letters"), "{bad}: {err}");
         }
     }
 }

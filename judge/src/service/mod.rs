@@ -3,5 +3,7 @@
 //! ([`scaffold`]), what differs between two problems ([`compare`]).
 
 pub mod compare;
+pub mod export;
+pub mod import;
 pub mod scaffold;
 pub mod statement;

@@ -15,31 +15,8 @@ use anyhow::{Context, Result, bail};
 use crate::base::fsutil;
 use crate::model::config::{self, KitConfig};
 use crate::model::edit::Edit;
-use crate::model::kit::Kit;
+use crate::model::kit::{Kit, NewFile};
 use crate::model::problem::{Problem, Role};
-
-/// The longest problem name.
-pub const MAX_NAME: usize = 32;
-
-/// What a problem name may be, as errors say it.
-const NAME_RULE: &str = "lower-case letters, digits and `-`, starting with a letter, \
-     not ending with `-`, at most 32 characters";
-
-/// Checks that `name` can name a problem: a folder, cargo binaries
-/// (`gen-<name>`) and a problem of every package format (ICPC keeps its
-/// letters and digits, Hydro and Polygon take `-` too).
-pub fn check_name(name: &str) -> Result<()> {
-    let good = name.len() <= MAX_NAME
-        && name.starts_with(|c: char| c.is_ascii_lowercase())
-        && !name.ends_with('-')
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-    if !good {
-        bail!("`{name}` cannot name a problem: expected {NAME_RULE}");
-    }
-    Ok(())
-}
 
 /// The token a template has where the problem's name goes.
 const NAME_TOKEN: &str = "{{name}}";
@@ -87,13 +64,6 @@ const TEMPLATE: [(&str, &str); 10] = [
         include_str!("../../templates/new/wrong_answer.rs"),
     ),
 ];
-
-/// One file of a new problem: its path relative to the kit, and its bytes.
-#[derive(Clone, Debug)]
-pub struct NewFile {
-    pub path: PathBuf,
-    pub bytes: Vec<u8>,
-}
 
 /// The template's files for a problem called `name`.
 pub fn from_template(name: &str) -> Vec<NewFile> {
@@ -439,28 +409,6 @@ impl Written {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_follow_the_rule() {
-        for good in ["a", "misere-bash", "nim2", &"a".repeat(MAX_NAME)] {
-            assert!(check_name(good).is_ok(), "{good}");
-        }
-        for bad in [
-            "",
-            "2nim",
-            "-a",
-            "a-",
-            "Nim",
-            "a_b",
-            "a b",
-            "a/b",
-            "é",
-            &"a".repeat(MAX_NAME + 1),
-        ] {
-            let err = check_name(bad).unwrap_err().to_string();
-            assert!(err.contains("lower-case letters"), "{bad}: {err}");
-        }
-    }
 
     #[test]
     fn the_template_names_everything_after_the_problem() {

@@ -18,57 +18,14 @@ use anyhow::{Context, Result, anyhow, bail};
 use math_core::{LatexToMathML, MathCoreConfig, MathDisplay};
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-use crate::model::problem::Problem;
+use crate::model::problem::{Lang, Problem};
 use crate::model::results::Test;
 
-/// A language the statements are written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
-pub enum Lang {
-    En,
-    Zh,
-}
-
-impl Lang {
-    /// Every language, in the order packages list them.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
-
-    /// Its code (`en`), as in `statement.<code>.md`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh",
-        }
-    }
-
-    /// Its name in English, lowercase (`english`), as Polygon and CMS name
-    /// languages in their packages (`statements/english/`,
-    /// `statement/english.pdf`).
-    pub fn english_name(self) -> &'static str {
-        match self {
-            Lang::En => "english",
-            Lang::Zh => "chinese",
-        }
-    }
-
-    /// The statement file of `problem` in this language.
-    pub fn source(self, problem: &Problem) -> std::path::PathBuf {
-        problem.dir.join(format!("statement.{}.md", self.code()))
-    }
-
-    /// The problem's title in this language.
-    pub fn title(self, problem: &Problem) -> &str {
-        let titles = &problem.config.value.title;
-        match self {
-            Lang::En => &titles.en,
-            Lang::Zh => &titles.zh,
-        }
-    }
-
-    fn words(self) -> &'static Words {
-        match self {
-            Lang::En => &EN,
-            Lang::Zh => &ZH,
-        }
+/// The words a page in `lang` adds around the statement.
+fn words(lang: Lang) -> &'static Words {
+    match lang {
+        Lang::En => &EN,
+        Lang::Zh => &ZH,
     }
 }
 
@@ -167,7 +124,7 @@ impl Sample {
             .iter()
             .filter(|t| t.sample)
             .map(|t| {
-                let interaction = crate::core::testset::interaction_of(&t.answer);
+                let interaction = crate::model::results::interaction_of(&t.answer);
                 if interaction.is_file() {
                     return Ok(Sample::Interaction(read(&interaction)?));
                 }
@@ -361,7 +318,7 @@ pub fn page(sheet: &Sheet) -> Result<String> {
 /// A contest booklet: a title page listing the problems, then each
 /// problem from a new page, lettered A, B, ...
 pub fn booklet(lang: Lang, title: &str, sheets: &[Sheet]) -> Result<String> {
-    let w = lang.words();
+    let w = words(lang);
     let mut body = format!(
         "<section class=\"cover\">\n<h1>{}</h1>\n<h2>{}</h2>\n<ol class=\"contents\">\n",
         escape(title),
@@ -408,7 +365,7 @@ fn document(lang: Lang, title: &str, body: &str) -> String {
 
 /// One problem as an `<article>`: the header, then the statement.
 fn article(sheet: &Sheet, index: Option<usize>) -> Result<String> {
-    let w = sheet.lang.words();
+    let w = words(sheet.lang);
     let p = sheet.problem;
     let mut out = format!("<article class=\"problem\" id=\"{}\">\n", escape(&p.name));
     out.push_str("<header>\n<h1>");
@@ -464,7 +421,7 @@ fn article(sheet: &Sheet, index: Option<usize>) -> Result<String> {
 /// table, the jury's lines on the left and the solution's on the right, in
 /// the order they were sent.
 fn sample_boxes(lang: Lang, samples: &[Sample]) -> String {
-    let w = lang.words();
+    let w = words(lang);
     let mut out = String::new();
     for (i, s) in samples.iter().enumerate() {
         let n = i + 1;
@@ -629,7 +586,7 @@ fn body(markdown: &str, source: &Path, lang: Lang, samples: &[Sample]) -> Result
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, kept.into_iter());
     if !boxes_shown && !samples.is_empty() {
-        let _ = writeln!(html, "<h2>{}</h2>", lang.words().sample);
+        let _ = writeln!(html, "<h2>{}</h2>", words(lang).sample);
         html.push_str(&sample_boxes(lang, samples));
     }
     Ok(html)

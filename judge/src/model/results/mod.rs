@@ -6,7 +6,7 @@
 
 pub mod report;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use schemars::JsonSchema;
@@ -18,6 +18,12 @@ use crate::model::verdict::{Score, Scored, Verdict};
 /// The environment variable that turns layers of containment off on
 /// purpose (the sandbox's `LAYERS_OFF_ENV`).
 pub const LAYERS_OFF_ENV: &str = "JUDGE_SANDBOX_OFF";
+
+/// Where a test's play is kept, beside its answer (`<test>.interaction`):
+/// for the samples of an interactive problem.
+pub fn interaction_of(answer: &Path) -> PathBuf {
+    answer.with_extension("interaction")
+}
 
 /// A built test, ready to judge.
 #[derive(Clone, Debug)]

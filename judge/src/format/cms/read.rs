@@ -27,8 +27,11 @@
 use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::{Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, solution_file};
-use crate::package::Format;
+use crate::format::Format;
+use crate::format::Package;
+use crate::format::imported::{
+    Imported, Lossy, ProblemToml, files_of, kept, quoted, solution_file,
+};
 
 /// The source files a program may be, by extension.
 const SOURCES: [&str; 8] = ["c", "cpp", "cc", "cxx", "py", "rs", "java", "kt"];

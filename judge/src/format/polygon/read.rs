@@ -20,14 +20,14 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
-use super::xml::{self, Element};
-use super::{
-    Group, Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, solution_file,
-    testlib_beside,
+use crate::format::Format;
+use crate::format::Package;
+use crate::format::imported::{
+    Group, Imported, Lossy, ProblemToml, files_of, kept, quoted, solution_file, testlib_beside,
 };
+use crate::format::xml::{self, Element};
 use crate::model::problem::STANDARD_CHECKERS;
 use crate::model::program::domjudge_testlib;
-use crate::package::Format;
 
 /// The folder a solution's tag puts it in, and for a tag that promises one
 /// of several verdicts, those verdicts (problem.toml's `[expected]`).

@@ -1,19 +1,12 @@
 //! `judge package`: contest packages that real judges import.
 //!
-//! An [`Exporter`] per format turns each problem — its built tests,
-//! statements, limits, groups, checker, validator and solutions — into the
-//! files its judge reads, in a [`Tree`]; [`export`] builds what the format
-//! needs, assembles the problems (side by side, with the contest's files,
-//! when more than one), and writes the tree as a folder or a zip in one
-//! step. A new format is one more file here implementing [`Exporter`].
-
-pub mod cms;
-pub mod hydro;
-pub mod icpc;
-pub mod latex;
-pub mod polygon;
-pub mod tree;
-pub mod yaml;
+//! [`export`] builds what the format needs (the problems' tests, the
+//! kit's programs built for the format's protocol, the statements printed
+//! to PDF), ships each problem's jury programs as the format can hold them
+//! ([`Shipping`]), hands each problem to the format's [`Writer`] (one per
+//! format, in `format/`), assembles the problems (side by side, with the
+//! contest's files, when more than one), and writes the tree as a folder
+//! or a zip in one step.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -26,107 +19,16 @@ use crate::base::pool::Pool;
 use crate::core::browser::Browser;
 use crate::core::jury::Jury;
 use crate::core::testset;
+use crate::format::subject::{KeptFiles, Shipped, Statement, Subject, quoted_include, stable_uuid};
+use crate::format::{Format, Settings, Tree};
 use crate::model::event::Events;
 use crate::model::expect::Expect;
 use crate::model::kit::Kit;
+use crate::model::problem::Lang;
 use crate::model::problem::{Problem, ProgramSpec};
 use crate::model::program::Protocol;
 use crate::model::results::{Test, Warning};
-use crate::service::statement::{self, Lang};
-pub use tree::Tree;
-
-/// Where the problems come from, as the packages say (`source`).
-pub const SOURCE: &str = "取石子 kit";
-
-/// The package formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// The ICPC problem package format 2025-09 (BAPCtools, Kattis, DOMjudge).
-    Icpc,
-    /// The legacy ICPC/Kattis format (problemtools, DOMjudge).
-    IcpcLegacy,
-    /// A full Codeforces Polygon package (p2d, CMS's Polygon loader).
-    Polygon,
-    /// CMS's italy_yaml task format.
-    Cms,
-    /// Hydro's problem import.
-    Hydro,
-}
-
-impl Format {
-    /// The name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Icpc => "icpc",
-            Format::IcpcLegacy => "icpc-legacy",
-            Format::Polygon => "polygon",
-            Format::Cms => "cms",
-            Format::Hydro => "hydro",
-        }
-    }
-
-    /// The folder of each problem in a contest package (for ICPC, the
-    /// problem's short name).
-    pub fn folder(self, problem: &str) -> String {
-        match self {
-            // ICPC problem folders are `[a-z0-9]+`.
-            Format::Icpc | Format::IcpcLegacy => problem
-                .chars()
-                .filter(char::is_ascii_alphanumeric)
-                .collect::<String>()
-                .to_ascii_lowercase(),
-            Format::Polygon => format!("problems/{problem}"),
-            Format::Cms | Format::Hydro => problem.to_string(),
-        }
-    }
-
-    /// Whether even a single problem goes in a folder of its own: Hydro 4
-    /// imports only the folders of a package and skips a `problem.yaml` at
-    /// its root (Hydro 5 takes both).
-    fn nests_every_problem(self) -> bool {
-        self == Format::Hydro
-    }
-
-    /// Refuses an `--out` the format's judges would refuse.
-    fn check_out(self, out: &Path, single: bool) -> Result<()> {
-        let icpc = matches!(self, Format::Icpc | Format::IcpcLegacy);
-        let name = out.file_name().unwrap_or_default().to_string_lossy();
-        let short_name = self.folder(&name);
-        if icpc && single && !tree::is_zip(out) && (short_name != name || name.is_empty()) {
-            bail!(
-                "--out {}: BAPCtools and problemtools take a problem package's folder name as \
-                 the problem's short name, which must be [a-z0-9]+: write it to a folder \
-                 named like `{short_name}`, or to a .zip",
-                out.display()
-            );
-        }
-        Ok(())
-    }
-
-    fn exporter(self, kit: &Kit, request: &Request) -> Result<Box<dyn Exporter>> {
-        if request.pid_prefix.is_some() && self != Format::Hydro {
-            bail!("--pid-prefix names Hydro's problem ids: it applies to --format hydro only");
-        }
-        Ok(match self {
-            Format::Icpc => Box::new(icpc::Icpc::Current),
-            Format::IcpcLegacy => Box::new(icpc::Icpc::Legacy),
-            Format::Polygon => Box::new(polygon::Polygon {
-                testlib_h: match request.testlib_h {
-                    Some(path) if path.is_file() => path.to_path_buf(),
-                    Some(path) => bail!("--testlib-h {}: no such file", path.display()),
-                    None => kit.testlib_h()?,
-                },
-            }),
-            Format::Cms => {
-                let languages = kit.config.value.languages.values();
-                Box::new(cms::Cms::new(
-                    languages.map(|l| l.get_ref().extensions.as_slice()),
-                ))
-            }
-            Format::Hydro => Box::new(hydro::Hydro::new(request.pid_prefix)?),
-        })
-    }
-}
+use crate::service::statement;
 
 /// What an export wrote.
 #[derive(Debug)]
@@ -134,181 +36,6 @@ pub struct Exported {
     /// The problems, in order.
     pub problems: Vec<String>,
     pub warnings: Vec<Warning>,
-}
-
-/// A jury program as a package ships it.
-#[derive(Clone, Debug)]
-pub enum Shipped {
-    /// A Rust program of the kit, built for the format's protocol.
-    Built {
-        /// The binary's name (`check-nim`).
-        name: String,
-        binary: PathBuf,
-        /// Its source files: (name in the package, file of the kit).
-        sources: Vec<(String, PathBuf)>,
-    },
-    /// A program as an imported problem keeps it, in the format's
-    /// protocol already: one source file (with the headers it includes
-    /// from beside it), or a program folder (every file, at its path in
-    /// the folder).
-    Kept {
-        /// Its name: the source's stem, or the folder's name.
-        name: String,
-        /// (path in the program, file of the kit).
-        files: Vec<(String, PathBuf)>,
-        /// A single source, not a folder.
-        single: bool,
-        /// The source compiled by the kit, for a format whose judges run
-        /// only compiled checkers ([`Exporter::runs_compiled`]).
-        compiled: Option<PathBuf>,
-    },
-    /// A compiled program a package shipped without its source, as it is.
-    Executable { name: String, binary: PathBuf },
-}
-
-impl Shipped {
-    pub fn name(&self) -> &str {
-        match self {
-            Shipped::Built { name, .. }
-            | Shipped::Kept { name, .. }
-            | Shipped::Executable { name, .. } => name,
-        }
-    }
-}
-
-/// Files of an imported problem's package that an export ships as they
-/// are: (path in the target package, file of the kit).
-pub type KeptFiles = Vec<(String, PathBuf)>;
-
-/// One problem, as an exporter sees it.
-pub struct Subject<'a> {
-    pub problem: &'a Problem,
-    /// The built tests, in order.
-    pub tests: &'a [Test],
-    /// Every solution with what it promises, in verify's order.
-    pub solutions: Vec<(Expect, PathBuf)>,
-    /// The statement in each language, English first; none when the
-    /// problem keeps its package's statements ([`Subject::kept`]).
-    pub statements: Vec<Statement>,
-    /// An imported problem's own files the format keeps as they are, at
-    /// their place there (written by [`export`] after the exporter's
-    /// files): its statements, and in ICPC the input validators of its ICPC
-    /// package that the kit does not run (a checktestdata script).
-    pub kept: KeptFiles,
-    /// The checker and the validator, built for the format's protocol.
-    pub checker: Option<Shipped>,
-    pub validator: Option<Shipped>,
-    /// Stable across exports: derived from the kit's and the problem's names.
-    pub uuid: String,
-    /// Its folder in a contest package.
-    pub folder: String,
-    /// The kit's root.
-    pub kit_root: PathBuf,
-}
-
-/// What a format that shares a group's points equally among its tests
-/// loses: the groups whose tests have points of their own that differ.
-pub fn unequal_points(s: &Subject) -> Vec<String> {
-    let unequal = |g: &&crate::model::verdict::Group| {
-        let own = (s.tests.iter())
-            .filter(|t| t.group.as_ref() == Some(&g.name))
-            .filter_map(|t| t.points);
-        let own: Vec<f64> = own.collect();
-        own.windows(2).any(|w| w[0] != w[1])
-    };
-    (s.problem.groups.iter().filter(unequal))
-        .map(|g| {
-            format!(
-                "group `{}`'s tests have points of their own: each becomes an equal share of \
-                 its {} points",
-                g.name, g.points
-            )
-        })
-        .collect()
-}
-
-/// A problem's statement in one language, as written and as rendered.
-pub struct Statement {
-    pub lang: Lang,
-    pub markdown: String,
-    /// The standalone page (`judge statement`).
-    pub html: String,
-    /// The page printed to PDF, when the format ships PDF statements (and
-    /// the export was not asked to leave them out).
-    pub pdf: Option<Vec<u8>>,
-}
-
-impl Subject<'_> {
-    /// The file name a package gives the program `source`: the name it
-    /// had in the package an imported problem came from, else `usual`.
-    pub fn program_name(&self, source: &Path, usual: String) -> String {
-        let own = source.starts_with(self.problem.dir.join("package"));
-        match (own, source.file_name()) {
-            (true, Some(name)) => name.to_string_lossy().into_owned(),
-            _ => usual,
-        }
-    }
-
-    /// The statement in `lang`, if the kit renders the problem's.
-    pub fn statement(&self, lang: Lang) -> Option<&Statement> {
-        let found = self.statements.iter().find(|s| s.lang == lang);
-        found.or(self.statements.first())
-    }
-}
-
-/// A package format.
-pub trait Exporter {
-    /// The protocol its judges speak to checkers and validators, when it
-    /// runs the kit's Rust programs.
-    fn protocol(&self) -> Option<Protocol>;
-
-    /// Whether its judges show PDF statements (printed by a headless
-    /// Chromium at export).
-    fn wants_pdf(&self) -> bool {
-        false
-    }
-
-    /// The files of one problem.
-    fn problem(&self, subject: &Subject, out: &mut Tree) -> Result<()>;
-
-    /// What the judges that read this format lose or change of a problem.
-    fn warnings(&self, _subject: &Subject) -> Vec<Warning> {
-        Vec::new()
-    }
-
-    /// Whether its judges run a checker only compiled (CMS): a source
-    /// kept as the package had it is compiled by the kit for it.
-    fn runs_compiled(&self) -> bool {
-        false
-    }
-
-    /// Whether it ships the problem's input validator (with
-    /// [`Exporter::protocol`]).
-    fn ships_validator(&self) -> bool {
-        true
-    }
-
-    /// The files of a contest beside its problems (each in its folder,
-    /// [`Format::folder`]).
-    fn contest(&self, subjects: &[Subject], out: &mut Tree) -> Result<()>;
-}
-
-/// A UUID (version 8, RFC 9562) derived from `name`: the same name gives
-/// the same UUID on every machine and every export.
-pub fn stable_uuid(name: &str) -> String {
-    let hash = blake3::hash(format!("qushizi-kit problem {name}").as_bytes());
-    let mut b: [u8; 16] = hash.as_bytes()[..16].try_into().unwrap_or_default();
-    b[6] = (b[6] & 0x0f) | 0x80;
-    b[8] = (b[8] & 0x3f) | 0x80;
-    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
-    format!(
-        "{}-{}-{}-{}-{}",
-        &hex[..8],
-        &hex[8..12],
-        &hex[12..16],
-        &hex[16..20],
-        &hex[20..]
-    )
 }
 
 /// What `target/judge/exports.json` remembers of each export: the
@@ -377,60 +104,6 @@ fn sources_of(kit: &Kit, package: &str, name: &str) -> Result<Vec<(String, PathB
     Ok(sources)
 }
 
-/// The file a C or C++ line `#include "name"` names.
-fn quoted_include(line: &str) -> Option<&str> {
-    let rest = line.trim().strip_prefix('#')?.trim_start();
-    let rest = rest
-        .strip_prefix("include")?
-        .trim_start()
-        .strip_prefix('"')?;
-    rest.split_once('"').map(|(name, _)| name)
-}
-
-/// A C++ program of the kit as one file, for judges that compile it alone
-/// (Polygon's and Hydro's, CMS's Polygon loader): the text of `source` with
-/// each line `#include "<name>"` whose file sits beside it (the headers the
-/// kit's C++ twins share, such as `checkers/cpp/kit-twins.h`) replaced by
-/// that file's text, inlined the same way, between two comments naming it.
-/// testlib.h stays included: the judge brings its own.
-pub fn self_contained_cpp(source: &Path) -> Result<String> {
-    inline_includes(source, &mut Vec::new())
-}
-
-/// [`self_contained_cpp`] of `source`, inside the files in `outer` (a
-/// header that includes itself, directly or not, is an error).
-fn inline_includes(source: &Path, outer: &mut Vec<PathBuf>) -> Result<String> {
-    let text = std::fs::read_to_string(source).map_err(|e| fsutil::naming(source, e))?;
-    let dir = source.parent().unwrap_or(Path::new("."));
-    outer.push(source.to_path_buf());
-    let mut out = String::with_capacity(text.len());
-    for line in text.split_inclusive('\n') {
-        let name = quoted_include(line).filter(|name| *name != "testlib.h");
-        let Some((name, header)) = name
-            .map(|n| (n, dir.join(n)))
-            .filter(|(_, header)| header.is_file())
-        else {
-            out.push_str(line);
-            continue;
-        };
-        if outer.contains(&header) {
-            bail!(
-                "{}: `#include \"{name}\"` includes itself",
-                source.display()
-            );
-        }
-        let inlined = inline_includes(&header, outer)?;
-        out.push_str(&format!("// \"{name}\", inlined by `judge package`:\n"));
-        out.push_str(&inlined);
-        if !inlined.ends_with('\n') {
-            out.push('\n');
-        }
-        out.push_str(&format!("// end of \"{name}\"\n"));
-    }
-    outer.pop();
-    Ok(out)
-}
-
 /// What to export, where, and how.
 pub struct Request<'a> {
     /// The problems (all of judge.toml when none is named; a contest
@@ -476,7 +149,19 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
             out.display()
         );
     }
-    let exporter = format.exporter(kit, request)?;
+    let testlib_h = || match request.testlib_h {
+        Some(path) if path.is_file() => Ok(path.to_path_buf()),
+        Some(path) => bail!("--testlib-h {}: no such file", path.display()),
+        None => kit.testlib_h(),
+    };
+    let settings = Settings {
+        testlib_h: &testlib_h,
+        extensions: (kit.config.value.languages.values())
+            .map(|l| l.get_ref().extensions.clone())
+            .collect(),
+        pid_prefix: request.pid_prefix,
+    };
+    let exporter = format.writer(&settings)?;
     let browser = if exporter.wants_pdf() && !no_pdf {
         let found = Browser::find().with_context(|| {
             format!(
@@ -610,7 +295,7 @@ struct Shipping<'a> {
     format: Format,
     wanted: Option<Protocol>,
     binaries: Option<&'a Path>,
-    /// The judges run only compiled checkers ([`Exporter::runs_compiled`]).
+    /// The judges run only compiled checkers ([`Writer::runs_compiled`]).
     compiled: bool,
 }
 
@@ -759,22 +444,6 @@ fn outside_the_sources(kit: &Kit, out: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Where each format keeps a problem's statements (folders end in `/`).
-fn statement_paths(format: Format) -> &'static [&'static str] {
-    match format {
-        Format::Icpc => &["statement/"],
-        Format::IcpcLegacy => &["problem_statement/"],
-        Format::Polygon => &["statements/"],
-        Format::Cms => &["statement/", "testo/"],
-        Format::Hydro => &[
-            "problem.md",
-            "problem_zh.md",
-            "problem_en.md",
-            "additional_file/",
-        ],
-    }
-}
-
 /// An imported problem's own statements for a `target` package: the
 /// package's statement files, where `target` keeps them. A format of
 /// another family cannot show them: said in `warnings`.
@@ -786,7 +455,7 @@ fn kept_statements(
     let Some(from) = &problem.imported_from else {
         bail!("{}: no statement.en.md to export", problem.dir.display());
     };
-    let from = <Format as clap::ValueEnum>::from_str(from, false).map_err(|_| {
+    let from = Format::named(from).ok_or_else(|| {
         anyhow::anyhow!(
             "{}: `imported_from = \"{from}\"` is no format the kit knows",
             problem.config.path.display()
@@ -800,7 +469,8 @@ fn kept_statements(
             .unwrap_or(&file)
             .to_string_lossy()
             .into_owned();
-        let Some(at) = statement_paths(from)
+        let Some(at) = from
+            .statement_paths()
             .iter()
             .position(|p| match p.ends_with('/') {
                 true => rel.starts_with(p),
@@ -809,13 +479,12 @@ fn kept_statements(
         else {
             continue;
         };
-        let family = |f: Format| matches!(f, Format::Icpc | Format::IcpcLegacy);
-        let path = match (from == target, family(from) && family(target)) {
+        let path = match (from == target, from.same_family(target)) {
             (true, _) => rel,
             // The two ICPC versions differ in the folder's name only.
             (false, true) => {
-                let rest = &rel[statement_paths(from)[at].len()..];
-                format!("{}{rest}", statement_paths(target)[0])
+                let rest = &rel[from.statement_paths()[at].len()..];
+                format!("{}{rest}", target.statement_paths()[0])
             }
             (false, false) => {
                 warnings.push(Warning {
@@ -826,7 +495,7 @@ fn kept_statements(
                          keep them, so they are left out (write statement.en.md to have the \
                          kit render them)",
                         from.name(),
-                        statement_paths(from).join(", ")
+                        from.statement_paths().join(", ")
                     ),
                 });
                 return Ok(Vec::new());
@@ -911,62 +580,4 @@ fn render(
         }
     }
     Ok(all)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cpp_sources_get_the_headers_beside_them_inlined() {
-        let dir = tempfile::tempdir().unwrap();
-        let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
-        write(
-            "check.cpp",
-            "#include \"testlib.h\"\n#include \"twins.h\"\n\n#include <string>\n\
-             # include \"missing.h\"\nint main() { return answer(); }\n",
-        );
-        write(
-            "twins.h",
-            "#include \"deeper.h\"\nint answer() { return deeper(); }",
-        );
-        write("deeper.h", "static int deeper() { return 0; }\n");
-        // A testlib.h beside the source is the judge's: never inlined.
-        write("testlib.h", "#error the judge's own\n");
-        let source = dir.path().join("check.cpp");
-        let inlined = self_contained_cpp(&source).unwrap();
-        assert_eq!(
-            inlined,
-            "#include \"testlib.h\"\n\
-             // \"twins.h\", inlined by `judge package`:\n\
-             // \"deeper.h\", inlined by `judge package`:\n\
-             static int deeper() { return 0; }\n\
-             // end of \"deeper.h\"\n\
-             int answer() { return deeper(); }\n\
-             // end of \"twins.h\"\n\
-             \n#include <string>\n# include \"missing.h\"\n\
-             int main() { return answer(); }\n"
-        );
-        // The same every time; a source without such includes is as it is.
-        assert_eq!(self_contained_cpp(&source).unwrap(), inlined);
-        let plain = dir.path().join("deeper.h");
-        assert_eq!(
-            self_contained_cpp(&plain).unwrap(),
-            std::fs::read_to_string(&plain).unwrap()
-        );
-        // A header that includes itself is an error, not a loop.
-        write("loop.h", "#include \"loop.h\"\n");
-        let err = self_contained_cpp(&dir.path().join("loop.h")).unwrap_err();
-        assert!(err.to_string().contains("includes itself"), "{err}");
-    }
-
-    #[test]
-    fn uuids_are_stable_and_well_formed() {
-        let a = stable_uuid("nim");
-        assert_eq!(a, stable_uuid("nim"));
-        assert_ne!(a, stable_uuid("bash"));
-        assert_eq!(a.len(), 36);
-        assert_eq!(&a[14..15], "8");
-        assert!("89ab".contains(&a[19..20]));
-    }
 }

@@ -1,34 +1,19 @@
-//! `judge import`: another judge's problem package becomes a kit problem.
-//!
-//! [`Package`] reads a folder or a zip without letting anything reach out
-//! of it; [`detect`] names its format; the format's importer (one file
-//! here) turns it into the files of a kit problem: a `problem.toml` written
-//! for it, every file of the package in `package/` at its path there (the
-//! tests, jury programs and statements), and the submissions in
-//! `solutions/<name>/<verdict>/`. Then
-//! [`scaffold::create`] writes them in one go and registers the problem in
-//! judge.toml, or, if anything fails, leaves the kit as it was.
+//! What a format's reader gives: the files of a kit problem made from a
+//! package ([`Imported`]): a `problem.toml` written for it, every file of
+//! the package in `package/` at its path there (the tests, jury programs
+//! and statements), and the submissions in `solutions/<name>/<verdict>/`.
 //!
 //! Whatever the kit cannot represent is an error naming the package's
-//! file, or, with `--lossy`, a warning in the report: nothing is dropped
-//! silently.
-
-pub mod cms;
-pub mod generators;
-pub mod hydro;
-pub mod icpc;
-pub mod polygon;
-pub mod promises;
-pub mod source;
-pub mod xml;
+//! file, or, with `--lossy`, a warning in the report ([`Lossy`]): nothing
+//! is dropped silently.
 
 use std::fmt::Write as _;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 
-use crate::package::Format;
-use crate::service::scaffold::{self, NewFile};
-pub use source::Package;
+use crate::format::{Format, Package};
+use crate::model::kit::NewFile;
+use crate::model::problem::MAX_NAME;
 
 /// What the kit cannot represent: an error, or with `--lossy` a warning.
 pub struct Lossy {
@@ -85,87 +70,6 @@ pub struct Imported {
     pub solutions: usize,
 }
 
-/// The format of the package: from its files, unless `forced`.
-pub fn detect(package: &Package, forced: Option<Format>) -> Result<Format> {
-    if let Some(format) = forced {
-        return Ok(format);
-    }
-    if package.has("problem.yaml") && package.has_dir("data") {
-        // 2025-09, or the 2023-07 draft that led to it; legacy has none.
-        let yaml = package.text("problem.yaml")?;
-        let current = yaml.lines().any(|l| {
-            l.strip_prefix("problem_format_version:")
-                .is_some_and(|v| v.trim().trim_matches(['"', '\'']) != "legacy")
-        });
-        return Ok(if current {
-            Format::Icpc
-        } else {
-            Format::IcpcLegacy
-        });
-    }
-    if package.has("problem.xml") {
-        return Ok(Format::Polygon);
-    }
-    if package.has("task.yaml") {
-        return Ok(Format::Cms);
-    }
-    if package.has_dir("testdata") {
-        return Ok(Format::Hydro);
-    }
-    bail!(
-        "{}: no format recognised (expected problem.yaml and data/ for ICPC, problem.xml for \
-         Polygon, task.yaml for CMS, testdata/ for Hydro): name it with --format",
-        package.shown.display()
-    )
-}
-
-/// Makes the problem `name` from `package` in `format`; `testlib_h` finds
-/// the kit's testlib.h, for a package that relies on its judge's.
-pub fn import(
-    package: &Package,
-    format: Format,
-    name: &str,
-    lossy: &mut Lossy,
-    testlib_h: &dyn Fn() -> Result<std::path::PathBuf>,
-) -> Result<Imported> {
-    match format {
-        Format::Icpc => icpc::import(package, icpc::Version::Current, name, lossy),
-        Format::IcpcLegacy => icpc::import(package, icpc::Version::Legacy, name, lossy),
-        Format::Polygon => polygon::import(package, name, lossy),
-        Format::Cms => cms::import(package, name, lossy),
-        Format::Hydro => hydro::import(package, name, lossy, testlib_h),
-    }
-}
-
-/// The problem's name unless `--name` gives one: Polygon's `short-name`,
-/// CMS's `name`, Hydro's `pid`, else the package's folder (or zip), made a
-/// name.
-pub fn default_name(package: &Package, format: Format) -> Result<String> {
-    let own = match format {
-        Format::Polygon => {
-            let root = xml::parse(&package.text("problem.xml")?, &package.shown("problem.xml"))?;
-            root.attr("short-name").map(str::to_string)
-        }
-        Format::Cms => yaml_key(package, "task.yaml", "name")?,
-        Format::Hydro => yaml_key(package, "problem.yaml", "pid")?,
-        Format::Icpc | Format::IcpcLegacy => None,
-    };
-    Ok(name_from(&own.unwrap_or_else(|| package.name())))
-}
-
-/// The string at `key` of the YAML file `file`, if both are there.
-fn yaml_key(package: &Package, file: &str, key: &str) -> Result<Option<String>> {
-    if !package.has(file) {
-        return Ok(None);
-    }
-    let docs = yaml_rust2::YamlLoader::load_from_str(&package.text(file)?)
-        .with_context(|| format!("{}: not YAML", package.shown(file)))?;
-    Ok(docs
-        .first()
-        .and_then(|d| d[key].as_str())
-        .map(str::to_string))
-}
-
 /// A problem name from a package's: lower case, `-` for anything else.
 pub fn name_from(package: &str) -> String {
     let mut name: String = package
@@ -182,7 +86,7 @@ pub fn name_from(package: &str) -> String {
     if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
         name = format!("p-{name}");
     }
-    name.truncate(scaffold::MAX_NAME);
+    name.truncate(MAX_NAME);
     name.trim_end_matches('-').to_string()
 }
 
@@ -221,8 +125,8 @@ pub fn files_of(
     name: &str,
     toml: ProblemToml,
     solutions: impl Fn(&str) -> Option<String>,
-) -> Result<Vec<scaffold::NewFile>> {
-    let mut files = vec![scaffold::NewFile {
+) -> Result<Vec<NewFile>> {
+    let mut files = vec![NewFile {
         path: format!("problems/{name}/problem.toml").into(),
         bytes: toml.finish().into_bytes(),
     }];
@@ -232,7 +136,7 @@ pub fn files_of(
             Some(path) => path,
             None => format!("problems/{name}/{}", kept(file)),
         };
-        files.push(scaffold::NewFile {
+        files.push(NewFile {
             path: path.into(),
             bytes: package.read(file)?,
         });

@@ -18,17 +18,12 @@ use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
 
 use super::promises::{self, Promises};
-use super::{
-    Group, Imported, Lossy, Package, ProblemToml, files_of, generators, kept, quoted, solution_file,
+use super::{Version, generators};
+use crate::format::Format;
+use crate::format::Package;
+use crate::format::imported::{
+    Group, Imported, Lossy, ProblemToml, files_of, kept, quoted, solution_file,
 };
-use crate::package::Format;
-
-/// The two versions of the format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Version {
-    Current,
-    Legacy,
-}
 
 /// The extensions of the sources a program folder may hold: one of them is
 /// the program, headers may lie beside it.

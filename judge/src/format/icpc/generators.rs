@@ -41,7 +41,7 @@ use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha512};
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::Package;
+use crate::format::Package;
 
 /// The file.
 pub const FILE: &str = "generators/generators.yaml";

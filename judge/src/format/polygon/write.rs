@@ -29,8 +29,10 @@ use anyhow::{Result, bail};
 use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 
-use super::{Exporter, Subject, Tree, latex, self_contained_cpp};
 use crate::base::fsutil;
+use crate::format::latex;
+use crate::format::subject::{self, Subject, label, self_contained_cpp};
+use crate::format::tree::Tree;
 use crate::model::expect::Expect;
 use crate::model::problem::CppChecker;
 use crate::model::program::Protocol;
@@ -450,7 +452,7 @@ fn statement_entries(s: &Subject) -> Vec<(String, String, &'static str)> {
     entries
 }
 
-impl Exporter for Polygon {
+impl subject::Writer for Polygon {
     fn protocol(&self) -> Option<Protocol> {
         None
     }
@@ -630,12 +632,15 @@ impl Exporter for Polygon {
                     empty(
                         w,
                         "name",
-                        &[("language", "english"), ("value", crate::package::SOURCE)],
+                        &[
+                            ("language", "english"),
+                            ("value", crate::model::kit::SOURCE),
+                        ],
                     )
                 })?;
                 element(w, "problems", &[], |w| {
                     for (i, s) in subjects.iter().enumerate() {
-                        let index = super::icpc::label(i);
+                        let index = label(i);
                         let url = format!("problems/{}", s.folder);
                         empty(w, "problem", &[("index", &index), ("url", &url)])?;
                     }

@@ -12,8 +12,9 @@ use anyhow::{Context, Result, bail};
 use globset::{GlobBuilder, GlobMatcher};
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::{Lossy, Package};
-use crate::package::icpc::VERDICTS;
+use super::write::VERDICTS;
+use crate::format::Package;
+use crate::format::imported::Lossy;
 
 pub const FILE: &str = "submissions/submissions.yaml";
 

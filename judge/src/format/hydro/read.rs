@@ -19,11 +19,14 @@
 use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::{Group, Imported, Lossy, Package, ProblemToml, files_of, kept, quoted, testlib_beside};
+use crate::format::Format;
+use crate::format::Package;
+use crate::format::imported::{
+    Group, Imported, Lossy, ProblemToml, files_of, kept, quoted, testlib_beside,
+};
+use crate::model::kit::NewFile;
 use crate::model::problem::STANDARD_CHECKERS;
 use crate::model::program::domjudge_testlib;
-use crate::package::Format;
-use crate::service::scaffold::NewFile;
 
 /// Milliseconds in a Hydro time (`1s`, `1000ms`, `1.5s`).
 fn millis(text: &str) -> Option<u64> {

@@ -75,6 +75,19 @@ impl Package {
         .into_owned()
     }
 
+    /// The string at `key` of the YAML file `file`, if both are there.
+    pub fn yaml_key(&self, file: &str, key: &str) -> Result<Option<String>> {
+        if !self.has(file) {
+            return Ok(None);
+        }
+        let docs = yaml_rust2::YamlLoader::load_from_str(&self.text(file)?)
+            .with_context(|| format!("{}: not YAML", self.shown(file)))?;
+        Ok(docs
+            .first()
+            .and_then(|d| d[key].as_str())
+            .map(str::to_string))
+    }
+
     /// Whether the package holds the file `rel`.
     pub fn has(&self, rel: &str) -> bool {
         self.files.contains_key(rel)

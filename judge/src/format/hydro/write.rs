@@ -18,8 +18,9 @@ use std::collections::BTreeMap;
 use anyhow::{Result, bail};
 use yaml_rust2::Yaml;
 
-use super::yaml::{int, map, string, strings, text};
-use super::{Exporter, Subject, Tree, self_contained_cpp};
+use crate::format::subject::{Subject, Writer, self_contained_cpp, unequal_points};
+use crate::format::tree::Tree;
+use crate::format::yaml::{int, map, string, strings, text};
 use crate::model::problem::CppChecker;
 use crate::model::program::Protocol;
 use crate::model::results::Test;
@@ -93,7 +94,7 @@ fn named(stem: &str, source: &std::path::Path) -> String {
     }
 }
 
-impl Exporter for Hydro {
+impl Writer for Hydro {
     fn protocol(&self) -> Option<Protocol> {
         None
     }
@@ -114,7 +115,7 @@ impl Exporter for Hydro {
                         false => format!("{} {}", title.en, title.zh),
                     }),
                 ),
-                ("tag", strings([crate::package::SOURCE])),
+                ("tag", strings([crate::model::kit::SOURCE])),
             ]))?,
         )?;
         // Hydro renders the Markdown itself (with its math).
@@ -204,7 +205,7 @@ impl Exporter for Hydro {
     fn warnings(&self, s: &Subject) -> Vec<Warning> {
         let name = &s.problem.name;
         let pid = self.pid(name);
-        let mut lost = super::unequal_points(s);
+        let mut lost = unequal_points(s);
         match &self.pid_prefix {
             Some(prefix) => lost.push(format!(
                 "pid `{pid}`: the domain must have the namespace `{prefix}` (Hydro 5; Hydro 4 \

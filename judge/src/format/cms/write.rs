@@ -42,9 +42,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, bail};
 use yaml_rust2::Yaml;
 
-use super::yaml::{int, map, real, string, strings, text};
-use super::{Exporter, Shipped, Subject, Tree};
 use crate::base::fsutil;
+use crate::format::subject::{Shipped, Subject, Writer};
+use crate::format::tree::Tree;
+use crate::format::yaml::{int, map, real, string, strings, text};
 use crate::model::expect::Expect;
 use crate::model::problem::ProgramSpec;
 use crate::model::program::Protocol;
@@ -150,7 +151,7 @@ fn is_stub_or_grader(path: &Path) -> bool {
     name.starts_with("grader.") || name.starts_with("stub.")
 }
 
-impl Exporter for Cms {
+impl Writer for Cms {
     fn protocol(&self) -> Option<Protocol> {
         Some(Protocol::Cms)
     }
@@ -323,7 +324,7 @@ impl Exporter for Cms {
             .collect::<Vec<_>>();
         let doc = map([
             ("name", string("qushizi")),
-            ("description", string(crate::package::SOURCE)),
+            ("description", string(crate::model::kit::SOURCE)),
             ("token_mode", string(TOKENS)),
             ("languages", strings(self.languages.iter().copied())),
             ("tasks", Yaml::Array(tasks)),

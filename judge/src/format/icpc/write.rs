@@ -30,30 +30,24 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use yaml_rust2::Yaml;
 
-use super::yaml::{int, map, real, string, strings, text};
-use super::{Exporter, Shipped, Subject, Tree, latex};
+use super::Version;
 use crate::base::fsutil;
+use crate::format::latex;
+use crate::format::subject::{Shipped, Subject, Writer, label};
+use crate::format::tree::Tree;
+use crate::format::yaml::{int, map, real, string, strings, text};
 use crate::model::expect::Expect;
+use crate::model::problem::Lang;
 use crate::model::problem::{ProgramSpec, TestSource, TestSpec};
 use crate::model::program::Protocol;
 use crate::model::results::{Test, Warning};
 use crate::model::verdict::{Group, Verdict, Verdicts};
-use crate::service::statement::Lang;
-
-/// The two versions of the format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Icpc {
-    /// 2025-09.
-    Current,
-    /// Legacy (no `problem_format_version`).
-    Legacy,
-}
 
 /// The submissions folder of a solution that promises `expect`, if the
 /// version has one: ICPC has no presentation error (it is a wrong answer
 /// there) and no memory verdict (exhausting memory is a run-time error
 /// there); a promise of several of these is `rejected` (2025-09).
-fn submissions_folder(expect: Expect, icpc: Icpc) -> Option<&'static str> {
+fn submissions_folder(expect: Expect, icpc: Version) -> Option<&'static str> {
     let folder_of = |v: Verdict| match v {
         Verdict::Ac => Some("accepted"),
         Verdict::Wa | Verdict::Pe => Some("wrong_answer"),
@@ -63,14 +57,14 @@ fn submissions_folder(expect: Expect, icpc: Icpc) -> Option<&'static str> {
     };
     match expect {
         Expect::Verdict(v) => folder_of(v),
-        Expect::BruteForce => (icpc == Icpc::Current).then_some("brute_force"),
+        Expect::BruteForce => (icpc == Version::Current).then_some("brute_force"),
         Expect::Partial => Some("partially_accepted"),
         Expect::OneOf(set) => {
             let verdicts = Verdicts::ALL.into_iter().filter(|v| set.contains(*v));
             let folders: BTreeSet<Option<&str>> = verdicts.map(folder_of).collect();
             match folders.into_iter().collect::<Vec<_>>()[..] {
                 [Some(folder)] => Some(folder),
-                _ if !set.contains(Verdict::Ac) && icpc == Icpc::Current => Some("rejected"),
+                _ if !set.contains(Verdict::Ac) && icpc == Version::Current => Some("rejected"),
                 _ => None,
             }
         }
@@ -105,7 +99,7 @@ fn placed(
     expect: Expect,
     path: &Path,
     s: &Subject,
-    icpc: Icpc,
+    icpc: Version,
 ) -> Option<(String, Option<Vec<&'static str>>)> {
     let own = (path.strip_prefix(&s.problem.solutions).ok())
         .and_then(|rel| rel.components().next())
@@ -122,9 +116,9 @@ fn placed(
         Some(format_verdicts(&kit))
     };
     match (expect, icpc, submissions_folder(expect, icpc)) {
-        (Expect::OneOf(set), Icpc::Current, _) if !taken => Some((own, said(set))),
+        (Expect::OneOf(set), Version::Current, _) if !taken => Some((own, said(set))),
         (_, _, Some(folder)) => Some((folder.to_string(), None)),
-        (Expect::OneOf(set), Icpc::Current, None) => Some(("mixed".to_string(), said(set))),
+        (Expect::OneOf(set), Version::Current, None) => Some(("mixed".to_string(), said(set))),
         _ => None,
     }
 }
@@ -187,14 +181,14 @@ fn output_flags(s: &Subject) -> Vec<String> {
     }
 }
 
-impl Icpc {
+impl Version {
     fn problem_yaml(self, s: &Subject) -> Result<String> {
         let p = s.problem;
         let config = &p.config.value;
         let memory = int((p.limits.memory_bytes >> 20) as i64);
         let output = int((p.limits.output_bytes >> 20) as i64);
         let doc = match self {
-            Icpc::Current => {
+            Version::Current => {
                 let kind = match (p.interactive, p.groups.is_empty()) {
                     (false, true) => "pass-fail",
                     (false, false) => "scoring",
@@ -212,7 +206,7 @@ impl Icpc {
                     ("type", string(kind)),
                     ("name", names(&config.title.en, &config.title.zh)),
                     ("uuid", string(&s.uuid)),
-                    ("source", string(crate::package::SOURCE)),
+                    ("source", string(crate::model::kit::SOURCE)),
                 ];
                 pairs.push((
                     "limits",
@@ -224,7 +218,7 @@ impl Icpc {
                 ));
                 map(pairs)
             }
-            Icpc::Legacy => {
+            Version::Legacy => {
                 let kind = if p.groups.is_empty() {
                     "pass-fail"
                 } else {
@@ -233,7 +227,7 @@ impl Icpc {
                 let mut pairs = vec![
                     ("name", string(&config.title.en)),
                     ("uuid", string(&s.uuid)),
-                    ("source", string(crate::package::SOURCE)),
+                    ("source", string(crate::model::kit::SOURCE)),
                     ("type", string(kind)),
                     (
                         "validation",
@@ -300,15 +294,15 @@ impl Icpc {
             if kept && kept_args.get(&folder) == Some(&None) {
                 let args = args_of(spec);
                 match self {
-                    Icpc::Current if args.is_empty() => {}
-                    Icpc::Current => {
+                    Version::Current if args.is_empty() => {}
+                    Version::Current => {
                         let own = map([(
                             "input_validator_args",
                             strings(args.iter().map(String::as_str)),
                         )]);
                         out.text(&format!("{stem}.yaml"), text(&own)?)?;
                     }
-                    Icpc::Legacy => bail!(
+                    Version::Legacy => bail!(
                         "{}: the tests of {folder} give the validator different arguments: \
                          a legacy ICPC test folder gives all its tests the same (export it \
                          as icpc)",
@@ -337,7 +331,7 @@ impl Icpc {
             } else if test.sample && p.interactive {
                 // The statement shows the play; contestants download each
                 // side's lines.
-                let path = crate::core::testset::interaction_of(&test.answer);
+                let path = crate::model::results::interaction_of(&test.answer);
                 let play = std::fs::read_to_string(&path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
                 let side = |mark: char| -> String {
@@ -349,7 +343,7 @@ impl Icpc {
                 out.text(&format!("{stem}.interaction"), play)?;
             }
             // A sample is validated as the group it belongs to.
-            if let (Some(group), true, Icpc::Current, false) =
+            if let (Some(group), true, Version::Current, false) =
                 (&test.group, test.sample, self, kept)
             {
                 let args = map([("input_validator_args", strings(["--group", group]))]);
@@ -369,7 +363,7 @@ impl Icpc {
             args.cloned().flatten().unwrap_or_default()
         };
         match self {
-            Icpc::Current => {
+            Version::Current => {
                 for folder in ["data/sample", "data/secret"] {
                     let args = plain_args(folder);
                     if !args.is_empty() {
@@ -441,7 +435,7 @@ impl Icpc {
                     out.text(&format!("{stem}.yaml"), text(&about)?)?;
                 }
             }
-            Icpc::Legacy => {
+            Version::Legacy => {
                 // The default grader: a group's score is the least of its
                 // tests' (its points if all pass, else 0); the samples score
                 // nothing; the verdict is the first error.
@@ -606,11 +600,11 @@ fn samples_only(tests: &[Test], group: &Group) -> bool {
     !(tests.iter()).any(|t| !t.sample && t.group.as_deref() == Some(group.name.as_str()))
 }
 
-impl Exporter for Icpc {
+impl Writer for Version {
     fn warnings(&self, s: &Subject) -> Vec<Warning> {
         let mut lost = Vec::new();
         for g in &s.problem.groups {
-            if *self == Icpc::Current {
+            if *self == Version::Current {
                 // 2025-09 requires groups scored all or nothing, named
                 // before the group.
                 let folder = group_folder(&g.name);
@@ -630,7 +624,7 @@ impl Exporter for Icpc {
                 }
             }
         }
-        lost.extend(super::unequal_points(s));
+        lost.extend(crate::format::subject::unequal_points(s));
         for (expect, path) in &s.solutions {
             let shown = path.strip_prefix(&s.problem.solutions).unwrap_or(path);
             match placed(*expect, path, s, *self).map(|(folder, _)| folder) {
@@ -639,7 +633,7 @@ impl Exporter for Icpc {
                     shown.display(),
                     expect.describe()
                 )),
-                Some(folder) if folder == "partially_accepted" && *self == Icpc::Legacy => lost
+                Some(folder) if folder == "partially_accepted" && *self == Version::Legacy => lost
                     .push(format!(
                         "{}: problemtools wants a partially accepted submission accepted, \
                          where the grading here rejects it at its first failed test",
@@ -648,7 +642,7 @@ impl Exporter for Icpc {
                 Some(_) => {}
             }
         }
-        if *self == Icpc::Legacy {
+        if *self == Version::Legacy {
             for (group, on) in LegacyOrder::of(s).dropped {
                 lost.push(format!(
                     "group `{group}` depends on {}: the dependency is dropped",
@@ -667,8 +661,8 @@ impl Exporter for Icpc {
             }
         }
         let judge = match self {
-            Icpc::Current => "ICPC 2025-09",
-            Icpc::Legacy => "ICPC legacy",
+            Version::Current => "ICPC 2025-09",
+            Version::Legacy => "ICPC legacy",
         };
         (lost.into_iter())
             .map(|message| Warning {
@@ -691,8 +685,8 @@ impl Exporter for Icpc {
         let p = s.problem;
         out.text("problem.yaml", self.problem_yaml(s)?)?;
         let (statements, checker_dir) = match self {
-            Icpc::Current => ("statement", "output_validator/".to_string()),
-            Icpc::Legacy => {
+            Version::Current => ("statement", "output_validator/".to_string()),
+            Version::Legacy => {
                 // DOMjudge reads the time limit here; legacy problem.yaml has none.
                 out.text(
                     "domjudge-problem.ini",
@@ -704,7 +698,7 @@ impl Exporter for Icpc {
         };
         for statement in &s.statements {
             let lang = statement.lang.code();
-            if *self == Icpc::Current {
+            if *self == Version::Current {
                 let path = format!("statement/problem.{lang}.md");
                 out.text(&path, statement.markdown.clone())?;
             }
@@ -719,8 +713,8 @@ impl Exporter for Icpc {
         // `problem.pdf` at the root (2025-09): the English statement.
         if let Some(pdf) = s.statement(Lang::En).and_then(|s| s.pdf.as_ref()) {
             let path = match self {
-                Icpc::Current => "problem.pdf",
-                Icpc::Legacy => "problem_statement/problem.pdf",
+                Version::Current => "problem.pdf",
+                Version::Legacy => "problem_statement/problem.pdf",
             };
             out.bytes(path, pdf.clone())?;
         }
@@ -729,7 +723,7 @@ impl Exporter for Icpc {
             program(out, &checker_dir, checker)?;
         }
         let flags = output_flags(s);
-        if !flags.is_empty() && *self == Icpc::Current {
+        if !flags.is_empty() && *self == Version::Current {
             let args = map([(
                 "output_validator_args",
                 strings(flags.iter().map(String::as_str)),
@@ -797,31 +791,8 @@ impl Exporter for Icpc {
         out.text("problems.yaml", text(&Yaml::Array(problems))?)?;
         out.text(
             "contest.yaml",
-            text(&map([("name", string(crate::package::SOURCE))]))?,
+            text(&map([("name", string(crate::model::kit::SOURCE))]))?,
         )?;
         Ok(())
-    }
-}
-
-/// A problem's label in a contest: A, B, ..., Z, AA, AB, ...
-pub fn label(index: usize) -> String {
-    let letters = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    if index < 26 {
-        (letters[index] as char).to_string()
-    } else {
-        format!("{}{}", label(index / 26 - 1), letters[index % 26] as char)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn labels_go_on_past_z() {
-        assert_eq!(label(0), "A");
-        assert_eq!(label(25), "Z");
-        assert_eq!(label(26), "AA");
-        assert_eq!(label(27), "AB");
     }
 }

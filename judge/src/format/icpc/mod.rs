@@ -1,0 +1,72 @@
+//! The ICPC problem package format, in its two versions: 2025-09
+//! (BAPCtools, Kattis, DOMjudge) and legacy (problemtools, DOMjudge).
+//! [`read`] makes a kit problem of a package, [`write`] a package of a kit
+//! problem; [`generators`] holds BAPCtools' rules for the tests
+//! `generators.yaml` makes, [`promises`] the verdicts `submissions.yaml`
+//! promises.
+
+pub mod generators;
+pub mod promises;
+pub mod read;
+pub mod write;
+
+use std::path::Path;
+
+use anyhow::{Result, bail};
+
+use crate::format::Package;
+use crate::format::tree;
+
+/// The two versions of the format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    /// 2025-09 (or the 2023-07 draft that led to it).
+    Current,
+    /// Legacy (no `problem_format_version`).
+    Legacy,
+}
+
+/// Where 2025-09 keeps a problem's statements.
+pub const STATEMENTS: &[&str] = &["statement/"];
+
+/// Where legacy keeps them.
+pub const LEGACY_STATEMENTS: &[&str] = &["problem_statement/"];
+
+/// A problem's short name, its folder in a contest: `[a-z0-9]+`.
+pub fn short_name(problem: &str) -> String {
+    (problem.chars())
+        .filter(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase()
+}
+
+/// Refuses a single problem's folder `out` whose name is no short name:
+/// BAPCtools and problemtools take the folder's name as the problem's.
+pub fn check_out(out: &Path) -> Result<()> {
+    let name = out.file_name().unwrap_or_default().to_string_lossy();
+    let short_name = short_name(&name);
+    if !tree::is_zip(out) && (short_name != name || name.is_empty()) {
+        bail!(
+            "--out {}: BAPCtools and problemtools take a problem package's folder name as \
+             the problem's short name, which must be [a-z0-9]+: write it to a folder \
+             named like `{short_name}`, or to a .zip",
+            out.display()
+        );
+    }
+    Ok(())
+}
+
+/// Whether `package` is an ICPC package of `version`: a `problem.yaml`
+/// and `data/`, and a `problem_format_version` other than `legacy` for
+/// 2025-09 (legacy has none).
+pub fn recognises(package: &Package, version: Version) -> Result<bool> {
+    if !package.has("problem.yaml") || !package.has_dir("data") {
+        return Ok(false);
+    }
+    let yaml = package.text("problem.yaml")?;
+    let current = yaml.lines().any(|l| {
+        l.strip_prefix("problem_format_version:")
+            .is_some_and(|v| v.trim().trim_matches(['"', '\'']) != "legacy")
+    });
+    Ok(current == (version == Version::Current))
+}

@@ -1,0 +1,320 @@
+//! What a format's writer gets: one problem as a package ships it
+//! ([`Subject`]: its built tests, solutions with their promises,
+//! statements, and its checker and validator as the format ships them,
+//! [`Shipped`]), and the [`Writer`] each format implements.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, bail};
+
+use crate::base::fsutil;
+use crate::format::tree::Tree;
+use crate::model::expect::Expect;
+use crate::model::problem::{Lang, Problem};
+use crate::model::program::Protocol;
+use crate::model::results::{Test, Warning};
+
+/// A jury program as a package ships it.
+#[derive(Clone, Debug)]
+pub enum Shipped {
+    /// A Rust program of the kit, built for the format's protocol.
+    Built {
+        /// The binary's name (`check-nim`).
+        name: String,
+        binary: PathBuf,
+        /// Its source files: (name in the package, file of the kit).
+        sources: Vec<(String, PathBuf)>,
+    },
+    /// A program as an imported problem keeps it, in the format's
+    /// protocol already: one source file (with the headers it includes
+    /// from beside it), or a program folder (every file, at its path in
+    /// the folder).
+    Kept {
+        /// Its name: the source's stem, or the folder's name.
+        name: String,
+        /// (path in the program, file of the kit).
+        files: Vec<(String, PathBuf)>,
+        /// A single source, not a folder.
+        single: bool,
+        /// The source compiled by the kit, for a format whose judges run
+        /// only compiled checkers ([`Writer::runs_compiled`]).
+        compiled: Option<PathBuf>,
+    },
+    /// A compiled program a package shipped without its source, as it is.
+    Executable { name: String, binary: PathBuf },
+}
+
+impl Shipped {
+    pub fn name(&self) -> &str {
+        match self {
+            Shipped::Built { name, .. }
+            | Shipped::Kept { name, .. }
+            | Shipped::Executable { name, .. } => name,
+        }
+    }
+}
+
+/// Files of an imported problem's package that an export ships as they
+/// are: (path in the target package, file of the kit).
+pub type KeptFiles = Vec<(String, PathBuf)>;
+
+/// One problem, as a writer sees it.
+pub struct Subject<'a> {
+    pub problem: &'a Problem,
+    /// The built tests, in order.
+    pub tests: &'a [Test],
+    /// Every solution with what it promises, in verify's order.
+    pub solutions: Vec<(Expect, PathBuf)>,
+    /// The statement in each language, English first; none when the
+    /// problem keeps its package's statements ([`Subject::kept`]).
+    pub statements: Vec<Statement>,
+    /// An imported problem's own files the format keeps as they are, at
+    /// their place there (written by [`export`] after the exporter's
+    /// files): its statements, and in ICPC the input validators of its ICPC
+    /// package that the kit does not run (a checktestdata script).
+    pub kept: KeptFiles,
+    /// The checker and the validator, built for the format's protocol.
+    pub checker: Option<Shipped>,
+    pub validator: Option<Shipped>,
+    /// Stable across exports: derived from the kit's and the problem's names.
+    pub uuid: String,
+    /// Its folder in a contest package.
+    pub folder: String,
+    /// The kit's root.
+    pub kit_root: PathBuf,
+}
+
+/// What a format that shares a group's points equally among its tests
+/// loses: the groups whose tests have points of their own that differ.
+pub fn unequal_points(s: &Subject) -> Vec<String> {
+    let unequal = |g: &&crate::model::verdict::Group| {
+        let own = (s.tests.iter())
+            .filter(|t| t.group.as_ref() == Some(&g.name))
+            .filter_map(|t| t.points);
+        let own: Vec<f64> = own.collect();
+        own.windows(2).any(|w| w[0] != w[1])
+    };
+    (s.problem.groups.iter().filter(unequal))
+        .map(|g| {
+            format!(
+                "group `{}`'s tests have points of their own: each becomes an equal share of \
+                 its {} points",
+                g.name, g.points
+            )
+        })
+        .collect()
+}
+
+/// A problem's statement in one language, as written and as rendered.
+pub struct Statement {
+    pub lang: Lang,
+    pub markdown: String,
+    /// The standalone page (`judge statement`).
+    pub html: String,
+    /// The page printed to PDF, when the format ships PDF statements (and
+    /// the export was not asked to leave them out).
+    pub pdf: Option<Vec<u8>>,
+}
+
+impl Subject<'_> {
+    /// The file name a package gives the program `source`: the name it
+    /// had in the package an imported problem came from, else `usual`.
+    pub fn program_name(&self, source: &Path, usual: String) -> String {
+        let own = source.starts_with(self.problem.dir.join("package"));
+        match (own, source.file_name()) {
+            (true, Some(name)) => name.to_string_lossy().into_owned(),
+            _ => usual,
+        }
+    }
+
+    /// The statement in `lang`, if the kit renders the problem's.
+    pub fn statement(&self, lang: Lang) -> Option<&Statement> {
+        let found = self.statements.iter().find(|s| s.lang == lang);
+        found.or(self.statements.first())
+    }
+}
+
+/// A package format.
+pub trait Writer {
+    /// The protocol its judges speak to checkers and validators, when it
+    /// runs the kit's Rust programs.
+    fn protocol(&self) -> Option<Protocol>;
+
+    /// Whether its judges show PDF statements (printed by a headless
+    /// Chromium at export).
+    fn wants_pdf(&self) -> bool {
+        false
+    }
+
+    /// The files of one problem.
+    fn problem(&self, subject: &Subject, out: &mut Tree) -> Result<()>;
+
+    /// What the judges that read this format lose or change of a problem.
+    fn warnings(&self, _subject: &Subject) -> Vec<Warning> {
+        Vec::new()
+    }
+
+    /// Whether its judges run a checker only compiled (CMS): a source
+    /// kept as the package had it is compiled by the kit for it.
+    fn runs_compiled(&self) -> bool {
+        false
+    }
+
+    /// Whether it ships the problem's input validator (with
+    /// [`Writer::protocol`]).
+    fn ships_validator(&self) -> bool {
+        true
+    }
+
+    /// The files of a contest beside its problems (each in its folder,
+    /// [`Format::folder`]).
+    fn contest(&self, subjects: &[Subject], out: &mut Tree) -> Result<()>;
+}
+
+/// A UUID (version 8, RFC 9562) derived from `name`: the same name gives
+/// the same UUID on every machine and every export.
+pub fn stable_uuid(name: &str) -> String {
+    let hash = blake3::hash(format!("qushizi-kit problem {name}").as_bytes());
+    let mut b: [u8; 16] = hash.as_bytes()[..16].try_into().unwrap_or_default();
+    b[6] = (b[6] & 0x0f) | 0x80;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..]
+    )
+}
+
+/// The file a C or C++ line `#include "name"` names.
+pub fn quoted_include(line: &str) -> Option<&str> {
+    let rest = line.trim().strip_prefix('#')?.trim_start();
+    let rest = rest
+        .strip_prefix("include")?
+        .trim_start()
+        .strip_prefix('"')?;
+    rest.split_once('"').map(|(name, _)| name)
+}
+
+/// A C++ program of the kit as one file, for judges that compile it alone
+/// (Polygon's and Hydro's, CMS's Polygon loader): the text of `source` with
+/// each line `#include "<name>"` whose file sits beside it (the headers the
+/// kit's C++ twins share, such as `checkers/cpp/kit-twins.h`) replaced by
+/// that file's text, inlined the same way, between two comments naming it.
+/// testlib.h stays included: the judge brings its own.
+pub fn self_contained_cpp(source: &Path) -> Result<String> {
+    inline_includes(source, &mut Vec::new())
+}
+
+/// [`self_contained_cpp`] of `source`, inside the files in `outer` (a
+/// header that includes itself, directly or not, is an error).
+fn inline_includes(source: &Path, outer: &mut Vec<PathBuf>) -> Result<String> {
+    let text = std::fs::read_to_string(source).map_err(|e| fsutil::naming(source, e))?;
+    let dir = source.parent().unwrap_or(Path::new("."));
+    outer.push(source.to_path_buf());
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let name = quoted_include(line).filter(|name| *name != "testlib.h");
+        let Some((name, header)) = name
+            .map(|n| (n, dir.join(n)))
+            .filter(|(_, header)| header.is_file())
+        else {
+            out.push_str(line);
+            continue;
+        };
+        if outer.contains(&header) {
+            bail!(
+                "{}: `#include \"{name}\"` includes itself",
+                source.display()
+            );
+        }
+        let inlined = inline_includes(&header, outer)?;
+        out.push_str(&format!("// \"{name}\", inlined by `judge package`:\n"));
+        out.push_str(&inlined);
+        if !inlined.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&format!("// end of \"{name}\"\n"));
+    }
+    outer.pop();
+    Ok(out)
+}
+
+/// A problem's label in a contest: A, B, ..., Z, AA, AB, ...
+pub fn label(index: usize) -> String {
+    let letters = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    if index < 26 {
+        (letters[index] as char).to_string()
+    } else {
+        format!("{}{}", label(index / 26 - 1), letters[index % 26] as char)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpp_sources_get_the_headers_beside_them_inlined() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+        write(
+            "check.cpp",
+            "#include \"testlib.h\"\n#include \"twins.h\"\n\n#include <string>\n\
+             # include \"missing.h\"\nint main() { return answer(); }\n",
+        );
+        write(
+            "twins.h",
+            "#include \"deeper.h\"\nint answer() { return deeper(); }",
+        );
+        write("deeper.h", "static int deeper() { return 0; }\n");
+        // A testlib.h beside the source is the judge's: never inlined.
+        write("testlib.h", "#error the judge's own\n");
+        let source = dir.path().join("check.cpp");
+        let inlined = self_contained_cpp(&source).unwrap();
+        assert_eq!(
+            inlined,
+            "#include \"testlib.h\"\n\
+             // \"twins.h\", inlined by `judge package`:\n\
+             // \"deeper.h\", inlined by `judge package`:\n\
+             static int deeper() { return 0; }\n\
+             // end of \"deeper.h\"\n\
+             int answer() { return deeper(); }\n\
+             // end of \"twins.h\"\n\
+             \n#include <string>\n# include \"missing.h\"\n\
+             int main() { return answer(); }\n"
+        );
+        // The same every time; a source without such includes is as it is.
+        assert_eq!(self_contained_cpp(&source).unwrap(), inlined);
+        let plain = dir.path().join("deeper.h");
+        assert_eq!(
+            self_contained_cpp(&plain).unwrap(),
+            std::fs::read_to_string(&plain).unwrap()
+        );
+        // A header that includes itself is an error, not a loop.
+        write("loop.h", "#include \"loop.h\"\n");
+        let err = self_contained_cpp(&dir.path().join("loop.h")).unwrap_err();
+        assert!(err.to_string().contains("includes itself"), "{err}");
+    }
+
+    #[test]
+    fn uuids_are_stable_and_well_formed() {
+        let a = stable_uuid("nim");
+        assert_eq!(a, stable_uuid("nim"));
+        assert_ne!(a, stable_uuid("bash"));
+        assert_eq!(a.len(), 36);
+        assert_eq!(&a[14..15], "8");
+        assert!("89ab".contains(&a[19..20]));
+    }
+
+    #[test]
+    fn labels_go_on_past_z() {
+        assert_eq!(label(0), "A");
+        assert_eq!(label(25), "Z");
+        assert_eq!(label(26), "AA");
+        assert_eq!(label(27), "AB");
+    }
+}
