@@ -1161,7 +1161,7 @@ fn icpc_test_groups_keep_their_points_and_validator_flags() {
     assert_has(&problem, "name = \"small\"\npoints = 40");
     assert_has(&problem, "name = \"big\"\npoints = 60");
     // The sample belongs to the group that requires it to pass.
-    assert_has(&problem, "sample = true\ngroup = \"small\"");
+    assert_has(&problem, "group = \"small\"\nsample = true");
     assert_has(
         &problem,
         "group = \"small\"\nvalidator_args = [\"--max\", \"100\"]",
@@ -1445,7 +1445,7 @@ fn generators_yaml_makes_the_tests_again() {
         &problem,
         "[programs]\n\"input_validators/check\" = [\"package/input_validators/check/main.py\", \
          \"package/input_validators/check/bounds.py\"]\n\
-         \"pair\" = [\"package/generators/pair.py\", \"package/generators/digits.py\"]\n",
+         pair = [\"package/generators/pair.py\", \"package/generators/digits.py\"]\n",
     );
     let (code, build) = kit.json(&["build", "gensum"]);
     assert_eq!(code, 0, "{build}");

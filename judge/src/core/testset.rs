@@ -199,7 +199,8 @@ fn build_test(
         None => key(&[&reference.identity, &meta.input_hash]),
     };
     // An interactive sample's play is kept for the statement and packages.
-    let dialogue = (interactor.is_some() && test.sample).then(|| crate::model::results::interaction_of(&answer));
+    let dialogue = (interactor.is_some() && test.sample)
+        .then(|| crate::model::results::interaction_of(&answer));
     if meta.answer != old.answer
         || old.answer_stamp.is_none()
         || fsutil::stamp(&answer) != old.answer_stamp

@@ -7,11 +7,14 @@
 //! file, or, with `--lossy`, a warning in the report ([`Lossy`]): nothing
 //! is dropped silently.
 
-use std::fmt::Write as _;
+use std::collections::BTreeMap;
 
 use anyhow::{Result, bail};
+use toml::Spanned;
 
 use crate::format::{Format, Package};
+use crate::model::config::{self, ProblemConfig, Titles, unread};
+use crate::model::edit;
 use crate::model::kit::NewFile;
 use crate::model::problem::MAX_NAME;
 
@@ -62,12 +65,99 @@ impl Lossy {
 /// A problem made from a package, not yet written.
 pub struct Imported {
     pub format: Format,
-    /// Every file of the problem, relative to the kit.
+    /// Its problem.toml, as the kit's types say it.
+    pub config: ProblemConfig,
+    /// What problem.toml says in comments: each above its top-level key.
+    pub comments: Vec<(&'static str, String)>,
+    /// Every other file of the problem, relative to the kit.
     pub files: Vec<NewFile>,
     /// What the import had to decide (a default limit, the reference).
     pub notes: Vec<String>,
     pub tests: usize,
     pub solutions: usize,
+}
+
+impl Imported {
+    /// The problem's problem.toml, written.
+    pub fn problem_toml(&self, name: &str) -> Result<NewFile> {
+        Ok(NewFile {
+            path: format!("problems/{name}/problem.toml").into(),
+            bytes: edit::problem_toml(&self.config, &self.comments)?.into_bytes(),
+        })
+    }
+}
+
+/// The start of an imported problem's problem.toml: its titles, the
+/// format it came from (`label`: as people name it), and the comments
+/// that say so.
+pub fn config_of(
+    package: &Package,
+    format: Format,
+    label: &str,
+    (en, zh): (&str, &str),
+) -> (ProblemConfig, Vec<(&'static str, String)>) {
+    let config = ProblemConfig {
+        title: Titles {
+            en: en.to_string(),
+            zh: zh.to_string(),
+        },
+        imported_from: Some(unread(format.name().to_string())),
+        ..ProblemConfig::default()
+    };
+    let comments = vec![
+        (
+            "title",
+            format!("Imported from {} ({label}).", package.shown.display()),
+        ),
+        (
+            "imported_from",
+            "Its statements are the package's, in package/ (unless statement.en.md is written)."
+                .to_string(),
+        ),
+    ];
+    (config, comments)
+}
+
+/// Says that no wrong solution needs a test aimed at it: `whose` tests
+/// (the package's, the task's) name none they catch.
+pub fn no_targets(
+    config: &mut ProblemConfig,
+    comments: &mut Vec<(&'static str, String)>,
+    whose: &str,
+) {
+    config.targets_required = Some(false);
+    let why = format!("{whose} tests name no wrong solution they catch.");
+    comments.push(("targets_required", why));
+}
+
+/// A group scored all or nothing, depending on none.
+pub fn group(name: &str, points: u32) -> Spanned<config::Group> {
+    unread(config::Group {
+        name: name.to_string(),
+        points,
+        ..config::Group::default()
+    })
+}
+
+/// problem.toml's `[expected]`: each solution (under
+/// `solutions/<problem>/`) with the verdicts it may get.
+pub fn expected_of(promises: &[(String, Vec<&str>)]) -> BTreeMap<String, Spanned<Vec<String>>> {
+    (promises.iter())
+        .map(|(file, verdicts)| {
+            let verdicts = verdicts.iter().map(|v| v.to_string()).collect();
+            (file.clone(), unread(verdicts))
+        })
+        .collect()
+}
+
+/// A path of the package as problem.toml names it (under `package/`).
+pub fn kept_at(file: &str) -> Option<Spanned<String>> {
+    Some(unread(kept(file)))
+}
+
+/// A string of problem.toml.
+pub fn text(value: impl Into<String>) -> Option<Spanned<String>> {
+    Some(unread(value.into()))
 }
 
 /// A problem name from a package's: lower case, `-` for anything else.
@@ -116,20 +206,16 @@ pub fn solution_file(folder: &str, file: &str, source: &[u8]) -> String {
     format!("{folder}/{file}")
 }
 
-/// The files of problem `name`: its `problem.toml`, each submission at the
-/// path `solutions` gives it (relative to the kit), and every other file
-/// of the package under `package/` (`solutions` gives `Some("")` to leave
-/// a file out: a submission `--lossy` dropped).
+/// The files of problem `name` but its problem.toml: each submission at
+/// the path `solutions` gives it (relative to the kit), and every other
+/// file of the package under `package/` (`solutions` gives `Some("")` to
+/// leave a file out: a submission `--lossy` dropped).
 pub fn files_of(
     package: &Package,
     name: &str,
-    toml: ProblemToml,
     solutions: impl Fn(&str) -> Option<String>,
 ) -> Result<Vec<NewFile>> {
-    let mut files = vec![NewFile {
-        path: format!("problems/{name}/problem.toml").into(),
-        bytes: toml.finish().into_bytes(),
-    }];
+    let mut files = Vec::new();
     for file in package.all() {
         let path = match solutions(file) {
             Some(path) if path.is_empty() => continue,
@@ -150,147 +236,6 @@ pub fn testlib_beside(program: &str) -> String {
     match program.rsplit_once('/') {
         Some((dir, _)) => format!("{dir}/testlib.h"),
         None => "testlib.h".to_string(),
-    }
-}
-
-/// A TOML string literal.
-pub fn quoted(text: &str) -> String {
-    toml_edit::Value::from(text).to_string()
-}
-
-/// A group of an imported problem, as problem.toml says it.
-#[derive(Clone)]
-pub struct Group {
-    pub name: String,
-    pub points: u64,
-    /// Each accepted test scores an equal share of the points.
-    pub each: bool,
-    /// The groups that must pass in full first.
-    pub depends: Vec<String>,
-}
-
-impl Group {
-    /// A group scored all or nothing.
-    pub fn new(name: &str, points: u64) -> Group {
-        Group {
-            name: name.to_string(),
-            points,
-            each: false,
-            depends: Vec::new(),
-        }
-    }
-}
-
-/// `problem.toml`, written line by line.
-#[derive(Default)]
-pub struct ProblemToml {
-    text: String,
-}
-
-impl ProblemToml {
-    /// A problem.toml that starts by saying where it comes from (`label`:
-    /// the format as people name it), the titles and the format.
-    pub fn imported(
-        package: &Package,
-        format: Format,
-        label: &str,
-        en: &str,
-        zh: &str,
-    ) -> ProblemToml {
-        let mut toml = ProblemToml::default();
-        toml.comment(&format!(
-            "Imported from {} ({label}).",
-            package.shown.display()
-        ));
-        toml.line(
-            "title",
-            &format!("{{ en = {}, zh = {} }}", quoted(en), quoted(zh)),
-        );
-        toml.comment(
-            "Its statements are the package's, in package/ (unless statement.en.md is written).",
-        );
-        toml.line("imported_from", &quoted(format.name()));
-        toml
-    }
-
-    /// A `[[groups]]` table for each group, with its points (scored all
-    /// or nothing).
-    pub fn groups<'a>(&mut self, groups: impl IntoIterator<Item = (&'a str, u64)>) -> &mut Self {
-        for (name, points) in groups {
-            self.group(&Group::new(name, points));
-        }
-        self
-    }
-
-    /// A `[[groups]]` table.
-    pub fn group(&mut self, group: &Group) -> &mut Self {
-        self.table("[[groups]]");
-        self.line("name", &quoted(&group.name));
-        self.line("points", &group.points.to_string());
-        if group.each {
-            self.line("scoring", &quoted("each"));
-        }
-        if !group.depends.is_empty() {
-            let names: Vec<String> = group.depends.iter().map(|d| quoted(d)).collect();
-            self.line("depends", &format!("[{}]", names.join(", ")));
-        }
-        self
-    }
-
-    /// A `key = value` line (`value` written as TOML already).
-    pub fn line(&mut self, key: &str, value: &str) -> &mut Self {
-        let _ = writeln!(self.text, "{key} = {value}");
-        self
-    }
-
-    /// A `# comment` line.
-    pub fn comment(&mut self, text: &str) -> &mut Self {
-        for line in text.lines() {
-            let _ = writeln!(self.text, "# {line}");
-        }
-        self
-    }
-
-    /// A blank line, then `[header]` (or `[[header]]`).
-    pub fn table(&mut self, header: &str) -> &mut Self {
-        let _ = writeln!(self.text, "\n{header}");
-        self
-    }
-
-    /// `[expected]`: each solution (under `solutions/<problem>/`) with the
-    /// verdicts it may get.
-    pub fn expected(&mut self, promises: &[(String, Vec<&str>)]) -> &mut Self {
-        if promises.is_empty() {
-            return self;
-        }
-        self.table("[expected]");
-        for (file, verdicts) in promises {
-            let list: Vec<String> = verdicts.iter().map(|v| quoted(v)).collect();
-            self.line(&quoted(file), &format!("[{}]", list.join(", ")));
-        }
-        self
-    }
-
-    /// A `[programs]` table: each program of several files (paths in the
-    /// package), by its name.
-    pub fn programs<'a>(
-        &mut self,
-        programs: impl IntoIterator<Item = (&'a str, &'a [String])>,
-    ) -> &mut Self {
-        let mut programs = programs.into_iter().peekable();
-        if programs.peek().is_none() {
-            return self;
-        }
-        self.table("[programs]");
-        for (name, files) in programs {
-            let files: Vec<String> = files.iter().map(|f| quoted(&kept(f))).collect();
-            self.line(&quoted(name), &format!("[{}]", files.join(", ")));
-        }
-        self
-    }
-
-    pub fn finish(self) -> String {
-        self.text
     }
 }
 

@@ -360,7 +360,7 @@ pub struct Titles {
 }
 
 /// A scored group of tests.
-#[derive(Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Group {
     pub name: String,
@@ -401,18 +401,6 @@ pub struct TestEntry {
     /// A manual test's input, relative to the problem folder.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<Spanned<String>>,
-    /// The test's answer, relative to the problem folder, when it is not
-    /// the reference's output (an imported package's `.ans`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub answer: Option<Spanned<String>>,
-    /// A generated test's input as an imported package stores it:
-    /// `judge build` says whether the regenerated input equals it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stored: Option<Spanned<String>>,
-    /// Arguments for the validator on this test (an ICPC package's
-    /// `input_validator_args`), after the protocol's own.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub validator_args: Vec<String>,
     /// The generator, when not the problem's default.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub generator: Option<Spanned<String>>,
@@ -422,6 +410,14 @@ pub struct TestEntry {
     /// Expands into this many tests; `{index}` in `args` becomes 1, 2, ...
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<Spanned<u32>>,
+    /// A generated test's input as an imported package stores it:
+    /// `judge build` says whether the regenerated input equals it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stored: Option<Spanned<String>>,
+    /// The test's answer, relative to the problem folder, when it is not
+    /// the reference's output (an imported package's `.ans`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answer: Option<Spanned<String>>,
     /// The scoring group.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
@@ -432,6 +428,10 @@ pub struct TestEntry {
     /// Shown in the statement as a sample.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub sample: bool,
+    /// Arguments for the validator on this test (an ICPC package's
+    /// `input_validator_args`), after the protocol's own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub validator_args: Vec<String>,
     /// What the test is for (for example, which trap it targets).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,

@@ -51,6 +51,8 @@ pub fn import(
     let imported = format.read(&package, &name, &mut lossy, &|| kit.testlib_h())?;
     // Another judge run may be building, or adding a problem to judge.toml.
     let _building = kit.lock_builds(events)?;
-    scaffold::create(kit, &name, &imported.files)?;
+    let mut files = vec![imported.problem_toml(&name)?];
+    files.extend(imported.files.iter().cloned());
+    scaffold::create(kit, &name, &files)?;
     Ok((name, imported, lossy.warnings))
 }

@@ -1,10 +1,11 @@
 //! CMS's italy_yaml task format: `task.yaml`, the tests in `input/` and
 //! `output/` (with `gen/GEN`), the checker in `check/` (or `cor/`), the
 //! solutions in `sol/`, the statements in `statement/` (or `testo/`).
-//! [`read`] makes a kit problem of a task, [`write`] a task of a kit
-//! problem.
+//! [`task`] holds the types of its files, [`read`] makes a kit problem of a
+//! task, [`write`] a task of a kit problem.
 
 pub mod read;
+pub mod task;
 pub mod write;
 
 use anyhow::Result;

@@ -1,4 +1,6 @@
-//! Importing a CMS task in the `italy_yaml` format.
+//! Reading a CMS task in the `italy_yaml` format, step by step: the task
+//! (`task.yaml`), its kind, its tests and subtasks, its jury programs, its
+//! solutions.
 //!
 //! - `task.yaml`: the name (`name`, or the old `nome_breve`), the title
 //!   (`title`, `nome`), the limits (`time_limit` or `timeout` in seconds,
@@ -25,13 +27,13 @@
 //!   order, is the reference).
 
 use anyhow::{Context, Result, bail};
-use yaml_rust2::{Yaml, YamlLoader};
 
-use crate::format::Format;
-use crate::format::Package;
+use super::task::{GEN, Gen, GenLine, TaskYaml};
 use crate::format::imported::{
-    Imported, Lossy, ProblemToml, files_of, kept, quoted, solution_file,
+    Imported, Lossy, config_of, files_of, group, kept_at, no_targets, solution_file, text,
 };
+use crate::format::{Format, Package};
+use crate::model::config::{Protocol, ProtocolsConfig, TestEntry, unread};
 
 /// The source files a program may be, by extension.
 const SOURCES: [&str; 8] = ["c", "cpp", "cc", "cxx", "py", "rs", "java", "kt"];
@@ -48,113 +50,65 @@ fn source(package: &Package, dir: &str, stems: &[&str]) -> Option<String> {
         .map(str::to_string)
 }
 
-/// One line of `gen/GEN` that makes a test.
-struct GenLine {
-    args: Vec<String>,
-    /// The subtask it belongs to (its index from 1), if any.
-    subtask: Option<usize>,
+/// A program of the task: its source (`<dir>/<stem>.<ext>`, the first of
+/// `sources` found), else the first of the `compiled` programs it holds,
+/// run as it is.
+fn program(package: &Package, sources: &[(&str, &str)], compiled: &[&str]) -> Option<String> {
+    let source = sources
+        .iter()
+        .find_map(|(dir, stem)| source(package, dir, &[stem]));
+    let compiled = || {
+        compiled
+            .iter()
+            .find(|c| package.has(c))
+            .map(|c| c.to_string())
+    };
+    source.or_else(compiled)
 }
 
-/// Reads `gen/GEN`: each test's arguments and subtask, and each subtask's
-/// points.
-fn gen_file(package: &Package) -> Result<(Vec<GenLine>, Vec<u64>)> {
-    let file = "gen/GEN";
-    let text = package.text(file)?;
-    let (mut lines, mut points) = (Vec::new(), Vec::new());
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if let Some(comment) = line.strip_prefix('#') {
-            let comment = comment.trim();
-            if let Some(p) = comment.strip_prefix("ST:") {
-                let p = p.trim().parse::<f64>().with_context(|| {
-                    format!(
-                        "{}:{}: `# ST:` takes the subtask's points",
-                        package.shown(file),
-                        n + 1
-                    )
-                })?;
-                if p.fract() != 0.0 || p < 0.0 {
-                    bail!(
-                        "{}:{}: {p} points; the kit counts whole points",
-                        package.shown(file),
-                        n + 1
-                    );
-                }
-                points.push(p as u64);
-            } else if comment.starts_with("COPY:") {
-                lines.push(GenLine {
-                    args: Vec::new(),
-                    subtask: (!points.is_empty()).then_some(points.len()),
-                });
-            }
-            continue;
-        }
-        if line.is_empty() {
-            continue;
-        }
-        lines.push(GenLine {
-            args: line.split_whitespace().map(str::to_string).collect(),
-            subtask: (!points.is_empty()).then_some(points.len()),
-        });
-    }
-    Ok((lines, points))
+/// The task's jury programs.
+struct Jury {
+    /// A Communication task's manager.
+    manager: Option<String>,
+    checker: Option<String>,
+    generator: Option<String>,
 }
 
-/// Imports the CMS task as problem `name`.
-pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Imported> {
+/// Refuses the kinds of tasks the kit cannot judge: output-only, file
+/// I/O, graders and stubs, and a Communication task the kit cannot play
+/// (several processes, or FIFOs the solution opens itself).
+fn kind(package: &Package, task: &TaskYaml, manager: Option<&String>) -> Result<()> {
     let at = package.shown("task.yaml");
-    let docs = YamlLoader::load_from_str(&package.text("task.yaml")?)
-        .with_context(|| format!("{at}: not YAML"))?;
-    let yaml = docs.first().cloned().unwrap_or(Yaml::Null);
-    let get = |keys: &[&str]| keys.iter().map(|k| &yaml[*k]).find(|v| !v.is_badvalue());
-    let text = |keys: &[&str]| get(keys).and_then(|v| v.as_str().map(str::to_string));
-    let number =
-        |keys: &[&str]| get(keys).and_then(|v| v.as_f64().or(v.as_i64().map(|i| i as f64)));
-
-    if get(&["output_only"]).and_then(Yaml::as_bool) == Some(true) {
+    if task.output_only {
         bail!("{at}: an output-only task; the kit judges programs");
     }
-    // A Communication task: its manager talks to one process over its
-    // standard input and output (`std_io`); CMS calls the manager with the
-    // two FIFOs, the kit too.
-    let manager = match source(package, "check", &["manager"]) {
-        Some(source) => Some(source),
-        None => ["check/manager", "cor/manager"]
-            .into_iter()
-            .find(|m| package.has(m))
-            .map(str::to_string),
-    };
     if manager.is_some() {
-        if let Some(n) = number(&["num_processes"])
-            && n != 1.0
-        {
+        if let Some(n) = task.num_processes.filter(|n| *n != 1.0) {
             bail!("{at}: `num_processes: {n}`; the kit plays one process against the manager");
         }
-        if let Some(io) = text(&["user_io"])
-            && io != "std_io"
-        {
+        if let Some(io) = task.user_io.as_ref().filter(|io| *io != "std_io") {
             bail!(
                 "{at}: `user_io: {io}` (the solution opens the FIFOs itself); the kit plays \
                  solutions over their standard input and output (`std_io`)"
             );
         }
-    }
-    // A Communication task's solution talks to the manager: CMS gives it
-    // no files.
-    for (key, default) in [("infile", "input.txt"), ("outfile", "output.txt")]
-        .into_iter()
-        .filter(|_| manager.is_none())
-    {
-        let file = text(&[key]).unwrap_or_else(|| default.to_string());
-        if !file.is_empty() {
-            bail!(
-                "{at}: `{key}` is {file:?} (CMS's default when absent): the solution uses a file; \
-                 the kit judges standard input and output (`{key}: \"\"`)"
-            );
+    } else {
+        // A Communication task's solution talks to the manager: CMS gives
+        // it no files.
+        let files = [("infile", &task.infile), ("outfile", &task.outfile)];
+        for ((key, file), default) in files.into_iter().zip(["input.txt", "output.txt"]) {
+            let file = file.as_deref().unwrap_or(default);
+            if !file.is_empty() {
+                bail!(
+                    "{at}: `{key}` is {file:?} (CMS's default when absent): the solution uses a \
+                     file; the kit judges standard input and output (`{key}: \"\"`)"
+                );
+            }
         }
     }
-    if let Some(grader) = package
-        .under("sol")
+    let graders = package.under("sol");
+    if let Some(grader) = graders
+        .into_iter()
         .find(|f| f.contains("/grader.") || f.contains("/stub."))
     {
         bail!(
@@ -162,34 +116,37 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
             package.shown(grader)
         );
     }
+    Ok(())
+}
 
-    let title = text(&["title", "nome"]).unwrap_or_else(|| name.to_string());
-    let mut notes = Vec::new();
-
-    // The tests: GEN's lines, else n_input of them.
-    let (lines, subtasks) = if package.has("gen/GEN") {
-        gen_file(package)?
-    } else {
-        let n = number(&["n_input"]).with_context(|| {
-            format!("{at}: neither gen/GEN nor `n_input` says how many tests there are")
-        })?;
-        let lines = (0..n as usize)
-            .map(|_| GenLine {
-                args: Vec::new(),
-                subtask: None,
-            })
-            .collect();
-        (lines, Vec::new())
+/// The task's tests: `gen/GEN`'s lines, else `n_input` of them.
+fn recipes_of(package: &Package, task: &TaskYaml) -> Result<Gen> {
+    let at = package.shown("task.yaml");
+    let recipes = match package.has(GEN) {
+        true => Gen::read(package)?,
+        false => {
+            let n = task.n_input.with_context(|| {
+                format!("{at}: neither gen/GEN nor `n_input` says how many tests there are")
+            })?;
+            let lines = (0..n).map(|_| GenLine::default()).collect();
+            Gen {
+                lines,
+                ..Gen::default()
+            }
+        }
     };
-    if let Some(n) = number(&["n_input"])
-        && n as usize != lines.len()
-    {
+    if let Some(n) = task.n_input.filter(|n| *n != recipes.lines.len()) {
         bail!(
             "{at}: `n_input` is {n} but gen/GEN makes {} tests",
-            lines.len()
+            recipes.lines.len()
         );
     }
-    let generator = source(package, "gen", &["generator", "generatore"]);
+    Ok(recipes)
+}
+
+/// The jury's programs; a validator (task-maker's, which reads the input's
+/// path) is left out with `--lossy`.
+fn jury(package: &Package, lossy: &mut Lossy) -> Result<Jury> {
     if let Some(validator) = source(package, "gen", &["validator", "valida"]) {
         lossy.drop(format!(
             "{}: the validator (task-maker's, which reads the input's path: the kit's validators \
@@ -197,41 +154,34 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
             package.shown(&validator)
         ))?;
     }
-    let public: Vec<usize> = match text(&["public_testcases"]).as_deref() {
-        Some("all") => (0..lines.len()).collect(),
-        Some(list) => list
-            .split(',')
-            .filter(|s| !s.trim().is_empty())
-            .map(|s| {
-                s.trim()
-                    .parse()
-                    .with_context(|| format!("{at}: public_testcases `{list}`"))
-            })
-            .collect::<Result<_>>()?,
-        None => get(&["public_testcases"])
-            .and_then(Yaml::as_i64)
-            .map(|i| vec![i as usize])
-            .unwrap_or_default(),
-    };
+    Ok(Jury {
+        manager: program(
+            package,
+            &[("check", "manager")],
+            &["check/manager", "cor/manager"],
+        ),
+        checker: program(
+            package,
+            &[("check", "checker"), ("cor", "correttore")],
+            &["check/checker", "cor/correttore"],
+        ),
+        generator: source(package, "gen", &["generator", "generatore"]),
+    })
+}
 
-    let checker =
-        match source(package, "check", &["checker"]).or(source(package, "cor", &["correttore"])) {
-            Some(source) => Some(source),
-            // Compiled without its source: run as it is.
-            None => ["check/checker", "cor/correttore"]
-                .into_iter()
-                .find(|c| package.has(c))
-                .map(str::to_string),
-        };
-
-    // The official solutions, each where it goes under accepted/.
-    let mut solutions: Vec<(String, String)> = Vec::new();
-    for file in package
+/// The official solutions, each where it goes under `accepted/`: (file in
+/// the package, path under the problem's solutions).
+fn solutions(
+    package: &Package,
+    lossy: &mut Lossy,
+    notes: &mut Vec<String>,
+) -> Result<Vec<(String, String)>> {
+    let mut solutions = Vec::new();
+    let files = package
         .under("sol")
-        .filter(|f| !f["sol/".len()..].contains('/'))
-        // A hidden file (`.gitkeep`) is no solution.
-        .filter(|f| !f["sol/".len()..].starts_with('.'))
-    {
+        .filter(|f| !f["sol/".len()..].contains('/'));
+    // A hidden file (`.gitkeep`) is no solution.
+    for file in files.filter(|f| !f["sol/".len()..].starts_with('.')) {
         let own = &file["sol/".len()..];
         // Words for people (the kit's own README of a Communication task).
         if own.ends_with(".txt") || own.ends_with(".md") {
@@ -243,50 +193,20 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
             solutions.push((file.to_string(), rel));
         }
     }
-    // Every test stores its answer: the reference only checks them.
-    let reference = solutions.first().map(|(_, r)| r.clone());
-    match &reference {
-        Some(reference) => notes.push(format!("the reference solution: {reference}")),
-        None => notes.push("no solution in sol/: the tests' answers are the task's".to_string()),
-    }
+    Ok(solutions)
+}
 
-    let mut toml = ProblemToml::imported(package, Format::Cms, "CMS italy_yaml", &title, &title);
-    if let Some(seconds) = number(&["time_limit", "timeout"]) {
-        toml.line(
-            "time_limit_ms",
-            &((seconds * 1000.0).round().max(1.0) as u64).to_string(),
-        );
-    } else {
-        notes.push("the task states no time limit: the kit's default applies".to_string());
-    }
-    if let Some(mib) = number(&["memory_limit", "memlimit"]) {
-        toml.line(
-            "memory_limit_mib",
-            &(mib.ceil().max(1.0) as u64).to_string(),
-        );
-    }
-    match (&manager, &checker) {
-        (Some(m), _) => toml.line("interactor", &quoted(&kept(m))),
-        (None, Some(c)) => toml.line("checker", &quoted(&kept(c))),
-        (None, None) => toml.line("checker", &quoted("wcmp")),
-    };
-    if let Some(reference) = &reference {
-        toml.line("reference", &quoted(reference));
-    }
-    toml.comment("The task's tests name no wrong solution they catch.");
-    toml.line("targets_required", "false");
-    if manager.is_some() || checker.is_some() {
-        toml.table("[protocols]");
-        toml.line("checker", &quoted("cms"));
-    }
-    let mut groups: Vec<(String, u64)> = (subtasks.iter().enumerate())
-        .map(|(i, points)| (format!("subtask{}", i + 1), *points))
-        .collect();
-    if !subtasks.is_empty() && lines.iter().any(|l| l.subtask.is_none()) {
-        groups.push(("subtask0".to_string(), 0));
-    }
-    toml.groups(groups.iter().map(|(g, p)| (g.as_str(), *p)));
-    for (i, line) in lines.iter().enumerate() {
+/// The test plan: each test stored in `input/` with its answer in
+/// `output/`, generated again where `gen/GEN` gives the generator's
+/// arguments, in its subtask's group.
+fn tests(
+    package: &Package,
+    recipes: &Gen,
+    generator: Option<&String>,
+    public: &[usize],
+) -> Result<Vec<TestEntry>> {
+    let mut tests = Vec::new();
+    for (i, line) in recipes.lines.iter().enumerate() {
         let input = format!("input/input{i}.txt");
         let answer = format!("output/output{i}.txt");
         for file in [&input, &answer] {
@@ -294,37 +214,82 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
                 bail!("{}: test {i} is not in the package", package.shown(file));
             }
         }
-        toml.table("[[tests]]");
-        match (&generator, line.args.is_empty()) {
-            (Some(g), false) => {
-                toml.line("generator", &quoted(&kept(g)));
-                let args: Vec<String> = line.args.iter().map(|a| quoted(a)).collect();
-                toml.line("args", &format!("[{}]", args.join(", ")));
-                toml.line("stored", &quoted(&kept(&input)));
-            }
-            _ => {
-                toml.line("file", &quoted(&kept(&input)));
-            }
-        }
-        toml.line("answer", &quoted(&kept(&answer)));
-        if !subtasks.is_empty() {
-            let group = format!("subtask{}", line.subtask.unwrap_or(0));
-            toml.line("group", &quoted(&group));
-        }
-        if public.contains(&i) {
-            toml.line("sample", "true");
-        }
+        let args = line.args();
+        let made = generator.filter(|_| !args.is_empty());
+        tests.push(TestEntry {
+            file: kept_at(&input).filter(|_| made.is_none()),
+            generator: made.and_then(|g| kept_at(g)),
+            args: made.map(|_| args),
+            stored: kept_at(&input).filter(|_| made.is_some()),
+            answer: kept_at(&answer),
+            group: (!recipes.subtasks.is_empty())
+                .then(|| format!("subtask{}", line.subtask.unwrap_or(0))),
+            sample: public.contains(&i),
+            ..TestEntry::default()
+        });
+    }
+    Ok(tests)
+}
+
+/// Imports the CMS task as problem `name`.
+pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Imported> {
+    let task = TaskYaml::read(package)?;
+    let jury = jury(package, lossy)?;
+    kind(package, &task, jury.manager.as_ref())?;
+    let recipes = recipes_of(package, &task)?;
+    let public = task.public(recipes.lines.len(), &package.shown("task.yaml"))?;
+    let mut notes = Vec::new();
+    let solutions = solutions(package, lossy, &mut notes)?;
+    // Every test stores its answer: the reference only checks them.
+    let reference = solutions.first().map(|(_, r)| r.clone());
+    match &reference {
+        Some(reference) => notes.push(format!("the reference solution: {reference}")),
+        None => notes.push("no solution in sol/: the tests' answers are the task's".to_string()),
     }
 
-    let files = files_of(package, name, toml, |file| {
+    let title = task.title.clone().unwrap_or_else(|| name.to_string());
+    let label = "CMS italy_yaml";
+    let (mut config, mut comments) = config_of(package, Format::Cms, label, (&title, &title));
+    no_targets(&mut config, &mut comments, "The task's");
+    match task.time_limit {
+        Some(seconds) => {
+            config.time_limit_ms = Some(unread((seconds * 1000.0).round().max(1.0) as u64))
+        }
+        None => notes.push("the task states no time limit: the kit's default applies".to_string()),
+    }
+    config.memory_limit_mib = task.memory_limit.map(|m| unread(m.ceil().max(1.0) as u64));
+    match (&jury.manager, &jury.checker) {
+        (Some(m), _) => config.interactor = kept_at(m),
+        (None, Some(c)) => config.checker = kept_at(c),
+        (None, None) => config.checker = text("wcmp"),
+    }
+    config.reference = reference.map(|r| unread(r.clone()));
+    if jury.manager.is_some() || jury.checker.is_some() {
+        config.protocols = Some(ProtocolsConfig {
+            checker: Some(unread(Protocol::Cms)),
+            validator: None,
+        });
+    }
+    config.groups = (recipes.subtasks.iter().enumerate())
+        .map(|(i, points)| group(&format!("subtask{}", i + 1), *points))
+        .collect();
+    if !recipes.subtasks.is_empty() && recipes.lines.iter().any(|l| l.subtask.is_none()) {
+        config.groups.push(group("subtask0", 0));
+    }
+    let tests = tests(package, &recipes, jury.generator.as_ref(), &public)?;
+    config.tests = tests.into_iter().map(unread).collect();
+
+    let files = files_of(package, name, |file| {
         let to = solutions.iter().find(|(from, _)| from == file);
         to.map(|(_, rel)| format!("solutions/{name}/{rel}"))
     })?;
     Ok(Imported {
         format: Format::Cms,
+        tests: config.tests.len(),
+        config,
+        comments,
         files,
         notes,
-        tests: lines.len(),
         solutions: solutions.len(),
     })
 }

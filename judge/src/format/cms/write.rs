@@ -40,12 +40,11 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
-use yaml_rust2::Yaml;
 
+use super::task::{ContestYaml, GEN, Gen, GenLine, TaskYaml};
 use crate::base::fsutil;
 use crate::format::subject::{Shipped, Subject, Writer};
 use crate::format::tree::Tree;
-use crate::format::yaml::{int, map, real, string, strings, text};
 use crate::model::expect::Expect;
 use crate::model::problem::ProgramSpec;
 use crate::model::program::Protocol;
@@ -140,10 +139,7 @@ fn kept_primary_language(s: &Subject) -> Option<String> {
         return None;
     }
     let yaml = std::fs::read_to_string(s.problem.dir.join("package/task.yaml")).ok()?;
-    let docs = yaml_rust2::YamlLoader::load_from_str(&yaml).ok()?;
-    docs.first()?["primary_language"]
-        .as_str()
-        .map(str::to_string)
+    TaskYaml::parse(&yaml, "task.yaml").ok()?.primary_language
 }
 
 fn is_stub_or_grader(path: &Path) -> bool {
@@ -203,134 +199,151 @@ impl Writer for Cms {
     }
 
     fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
-        let p = s.problem;
-        let title = &p.config.value.title;
         let tests = cms_order(s);
-        let total: u32 = p.groups.iter().map(|g| g.points).sum();
-        if !p.groups.is_empty() && total != 100 {
-            bail!(
-                "{}: CMS wants the groups' points to add up to 100, not {total}",
-                p.config.path.display()
-            );
-        }
-        let public: Vec<String> = (tests.iter().enumerate())
-            .filter(|(_, t)| t.sample)
-            .map(|(i, _)| i.to_string())
-            .collect();
-        let mut pairs = vec![
-            ("name", string(&p.name)),
-            ("title", string(&title.en)),
-            ("time_limit", real(p.limits.time.as_secs_f64())),
-            ("memory_limit", int((p.limits.memory_bytes >> 20) as i64)),
-            ("n_input", int(tests.len() as i64)),
-            ("infile", string("")),
-            ("outfile", string("")),
-            ("public_testcases", string(public.join(","))),
-        ];
-        if let Some(first) = s.statements.first() {
-            pairs.push(("primary_language", string(first.lang.code())));
-        } else if let Some(language) = kept_primary_language(s) {
-            pairs.push(("primary_language", string(language)));
-        }
-        pairs.push(("token_mode", string(TOKENS)));
-        let doc = map(pairs);
-        out.text("task.yaml", text(&doc)?)?;
-
-        let mut lines =
-            String::from("# One line per test, in the order of input/; the kit built them.\n");
-        let mut group = None;
-        for (i, test) in tests.iter().enumerate() {
-            if test.group != group {
-                group = test.group.clone();
-                if let Some(g) = p.groups.iter().find(|g| Some(&g.name) == group.as_ref()) {
-                    lines.push_str(&format!("# ST: {}\n", g.points));
-                }
-            }
-            let spec = p.tests.iter().find(|t| t.name == test.name);
-            let what = spec.map_or_else(|| test.name.clone(), |t| p.recipe(t));
-            // A test line must not hold `#`, which opens a comment.
-            lines.push_str(&format!("{}\n", what.replace('#', "")));
-            out.file(&format!("input/input{i}.txt"), &test.input)?;
-            out.file(&format!("output/output{i}.txt"), &test.answer)?;
-        }
-        out.text("gen/GEN", lines)?;
-
-        // Without a checker of its own, CMS compares the outputs' tokens:
-        // the kit's `wcmp` (an imported task without one goes back so).
-        let plain = !p.interactive && p.checker == ProgramSpec::Cargo("wcmp".to_string());
-        if let Some(checker) = s.checker.as_ref().filter(|_| !plain) {
-            let program = match p.interactive {
-                true => "check/manager",
-                false => "check/checker",
-            };
-            match checker {
-                Shipped::Built {
-                    binary, sources, ..
-                } => {
-                    out.program(program, binary)?;
-                    for (name, source) in sources {
-                        out.file(&format!("check/src/{name}"), source)?;
-                    }
-                }
-                Shipped::Executable { binary, .. } => out.program(program, binary)?,
-                // The source beside its build, under the name the loaders
-                // look for it by.
-                Shipped::Kept {
-                    files,
-                    compiled: Some(binary),
-                    single: true,
-                    ..
-                } => {
-                    out.program(program, binary)?;
-                    for (i, (name, file)) in files.iter().enumerate() {
-                        let name = match (i, name.rsplit_once('.')) {
-                            (0, Some((_, extension))) => format!("{program}.{extension}"),
-                            _ => format!("check/{name}"),
-                        };
-                        out.file(&name, file)?;
-                    }
-                }
-                Shipped::Kept { .. } => bail!(
-                    "{}: CMS runs a compiled checker (`{program}`), not a program folder",
-                    p.checker.name()
-                ),
-            }
-        }
+        out.text("task.yaml", task_yaml(s, &tests)?.text()?)?;
+        write_tests(s, &tests, out)?;
+        write_checker(s, out)?;
         // The loader looks in `sol/` for a Communication task's stubs.
-        if p.interactive {
+        if s.problem.interactive {
             out.text("sol/README.txt", SOL_NOTE.to_string())?;
         }
         for path in official(s) {
             out.file(&format!("sol/{}", fsutil::file_name(path)), path)?;
         }
-        for statement in &s.statements {
-            let lang = statement.lang.code();
-            out.text(
-                &format!("att/statement.{lang}.md"),
-                statement.markdown.clone(),
-            )?;
-            if let Some(pdf) = &statement.pdf {
-                let name = statement.lang.english_name();
-                out.bytes(&format!("statement/{name}.pdf"), pdf.clone())?;
-            }
-        }
-        Ok(())
+        write_statements(s, out)
     }
 
     fn contest(&self, subjects: &[Subject], out: &mut Tree) -> Result<()> {
-        let tasks = subjects
-            .iter()
-            .map(|s| string(&s.problem.name))
-            .collect::<Vec<_>>();
-        let doc = map([
-            ("name", string("qushizi")),
-            ("description", string(crate::model::kit::SOURCE)),
-            ("token_mode", string(TOKENS)),
-            ("languages", strings(self.languages.iter().copied())),
-            ("tasks", Yaml::Array(tasks)),
-            ("users", Yaml::Array(Vec::new())),
-        ]);
-        out.text("contest.yaml", text(&doc)?)?;
-        Ok(())
+        let contest = ContestYaml {
+            name: "qushizi",
+            description: crate::model::kit::SOURCE,
+            token_mode: TOKENS,
+            languages: &self.languages,
+            tasks: subjects.iter().map(|s| s.problem.name.as_str()).collect(),
+        };
+        out.text("contest.yaml", contest.text()?)
     }
+}
+
+/// The task's `task.yaml`: its name, title and limits, standard I/O (CMS
+/// defaults to files), the samples as public tests, the statements'
+/// language, no tokens. CMS wants the groups' points to add up to 100.
+fn task_yaml(s: &Subject, tests: &[&Test]) -> Result<TaskYaml> {
+    let p = s.problem;
+    let total: u32 = p.groups.iter().map(|g| g.points).sum();
+    if !p.groups.is_empty() && total != 100 {
+        bail!(
+            "{}: CMS wants the groups' points to add up to 100, not {total}",
+            p.config.path.display()
+        );
+    }
+    let public: Vec<String> = (tests.iter().enumerate())
+        .filter(|(_, t)| t.sample)
+        .map(|(i, _)| i.to_string())
+        .collect();
+    let primary = match s.statements.first() {
+        Some(first) => Some(first.lang.code().to_string()),
+        None => kept_primary_language(s),
+    };
+    Ok(TaskYaml {
+        name: Some(p.name.clone()),
+        title: Some(p.config.value.title.en.clone()),
+        time_limit: Some(p.limits.time.as_secs_f64()),
+        memory_limit: Some((p.limits.memory_bytes >> 20) as f64),
+        n_input: Some(tests.len()),
+        infile: Some(String::new()),
+        outfile: Some(String::new()),
+        public_testcases: Some(public.join(",")),
+        primary_language: primary,
+        token_mode: Some(TOKENS.to_string()),
+        ..TaskYaml::default()
+    })
+}
+
+/// The tests, `input/inputN.txt` and `output/outputN.txt`, and `gen/GEN`:
+/// a line each (how the kit made it), a subtask for each group.
+fn write_tests(s: &Subject, tests: &[&Test], out: &mut Tree) -> Result<()> {
+    let p = s.problem;
+    let mut recipes = Gen {
+        heading: Some("One line per test, in the order of input/; the kit built them.".into()),
+        subtasks: p.groups.iter().map(|g| g.points).collect(),
+        ..Gen::default()
+    };
+    for (i, test) in tests.iter().enumerate() {
+        let spec = p.tests.iter().find(|t| t.name == test.name);
+        let subtask = (p.groups.iter()).position(|g| Some(&g.name) == test.group.as_ref());
+        recipes.lines.push(GenLine {
+            line: spec.map_or_else(|| test.name.clone(), |t| p.recipe(t)),
+            subtask: subtask.map(|g| g + 1),
+        });
+        out.file(&format!("input/input{i}.txt"), &test.input)?;
+        out.file(&format!("output/output{i}.txt"), &test.answer)?;
+    }
+    out.text(GEN, recipes.text())
+}
+
+/// The checker (`check/checker`), or a Communication task's manager
+/// (`check/manager`): compiled, with its sources. Without a checker of its
+/// own, CMS compares the outputs' tokens: the kit's `wcmp` (an imported
+/// task without one goes back so).
+fn write_checker(s: &Subject, out: &mut Tree) -> Result<()> {
+    let p = s.problem;
+    let plain = !p.interactive && p.checker == ProgramSpec::Cargo("wcmp".to_string());
+    let Some(checker) = s.checker.as_ref().filter(|_| !plain) else {
+        return Ok(());
+    };
+    let program = match p.interactive {
+        true => "check/manager",
+        false => "check/checker",
+    };
+    match checker {
+        Shipped::Built {
+            binary, sources, ..
+        } => {
+            out.program(program, binary)?;
+            for (name, source) in sources {
+                out.file(&format!("check/src/{name}"), source)?;
+            }
+        }
+        Shipped::Executable { binary, .. } => out.program(program, binary)?,
+        // The source beside its build, under the name the loaders look for
+        // it by.
+        Shipped::Kept {
+            files,
+            compiled: Some(binary),
+            single: true,
+            ..
+        } => {
+            out.program(program, binary)?;
+            for (i, (name, file)) in files.iter().enumerate() {
+                let name = match (i, name.rsplit_once('.')) {
+                    (0, Some((_, extension))) => format!("{program}.{extension}"),
+                    _ => format!("check/{name}"),
+                };
+                out.file(&name, file)?;
+            }
+        }
+        Shipped::Kept { .. } => bail!(
+            "{}: CMS runs a compiled checker (`{program}`), not a program folder",
+            p.checker.name()
+        ),
+    }
+    Ok(())
+}
+
+/// The statements: in Markdown for contestants (`att/`), and printed to
+/// PDF where CMS shows them (`statement/<language>.pdf`).
+fn write_statements(s: &Subject, out: &mut Tree) -> Result<()> {
+    for statement in &s.statements {
+        let lang = statement.lang.code();
+        out.text(
+            &format!("att/statement.{lang}.md"),
+            statement.markdown.clone(),
+        )?;
+        if let Some(pdf) = &statement.pdf {
+            let name = statement.lang.english_name();
+            out.bytes(&format!("statement/{name}.pdf"), pdf.clone())?;
+        }
+    }
+    Ok(())
 }

@@ -22,8 +22,9 @@ use yaml_rust2::{Yaml, YamlLoader};
 use crate::format::Format;
 use crate::format::Package;
 use crate::format::imported::{
-    Group, Imported, Lossy, ProblemToml, files_of, kept, quoted, testlib_beside,
+    Imported, Lossy, config_of, files_of, kept, kept_at, testlib_beside, text,
 };
+use crate::model::config::{Group, GroupScoring, Protocol, ProtocolsConfig, TestEntry, unread};
 use crate::model::kit::NewFile;
 use crate::model::problem::STANDARD_CHECKERS;
 use crate::model::program::domjudge_testlib;
@@ -153,7 +154,11 @@ pub fn import(
                 Some(score) => score as u64,
                 None => 100u64.saturating_sub(scored) / unscored.max(1),
             };
-            let mut scored = Group::new(&group, score);
+            let mut scored = Group {
+                name: group.clone(),
+                points: score as u32,
+                ..Group::default()
+            };
             match s["type"].as_str().unwrap_or("min") {
                 "min" => {}
                 // Each case an equal share.
@@ -162,7 +167,7 @@ pub fn import(
                         .as_vec()
                         .is_none_or(|c| c.iter().all(|c| c["score"].is_badvalue())) =>
                 {
-                    scored.each = true
+                    scored.scoring = GroupScoring::Each
                 }
                 other => lossy.drop(format!(
                     "{at}: subtask {id} scores `{other}` of its cases (the kit scores a group \
@@ -310,34 +315,48 @@ pub fn import(
         }
     }
 
-    let mut toml = ProblemToml::imported(package, Format::Hydro, "Hydro", &title, &title);
-    toml.line("time_limit_ms", &time.unwrap_or(1000).to_string());
-    toml.line("memory_limit_mib", &memory.unwrap_or(256).to_string());
-    match (&checker, interactive) {
-        (Some(i), true) => toml.line("interactor", &quoted(&kept(i))),
-        (Some(c), false) => toml.line("checker", &quoted(&kept(c))),
-        (None, _) => toml.line("checker", &quoted(&standard)),
-    };
-    toml.comment("Hydro packages hold no validator and no solution: every test stores its answer.");
-    if kattis {
-        toml.table("[protocols]");
-        toml.line("checker", &quoted("kattis"));
-    }
-    for group in &groups {
-        toml.group(group);
-    }
-    for case in &cases {
-        toml.table("[[tests]]");
-        toml.line("file", &quoted(&kept(&case.input)));
-        toml.line("answer", &quoted(&kept(&case.answer)));
-        if let Some(g) = &case.group {
-            toml.line("group", &quoted(g));
+    let (mut config, mut comments) = config_of(package, Format::Hydro, "Hydro", (&title, &title));
+    config.time_limit_ms = Some(unread(time.unwrap_or(1000)));
+    config.memory_limit_mib = Some(unread(memory.unwrap_or(256)));
+    let judge = match (&checker, interactive) {
+        (Some(i), true) => {
+            config.interactor = kept_at(i);
+            "interactor"
         }
+        (Some(c), false) => {
+            config.checker = kept_at(c);
+            "checker"
+        }
+        (None, _) => {
+            config.checker = text(standard);
+            "checker"
+        }
+    };
+    comments.push((
+        judge,
+        "Hydro packages hold no validator and no solution: every test stores its answer."
+            .to_string(),
+    ));
+    if kattis {
+        config.protocols = Some(ProtocolsConfig {
+            checker: Some(unread(Protocol::Kattis)),
+            validator: None,
+        });
     }
-    let mut files = files_of(package, name, toml, |_| None)?;
+    config.groups = groups.into_iter().map(unread).collect();
+    let tests = cases.iter().map(|case| TestEntry {
+        file: kept_at(&case.input),
+        answer: kept_at(&case.answer),
+        group: case.group.clone(),
+        ..TestEntry::default()
+    });
+    config.tests = tests.map(unread).collect();
+    let mut files = files_of(package, name, |_| None)?;
     files.extend(extra);
     Ok(Imported {
         format: Format::Hydro,
+        config,
+        comments,
         files,
         notes,
         tests: cases.len(),

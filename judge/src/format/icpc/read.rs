@@ -12,7 +12,7 @@
 //! | output validator | `output_validator/` | `output_validators/<name>/` |
 //! | statements | `statement/` | `problem_statement/` |
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
@@ -22,7 +22,11 @@ use super::{Version, generators};
 use crate::format::Format;
 use crate::format::Package;
 use crate::format::imported::{
-    Group, Imported, Lossy, ProblemToml, files_of, kept, quoted, solution_file,
+    Imported, Lossy, config_of, expected_of, files_of, group, kept, kept_at, no_targets,
+    solution_file, text,
+};
+use crate::model::config::{
+    self, GroupScoring, InvalidEntry, Protocol, ProtocolsConfig, TestEntry, unread,
 };
 
 /// The extensions of the sources a program folder may hold: one of them is
@@ -401,7 +405,7 @@ struct Test {
 /// problem's), and the arguments for the output validator.
 struct TestData {
     tests: Vec<Test>,
-    groups: Vec<Group>,
+    groups: Vec<config::Group>,
     output_args: Vec<String>,
 }
 
@@ -816,8 +820,10 @@ fn tests(package: &Package, s: &Settings, lossy: &mut Lossy) -> Result<TestData>
         if (points - points.round()).abs() > 1e-6 {
             bail!("{shown}: the group is worth {points} points; the kit counts whole points");
         }
-        let mut group = Group::new(&name, points.round() as u64);
-        group.each = scoring.each;
+        let mut group = group(&name, points.round() as u32).into_inner();
+        if scoring.each {
+            group.scoring = GroupScoring::Each;
+        }
         group.depends = own.requires.clone();
         if own.needs_samples && samples && sample_group != name {
             group.depends.insert(0, sample_group.clone());
@@ -1036,88 +1042,71 @@ pub fn import(
         Version::Current => Format::Icpc,
         Version::Legacy => Format::IcpcLegacy,
     };
-    let mut toml = ProblemToml::imported(package, format, label, &s.title_en, &s.title_zh);
+    let (mut config, mut comments) = config_of(package, format, label, (&s.title_en, &s.title_zh));
     match s.time_limit_ms {
-        Some(ms) => {
-            toml.line("time_limit_ms", &ms.to_string());
-        }
+        Some(ms) => config.time_limit_ms = Some(unread(ms)),
         None => notes.push(
             "the package states no time limit (problemtools derives it from the \
              submissions): the kit's default applies"
                 .to_string(),
         ),
     }
-    if let Some(mib) = s.memory_mib {
-        toml.line("memory_limit_mib", &mib.to_string());
-    }
-    if let Some(mib) = s.output_mib {
-        toml.line("output_limit_mib", &mib.to_string());
-    }
+    config.memory_limit_mib = s.memory_mib.map(unread);
+    config.output_limit_mib = s.output_mib.map(unread);
     match (&checker, s.interactive) {
-        (Some(checker), true) => toml.line("interactor", &quoted(&checker.reference())),
-        (Some(checker), false) => toml.line("checker", &quoted(&checker.reference())),
-        (None, _) => toml.line("checker", &quoted(default_checker)),
-    };
+        (Some(checker), true) => config.interactor = text(checker.reference()),
+        (Some(checker), false) => config.checker = text(checker.reference()),
+        (None, _) => config.checker = text(default_checker),
+    }
     if checker.is_some() && !output_args.is_empty() {
-        let args: Vec<String> = output_args.iter().map(|a| quoted(a)).collect();
-        toml.line("checker_args", &format!("[{}]", args.join(", ")));
+        config.checker_args = Some(unread(output_args.clone()));
     }
-    toml.line("validator", &quoted(&validator.reference()));
-    toml.line("reference", &quoted(&reference));
-    toml.comment("The package's tests name no wrong solution they catch.");
-    toml.line("targets_required", "false");
-    toml.expected(&expected);
-    for group in &groups {
-        toml.group(group);
-    }
-    for (file, reason) in invalid.iter().filter(|_| every_validator) {
-        toml.table("[[invalid]]");
-        toml.line("file", &quoted(&kept(file)));
-        toml.line("reason", &quoted(reason));
-    }
-    toml.table("[protocols]");
-    if checker.is_some() {
-        toml.line("checker", &quoted("kattis"));
-    }
-    toml.line("validator", &quoted("kattis"));
+    config.validator = text(validator.reference());
+    config.reference = text(reference.clone());
+    no_targets(&mut config, &mut comments, "The package's");
+    config.expected = expected_of(&expected);
+    config.groups = groups.into_iter().map(unread).collect();
+    config.invalid = (invalid.iter().filter(|_| every_validator))
+        .map(|(file, reason)| {
+            unread(InvalidEntry {
+                file: unread(kept(file)),
+                reason: reason.clone(),
+            })
+        })
+        .collect();
+    config.protocols = Some(ProtocolsConfig {
+        checker: checker.is_some().then(|| unread(Protocol::Kattis)),
+        validator: Some(unread(Protocol::Kattis)),
+    });
     for t in &tests {
-        toml.table("[[tests]]");
-        match &t.generated {
-            Some((generator, args)) => {
-                toml.line("generator", &quoted(&generator.reference()));
-                let args: Vec<String> = args.iter().map(|a| quoted(a)).collect();
-                toml.line("args", &format!("[{}]", args.join(", ")));
-                toml.line("stored", &quoted(&kept(&t.input)));
-            }
-            None => {
-                toml.line("file", &quoted(&kept(&t.input)));
-            }
-        }
-        toml.line("answer", &quoted(&kept(&t.answer)));
-        if t.sample {
-            toml.line("sample", "true");
-        }
-        if let Some(g) = &t.group {
-            toml.line("group", &quoted(g));
-        }
-        if !t.validator_args.is_empty() {
-            let args: Vec<String> = t.validator_args.iter().map(|a| quoted(a)).collect();
-            toml.line("validator_args", &format!("[{}]", args.join(", ")));
-        }
-        toml.line("comment", &quoted(&t.comment));
+        let generated = t.generated.as_ref();
+        config.tests.push(unread(TestEntry {
+            generator: generated.map(|(g, _)| unread(g.reference())),
+            args: generated.map(|(_, args)| args.clone()),
+            stored: generated.and_then(|_| kept_at(&t.input)),
+            file: kept_at(&t.input).filter(|_| generated.is_none()),
+            answer: kept_at(&t.answer),
+            sample: t.sample,
+            group: t.group.clone(),
+            validator_args: t.validator_args.clone(),
+            comment: Some(t.comment.clone()),
+            ..TestEntry::default()
+        }));
     }
     // The programs of several files, by the names used above.
     let generators = tests
         .iter()
         .filter_map(|t| t.generated.as_ref().map(|g| &g.0));
-    let assembled: BTreeMap<&str, &[String]> = (checker.iter().chain([&validator]))
+    config.programs = (checker.iter().chain([&validator]))
         .chain(generators)
         .filter_map(|p| match p {
-            Named::Sources { name, files } => Some((name.as_str(), files.as_slice())),
+            Named::Sources { name, files } => {
+                let files = files.iter().map(|f| unread(kept(f))).collect();
+                Some((name.clone(), unread(files)))
+            }
             Named::Path(_) => None,
         })
         .collect();
-    toml.programs(assembled);
 
     // The files: every one of the package under its path in `package/`,
     // but the submissions (in solutions/).
@@ -1135,7 +1124,7 @@ pub fn import(
             unused.push(file.to_string());
         }
     }
-    let files = files_of(package, name, toml, |file| {
+    let files = files_of(package, name, |file| {
         let to = solutions.iter().find(|(from, _)| from == file);
         match (to, file.starts_with("submissions/")) {
             (Some((_, to)), _) => Some(to.clone()),
@@ -1151,6 +1140,8 @@ pub fn import(
     }
     Ok(Imported {
         format,
+        config,
+        comments,
         files,
         notes,
         tests: tests.len(),

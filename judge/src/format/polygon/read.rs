@@ -23,9 +23,11 @@ use anyhow::{Context, Result, bail};
 use crate::format::Format;
 use crate::format::Package;
 use crate::format::imported::{
-    Group, Imported, Lossy, ProblemToml, files_of, kept, quoted, solution_file, testlib_beside,
+    Imported, Lossy, config_of, expected_of, files_of, group, kept, kept_at, no_targets,
+    solution_file, testlib_beside, text,
 };
 use crate::format::xml::{self, Element};
+use crate::model::config::{self, GroupScoring, Protocol, ProtocolsConfig, TestEntry, unread};
 use crate::model::problem::STANDARD_CHECKERS;
 use crate::model::program::domjudge_testlib;
 
@@ -284,14 +286,14 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     // differ, each test's own). Points without groups are each test's own
     // in one group, `tests`.
     let mut groups: Vec<(String, f64)> = Vec::new();
-    let mut policies: Vec<Group> = Vec::new();
+    let mut policies: Vec<config::Group> = Vec::new();
     let mut own_points: Vec<String> = Vec::new();
     if tests.iter().all(|t| t.group.is_none()) && tests.iter().any(|t| t.points > 0.0) {
         for t in &mut tests {
             t.group = Some("tests".to_string());
         }
-        let mut group = Group::new("tests", 0);
-        group.each = true;
+        let mut group = group("tests", 0).into_inner();
+        group.scoring = GroupScoring::Each;
         policies.push(group);
         own_points.push("tests".to_string());
         notes.push("the tests' points, outside groups: each test's own, in a group `tests`".into());
@@ -309,7 +311,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         }
         for g in testset.at(&["groups"]).iter().flat_map(|e| e.all("group")) {
             let name = g.attr("name").unwrap_or("");
-            let mut group = Group::new(name, 0);
+            let mut group = group(name, 0).into_inner();
             match g.attr("points-policy") {
                 None | Some("complete-group") => {}
                 Some("each-test") => {
@@ -318,7 +320,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
                     if !points.all(|t| t.points == first) {
                         own_points.push(name.to_string());
                     }
-                    group.each = true;
+                    group.scoring = GroupScoring::Each;
                 }
                 Some(policy) => lossy.drop(format!(
                     "{}: group `{name}` scores `{policy}` (the kit scores a group all or \
@@ -452,60 +454,47 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         }
     }
 
-    let mut toml = ProblemToml::imported(package, Format::Polygon, "Polygon", title_en, title_zh);
-    if let Some(ms) = time_ms {
-        toml.line("time_limit_ms", &ms.to_string());
-    }
-    if let Some(bytes) = memory {
-        toml.line("memory_limit_mib", &bytes.div_ceil(1 << 20).to_string());
-    }
+    let (mut config, mut comments) =
+        config_of(package, Format::Polygon, "Polygon", (title_en, title_zh));
+    config.time_limit_ms = time_ms.map(unread);
+    config.memory_limit_mib = memory.map(|bytes| unread(bytes.div_ceil(1 << 20)));
     match &interactor {
-        Some(i) => toml.line("interactor", &quoted(&kept(i))),
-        None => toml.line("checker", &quoted(&checker)),
-    };
-    toml.line("validator", &quoted(&kept(&validator)));
-    toml.line("reference", &quoted(&reference));
-    toml.comment("The package's tests name no wrong solution they catch.");
-    toml.line("targets_required", "false");
-    if kattis {
-        toml.table("[protocols]");
-        toml.line("checker", &quoted("kattis"));
+        Some(i) => config.interactor = kept_at(i),
+        None => config.checker = text(checker.clone()),
     }
-    toml.expected(&expected);
+    config.validator = kept_at(&validator);
+    config.reference = text(reference.clone());
+    no_targets(&mut config, &mut comments, "The package's");
+    if kattis {
+        config.protocols = Some(ProtocolsConfig {
+            checker: Some(unread(Protocol::Kattis)),
+            validator: None,
+        });
+    }
+    config.expected = expected_of(&expected);
     for (name, points) in &groups {
         let policy = policies.iter().find(|g| g.name == *name).cloned();
-        let mut group = policy.unwrap_or_else(|| Group::new(name, 0));
-        group.points = *points as u64;
-        toml.group(&group);
+        let mut group = policy.unwrap_or_else(|| group(name, 0).into_inner());
+        group.points = *points as u32;
+        config.groups.push(unread(group));
     }
     for t in &tests {
-        toml.table("[[tests]]");
-        if let Some(file) = &t.file {
-            toml.line("file", &quoted(&kept(file)));
-        }
-        if let Some((generator, args)) = &t.generated {
-            toml.line("generator", &quoted(&kept(generator)));
-            let args: Vec<String> = args.iter().map(|a| quoted(a)).collect();
-            toml.line("args", &format!("[{}]", args.join(", ")));
-        }
-        if let Some(stored) = &t.stored {
-            toml.line("stored", &quoted(&kept(stored)));
-        }
-        if let Some(g) = &t.group {
-            toml.line("group", &quoted(g));
-            if own_points.contains(g) {
-                toml.line("points", &format!("{:?}", t.points));
-            }
-        }
-        if t.sample {
-            toml.line("sample", "true");
-        }
-        if let Some(answer) = t.answer.as_ref().filter(|_| kattis && interactor.is_some()) {
-            toml.line("answer", &quoted(&kept(answer)));
-        }
+        let own = t.group.as_ref().is_some_and(|g| own_points.contains(g));
+        let answer = t.answer.as_ref().filter(|_| kattis && interactor.is_some());
+        config.tests.push(unread(TestEntry {
+            file: t.file.as_deref().and_then(kept_at),
+            generator: t.generated.as_ref().and_then(|(g, _)| kept_at(g)),
+            args: t.generated.as_ref().map(|(_, args)| args.clone()),
+            stored: t.stored.as_deref().and_then(kept_at),
+            group: t.group.clone(),
+            points: own.then(|| unread(t.points)),
+            sample: t.sample,
+            answer: answer.and_then(|a| kept_at(a)),
+            ..TestEntry::default()
+        }));
     }
 
-    let mut files = files_of(package, name, toml, |file| {
+    let mut files = files_of(package, name, |file| {
         let to = solutions.iter().find(|(from, _)| from == file);
         to.map(|(_, to)| to.clone())
     })?;
@@ -536,6 +525,8 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     }
     Ok(Imported {
         format: Format::Polygon,
+        config,
+        comments,
         files,
         notes,
         tests: tests.len(),
