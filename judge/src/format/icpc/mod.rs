@@ -8,6 +8,7 @@
 pub mod generators;
 pub mod promises;
 pub mod read;
+pub mod verdicts;
 pub mod write;
 
 use std::path::Path;

@@ -12,7 +12,7 @@ use anyhow::{Context, Result, bail};
 use globset::{GlobBuilder, GlobMatcher};
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::write::VERDICTS;
+use super::verdicts::VERDICTS;
 use crate::format::Package;
 use crate::format::imported::Lossy;
 

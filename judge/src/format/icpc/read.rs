@@ -18,6 +18,7 @@ use anyhow::{Context, Result, bail};
 use yaml_rust2::{Yaml, YamlLoader};
 
 use super::promises::{self, Promises};
+use super::verdicts::{annotated, verdict_folder};
 use super::{Version, generators};
 use crate::format::Format;
 use crate::format::Package;
@@ -34,49 +35,6 @@ use crate::model::config::{
 const SOURCES: [&str; 10] = [
     "c", "cpp", "cc", "cxx", "py", "rs", "java", "kt", "sh", "ctd",
 ];
-
-/// Where each submissions folder goes in `solutions/<name>/`, and the
-/// verdicts it promises where the kit's folder would promise another set:
-/// ICPC has no memory verdict (a run out of memory is a run-time error
-/// there), and `rejected` is any verdict but accepted.
-fn verdict_folder(folder: &str) -> Option<(&str, &'static [&'static str])> {
-    Some(match folder {
-        "accepted" => ("accepted", &[]),
-        "wrong_answer" => ("wrong_answer", &[]),
-        "time_limit_exceeded" => ("time_limit_exceeded", &[]),
-        "run_time_error" => ("runtime_error", &["RE", "MLE"]),
-        "rejected" => ("rejected", &["WA", "TLE", "MLE", "OLE", "RE"]),
-        "brute_force" => ("brute_force", &[]),
-        "partially_accepted" => ("partially_accepted", &[]),
-        _ => return None,
-    })
-}
-
-/// The verdicts a DOMjudge-style `@EXPECTED_RESULTS@: CORRECT, TIMELIMIT`
-/// line in a submission promises, if it has one.
-fn annotated(source: &[u8]) -> Option<Vec<&'static str>> {
-    let text = String::from_utf8_lossy(source);
-    let line = text
-        .lines()
-        .find_map(|l| l.split_once("@EXPECTED_RESULTS@:"))?
-        .1;
-    let verdicts = line
-        .split(',')
-        .flat_map(|w| match w.trim().to_ascii_uppercase().as_str() {
-            "CORRECT" => &["AC"][..],
-            "WRONG-ANSWER" | "NO-OUTPUT" => &["WA"],
-            "TIMELIMIT" => &["TLE"],
-            // Running out of memory is a run error there.
-            "RUN-ERROR" => &["RE", "MLE"],
-            "OUTPUT-LIMIT" => &["OLE"],
-            "MEMORY-LIMIT" => &["MLE"],
-            "COMPILER-ERROR" => &["CE"],
-            _ => &[],
-        })
-        .copied()
-        .collect::<Vec<_>>();
-    (!verdicts.is_empty()).then_some(verdicts)
-}
 
 /// What the kit takes from `problem.yaml`.
 struct Settings {

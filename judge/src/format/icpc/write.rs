@@ -25,103 +25,22 @@
 //! interactor needs no answer, and BAPCtools wants none).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use yaml_rust2::Yaml;
 
 use super::Version;
+use super::verdicts::placed;
 use crate::base::fsutil;
 use crate::format::latex;
 use crate::format::subject::{Shipped, Subject, Writer, label};
 use crate::format::tree::Tree;
 use crate::format::yaml::{int, map, real, string, strings, text};
-use crate::model::expect::Expect;
 use crate::model::problem::Lang;
 use crate::model::problem::{ProgramSpec, TestSource, TestSpec};
 use crate::model::program::Protocol;
 use crate::model::results::{Test, Warning};
-use crate::model::verdict::{Group, Verdict, Verdicts};
-
-/// The submissions folder of a solution that promises `expect`, if the
-/// version has one: ICPC has no presentation error (it is a wrong answer
-/// there) and no memory verdict (exhausting memory is a run-time error
-/// there); a promise of several of these is `rejected` (2025-09).
-fn submissions_folder(expect: Expect, icpc: Version) -> Option<&'static str> {
-    let folder_of = |v: Verdict| match v {
-        Verdict::Ac => Some("accepted"),
-        Verdict::Wa | Verdict::Pe => Some("wrong_answer"),
-        Verdict::Tle => Some("time_limit_exceeded"),
-        Verdict::Re | Verdict::Mle => Some("run_time_error"),
-        _ => None,
-    };
-    match expect {
-        Expect::Verdict(v) => folder_of(v),
-        Expect::BruteForce => (icpc == Version::Current).then_some("brute_force"),
-        Expect::Partial => Some("partially_accepted"),
-        Expect::OneOf(set) => {
-            let verdicts = Verdicts::ALL.into_iter().filter(|v| set.contains(*v));
-            let folders: BTreeSet<Option<&str>> = verdicts.map(folder_of).collect();
-            match folders.into_iter().collect::<Vec<_>>()[..] {
-                [Some(folder)] => Some(folder),
-                _ if !set.contains(Verdict::Ac) && icpc == Version::Current => Some("rejected"),
-                _ => None,
-            }
-        }
-    }
-}
-
-/// The format's verdicts, and the kit's each stands for, as the
-/// submissions folders map them: no memory verdict there (a run-time
-/// error).
-pub const VERDICTS: [(&str, &[&str]); 4] = [
-    ("AC", &["AC"]),
-    ("WA", &["WA"]),
-    ("TLE", &["TLE"]),
-    ("RTE", &["RE", "MLE"]),
-];
-
-/// The format's verdicts for the kit's set of overall verdicts `kit`, as a
-/// pattern of `submissions.yaml` permits and requires them.
-fn format_verdicts(kit: &[&str]) -> Vec<&'static str> {
-    (VERDICTS.iter())
-        .filter(|(_, ours)| ours.iter().any(|v| kit.contains(v)))
-        .map(|(v, _)| *v)
-        .collect()
-}
-
-/// Where a solution that promises `expect` goes under `submissions/`, and
-/// what `submissions.yaml` must say of it there (2025-09): a promise of
-/// several verdicts in a folder of its own (`mixed/`) stays there, said
-/// in the file; else the folder that says the promise, or where none does
-/// (TLE or AC), `mixed/` with the file saying it.
-fn placed(
-    expect: Expect,
-    path: &Path,
-    s: &Subject,
-    icpc: Version,
-) -> Option<(String, Option<Vec<&'static str>>)> {
-    let own = (path.strip_prefix(&s.problem.solutions).ok())
-        .and_then(|rel| rel.components().next())
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .unwrap_or_default();
-    // The folders whose own promise would add to the one said.
-    let taken = crate::model::expect::FOLDERS.iter().any(|(f, _)| *f == own)
-        || ["rejected", "run_time_error", ""].contains(&own.as_str());
-    let said = |set: Verdicts| {
-        let kit: Vec<&str> = (Verdicts::ALL.into_iter())
-            .filter(|v| set.contains(*v))
-            .map(Verdict::as_str)
-            .collect();
-        Some(format_verdicts(&kit))
-    };
-    match (expect, icpc, submissions_folder(expect, icpc)) {
-        (Expect::OneOf(set), Version::Current, _) if !taken => Some((own, said(set))),
-        (_, _, Some(folder)) => Some((folder.to_string(), None)),
-        (Expect::OneOf(set), Version::Current, None) => Some(("mixed".to_string(), said(set))),
-        _ => None,
-    }
-}
+use crate::model::verdict::Group;
 
 /// A program in the folder `dir`: the kit's binary as `run`, a `build`
 /// that has nothing left to do (with it, the tools run `run` instead of
@@ -627,7 +546,7 @@ impl Writer for Version {
         lost.extend(crate::format::subject::unequal_points(s));
         for (expect, path) in &s.solutions {
             let shown = path.strip_prefix(&s.problem.solutions).unwrap_or(path);
-            match placed(*expect, path, s, *self).map(|(folder, _)| folder) {
+            match placed(*expect, path, &s.problem.solutions, *self).map(|(folder, _)| folder) {
                 None => lost.push(format!(
                     "{} promises {}, which has no submissions folder: it is left out",
                     shown.display(),
@@ -749,7 +668,7 @@ impl Writer for Version {
         let mut promises = Vec::new();
         for (expect, path) in &s.solutions {
             // What has no place is said in the warnings.
-            let Some((folder, promise)) = placed(*expect, path, s, *self) else {
+            let Some((folder, promise)) = placed(*expect, path, &s.problem.solutions, *self) else {
                 continue;
             };
             let name = path
