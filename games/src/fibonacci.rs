@@ -1,8 +1,11 @@
 //! Fibonacci Nim: one pile; the first move takes at least one token but
 //! not all; every later move takes at least one and at most twice what the
-//! move before took.
+//! move before took. `judge lab fibonacci` gives the first player's
+//! outcome on each pile.
 
-use crate::Game;
+use crate::family::{Ask, Family, Params};
+use crate::table::Table;
+use crate::{Game, Play};
 
 /// Fibonacci Nim tabulated on piles `0..piles`: a position is a pile `n`
 /// and the most the player to move may take, `cap` (`1 ≤ cap ≤ n`, a cap
@@ -63,6 +66,45 @@ impl Game for Fibonacci {
         for take in 1..=cap.min(n) {
             option(&[Self::index(n - take, 2 * take)]);
         }
+    }
+}
+
+/// `judge lab fibonacci`: the first player's outcome on each pile.
+pub struct FibonacciFamily;
+
+impl Family for FibonacciFamily {
+    fn name(&self) -> &'static str {
+        "fibonacci"
+    }
+
+    fn about(&self) -> &'static str {
+        "One pile; the first move takes any but all, each later one at most twice the one before"
+    }
+
+    fn upto(&self, _: &Params) -> usize {
+        50
+    }
+
+    fn needs(&self, _: &Params, upto: usize) -> u128 {
+        // A u32 value and an outcome for each (pile, cap).
+        let n = upto as u128;
+        n.saturating_mul(n).saturating_mul(5) / 2
+    }
+
+    fn table(&self, _: &Params, ask: &Ask) -> Result<Table, String> {
+        if ask.sg {
+            return Err("fibonacci: --sg is not offered (a position is a pile and a cap)".into());
+        }
+        let game = Fibonacci { piles: ask.upto };
+        let table = match ask.play {
+            Play::Normal => game.wins(),
+            Play::Misere => crate::outcomes(&game, ask.play)?,
+        };
+        Ok(Table::one_heap(
+            "one pile, the first move any but all",
+            game.first_wins(&table),
+        )
+        .unproven("no period theorem for Fibonacci Nim: no period claimed"))
     }
 }
 

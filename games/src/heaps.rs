@@ -1,11 +1,14 @@
 //! Games on several heaps, a position being the multiset of its heap
 //! sizes (empty heaps gone): Nim (take any number from one heap; misère
 //! Nim is Nim in misère play) and merge piles (take one token from a heap,
-//! or merge two heaps into one).
+//! or merge two heaps into one). Both are `judge lab` families, which list
+//! their P-positions.
 
 use std::collections::HashMap;
 
-use crate::Game;
+use crate::family::{Ask, Family, Kind, Param, Params};
+use crate::table::Table;
+use crate::{Game, Play};
 
 /// The moves of a game on heaps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +88,11 @@ impl Heaps {
         &self.positions[index]
     }
 
+    /// Every position's heaps, by index.
+    pub fn into_positions(self) -> Vec<Vec<u64>> {
+        self.positions
+    }
+
     /// The index of the heaps `heaps` (in any order, empty ones ignored),
     /// if tabulated.
     pub fn index(&self, heaps: &[u64]) -> Option<usize> {
@@ -140,6 +148,112 @@ fn normal(mut heaps: Vec<u64>) -> Vec<u64> {
     heaps.retain(|&h| h > 0);
     heaps.sort_unstable();
     heaps
+}
+
+/// `judge lab nim --heaps H`: Nim's (or misère Nim's) P-positions.
+pub struct NimFamily;
+
+impl Family for NimFamily {
+    fn name(&self) -> &'static str {
+        "nim"
+    }
+
+    fn about(&self) -> &'static str {
+        "Several heaps, each of 1 to N tokens; take any number from one (`--misere`: misère Nim, \
+         the anti-nim problem)"
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] =
+            &[Param::required("heaps", Kind::Count, "The most heaps").defaults_to("3")];
+        PARAMS
+    }
+
+    fn upto(&self, _: &Params) -> usize {
+        7
+    }
+
+    fn needs(&self, params: &Params, upto: usize) -> u128 {
+        // A position's heaps and its place in the index, about 100 bytes.
+        let heaps = params.count("heaps").unwrap_or(0) as u128;
+        multisets(heaps, upto as u128).saturating_mul(100)
+    }
+
+    fn table(&self, params: &Params, ask: &Ask) -> Result<Table, String> {
+        if ask.sg {
+            return Err("nim: --sg is not offered (a heap's value is its size)".into());
+        }
+        let heaps = params.count("heaps")?;
+        let game = Heaps::nim(heaps, ask.upto as u64);
+        tabulate(
+            format!("at most {heaps} heaps of 1 to {}", ask.upto),
+            game,
+            ask.play,
+        )
+    }
+}
+
+/// `judge lab merge-piles`: merge piles' P-positions.
+pub struct MergePilesFamily;
+
+impl Family for MergePilesFamily {
+    fn name(&self) -> &'static str {
+        "merge-piles"
+    }
+
+    fn about(&self) -> &'static str {
+        "Heaps of N tokens in all; take one token from a heap, or put two heaps together"
+    }
+
+    fn upto(&self, _: &Params) -> usize {
+        12
+    }
+
+    fn needs(&self, _: &Params, upto: usize) -> u128 {
+        partitions(upto).saturating_mul(100)
+    }
+
+    fn table(&self, _: &Params, ask: &Ask) -> Result<Table, String> {
+        if ask.sg {
+            return Err("merge-piles: --sg is not offered".into());
+        }
+        let game = Heaps::merge_piles(ask.upto as u64);
+        tabulate(
+            format!("heaps of at most {} tokens in all", ask.upto),
+            game,
+            ask.play,
+        )
+    }
+}
+
+/// A game on heaps: every position with its outcome.
+fn tabulate(words: String, game: Heaps, play: Play) -> Result<Table, String> {
+    let wins = crate::outcomes(&game, play)?;
+    Ok(Table::heaps(words, game.into_positions(), wins)
+        .unproven("several heaps: no period claimed"))
+}
+
+/// The multisets of at most `k` heaps of 1 to `n` tokens: C(n + k, k),
+/// saturating.
+fn multisets(k: u128, n: u128) -> u128 {
+    (1..=k).fold(1u128, |c, i| c.saturating_mul(n.saturating_add(i)) / i)
+}
+
+/// The multisets of heaps of at most `stones` tokens in all (the
+/// partitions of 0 to `stones`).
+fn partitions(stones: usize) -> u128 {
+    // Past 10^4 tokens the count passes any memory.
+    if stones > 10_000 {
+        return u128::MAX;
+    }
+    let mut ways = vec![0u128; stones + 1];
+    ways[0] = 1;
+    for part in 1..=stones {
+        for total in part..=stones {
+            ways[total] = ways[total].saturating_add(ways[total - part]);
+        }
+    }
+    ways.iter().fold(0u128, |a, &w| a.saturating_add(w))
 }
 
 #[cfg(test)]

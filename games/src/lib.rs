@@ -2,18 +2,29 @@
 //! of every position up to a bound, the families the kit's problems come
 //! from, and the periods a table proves.
 //!
+//! `judge lab` is this crate's: a family is a type implementing
+//! [`family::Family`] (its parameters, its table, what proves its period,
+//! its picture's layout), listed on one line of [`lab::FAMILIES`]; the
+//! lab tabulates it ([`lab::Lab`]), sweeps its parameters ([`swept`]) and
+//! answers a conjecture's cases ([`oracle`]), whatever the family.
+//!
 //! A game is a table of positions `0..size` whose moves lead to smaller
 //! positions (or to sums of them: a move in an octal game may leave two
 //! heaps). Tables are filled in position order, never by recursion, so a
 //! table of 10^8 positions needs memory, not stack.
 
 pub mod circle;
+pub mod family;
 pub mod fibonacci;
 pub mod heaps;
+pub mod lab;
 pub mod octal;
+pub mod oracle;
 pub mod period;
 pub mod subtraction;
 pub mod sweep;
+pub mod swept;
+pub mod table;
 pub mod wythoff;
 
 /// Who wins when no move is left: normal play (the player who cannot move
@@ -117,11 +128,5 @@ mod tests {
         // last), every larger heap is won (leave 1).
         let misere = outcomes(&Heap(5), Play::Misere).unwrap();
         assert_eq!(misere, [true, false, true, true, true]);
-    }
-
-    #[test]
-    fn a_million_positions_need_no_stack() {
-        let values = grundy(&subtraction::Subtraction::new(&[1, 2, 3], 1_000_000).unwrap());
-        assert_eq!(values[999_999], (999_999 % 4) as u32);
     }
 }

@@ -1,10 +1,12 @@
 //! Octal games in the usual notation: `0.d1d2...dt`, digit `dk` (0 to 7)
 //! saying what taking `k` tokens from a heap may leave: bit 1 no heap (the
 //! whole heap taken), bit 2 one heap, bit 4 two heaps. Kayles is `0.77`,
-//! Dawson's Kayles `0.07`.
+//! Dawson's Kayles `0.07`. `judge lab octal CODE` tabulates one.
 
-use crate::Game;
+use crate::family::{Ask, Family, Kind, Param, Params};
 use crate::period::{Proof, proven};
+use crate::table::Table;
+use crate::{Game, Play};
 
 /// An octal game tabulated on heaps of `0..size` tokens.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,6 +127,54 @@ impl Game for Octal {
                 }
             }
         }
+    }
+}
+
+/// `judge lab octal CODE`: the Grundy values, their period proven by Guy
+/// and Smith's theorem.
+pub struct OctalFamily;
+
+impl Family for OctalFamily {
+    fn name(&self) -> &'static str {
+        "octal"
+    }
+
+    fn about(&self) -> &'static str {
+        "An octal game in the usual notation (`0.77` Kayles, `0.07` Dawson's Kayles)"
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[Param::required(
+            "code",
+            Kind::Positional,
+            "The code: `0.` then up to 64 digits 0 to 7",
+        )];
+        PARAMS
+    }
+
+    fn upto(&self, _: &Params) -> usize {
+        100
+    }
+
+    fn table(&self, params: &Params, ask: &Ask) -> Result<Table, String> {
+        let code = params.text("code")?;
+        let game = Octal::new(code, ask.upto)?;
+        let game_words = format!("code {code}");
+        let table = match ask.play {
+            Play::Normal => {
+                let values = game.grundy();
+                let t = game.most_taken();
+                Table::one_heap(game_words, values.iter().map(|&g| g != 0).collect())
+                    .with_grundy(values)
+                    .proven_by(
+                        Proof::Octal(t),
+                        format!("Guy and Smith: the values match for 2·preperiod + period + {t} positions"),
+                    )
+            }
+            Play::Misere => Table::one_heap(game_words, crate::outcomes(&game, ask.play)?)
+                .unproven("no theorem carries a misère table: no period claimed"),
+        };
+        Ok(table.with_code(code))
     }
 }
 

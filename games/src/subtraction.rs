@@ -1,7 +1,12 @@
 //! Subtraction games: a move takes a number of tokens from the set of
 //! moves (`1-3,10-13`: one to three, or ten to thirteen). Bash is `1-m`.
+//! Both are `judge lab` families; a subtraction game's moves may be swept.
 
+use crate::family::{Ask, Family, Kind, Param, Params};
 use crate::period::{Proof, proven};
+use crate::sweep::{self, Values};
+use crate::swept;
+use crate::table::{Set, Table};
 use crate::{Game, Play};
 
 /// A subtraction game tabulated on `0..size` tokens.
@@ -141,6 +146,121 @@ pub fn parse_moves(text: &str) -> Result<Vec<usize>, String> {
     Ok(moves)
 }
 
+/// `judge lab subtraction`: a set of moves, or with `--sweep` a set for
+/// each parameter set of the sweep.
+pub struct SubtractionFamily;
+
+impl Family for SubtractionFamily {
+    fn name(&self) -> &'static str {
+        "subtraction"
+    }
+
+    fn about(&self) -> &'static str {
+        "Take a number of tokens from a set: `--moves 1-3,10-13`"
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::required(
+                "moves",
+                Kind::Text,
+                "The moves: numbers and ranges, comma-separated; with --sweep, range ends may be \
+                 the sweep's parameters (`1-a,c-b`)",
+            ),
+            Param::optional(
+                "sweep",
+                Kind::Text,
+                "Tabulate the game for every parameter set of the sweep (`a=1..10, c=a+2..20, \
+                 b=c..40`: each range's ends may use the parameters before it), one row each, \
+                 grouped by the gaps",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn upto(&self, params: &Params) -> usize {
+        match params.text_if_given("sweep") {
+            // Each set's table must be long enough to prove its period.
+            Some(_) => 1000,
+            None => 100,
+        }
+    }
+
+    fn table(&self, params: &Params, ask: &Ask) -> Result<Table, String> {
+        let moves = params.text("moves")?;
+        let Some(sweep) = params.text_if_given("sweep") else {
+            return tabulate(&parse_moves(moves)?, ask);
+        };
+        let swept = swept::table(self, params, sweep, ask)?;
+        Ok(
+            Table::sets(format!("moves {moves}"), swept).unproven(format!(
+                "each set's period is proven by the window of its largest move, in a table of {} \
+             positions, or its pattern is `none`",
+                ask.upto
+            )),
+        )
+    }
+
+    fn set(&self, params: &Params, values: &Values, ask: &Ask) -> Result<Set, String> {
+        let moves = sweep::substitute(params.text("moves")?, values);
+        let game = Subtraction::new(&parse_moves(&moves)?, ask.upto)?;
+        Ok(Set {
+            moves: game.moves().to_vec(),
+            wins: game.wins(ask.play),
+            grundy: ask.sg.then(|| crate::grundy(&game)),
+            proof: Proof::Window(game.window()),
+        })
+    }
+}
+
+/// `judge lab bash`: take 1 to m tokens.
+pub struct BashFamily;
+
+impl Family for BashFamily {
+    fn name(&self) -> &'static str {
+        "bash"
+    }
+
+    fn about(&self) -> &'static str {
+        "Take 1 to M tokens"
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[Param::required("m", Kind::Count, "")];
+        PARAMS
+    }
+
+    fn upto(&self, _: &Params) -> usize {
+        100
+    }
+
+    fn table(&self, params: &Params, ask: &Ask) -> Result<Table, String> {
+        let m = params.count("m")?;
+        if m == 0 {
+            return Err("--m 0: expected a largest move of at least 1".into());
+        }
+        tabulate(&(1..=m).collect::<Vec<_>>(), ask)
+    }
+}
+
+/// A subtraction game's table: the outcomes (and values), their period
+/// proven by the window of the largest move.
+fn tabulate(moves: &[usize], ask: &Ask) -> Result<Table, String> {
+    let game = Subtraction::new(moves, ask.upto)?;
+    let shown: Vec<String> = game.moves().iter().map(usize::to_string).collect();
+    let window = game.window();
+    let mut table = Table::one_heap(format!("moves {}", shown.join(",")), game.wins(ask.play))
+        .with_moves(game.moves().to_vec())
+        .proven_by(
+            Proof::Window(window),
+            format!("each position is decided by the {window} before it (the largest move)"),
+        );
+    if ask.sg {
+        table = table.with_grundy(crate::grundy(&game));
+    }
+    Ok(table)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +313,12 @@ mod tests {
                 outcomes(&game, Play::Normal).unwrap()
             );
         }
+    }
+
+    #[test]
+    fn a_million_positions_need_no_stack() {
+        let values = crate::grundy(&Subtraction::new(&[1, 2, 3], 1_000_000).unwrap());
+        assert_eq!(values[999_999], (999_999 % 4) as u32);
     }
 
     #[test]

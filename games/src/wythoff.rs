@@ -1,7 +1,9 @@
 //! Wythoff's game: two piles; a move takes any number from one pile, or
-//! the same number from both.
+//! the same number from both. `judge lab wythoff` lists its P-positions.
 
-use crate::Game;
+use crate::family::{Ask, Family, Params};
+use crate::table::Table;
+use crate::{Game, Play};
 
 /// Wythoff's game tabulated on the piles `0..side` × `0..side`; position
 /// `a * side + b` is the piles `(a, b)`.
@@ -60,6 +62,42 @@ impl Game for Wythoff {
         for t in 1..=a.min(b) {
             option(&[(a - t) * n + b - t]);
         }
+    }
+}
+
+/// `judge lab wythoff`: the P-positions of the piles below N.
+pub struct WythoffFamily;
+
+impl Family for WythoffFamily {
+    fn name(&self) -> &'static str {
+        "wythoff"
+    }
+
+    fn about(&self) -> &'static str {
+        "Two piles: take any number from one, or the same from both"
+    }
+
+    fn upto(&self, _: &Params) -> usize {
+        20
+    }
+
+    fn needs(&self, _: &Params, upto: usize) -> u128 {
+        let n = upto as u128;
+        n.saturating_mul(n).saturating_mul(2)
+    }
+
+    fn table(&self, _: &Params, ask: &Ask) -> Result<Table, String> {
+        if ask.sg || ask.play == Play::Misere {
+            return Err(
+                "wythoff: the table gives normal play's P-positions only (no --sg, --misere)"
+                    .into(),
+            );
+        }
+        let lost = (Wythoff { side: ask.upto }.p_positions().into_iter())
+            .map(|(a, b)| [a, b])
+            .collect();
+        Ok(Table::two_piles("two piles", lost)
+            .unproven("two piles: no period (the P-positions are (⌊kφ⌋, ⌊kφ²⌋))"))
     }
 }
 
