@@ -20,7 +20,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use common::{gcc, median, write};
-use judge::cli::{Family, LabArgs};
+use judge::cli::{FamilyArgs, LabArgs};
+use judge::model::results::report::LabReport;
 
 const ROUNDS: usize = 3;
 
@@ -145,7 +146,14 @@ fn timed(mut f: impl FnMut() -> u64) -> (Duration, u64) {
     (median(times), count)
 }
 
-fn lab(family: Family, upto: Option<usize>) -> judge::model::results::report::LabReport {
+/// `judge lab`'s report of `family` with the parameters `given`.
+fn lab(family: &str, given: &[(&str, &str)], upto: Option<usize>) -> LabReport {
+    let family = FamilyArgs {
+        name: family.into(),
+        given: (given.iter())
+            .map(|(name, value)| (name.to_string(), value.to_string()))
+            .collect(),
+    };
     let args = LabArgs {
         family,
         upto,
@@ -158,7 +166,7 @@ fn lab(family: Family, upto: Option<usize>) -> judge::model::results::report::La
         positions: false,
         max: 1_000_000_000_000_000_000,
     };
-    judge::commands::lab::table(&args).unwrap()
+    LabReport::of(judge::commands::lab::tabulate(games::lab::FAMILIES, &args).unwrap())
 }
 
 fn line(what: &str, ours: Duration, theirs: Duration, goal: Option<f64>) {
@@ -232,12 +240,12 @@ fn main() {
         }
     }
 
-    let family = || Family::Subtraction {
-        moves: "1-a,c-b".into(),
-        sweep: Some("a=1..10, c=a+2..20, b=c..40".into()),
-    };
+    let swept = [
+        ("moves", "1-a,c-b"),
+        ("sweep", "a=1..10, c=a+2..20, b=c..40"),
+    ];
     let (ours, count) = timed(|| {
-        let report = lab(family(), None);
+        let report = lab("subtraction", &swept, None);
         // The whole tables' P-positions: a row gives its first 200, the
         // period the rest.
         (report.sets.iter())
@@ -260,7 +268,7 @@ fn main() {
     );
 
     let (ours, count) = timed(|| {
-        let report = lab(Family::Wythoff, Some(4096));
+        let report = lab("wythoff", &[], Some(4096));
         let svg = judge::report::plot::svg(&report);
         assert!(svg.len() > 1000);
         (report.p_pairs.iter())

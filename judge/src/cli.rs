@@ -1,9 +1,14 @@
 //! The command line: definitions only, no logic. Each subcommand has its
-//! own argument struct, which its module in `commands/` takes.
+//! own argument struct, which its module in `commands/` takes. `judge
+//! lab`'s families are no definitions of this file: their subcommands
+//! are built from the games crate's registry, from each family's
+//! parameters as it declares them (`FamilyArgs`).
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use games::family::{Family, Kind};
 
 use crate::model::event::CommandKind;
 
@@ -15,6 +20,36 @@ pub struct Cli {
     pub global: GlobalArgs,
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// The command line, `judge lab`'s families those of `families` (the
+    /// kit's, `games::lab::FAMILIES`, and any a test adds to them).
+    pub fn command_with(families: &[&'static dyn Family]) -> clap::Command {
+        <Cli as clap::CommandFactory>::command()
+            .mut_subcommand("lab", |lab| with_families(lab, families))
+    }
+
+    /// Parses `args` (the program's name first) with `families`.
+    pub fn try_parse_with<I, T>(
+        families: &[&'static dyn Family],
+        args: I,
+    ) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        let mut command = Cli::command_with(families);
+        let mut matches = command.try_get_matches_from_mut(args)?;
+        <Cli as clap::FromArgMatches>::from_arg_matches_mut(&mut matches)
+            .map_err(|e| e.format(&mut command))
+    }
+
+    /// Parses the process's arguments with `families`; on an error, or
+    /// `--help`, prints it and exits as clap does.
+    pub fn parse_with(families: &[&'static dyn Family]) -> Cli {
+        Cli::try_parse_with(families, std::env::args_os()).unwrap_or_else(|e| e.exit())
+    }
 }
 
 /// Options every command takes.
@@ -391,7 +426,7 @@ pub struct ValidateArgs {
 #[derive(Debug, Args)]
 pub struct LabArgs {
     #[command(subcommand)]
-    pub family: Family,
+    pub family: FamilyArgs,
     /// Tabulate the positions 0..N (for two-pile games, N × N; for
     /// Fibonacci Nim, piles 0..N).
     #[arg(long, global = true, value_name = "N")]
@@ -439,52 +474,94 @@ pub struct LabArgs {
     pub max: u64,
 }
 
-/// The families `judge lab` knows.
-#[derive(Debug, Subcommand)]
-pub enum Family {
-    /// Take a number of tokens from a set: `--moves 1-3,10-13`.
-    Subtraction {
-        /// The moves: numbers and ranges, comma-separated; with --sweep,
-        /// range ends may be the sweep's parameters (`1-a,c-b`).
-        #[arg(long)]
-        moves: String,
-        /// Tabulate the game for every parameter set of the sweep
-        /// (`a=1..10, c=a+2..20, b=c..40`: each range's ends may use the
-        /// parameters before it), one row each, grouped by the gaps.
-        #[arg(long)]
-        sweep: Option<String>,
-    },
-    /// Take 1 to M tokens.
-    Bash {
-        #[arg(long)]
-        m: usize,
-    },
-    /// An octal game in the usual notation (`0.77` Kayles, `0.07`
-    /// Dawson's Kayles).
-    Octal {
-        /// The code: `0.` then up to 64 digits 0 to 7.
-        code: String,
-    },
-    /// Two piles: take any number from one, or the same from both.
-    Wythoff,
-    /// One pile; the first move takes any but all, each later one at most
-    /// twice the one before.
-    Fibonacci,
-    /// Tokens in a circle; take 1 to K neighbouring ones.
-    Circle {
-        #[arg(long)]
-        k: usize,
-    },
-    /// Several heaps, each of 1 to N tokens; take any number from one
-    /// (`--misere`: misère Nim, the anti-nim problem).
-    Nim {
-        /// The most heaps.
-        #[arg(long, default_value_t = 3)]
-        heaps: usize,
-    },
-    /// Heaps of N tokens in all; take one token from a heap, or put two
-    /// heaps together.
-    MergePiles,
+/// The family `judge lab` tabulates and its parameters as given: the
+/// subcommands are the families of a registry (`games::lab::FAMILIES`,
+/// or a test's), each built from its parameters' data, and the family is
+/// found again by its name when the command runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FamilyArgs {
+    pub name: String,
+    /// Each argument given to the family's subcommand (or defaulted), by
+    /// name, as text.
+    pub given: Vec<(String, String)>,
+}
+
+/// `judge lab`'s subcommand for `family`: its help and its parameters,
+/// as the family declares them.
+fn family_command(family: &dyn Family) -> clap::Command {
+    let params = family.params().iter().map(|p| {
+        let mut arg = clap::Arg::new(p.name)
+            .value_name(p.name.to_uppercase().replace('-', "_"))
+            .required(p.default.is_none() && !p.optional);
+        if !p.help.is_empty() {
+            arg = arg.help(p.help);
+        }
+        if let Some(default) = p.default {
+            arg = arg.default_value(default);
+        }
+        match p.kind {
+            Kind::Count => arg.long(p.name).value_parser(clap::value_parser!(usize)),
+            Kind::Text => arg.long(p.name),
+            Kind::Positional => arg,
+        }
+    });
+    // `default().name()`: what `new` does, in words the module rules do
+    // not take for starting a process.
+    clap::Command::default()
+        .name(family.name())
+        .about(family.about())
+        .args(params)
+}
+
+/// `lab` with a subcommand for each of `families` it lacks.
+fn with_families(lab: clap::Command, families: &[&'static dyn Family]) -> clap::Command {
+    families
+        .iter()
+        .fold(lab, |lab, f| match lab.find_subcommand(f.name()) {
+            Some(_) => lab,
+            None => lab.subcommand(family_command(*f)),
+        })
+}
+
+impl clap::FromArgMatches for FamilyArgs {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        Self::from_arg_matches_mut(&mut matches.clone())
+    }
+
+    fn from_arg_matches_mut(matches: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
+        let Some((name, family)) = matches.remove_subcommand() else {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::MissingSubcommand,
+                "expected a game family",
+            ));
+        };
+        let given = (family.ids())
+            .filter_map(|id| {
+                let text = family.try_get_raw(id.as_str()).ok()??.next()?;
+                Some((id.to_string(), text.to_string_lossy().into_owned()))
+            })
+            .collect();
+        Ok(FamilyArgs { name, given })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Subcommand for FamilyArgs {
+    fn augment_subcommands(lab: clap::Command) -> clap::Command {
+        with_families(lab, games::lab::FAMILIES)
+    }
+
+    fn augment_subcommands_for_update(lab: clap::Command) -> clap::Command {
+        Self::augment_subcommands(lab)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        games::lab::find(games::lab::FAMILIES, name).is_ok()
+    }
 }
 
 #[derive(Debug, Args)]

@@ -9,11 +9,10 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anstyle::{AnsiColor, Style};
-use clap::Parser;
 use judge::cli::Cli;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_with(games::lab::FAMILIES);
     let result = judge::commands::run(&cli);
     if judge::core::jury::interrupted() {
         let _ = writeln!(std::io::stderr(), "error: interrupted");

@@ -23,6 +23,7 @@ pub mod verify;
 use std::io::BufWriter;
 
 use anyhow::Result;
+use games::family::Family;
 
 use crate::cli::{Cli, Command, IsolationChoice};
 use crate::core::jury::{Containment, Jury};
@@ -32,9 +33,9 @@ use crate::model::kit::Kit;
 use crate::report::json::JsonReporter;
 use crate::report::terminal::{TerminalReporter, bars_wanted};
 
-/// Runs the command line's command. Returns true if and only if the
-/// command's verdict is the one hoped for (every test accepted, every
-/// solution as its folder says, ...).
+/// Runs the command line's command, reporting on stdout. Returns true if
+/// and only if the command's verdict is the one hoped for (every test
+/// accepted, every solution as its folder says, ...).
 pub fn run(cli: &Cli) -> Result<bool> {
     let mut reporter: Box<dyn Reporter> = if cli.global.json {
         Box::new(JsonReporter::new(BufWriter::new(std::io::stdout())))
@@ -44,14 +45,27 @@ pub fn run(cli: &Cli) -> Result<bool> {
         let stdout = anstream::AutoStream::new(std::io::stdout(), cli.global.color.for_stream());
         Box::new(TerminalReporter::new(stdout, bars_wanted()).stages(log))
     };
-    let mut events = Events::new(&mut *reporter);
+    run_with(cli, &mut *reporter, games::lab::FAMILIES)
+}
+
+/// [`run`] with the reporter, and `judge lab`'s families, given: the
+/// kit's (`games::lab::FAMILIES`), or a test's (a family of its own
+/// added to them, as `Cli::try_parse_with` parsed it).
+pub fn run_with(
+    cli: &Cli,
+    reporter: &mut dyn Reporter,
+    families: &[&'static dyn Family],
+) -> Result<bool> {
+    let mut events = Events::new(reporter);
     events.emit(EventKind::Started {
         command: cli.command.kind(),
     });
     let result = match &cli.command {
         // The lab needs no kit, unless a conjecture is compiled.
-        Command::Lab(args) if args.conjecture.is_none() => lab::run(&mut events, args, None),
-        command => in_kit(cli, command, &mut events),
+        Command::Lab(args) if args.conjecture.is_none() => {
+            lab::run(&mut events, args, None, families)
+        }
+        command => in_kit(cli, command, &mut events, families),
     };
     // A closed stdout (`judge test | head`) does not change the verdict.
     let output = events.finish();
@@ -61,7 +75,12 @@ pub fn run(cli: &Cli) -> Result<bool> {
 }
 
 /// Runs a command on the kit around the current folder.
-fn in_kit(cli: &Cli, command: &Command, events: &mut Events) -> Result<bool> {
+fn in_kit(
+    cli: &Cli,
+    command: &Command,
+    events: &mut Events,
+    families: &[&'static dyn Family],
+) -> Result<bool> {
     let kit = Kit::discover(&std::env::current_dir()?).map_err(|e| match command {
         Command::Lab(_) => {
             e.context("judge lab --conjecture compiles its program with a kit's languages")
@@ -90,6 +109,6 @@ fn in_kit(cli: &Cli, command: &Command, events: &mut Events) -> Result<bool> {
         Command::Diff(args) => diff::run(&kit, &jury, events, args),
         Command::Timelimit(args) => timelimit::run(&kit, &jury, events, args),
         Command::Validate(args) => validate::run(&kit, &jury, events, args),
-        Command::Lab(args) => lab::run(events, args, Some((&kit, &jury))),
+        Command::Lab(args) => lab::run(events, args, Some((&kit, &jury)), families),
     }
 }

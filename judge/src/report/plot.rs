@@ -1,7 +1,9 @@
 //! `judge lab`'s pictures: `--plot PATH`, the P-positions as an SVG
 //! picture, a square per position, black where the player to move loses;
 //! `--html PATH`, one self-contained page with the table, what it proves
-//! and the picture.
+//! and the picture. The family's table says which layout its picture
+//! takes (`games::table::Layout`), so a new family draws with no change
+//! here:
 //! * one heap (or pile): rows as wide as the proven period (else 50), so
 //!   that each period is a row and its P-positions stand in columns;
 //! * two piles: the grid of `(a, b)`, Wythoff's two beams;
@@ -16,25 +18,24 @@ use std::fmt::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use games::table::Layout;
 
-use crate::model::results::report::LabReport;
 use crate::report::html::escape;
+use crate::model::results::report::LabReport;
 
 /// The widest row of a one-heap picture, in positions, when no period was
 /// proven.
 const ROW: usize = 50;
 /// The positions of a sweep's row shown (each row's `outcomes`).
-const SWEPT: usize = crate::model::results::report::SWEPT_SHOWN;
+const SWEPT: usize = games::table::SHOWN;
 
 /// The picture of the lab's table.
 pub fn svg(r: &LabReport) -> String {
-    if r.sweep.is_some() {
-        return swept(r);
-    }
-    match r.family.as_str() {
-        "wythoff" => grid(r),
-        "circle" => plane(r),
-        _ => strip(r),
+    match r.layout {
+        Layout::Strip => strip(r),
+        Layout::Grid => grid(r),
+        Layout::Plane => plane(r),
+        Layout::Sets => swept(r),
     }
 }
 

@@ -479,11 +479,7 @@ impl<W: Write> TerminalReporter<W> {
             "misere" => "misère play",
             _ => "normal play",
         };
-        let tabulated = match r.family.as_str() {
-            "wythoff" => format!(", piles 0..{} × 0..{}", r.upto, r.upto),
-            "nim" | "merge-piles" => String::new(),
-            _ => format!(", positions 0..{}", r.upto),
-        };
+        let tabulated = (r.span.as_ref()).map_or(String::new(), |span| format!(", {span}"));
         writeln!(self.out, "{}, {}, {play}{tabulated}", r.family, r.game)?;
         if let Some(sweep) = &r.sweep {
             return self.swept(r, sweep);

@@ -4,6 +4,7 @@
 //! with ([`report`]). The core fills them in; events and reporters only
 //! read them, so they import this module and it imports neither.
 
+mod lab;
 pub mod report;
 
 use std::path::{Path, PathBuf};

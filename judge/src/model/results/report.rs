@@ -430,8 +430,9 @@ pub struct LabReport {
     /// `AC`, or `WA` when `--conjecture` disagrees with the table (bad
     /// parameters are an error, not a report).
     pub verdict: Verdict,
+    /// The family's name, as `judge lab` takes it (the kit's:
     /// `subtraction`, `bash`, `octal`, `wythoff`, `fibonacci`, `circle`,
-    /// `nim` or `merge-piles`.
+    /// `nim`, `merge-piles`).
     pub family: String,
     /// The game's parameters in words (`moves 1,3,4`, `code 0.77`, `k 3`).
     pub game: String,
@@ -476,6 +477,12 @@ pub struct LabReport {
     pub sets: Vec<SweepRow>,
     /// `--conjecture`: the program compared with the table.
     pub conjecture: Option<Box<ConjectureReport>>,
+    /// How the picture is laid out, and what the table spans in words
+    /// (`positions 0..30`): the family's, for the terminal and the plot.
+    #[serde(skip)]
+    pub layout: games::table::Layout,
+    #[serde(skip)]
+    pub span: Option<String>,
 }
 
 /// A conjecture compared with the table.
@@ -510,9 +517,6 @@ pub struct Disagreement {
     pub table: String,
     pub conjecture: String,
 }
-
-/// How many positions of each set of a sweep its row gives.
-pub const SWEPT_SHOWN: usize = 200;
 
 /// One parameter set of a sweep, tabulated.
 #[derive(Debug, Serialize, JsonSchema)]
