@@ -13,10 +13,10 @@ use anyhow::{Context, Result, bail};
 use games::lab::Lab;
 use games::oracle::{Oracle, Predicts};
 
+use crate::base::shrink;
 use crate::core::jury::Jury;
 use crate::model::kit::Kit;
 use crate::model::results::report::{ConjectureReport, Disagreement};
-use crate::base::shrink;
 
 /// Candidates the shrinker puts to the program in one run, and in all.
 const BATCH: usize = 64;

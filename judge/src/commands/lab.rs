@@ -8,14 +8,14 @@ use games::family::{Ask, Family, Params};
 use games::lab::Lab;
 
 use super::conjecture;
-use crate::cli::LabArgs;
-use crate::model::event::{EventKind, Events};
 use crate::base::fsutil;
+use crate::cli::LabArgs;
 use crate::core::jury::Jury;
+use crate::model::event::{EventKind, Events};
 use crate::model::kit::Kit;
-use crate::report::plot;
 use crate::model::results::report::{LabReport, Report};
 use crate::model::verdict::Verdict;
+use crate::report::plot;
 
 /// Tabulates the game `args` names among `families`; false when a
 /// conjecture disagrees with the table (bad parameters are errors). A

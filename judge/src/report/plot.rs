@@ -20,8 +20,8 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use games::table::Layout;
 
-use crate::report::html::escape;
 use crate::model::results::report::LabReport;
+use crate::report::html::escape;
 
 /// The widest row of a one-heap picture, in positions, when no period was
 /// proven.
