@@ -5,9 +5,12 @@
 //! `generators.yaml` makes, [`promises`] the verdicts `submissions.yaml`
 //! promises.
 
+pub mod files;
 pub mod generators;
+pub mod programs;
 pub mod promises;
 pub mod read;
+pub mod testdata;
 pub mod verdicts;
 pub mod write;
 

@@ -1,5 +1,5 @@
-//! `submissions/submissions.yaml` (ICPC 2025-09): what the submissions its
-//! glob patterns match promise. Each pattern gives the verdicts every test
+//! `submissions/submissions.yaml` (ICPC 2025-09), read and written: what
+//! the submissions its glob patterns match promise. Each pattern gives the verdicts every test
 //! may have (`permitted`) and one test must have (`required`), over the
 //! default folders' own (`wrong_answer`: permitted AC and WA, required WA).
 //!
@@ -15,6 +15,7 @@ use yaml_rust2::{Yaml, YamlLoader};
 use super::verdicts::VERDICTS;
 use crate::format::Package;
 use crate::format::imported::Lossy;
+use crate::format::yaml::{self, map, strings};
 
 pub const FILE: &str = "submissions/submissions.yaml";
 
@@ -138,6 +139,17 @@ impl Promises {
             .flat_map(|(_, kit)| kit.iter().copied());
         Some(allowed.collect())
     }
+}
+
+/// The text of a `submissions.yaml` where each of `promises` (a pattern
+/// and the format's verdicts) permits and requires its verdicts.
+pub fn text(promises: &[(String, Vec<&str>)]) -> Result<String> {
+    let entries = promises.iter().map(|(pattern, verdicts)| {
+        let list = || strings(verdicts.iter().copied());
+        let keys = map([("permitted", list()), ("required", list())]);
+        (Yaml::String(pattern.clone()), keys)
+    });
+    yaml::text(&Yaml::Hash(entries.collect()))
 }
 
 /// The format's verdicts a YAML list (or one name) gives.

@@ -27,17 +27,17 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use anyhow::{Context, Result, bail};
-use yaml_rust2::Yaml;
 
 use super::Version;
+use super::files::{ContestProblem, GroupYaml, Names, ProblemYaml, TestYaml, contest_yaml};
+use super::files::{domjudge_ini, points};
+use super::promises;
 use super::verdicts::placed;
 use crate::base::fsutil;
 use crate::format::latex;
 use crate::format::subject::{Shipped, Subject, Writer, label};
 use crate::format::tree::Tree;
-use crate::format::yaml::{int, map, real, string, strings, text};
-use crate::model::problem::Lang;
-use crate::model::problem::{ProgramSpec, TestSource, TestSpec};
+use crate::model::problem::{Lang, ProgramSpec, TestSource, TestSpec};
 use crate::model::program::Protocol;
 use crate::model::results::{Test, Warning};
 use crate::model::verdict::Group;
@@ -100,357 +100,393 @@ fn output_flags(s: &Subject) -> Vec<String> {
     }
 }
 
+/// Arguments as a settings file holds them (none when empty).
+fn given(args: Vec<String>) -> Option<Vec<String>> {
+    (!args.is_empty()).then_some(args)
+}
+
 impl Version {
-    fn problem_yaml(self, s: &Subject) -> Result<String> {
+    /// `problem.yaml`: the version, the kind, the names, the limits (legacy:
+    /// the validation and its flags; its time limit is elsewhere).
+    fn problem_yaml(self, s: &Subject) -> Result<ProblemYaml> {
         let p = s.problem;
-        let config = &p.config.value;
-        let memory = int((p.limits.memory_bytes >> 20) as i64);
-        let output = int((p.limits.output_bytes >> 20) as i64);
-        let doc = match self {
-            Version::Current => {
-                let kind = match (p.interactive, p.groups.is_empty()) {
-                    (false, true) => "pass-fail",
-                    (false, false) => "scoring",
-                    (true, true) => "interactive",
-                    // 2025-09 wants a list here, DOMjudge a string: no
-                    // form suits both.
-                    (true, false) => bail!(
-                        "{}: an interactive problem with groups cannot be exported \
-                         in the 2025-09 format yet (export it as icpc-legacy)",
-                        p.config.path.display()
-                    ),
-                };
-                let mut pairs = vec![
-                    ("problem_format_version", string("2025-09")),
-                    ("type", string(kind)),
-                    ("name", names(&config.title.en, &config.title.zh)),
-                    ("uuid", string(&s.uuid)),
-                    ("source", string(crate::model::kit::SOURCE)),
-                ];
-                pairs.push((
-                    "limits",
-                    map([
-                        ("time_limit", real(p.limits.time.as_secs_f64())),
-                        ("memory", memory),
-                        ("output", output),
-                    ]),
-                ));
-                map(pairs)
-            }
-            Version::Legacy => {
-                let kind = if p.groups.is_empty() {
-                    "pass-fail"
-                } else {
-                    "scoring"
-                };
-                let mut pairs = vec![
-                    ("name", string(&config.title.en)),
-                    ("uuid", string(&s.uuid)),
-                    ("source", string(crate::model::kit::SOURCE)),
-                    ("type", string(kind)),
-                    (
-                        "validation",
-                        string(match (p.interactive, default_validation(s)) {
-                            (true, _) => "custom interactive",
-                            (false, Some(_)) => "default",
-                            (false, None) => "custom",
-                        }),
-                    ),
-                    ("limits", map([("memory", memory), ("output", output)])),
-                ];
-                let flags = output_flags(s);
-                if !flags.is_empty() {
-                    pairs.push(("validator_flags", string(flags.join(" "))));
-                }
-                if !p.groups.is_empty() {
-                    let show = map([("show_test_data_groups", Yaml::Boolean(true))]);
-                    pairs.push(("grading", show));
-                }
-                map(pairs)
-            }
+        let title = &p.config.value.title;
+        let kind = match (self, p.interactive, p.groups.is_empty()) {
+            (_, false, true) => "pass-fail",
+            (_, false, false) | (Version::Legacy, true, false) => "scoring",
+            (Version::Current, true, true) => "interactive",
+            (Version::Legacy, true, true) => "pass-fail",
+            // 2025-09 wants a list here, DOMjudge a string: no form suits
+            // both.
+            (Version::Current, true, false) => bail!(
+                "{}: an interactive problem with groups cannot be exported in the 2025-09 \
+                 format yet (export it as icpc-legacy)",
+                p.config.path.display()
+            ),
         };
-        text(&doc)
+        let validation = match (p.interactive, default_validation(s)) {
+            (true, _) => "custom interactive",
+            (false, Some(_)) => "default",
+            (false, None) => "custom",
+        };
+        let legacy = self == Version::Legacy;
+        Ok(ProblemYaml {
+            format_version: (!legacy).then(|| "2025-09".to_string()),
+            name: Names {
+                en: Some(title.en.clone()),
+                zh: Some(title.zh.clone()),
+            },
+            kind: vec![kind.to_string()],
+            validation: match legacy {
+                true => vec![validation.to_string()],
+                false => Vec::new(),
+            },
+            uuid: Some(s.uuid.clone()),
+            source: Some(crate::model::kit::SOURCE.to_string()),
+            time_limit: Some(p.limits.time.as_secs_f64()),
+            memory: Some(p.limits.memory_bytes >> 20),
+            output: Some(p.limits.output_bytes >> 20),
+            validator_flags: legacy.then(|| output_flags(s)),
+            validator_args: None,
+            show_test_data_groups: legacy && !p.groups.is_empty(),
+        })
     }
 
     /// `data/`: the samples, the secret tests (in a folder per group), and
     /// how each group is validated and scored.
     fn data(self, s: &Subject, out: &mut Tree) -> Result<()> {
-        let p = s.problem;
-        let scoring = !p.groups.is_empty();
-        let sample_groups: BTreeSet<&str> = (s.tests.iter())
-            .filter(|t| t.sample)
-            .filter_map(|t| t.group.as_deref())
-            .collect();
-        let samples_only = |g: &Group| samples_only(s.tests, g);
-        // A validator kept as the package had it takes the arguments its
-        // tests name, folder by folder; the kit's take `--group`.
-        let kept = matches!(s.validator, Some(Shipped::Kept { .. }));
-        let folder_of = |test: &Test| match (&test.group, test.sample) {
-            (_, true) => "data/sample".to_string(),
-            (Some(group), false) => format!("data/secret/{}", group_folder(group)),
-            (None, false) => "data/secret".to_string(),
-        };
-        let spec_of = |test: &Test| p.tests.iter().find(|t| t.name == test.name);
-        let args_of =
-            |spec: Option<&TestSpec>| spec.map(|t| t.validator_args.clone()).unwrap_or_default();
-        // Each folder's arguments, where its tests agree (else `None`).
-        let mut kept_args: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
-        for test in s.tests.iter().filter(|_| kept) {
-            let args = args_of(spec_of(test));
-            let folder = kept_args
-                .entry(folder_of(test))
-                .or_insert(Some(args.clone()));
-            if folder.as_ref() != Some(&args) {
-                *folder = None;
-            }
-        }
+        let layout = Layout::of(s);
         for test in s.tests {
-            let folder = folder_of(test);
-            let spec = spec_of(test);
-            let stem = format!("{folder}/{}", test.name);
-            // Tests of one folder with arguments of their own: 2025-09 gives
-            // a test its own in `<test>.yaml`; legacy cannot.
-            if kept && kept_args.get(&folder) == Some(&None) {
-                let args = args_of(spec);
-                match self {
-                    Version::Current if args.is_empty() => {}
-                    Version::Current => {
-                        let own = map([(
-                            "input_validator_args",
-                            strings(args.iter().map(String::as_str)),
-                        )]);
-                        out.text(&format!("{stem}.yaml"), text(&own)?)?;
-                    }
-                    Version::Legacy => bail!(
-                        "{}: the tests of {folder} give the validator different arguments: \
-                         a legacy ICPC test folder gives all its tests the same (export it \
-                         as icpc)",
-                        p.config.path.display()
-                    ),
-                }
-            }
-            out.file(&format!("{folder}/{}.in", test.name), &test.input)?;
-            let stored = spec.is_some_and(|t| t.answer.is_some());
-            match p.interactive && !stored {
-                false => out.file(&format!("{stem}.ans"), &test.answer)?,
-                // The kit's interactor needs no answer, and the tools want
-                // none.
-                true => out.text(&format!("{stem}.ans"), String::new())?,
-            }
-            if test.sample && p.interactive && stored {
-                // The package's own play and downloads, where it has them.
-                if let Some(TestSource::File(input)) = spec.map(|t| &t.source) {
-                    for extension in ["interaction", "in.download", "ans.download"] {
-                        let file = input.with_extension(extension);
-                        if file.is_file() {
-                            out.file(&format!("{stem}.{extension}"), &file)?;
-                        }
-                    }
-                }
-            } else if test.sample && p.interactive {
-                // The statement shows the play; contestants download each
-                // side's lines.
-                let path = crate::model::results::interaction_of(&test.answer);
-                let play = std::fs::read_to_string(&path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
-                let side = |mark: char| -> String {
-                    let lines = play.lines().filter_map(|l| l.strip_prefix(mark));
-                    lines.map(|l| format!("{l}\n")).collect()
-                };
-                out.text(&format!("{stem}.in.download"), side('<'))?;
-                out.text(&format!("{stem}.ans.download"), side('>'))?;
-                out.text(&format!("{stem}.interaction"), play)?;
-            }
-            // A sample is validated as the group it belongs to.
-            if let (Some(group), true, Version::Current, false) =
-                (&test.group, test.sample, self, kept)
-            {
-                let args = map([("input_validator_args", strings(["--group", group]))]);
-                out.text(&format!("{folder}/{}.yaml", test.name), text(&args)?)?;
+            self.test_files(s, &layout, test, out)?;
+        }
+        match self {
+            Version::Current => current_settings(s, &layout, out),
+            Version::Legacy => legacy_settings(s, &layout, out),
+        }
+    }
+
+    /// One test's files: its input and answer, its own validator
+    /// arguments where its folder's tests differ (2025-09), an
+    /// interactive sample's play and each side's lines.
+    fn test_files(self, s: &Subject, layout: &Layout, test: &Test, out: &mut Tree) -> Result<()> {
+        let p = s.problem;
+        let folder = layout.folder_of(test);
+        let spec = layout.spec_of(s, test);
+        let stem = format!("{folder}/{}", test.name);
+        // Tests of one folder with arguments of their own: 2025-09 gives a
+        // test its own in `<test>.yaml`; legacy cannot.
+        if layout.kept && layout.kept_args.get(&folder) == Some(&None) {
+            let args = args_of(spec);
+            match self {
+                Version::Current if args.is_empty() => {}
+                Version::Current => out.text(
+                    &format!("{stem}.yaml"),
+                    TestYaml::text(Some(args.as_slice()), None)?,
+                )?,
+                Version::Legacy => bail!(
+                    "{}: the tests of {folder} give the validator different arguments: a \
+                     legacy ICPC test folder gives all its tests the same (export it as icpc)",
+                    p.config.path.display()
+                ),
             }
         }
-        // The validator's arguments for the tests of `folder`, of `group`.
-        let group_args = |folder: &str, group: &str| -> Vec<String> {
-            match kept {
-                true => kept_args.get(folder).cloned().flatten().unwrap_or_default(),
-                false => vec!["--group".to_string(), group.to_string()],
-            }
-        };
-        // The folders outside the groups, for a kept validator.
-        let plain_args = |folder: &str| -> Vec<String> {
-            let args = kept_args.get(folder).filter(|_| kept);
-            args.cloned().flatten().unwrap_or_default()
-        };
-        match self {
-            Version::Current => {
-                for folder in ["data/sample", "data/secret"] {
-                    let args = plain_args(folder);
-                    if !args.is_empty() {
-                        let doc = map([(
-                            "input_validator_args",
-                            strings(args.iter().map(String::as_str)),
-                        )]);
-                        out.text(&format!("{folder}/test_group.yaml"), text(&doc)?)?;
-                    }
-                }
-                for group in p.groups.iter().filter(|g| !samples_only(g)) {
-                    let aggregation = if group.each { "sum" } else { "pass-fail" };
-                    let mut pairs = vec![
-                        ("max_score", int(i64::from(group.points))),
-                        ("score_aggregation", string(aggregation)),
-                    ];
-                    // A group scores only if its samples (in data/sample
-                    // here) pass, as in the kit, and the groups it depends on.
-                    let mut requires = Vec::new();
-                    if sample_groups.contains(group.name.as_str()) {
-                        requires.push("sample".to_string());
-                    }
-                    for on in p.groups.iter().filter(|g| group.depends.contains(&g.name)) {
-                        requires.push(match samples_only(on) {
-                            true => "sample".to_string(),
-                            false => format!("secret/{}", group_folder(&on.name)),
-                        });
-                    }
-                    requires.dedup();
-                    match requires.as_slice() {
-                        [] => {}
-                        [one] => pairs.push(("require_pass", string(one))),
-                        many => {
-                            pairs.push(("require_pass", strings(many.iter().map(String::as_str))))
-                        }
-                    }
-                    let folder = group_folder(&group.name);
-                    let args = group_args(&format!("data/secret/{folder}"), &group.name);
-                    if !args.is_empty() {
-                        pairs.push((
-                            "input_validator_args",
-                            strings(args.iter().map(String::as_str)),
-                        ));
-                    }
-                    out.text(
-                        &format!("data/secret/{folder}/test_group.yaml"),
-                        text(&map(pairs))?,
-                    )?;
-                }
-                // The kit's checkers read tokens, so a change of spaces is
-                // fine, but the answer words are case-sensitive: tools that
-                // make up "valid" outputs from the samples (BAPCtools) must
-                // know it. (An interactive problem has no outputs to make.)
-                if !p.interactive {
-                    let flags = map([("output_validator_args", strings(["case_sensitive"]))]);
-                    out.text("data/valid_output/test_group.yaml", text(&flags)?)?;
-                }
-                // The inputs every input validator must reject, with why
-                // (`bt validate` checks them).
-                for invalid in &p.invalid {
-                    let name = invalid
-                        .input
-                        .file_stem()
-                        .unwrap_or_default()
-                        .to_string_lossy();
-                    let stem = format!("data/invalid_input/{name}");
-                    out.file(&format!("{stem}.in"), &invalid.input)?;
-                    let about = map([("description", string(&invalid.reason))]);
-                    out.text(&format!("{stem}.yaml"), text(&about)?)?;
-                }
-            }
-            Version::Legacy => {
-                // The default grader: a group's score is the least of its
-                // tests' (its points if all pass, else 0); the samples score
-                // nothing; the verdict is the first error.
-                for group in p.groups.iter().filter(|g| !samples_only(g)) {
-                    let folder = group_folder(&group.name);
-                    // All or nothing: the least of its tests' scores, each
-                    // the group's points; each test a share: their sum.
-                    let tests = s
-                        .tests
-                        .iter()
-                        .filter(|t| t.group.as_ref() == Some(&group.name));
-                    let (score, flags) = match group.each {
-                        true => {
-                            let share = f64::from(group.points) / tests.count().max(1) as f64;
-                            match share.fract() == 0.0 {
-                                true => (int(share as i64), "sum"),
-                                false => (real(share), "sum"),
-                            }
-                        }
-                        false => (int(i64::from(group.points)), "min"),
-                    };
-                    // A sum counts every accepted test, not only those
-                    // before the first rejection; the verdict is the first
-                    // rejection's either way, as in the kit.
-                    let on_reject = if group.each { "continue" } else { "break" };
-                    let mut pairs = vec![
-                        ("accept_score", score),
-                        ("range", string(format!("0 {}", group.points))),
-                        ("grader_flags", string(format!("{flags} first_error"))),
-                        ("on_reject", string(on_reject)),
-                    ];
-                    let args = group_args(&format!("data/secret/{folder}"), &group.name);
-                    if !args.is_empty() {
-                        pairs.push(("input_validator_flags", string(args.join(" "))));
-                    }
-                    let doc = map(pairs);
-                    out.text(&format!("data/secret/{folder}/testdata.yaml"), text(&doc)?)?;
-                }
-                let secret = plain_args("data/secret");
-                if !secret.is_empty() && !scoring {
-                    let doc = map([("input_validator_flags", string(secret.join(" ")))]);
-                    out.text("data/secret/testdata.yaml", text(&doc)?)?;
-                }
-                let mut pairs = Vec::new();
-                if scoring {
-                    pairs.push(("accept_score", int(0)));
-                    pairs.push(("range", string("0 0")));
-                    let total: u32 = p.groups.iter().map(|g| g.points).sum();
-                    let order = LegacyOrder::of(s);
-                    for (file, breaks) in [
-                        ("data/testdata.yaml", order.after_samples),
-                        ("data/secret/testdata.yaml", order.after_groups),
-                    ] {
-                        let on_reject = if breaks { "break" } else { "continue" };
-                        let doc = map([
-                            ("range", string(format!("0 {total}"))),
-                            ("on_reject", string(on_reject)),
-                            ("grader_flags", string("first_error")),
-                        ]);
-                        out.text(file, text(&doc)?)?;
-                    }
-                }
-                let samples = plain_args("data/sample");
-                match sample_groups.iter().collect::<Vec<_>>().as_slice() {
-                    _ if kept => {
-                        if !samples.is_empty() {
-                            pairs.push(("input_validator_flags", string(samples.join(" "))));
-                        }
-                    }
-                    [] => {}
-                    [group] => {
-                        pairs.push(("input_validator_flags", string(format!("--group {group}"))))
-                    }
-                    _ => bail!(
-                        "{}: the legacy format validates all samples alike, \
-                         but they belong to different groups",
-                        p.config.path.display()
-                    ),
-                }
-                if !pairs.is_empty() {
-                    out.text("data/sample/testdata.yaml", text(&map(pairs))?)?;
-                }
-            }
+        out.file(&format!("{stem}.in"), &test.input)?;
+        let stored = spec.is_some_and(|t| t.answer.is_some());
+        match p.interactive && !stored {
+            false => out.file(&format!("{stem}.ans"), &test.answer)?,
+            // The kit's interactor needs no answer, and the tools want none.
+            true => out.text(&format!("{stem}.ans"), String::new())?,
+        }
+        if test.sample && p.interactive {
+            play_files(&stem, test, spec, stored, out)?;
+        }
+        // A sample is validated as the group it belongs to.
+        if let (Some(group), true, Version::Current, false) =
+            (&test.group, test.sample, self, layout.kept)
+        {
+            let args = ["--group".to_string(), group.clone()];
+            out.text(
+                &format!("{stem}.yaml"),
+                TestYaml::text(Some(args.as_slice()), None)?,
+            )?;
         }
         Ok(())
     }
 }
 
-/// A problem's name in each language it has one in: a problem with one
-/// name (an imported one) has it in English only, as BAPCtools wants a
-/// statement in each language named.
-fn names(en: &str, zh: &str) -> Yaml {
-    match en == zh {
-        true => map([("en", string(en))]),
-        false => map([("en", string(en)), ("zh", string(zh))]),
+/// An interactive sample's play (`.interaction`, which the statement
+/// shows) and each side's lines to download: the package's own, where an
+/// imported problem `stored` them, else from the reference's play.
+fn play_files(
+    stem: &str,
+    test: &Test,
+    spec: Option<&TestSpec>,
+    stored: bool,
+    out: &mut Tree,
+) -> Result<()> {
+    if stored {
+        if let Some(TestSource::File(input)) = spec.map(|t| &t.source) {
+            for extension in ["interaction", "in.download", "ans.download"] {
+                let file = input.with_extension(extension);
+                if file.is_file() {
+                    out.file(&format!("{stem}.{extension}"), &file)?;
+                }
+            }
+        }
+        return Ok(());
     }
+    let path = crate::model::results::interaction_of(&test.answer);
+    let play = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let side = |mark: char| -> String {
+        let lines = play.lines().filter_map(|l| l.strip_prefix(mark));
+        lines.map(|l| format!("{l}\n")).collect()
+    };
+    out.text(&format!("{stem}.in.download"), side('<'))?;
+    out.text(&format!("{stem}.ans.download"), side('>'))?;
+    out.text(&format!("{stem}.interaction"), play)
+}
+
+/// A test's validator arguments in the plan.
+fn args_of(spec: Option<&TestSpec>) -> Vec<String> {
+    spec.map(|t| t.validator_args.clone()).unwrap_or_default()
+}
+
+/// Where each test goes under `data/`, and what the validator gets there.
+struct Layout<'a> {
+    /// The groups that hold samples.
+    sample_groups: BTreeSet<&'a str>,
+    /// The validator is kept as the package had it: it takes the
+    /// arguments its tests name, folder by folder; the kit's take `--group`.
+    kept: bool,
+    /// A kept validator's arguments in each folder, where its tests agree
+    /// (else `None`).
+    kept_args: BTreeMap<String, Option<Vec<String>>>,
+}
+
+impl<'a> Layout<'a> {
+    fn of(s: &'a Subject) -> Layout<'a> {
+        let mut layout = Layout {
+            sample_groups: (s.tests.iter())
+                .filter(|t| t.sample)
+                .filter_map(|t| t.group.as_deref())
+                .collect(),
+            kept: matches!(s.validator, Some(Shipped::Kept { .. })),
+            kept_args: BTreeMap::new(),
+        };
+        for test in s.tests.iter().filter(|_| layout.kept) {
+            let args = args_of(layout.spec_of(s, test));
+            let folder = layout.folder_of(test);
+            let agreed = layout.kept_args.entry(folder).or_insert(Some(args.clone()));
+            if agreed.as_ref() != Some(&args) {
+                *agreed = None;
+            }
+        }
+        layout
+    }
+
+    /// The folder of a test: `data/sample`, its group's, or `data/secret`.
+    fn folder_of(&self, test: &Test) -> String {
+        match (&test.group, test.sample) {
+            (_, true) => "data/sample".to_string(),
+            (Some(group), false) => format!("data/secret/{}", group_folder(group)),
+            (None, false) => "data/secret".to_string(),
+        }
+    }
+
+    /// The test's entry in the plan.
+    fn spec_of<'s>(&self, s: &'s Subject, test: &Test) -> Option<&'s TestSpec> {
+        s.problem.tests.iter().find(|t| t.name == test.name)
+    }
+
+    /// The validator's arguments for the tests of `group` in `folder`.
+    fn group_args(&self, folder: &str, group: &str) -> Vec<String> {
+        match self.kept {
+            true => (self.kept_args.get(folder).cloned().flatten()).unwrap_or_default(),
+            false => vec!["--group".to_string(), group.to_string()],
+        }
+    }
+
+    /// The validator's arguments for a folder outside the groups (a kept
+    /// validator's only).
+    fn plain_args(&self, folder: &str) -> Vec<String> {
+        let args = self.kept_args.get(folder).filter(|_| self.kept);
+        args.cloned().flatten().unwrap_or_default()
+    }
+}
+
+/// 2025-09's settings: each group's `test_group.yaml` (its points, how
+/// they add up, what it requires, its validator arguments), the sample and
+/// secret folders', the valid outputs', and the invalid inputs.
+fn current_settings(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> {
+    let p = s.problem;
+    for folder in ["data/sample", "data/secret"] {
+        let input_args = given(layout.plain_args(folder));
+        if input_args.is_some() {
+            let settings = GroupYaml {
+                input_args,
+                ..GroupYaml::default()
+            };
+            out.text(&format!("{folder}/test_group.yaml"), settings.text()?)?;
+        }
+    }
+    for group in p.groups.iter().filter(|g| !samples_only(s.tests, g)) {
+        let folder = group_folder(&group.name);
+        let args = layout.group_args(&format!("data/secret/{folder}"), &group.name);
+        let settings = GroupYaml {
+            max_score: Some(points(f64::from(group.points))),
+            score_aggregation: Some(if group.each { "sum" } else { "pass-fail" }.to_string()),
+            require_pass: required(s, layout, group),
+            input_args: given(args),
+            ..GroupYaml::default()
+        };
+        out.text(
+            &format!("data/secret/{folder}/test_group.yaml"),
+            settings.text()?,
+        )?;
+    }
+    // The kit's checkers read tokens, so a change of spaces is fine, but
+    // the answer words are case-sensitive: tools that make up "valid"
+    // outputs from the samples (BAPCtools) must know it. (An interactive
+    // problem has no outputs to make.)
+    if !p.interactive {
+        let flags = GroupYaml {
+            output_args: Some(vec!["case_sensitive".to_string()]),
+            ..GroupYaml::default()
+        };
+        out.text("data/valid_output/test_group.yaml", flags.text()?)?;
+    }
+    // The inputs every input validator must reject, with why (`bt
+    // validate` checks them).
+    for invalid in &p.invalid {
+        let name = invalid
+            .input
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy();
+        let stem = format!("data/invalid_input/{name}");
+        out.file(&format!("{stem}.in"), &invalid.input)?;
+        out.text(
+            &format!("{stem}.yaml"),
+            TestYaml::text(None, Some(invalid.reason.as_str()))?,
+        )?;
+    }
+    Ok(())
+}
+
+/// What a 2025-09 group requires to pass (`require_pass`): its samples (in
+/// data/sample), as in the kit, and the groups it depends on.
+fn required(s: &Subject, layout: &Layout, group: &Group) -> Option<Vec<String>> {
+    let mut requires = Vec::new();
+    if layout.sample_groups.contains(group.name.as_str()) {
+        requires.push("sample".to_string());
+    }
+    for on in (s.problem.groups.iter()).filter(|g| group.depends.contains(&g.name)) {
+        requires.push(match samples_only(s.tests, on) {
+            true => "sample".to_string(),
+            false => format!("secret/{}", group_folder(&on.name)),
+        });
+    }
+    requires.dedup();
+    (!requires.is_empty()).then_some(requires)
+}
+
+/// Legacy's settings: the default grader's `testdata.yaml` for each group
+/// (a group's score is the least of its tests', or their sum for one that
+/// scores each test; the verdict is the first error), the judging order of
+/// `data/` and `data/secret/`, and the samples' validation.
+fn legacy_settings(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> {
+    let p = s.problem;
+    let scoring = !p.groups.is_empty();
+    for group in p.groups.iter().filter(|g| !samples_only(s.tests, g)) {
+        let folder = group_folder(&group.name);
+        let tests = (s.tests.iter()).filter(|t| t.group.as_ref() == Some(&group.name));
+        let (score, flags) = match group.each {
+            true => (f64::from(group.points) / tests.count().max(1) as f64, "sum"),
+            false => (f64::from(group.points), "min"),
+        };
+        let args = layout.group_args(&format!("data/secret/{folder}"), &group.name);
+        let settings = GroupYaml {
+            legacy: true,
+            accept_score: Some(points(score)),
+            range: Some(format!("0 {}", group.points)),
+            grader_flags: Some(format!("{flags} first_error")),
+            // A sum counts every accepted test, not only those before the
+            // first rejection; the verdict is the first rejection's either
+            // way, as in the kit.
+            on_reject: Some(if group.each { "continue" } else { "break" }.to_string()),
+            input_args: given(args),
+            ..GroupYaml::default()
+        };
+        out.text(
+            &format!("data/secret/{folder}/testdata.yaml"),
+            settings.text()?,
+        )?;
+    }
+    let secret = given(layout.plain_args("data/secret"));
+    if secret.is_some() && !scoring {
+        let settings = GroupYaml {
+            legacy: true,
+            input_args: secret,
+            ..GroupYaml::default()
+        };
+        out.text("data/secret/testdata.yaml", settings.text()?)?;
+    }
+    if scoring {
+        legacy_order(s, out)?;
+    }
+    legacy_samples(s, layout, out)
+}
+
+/// Legacy judging order: `data/` and `data/secret/` stop at the first
+/// rejection (`break`) where the groups' dependencies say so.
+fn legacy_order(s: &Subject, out: &mut Tree) -> Result<()> {
+    let total: u32 = s.problem.groups.iter().map(|g| g.points).sum();
+    let order = LegacyOrder::of(s);
+    for (file, breaks) in [
+        ("data/testdata.yaml", order.after_samples),
+        ("data/secret/testdata.yaml", order.after_groups),
+    ] {
+        let settings = GroupYaml {
+            legacy: true,
+            range: Some(format!("0 {total}")),
+            grader_flags: Some("first_error".to_string()),
+            on_reject: Some(if breaks { "break" } else { "continue" }.to_string()),
+            ..GroupYaml::default()
+        };
+        out.text(file, settings.text()?)?;
+    }
+    Ok(())
+}
+
+/// Legacy `data/sample/testdata.yaml`: the samples score nothing in a
+/// scoring problem, and are validated as their group (legacy validates all
+/// samples alike).
+fn legacy_samples(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> {
+    let p = s.problem;
+    let mut settings = GroupYaml {
+        legacy: true,
+        ..GroupYaml::default()
+    };
+    if !p.groups.is_empty() {
+        settings.accept_score = Some(points(0.0));
+        settings.range = Some("0 0".to_string());
+    }
+    let groups: Vec<&&str> = layout.sample_groups.iter().collect();
+    settings.input_args = match groups.as_slice() {
+        _ if layout.kept => given(layout.plain_args("data/sample")),
+        [] => None,
+        [group] => Some(vec!["--group".to_string(), group.to_string()]),
+        _ => bail!(
+            "{}: the legacy format validates all samples alike, but they belong to different \
+             groups",
+            p.config.path.display()
+        ),
+    };
+    if settings.accept_score.is_some() || settings.input_args.is_some() {
+        out.text("data/sample/testdata.yaml", settings.text()?)?;
+    }
+    Ok(())
 }
 
 /// A group's folder name under `data/secret`: the format wants names that
@@ -602,52 +638,30 @@ impl Writer for Version {
 
     fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
         let p = s.problem;
-        out.text("problem.yaml", self.problem_yaml(s)?)?;
-        let (statements, checker_dir) = match self {
-            Version::Current => ("statement", "output_validator/".to_string()),
+        out.text("problem.yaml", self.problem_yaml(s)?.text(*self)?)?;
+        let checker_dir = match self {
+            Version::Current => "output_validator/".to_string(),
             Version::Legacy => {
-                // DOMjudge reads the time limit here; legacy problem.yaml has none.
-                out.text(
-                    "domjudge-problem.ini",
-                    format!("timelimit='{}'\n", p.limits.time.as_secs_f64()),
-                )?;
+                // DOMjudge reads the time limit here; legacy problem.yaml
+                // has none.
+                let ini = domjudge_ini(p.limits.time.as_secs_f64());
+                out.text("domjudge-problem.ini", ini)?;
                 let name = s.checker.as_ref().map_or("checker", |c| c.name());
-                ("problem_statement", format!("output_validators/{name}/"))
+                format!("output_validators/{name}/")
             }
         };
-        for statement in &s.statements {
-            let lang = statement.lang.code();
-            if *self == Version::Current {
-                let path = format!("statement/problem.{lang}.md");
-                out.text(&path, statement.markdown.clone())?;
-            }
-            // BAPCtools and problemtools (legacy) read only LaTeX statements.
-            let path = format!("{statements}/problem.{lang}.tex");
-            out.text(&path, latex::statement(&statement.markdown))?;
-            if let Some(pdf) = &statement.pdf {
-                out.bytes(&format!("{statements}/problem.{lang}.pdf"), pdf.clone())?;
-            }
-        }
-        // DOMjudge shows `problem_statement/problem.pdf` (legacy) or
-        // `problem.pdf` at the root (2025-09): the English statement.
-        if let Some(pdf) = s.statement(Lang::En).and_then(|s| s.pdf.as_ref()) {
-            let path = match self {
-                Version::Current => "problem.pdf",
-                Version::Legacy => "problem_statement/problem.pdf",
-            };
-            out.bytes(path, pdf.clone())?;
-        }
+        self.statements(s, out)?;
         self.data(s, out)?;
         if let (Some(checker), None) = (&s.checker, default_validation(s)) {
             program(out, &checker_dir, checker)?;
         }
         let flags = output_flags(s);
         if !flags.is_empty() && *self == Version::Current {
-            let args = map([(
-                "output_validator_args",
-                strings(flags.iter().map(String::as_str)),
-            )]);
-            out.text("data/test_group.yaml", text(&args)?)?;
+            let settings = GroupYaml {
+                output_args: Some(flags),
+                ..GroupYaml::default()
+            };
+            out.text("data/test_group.yaml", settings.text()?)?;
         }
         match &s.validator {
             // A source file on its own is a program of the folder.
@@ -658,60 +672,85 @@ impl Writer for Version {
             }) if files.len() == 1 => {
                 out.file(&format!("input_validators/{}", files[0].0), &files[0].1)?
             }
-            Some(validator) => program(
-                out,
-                &format!("input_validators/{}/", validator.name()),
-                validator,
-            )?,
+            Some(validator) => {
+                let dir = format!("input_validators/{}/", validator.name());
+                program(out, &dir, validator)?
+            }
             None => {}
         }
-        let mut promises = Vec::new();
-        for (expect, path) in &s.solutions {
-            // What has no place is said in the warnings.
-            let Some((folder, promise)) = placed(*expect, path, &s.problem.solutions, *self) else {
-                continue;
-            };
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            out.file(&format!("submissions/{folder}/{name}"), path)?;
-            if let Some(verdicts) = promise {
-                let list = || strings(verdicts.iter().copied());
-                let keys = map([("permitted", list()), ("required", list())]);
-                promises.push((format!("{folder}/{name}"), keys));
+        self.submissions(s, out)
+    }
+
+    fn contest(&self, subjects: &[Subject], out: &mut Tree) -> Result<()> {
+        let problems: Vec<ContestProblem> = (subjects.iter().enumerate())
+            .map(|(i, s)| {
+                let title = &s.problem.config.value.title;
+                ContestProblem {
+                    id: &s.folder,
+                    label: label(i),
+                    name: Names {
+                        en: Some(title.en.clone()),
+                        zh: Some(title.zh.clone()),
+                    },
+                    time_limit: s.problem.limits.time.as_secs_f64(),
+                }
+            })
+            .collect();
+        out.text("problems.yaml", ContestProblem::list(&problems)?)?;
+        out.text("contest.yaml", contest_yaml(crate::model::kit::SOURCE)?)
+    }
+}
+
+impl Version {
+    /// The statements: Markdown (2025-09), LaTeX (which BAPCtools and
+    /// problemtools read) and PDF in the version's folder, and the English
+    /// PDF where DOMjudge shows it (`problem.pdf` at the root in 2025-09,
+    /// `problem_statement/problem.pdf` in legacy).
+    fn statements(self, s: &Subject, out: &mut Tree) -> Result<()> {
+        let folder = match self {
+            Version::Current => "statement",
+            Version::Legacy => "problem_statement",
+        };
+        for statement in &s.statements {
+            let lang = statement.lang.code();
+            if self == Version::Current {
+                let path = format!("statement/problem.{lang}.md");
+                out.text(&path, statement.markdown.clone())?;
+            }
+            let path = format!("{folder}/problem.{lang}.tex");
+            out.text(&path, latex::statement(&statement.markdown))?;
+            if let Some(pdf) = &statement.pdf {
+                out.bytes(&format!("{folder}/problem.{lang}.pdf"), pdf.clone())?;
             }
         }
-        if !promises.is_empty() {
-            let doc = Yaml::Hash(
-                (promises.into_iter())
-                    .map(|(pattern, keys)| (Yaml::String(pattern), keys))
-                    .collect(),
-            );
-            out.text("submissions/submissions.yaml", text(&doc)?)?;
+        if let Some(pdf) = s.statement(Lang::En).and_then(|s| s.pdf.as_ref()) {
+            let path = match self {
+                Version::Current => "problem.pdf",
+                Version::Legacy => "problem_statement/problem.pdf",
+            };
+            out.bytes(path, pdf.clone())?;
         }
         Ok(())
     }
 
-    fn contest(&self, subjects: &[Subject], out: &mut Tree) -> Result<()> {
-        let problems: Vec<Yaml> = subjects
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let title = &s.problem.config.value.title;
-                map([
-                    ("id", string(&s.folder)),
-                    ("label", string(label(i))),
-                    ("name", names(&title.en, &title.zh)),
-                    ("time_limit", real(s.problem.limits.time.as_secs_f64())),
-                ])
-            })
-            .collect();
-        out.text("problems.yaml", text(&Yaml::Array(problems))?)?;
-        out.text(
-            "contest.yaml",
-            text(&map([("name", string(crate::model::kit::SOURCE))]))?,
-        )?;
+    /// The solutions in their submissions folders, and what
+    /// `submissions.yaml` must say of those whose folder does not.
+    fn submissions(self, s: &Subject, out: &mut Tree) -> Result<()> {
+        let mut promises = Vec::new();
+        for (expect, path) in &s.solutions {
+            // What has no place is said in the warnings.
+            let Some((folder, promise)) = placed(*expect, path, &s.problem.solutions, self) else {
+                continue;
+            };
+            let name = fsutil::file_name(path);
+            out.file(&format!("submissions/{folder}/{name}"), path)?;
+            if let Some(verdicts) = promise {
+                promises.push((format!("{folder}/{name}"), verdicts));
+            }
+        }
+        if !promises.is_empty() {
+            out.text(promises::FILE, promises::text(&promises)?)?;
+        }
         Ok(())
     }
 }

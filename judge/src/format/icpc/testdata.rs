@@ -1,0 +1,623 @@
+//! Reading an ICPC package's `data/`: the tests, `data/sample/` then
+//! `data/secret/` at any depth, each in path order; every input with its
+//! answer, its folder's settings (`test_group.yaml`, `testdata.yaml`,
+//! inherited downwards) and its own (`<test>.yaml`), and in a scoring
+//! problem its group (the folder right under `data/secret/`) with the
+//! group's points and the groups it requires.
+
+use std::collections::BTreeMap;
+
+use anyhow::{Result, bail};
+use yaml_rust2::Yaml;
+
+use super::files::{GroupYaml, TestYaml, arguments, yaml_text};
+use super::generators;
+use super::programs::{Named, program};
+use crate::format::Package;
+use crate::format::imported::{Lossy, group};
+use crate::model::config::{self, GroupScoring};
+
+/// One test of `data/`.
+pub struct Test {
+    pub input: String,
+    pub answer: String,
+    pub sample: bool,
+    pub comment: String,
+    /// Its test group in a scoring problem.
+    pub group: Option<String>,
+    pub validator_args: Vec<String>,
+    /// How generators.yaml makes it: the generator and its arguments.
+    pub generated: Option<(Named, Vec<String>)>,
+}
+
+/// What `data/` holds: the tests, the groups with their points (a scoring
+/// problem's), and the arguments for the output validator.
+pub struct TestData {
+    pub tests: Vec<Test>,
+    pub groups: Vec<config::Group>,
+    pub output_args: Vec<String>,
+}
+
+/// What the kit takes from a test folder's settings, over its parent's.
+#[derive(Clone, Default)]
+pub struct FolderSettings {
+    /// Inherited by the folders under it, in both versions.
+    input_args: Vec<String>,
+    pub output_args: Vec<String>,
+    /// Legacy grading, inherited: each accepted test's score
+    /// (`accept_score`, default 1), the scores' sum or least (`grader_flags`,
+    /// default sum), and whether judging a group stops at its first
+    /// rejection (`on_reject`, default break).
+    pub legacy: bool,
+    accept_score: Option<f64>,
+    least: Option<bool>,
+    breaks: Option<bool>,
+    /// 2025-09 grading, the folder's own: its points (`max_score`) and
+    /// whether they are shared by its accepted tests (`score_aggregation:
+    /// sum`) or all or nothing (`pass-fail`, or `min` with no partial scores).
+    max_score: Option<f64>,
+    sum: Option<bool>,
+    /// The group requires the samples to pass (`require_pass: sample`).
+    needs_samples: bool,
+    /// The groups under `data/secret` it requires to pass (`require_pass`).
+    requires: Vec<String>,
+}
+
+/// How a group scores, in the kit's terms.
+struct Scoring {
+    points: f64,
+    /// Each accepted test an equal share of the points.
+    each: bool,
+}
+
+impl FolderSettings {
+    /// The settings every folder starts from: the output validator's
+    /// arguments problem.yaml gives, graded the legacy way or not.
+    pub fn top(output_args: Vec<String>, legacy: bool) -> FolderSettings {
+        FolderSettings {
+            output_args,
+            legacy,
+            ..FolderSettings::default()
+        }
+    }
+
+    /// The scoring of a group of `tests` tests with these settings, or why
+    /// the kit cannot score it so.
+    fn scoring(&self, tests: usize) -> std::result::Result<Scoring, String> {
+        if !self.legacy {
+            let each = self.sum.unwrap_or(false);
+            let points = self.max_score.unwrap_or(0.0);
+            return Ok(Scoring { points, each });
+        }
+        let accept = self.accept_score.unwrap_or(1.0);
+        if self.least.unwrap_or(false) {
+            return Ok(Scoring {
+                points: accept,
+                each: false,
+            });
+        }
+        if self.breaks.unwrap_or(true) && tests > 1 {
+            return Err(
+                "sums the scores of the tests accepted before its first rejection \
+                        (`on_reject: break`); the kit gives each accepted test its share"
+                    .to_string(),
+            );
+        }
+        Ok(Scoring {
+            points: accept * tests as f64,
+            each: true,
+        })
+    }
+
+    /// These settings with those of `file` (a folder's settings file) over
+    /// them; what the kit cannot hold is left out with `--lossy`.
+    fn with(
+        &self,
+        file: &GroupYaml,
+        shown: &str,
+        scoring: bool,
+        lossy: &mut Lossy,
+    ) -> Result<FolderSettings> {
+        let mut s = self.clone();
+        s.legacy = file.legacy;
+        if let Some(args) = &file.input_args {
+            s.input_args = args.clone();
+        }
+        if let Some(args) = &file.output_args {
+            s.output_args = args.clone();
+        }
+        let points = |key: &str, value: &Option<Yaml>| -> Result<Option<f64>> {
+            let Some(value) = value else {
+                return Ok(None);
+            };
+            match value.as_f64().or(value.as_i64().map(|i| i as f64)) {
+                Some(p) if p >= 0.0 && p.is_finite() => Ok(Some(p)),
+                _ => bail!("{shown}: `{key}` is {}: expected points", yaml_text(value)),
+            }
+        };
+        s.max_score = points("max_score", &file.max_score)?.or(s.max_score);
+        s.accept_score = points("accept_score", &file.accept_score)?.or(s.accept_score);
+        let mut dropped: Vec<(&str, String)> = Vec::new();
+        s.grading(file, scoring, &mut dropped);
+        s.required(file, shown, lossy)?;
+        for (key, value) in &file.others {
+            dropped.push((key, yaml_text(value)));
+        }
+        for (key, value) in dropped {
+            lossy.drop(format!("{shown}: `{key}: {value}`"))?;
+        }
+        Ok(s)
+    }
+
+    /// How the folder grades: `score_aggregation` (2025-09), `grader_flags`
+    /// and `on_reject` (legacy); a value the kit cannot hold is `dropped`
+    /// (not a problem's grading when it scores nothing).
+    fn grading(&mut self, file: &GroupYaml, scoring: bool, dropped: &mut Vec<(&str, String)>) {
+        if let Some(word) = &file.score_aggregation {
+            // Without partial scores from the output validator, the least
+            // of the tests' scores is all or nothing.
+            match ["pass-fail", "min", "sum"].contains(&word.as_str()) {
+                true => self.sum = Some(word == "sum"),
+                false if scoring => dropped.push(("score_aggregation", word.clone())),
+                false => {}
+            }
+        }
+        if let Some(word) = &file.grader_flags {
+            let flags: Vec<&str> = word.split_whitespace().collect();
+            let known = ["min", "sum", "first_error", "worst_error"];
+            let good = flags.iter().all(|f| known.contains(f))
+                && !(word.contains("min") && word.contains("sum"));
+            match good {
+                true if flags.contains(&"min") => self.least = Some(true),
+                true if flags.contains(&"sum") => self.least = Some(false),
+                true => {}
+                false if scoring => dropped.push(("grader_flags", word.clone())),
+                false => {}
+            }
+        }
+        if let Some(word) = &file.on_reject {
+            match ["break", "continue"].contains(&word.as_str()) {
+                true => self.breaks = Some(word == "break"),
+                false => dropped.push(("on_reject", word.clone())),
+            }
+        }
+    }
+
+    /// The groups the folder requires (`require_pass`): the samples, and
+    /// the folders right under `data/secret`.
+    fn required(&mut self, file: &GroupYaml, shown: &str, lossy: &mut Lossy) -> Result<()> {
+        for name in file.require_pass.iter().flatten() {
+            match name.strip_prefix("secret/") {
+                None if name == "sample" => self.needs_samples = true,
+                Some(group) if !group.contains('/') => self.requires.push(group.to_string()),
+                _ => lossy.drop(format!(
+                    "{shown}: `require_pass: {name}` (the kit's groups are the folders right \
+                     under data/secret)"
+                ))?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The settings of folder `dir` (under data/), over its parent's: its
+/// `test_group.yaml`, then its `testdata.yaml`.
+pub fn folder_settings(
+    package: &Package,
+    dir: &str,
+    parent: &FolderSettings,
+    scoring: bool,
+    lossy: &mut Lossy,
+) -> Result<FolderSettings> {
+    let mut settings = parent.clone();
+    // A 2025-09 group's scoring is its own.
+    settings.max_score = None;
+    settings.sum = None;
+    settings.needs_samples = false;
+    settings.requires = Vec::new();
+    for file in ["test_group.yaml", "testdata.yaml"] {
+        let file = format!("{dir}/{file}");
+        if !package.has(&file) {
+            continue;
+        }
+        if let Some(yaml) = GroupYaml::read(package, &file)? {
+            settings = settings.with(&yaml, &package.shown(&file), scoring, lossy)?;
+        }
+    }
+    Ok(settings)
+}
+
+/// A folder's own settings, read for a look ahead: what the kit leaves
+/// out of them is said when the folder's tests are read.
+fn peek(package: &Package, dir: &str) -> Result<FolderSettings> {
+    let mut quiet = Lossy::new(true, Vec::new());
+    folder_settings(package, dir, &FolderSettings::default(), false, &mut quiet)
+}
+
+/// The input validator's arguments for the test `stem`: its own
+/// `<stem>.yaml` (2025-09) may give them, else its folder's. Its other
+/// keys are the output validator's arguments, which must be the folder's,
+/// and words for people (`description`, `hint`).
+fn own_arguments(
+    package: &Package,
+    stem: &str,
+    folder: &FolderSettings,
+    lossy: &mut Lossy,
+) -> Result<Vec<String>> {
+    let file = format!("{stem}.yaml");
+    let mut args = folder.input_args.clone();
+    if !package.has(&file) {
+        return Ok(args);
+    }
+    let shown = package.shown(&file);
+    let Some(own) = TestYaml::read(package, &file)? else {
+        return Ok(args);
+    };
+    match &own.input_args {
+        // By validator name: the kit runs one.
+        Some(Yaml::Hash(by_name)) if by_name.len() == 1 => {
+            args = (by_name.values().next())
+                .and_then(arguments)
+                .unwrap_or_default();
+        }
+        Some(Yaml::Hash(_)) => lossy.drop(format!(
+            "{shown}: arguments for several input validators (the kit runs one)"
+        ))?,
+        Some(value) => args = arguments(value).unwrap_or_default(),
+        None => {}
+    }
+    let mut others = own.others.clone();
+    if let Some(value) = own.output_args.as_ref()
+        && arguments(value).as_ref() != Some(&folder.output_args)
+    {
+        others.insert(0, ("output_validator_args".to_string(), value.clone()));
+    }
+    for (key, value) in others {
+        lossy.drop(format!("{shown}: `{key}: {}`", yaml_text(&value)))?;
+    }
+    Ok(args)
+}
+
+/// The group the samples belong to: the one all-or-nothing group that
+/// requires them, as the kit exports a sample of a group (the same
+/// verdicts); else a group of their own, `sample`, of 0 points, which the
+/// groups requiring them depend on.
+fn sample_group(package: &Package, scoring: bool, after_samples: bool) -> Result<String> {
+    if !scoring || after_samples {
+        return Ok("sample".to_string());
+    }
+    let mut folders: Vec<&str> = package
+        .under("data/secret")
+        .filter_map(|f| f["data/secret/".len()..].split_once('/').map(|(g, _)| g))
+        .collect();
+    folders.dedup();
+    let mut needing = Vec::new();
+    for g in folders {
+        let own = peek(package, &format!("data/secret/{g}"))?;
+        if own.needs_samples {
+            needing.push((g, own.sum == Some(true)));
+        }
+    }
+    Ok(match needing[..] {
+        [(g, false)] => g.to_string(),
+        _ => "sample".to_string(),
+    })
+}
+
+/// Reads `data/` down from its folders' settings.
+struct Reader<'a> {
+    package: &'a Package,
+    scoring: bool,
+    /// The settings of each folder read so far, by path.
+    known: BTreeMap<String, FolderSettings>,
+    /// Each group, in order, with its folder's settings.
+    groups: Vec<(String, FolderSettings)>,
+    /// The output validator's arguments, which every folder must share.
+    output_args: Option<Vec<String>>,
+    sample_group: String,
+}
+
+impl Reader<'_> {
+    /// The settings of `folder`, read down from `dir` (whose own are `top`).
+    fn settings_of(
+        &mut self,
+        dir: &str,
+        folder: &str,
+        top: &FolderSettings,
+        lossy: &mut Lossy,
+    ) -> Result<FolderSettings> {
+        let mut settings = top.clone();
+        let mut path = dir.to_string();
+        for part in folder[dir.len()..].split('/').filter(|p| !p.is_empty()) {
+            path = format!("{path}/{part}");
+            settings = match self.known.get(&path) {
+                Some(s) => s.clone(),
+                None => {
+                    let scoring = self.scoring;
+                    let s = folder_settings(self.package, &path, &settings, scoring, lossy)?;
+                    self.known.insert(path.clone(), s.clone());
+                    s
+                }
+            };
+        }
+        Ok(settings)
+    }
+
+    /// The kit gives every test the output validator's arguments of the
+    /// first: a folder with its own is left out with `--lossy`.
+    fn same_output_args(
+        &mut self,
+        folder: &str,
+        settings: &FolderSettings,
+        lossy: &mut Lossy,
+    ) -> Result<()> {
+        match &self.output_args {
+            None => self.output_args = Some(settings.output_args.clone()),
+            Some(args) if *args != settings.output_args => lossy.drop(format!(
+                "{}: output validator arguments of its own ({}; the kit gives every test the \
+                 same)",
+                self.package.shown(folder),
+                settings.output_args.join(" ")
+            ))?,
+            Some(_) => {}
+        }
+        Ok(())
+    }
+
+    /// The group of a test in `folder` (under `dir`): none unless the
+    /// problem scores; the samples', or the folder right under
+    /// `data/secret/` (`secret` for tests right in it). A group met for the
+    /// first time is noted with its settings.
+    fn group_of(
+        &mut self,
+        dir: &str,
+        folder: &str,
+        sample: bool,
+        top: &FolderSettings,
+    ) -> Result<Option<String>> {
+        let group = match (self.scoring, sample) {
+            (false, _) => return Ok(None),
+            (true, true) => self.sample_group.clone(),
+            (true, false) => {
+                let rest = folder[dir.len()..].trim_start_matches('/');
+                match rest.split('/').next().filter(|g| !g.is_empty()) {
+                    Some(g) => g.to_string(),
+                    None => "secret".to_string(),
+                }
+            }
+        };
+        if !self.groups.iter().any(|(n, _)| *n == group) {
+            let own = match group.as_str() {
+                "sample" => FolderSettings::default(),
+                // 100 points shared by its tests, unless it says otherwise.
+                "secret" if !top.legacy => FolderSettings {
+                    max_score: top.max_score.or(Some(100.0)),
+                    sum: top.sum.or(Some(true)),
+                    ..top.clone()
+                },
+                "secret" => top.clone(),
+                g if sample => peek(self.package, &format!("data/secret/{g}"))?,
+                g => (self.known.get(&format!("{dir}/{g}")).cloned()).unwrap_or_default(),
+            };
+            self.groups.push((group.clone(), own));
+        }
+        Ok(Some(group))
+    }
+
+    /// The tests of `dir` (`data/sample` or `data/secret`).
+    fn tests_in(
+        &mut self,
+        dir: &str,
+        sample: bool,
+        root: &FolderSettings,
+        lossy: &mut Lossy,
+    ) -> Result<Vec<Test>> {
+        let package = self.package;
+        let top = folder_settings(package, dir, root, self.scoring, lossy)?;
+        let mut tests = Vec::new();
+        for file in package.under(dir) {
+            let Some(stem) = file.strip_suffix(".in") else {
+                continue;
+            };
+            let answer = format!("{stem}.ans");
+            if !package.has(&answer) {
+                let shown = package.shown(file);
+                bail!("{shown}: a test without its answer (expected {answer})");
+            }
+            let folder = file.rsplit_once('/').map_or(dir, |(d, _)| d);
+            let settings = self.settings_of(dir, folder, &top, lossy)?;
+            self.same_output_args(folder, &settings, lossy)?;
+            let group = self.group_of(dir, folder, sample, &top)?;
+            let desc = format!("{stem}.desc");
+            let mut comment = stem.trim_start_matches("data/").to_string();
+            if package.has(&desc) {
+                comment = format!("{comment}: {}", package.text(&desc)?.trim());
+            }
+            tests.push(Test {
+                input: file.to_string(),
+                answer,
+                sample,
+                comment,
+                group,
+                validator_args: own_arguments(package, stem, &settings, lossy)?,
+                generated: None,
+            });
+        }
+        Ok(tests)
+    }
+}
+
+/// The tests of `data/`, their groups and the output validator's
+/// arguments; `top`: what problem.yaml says every folder starts from.
+pub fn read(
+    package: &Package,
+    scoring: bool,
+    top: &FolderSettings,
+    lossy: &mut Lossy,
+) -> Result<TestData> {
+    let root = folder_settings(package, "data", top, scoring, lossy)?;
+    let mut quiet = Lossy::new(true, Vec::new());
+    let secret = folder_settings(package, "data/secret", &root, scoring, &mut quiet)?;
+    // Legacy judging that stops at a failed sample: every group requires them.
+    let after_samples = scoring && root.legacy && root.breaks.unwrap_or(true);
+    let mut reader = Reader {
+        package,
+        scoring,
+        known: BTreeMap::new(),
+        groups: Vec::new(),
+        output_args: None,
+        sample_group: sample_group(package, scoring, after_samples)?,
+    };
+    let mut tests = reader.tests_in("data/sample", true, &root, lossy)?;
+    tests.extend(reader.tests_in("data/secret", false, &root, lossy)?);
+    if tests.is_empty() {
+        let generated = package.has("generators/generators.yaml");
+        bail!(
+            "{}: no test in data/sample or data/secret{}",
+            package.shown.display(),
+            match generated {
+                true => " (generators/generators.yaml makes them: run `bt generate` first)",
+                false => "",
+            }
+        );
+    }
+    let order = Order {
+        after_samples,
+        after_groups: scoring && secret.legacy && secret.breaks.unwrap_or(true),
+    };
+    let groups = groups(package, &reader, &tests, order, lossy)?;
+    Ok(TestData {
+        tests,
+        groups,
+        output_args: reader.output_args.unwrap_or_default(),
+    })
+}
+
+/// Where legacy judging stops at the first rejection (`on_reject: break`,
+/// the default): after a failed sample, nothing scores; after a failed
+/// group, no later group.
+#[derive(Clone, Copy)]
+struct Order {
+    after_samples: bool,
+    after_groups: bool,
+}
+
+/// The groups, worth their points and depending on the groups they
+/// require, as the kit scores them.
+fn groups(
+    package: &Package,
+    reader: &Reader,
+    tests: &[Test],
+    order: Order,
+    lossy: &mut Lossy,
+) -> Result<Vec<config::Group>> {
+    let samples = tests.iter().any(|t| t.sample);
+    let mut whole = Vec::new();
+    for (name, own) in &reader.groups {
+        let shown = package.shown(&match name.as_str() {
+            "sample" | "secret" => format!("data/{name}"),
+            _ => format!("data/secret/{name}"),
+        });
+        let count = (tests.iter())
+            .filter(|t| t.group.as_ref() == Some(name))
+            .count();
+        let scoring = match (name.as_str(), own.scoring(count)) {
+            ("sample", _) => Scoring {
+                points: 0.0,
+                each: false,
+            },
+            (_, Ok(scoring)) => scoring,
+            (_, Err(why)) => {
+                lossy.drop(format!("{shown}: the group {why}"))?;
+                let partial = Scoring {
+                    points: 0.0,
+                    each: true,
+                };
+                own.scoring(1).unwrap_or(partial)
+            }
+        };
+        let points = scoring.points;
+        if (points - points.round()).abs() > 1e-6 {
+            bail!("{shown}: the group is worth {points} points; the kit counts whole points");
+        }
+        let mut group = group(name, points.round() as u32).into_inner();
+        if scoring.each {
+            group.scoring = GroupScoring::Each;
+        }
+        group.depends = own.requires.clone();
+        if own.needs_samples && samples && reader.sample_group != *name {
+            group.depends.insert(0, reader.sample_group.clone());
+        }
+        whole.push(group);
+    }
+    in_legacy_order(&mut whole, order, samples);
+    // The groups required are groups.
+    for group in &whole {
+        for required in &group.depends {
+            if !whole.iter().any(|g| &g.name == required) {
+                let shown = package.shown(&format!("data/secret/{}", group.name));
+                bail!("{shown}: `require_pass` names {required}, which holds no test");
+            }
+        }
+    }
+    Ok(whole)
+}
+
+/// The dependencies legacy judging order makes: every group on the
+/// samples, each group on the groups before it.
+fn in_legacy_order(groups: &mut [config::Group], order: Order, samples: bool) {
+    if order.after_samples && samples {
+        for group in groups.iter_mut().filter(|g| g.name != "sample") {
+            if !group.depends.iter().any(|d| d == "sample") {
+                group.depends.insert(0, "sample".to_string());
+            }
+        }
+    }
+    if order.after_groups {
+        let mut earlier = Vec::new();
+        for group in groups.iter_mut().filter(|g| g.name != "sample") {
+            group.depends.extend(earlier.iter().cloned());
+            earlier.push(group.name.clone());
+        }
+    }
+}
+
+/// The stored tests generators.yaml says how to make, made so: `judge
+/// build` makes them again and compares them with the stored inputs.
+pub fn regenerated(package: &Package, tests: &mut [Test], notes: &mut Vec<String>) -> Result<()> {
+    let recipes = generators::recipes(package)?;
+    let mut unrunnable = recipes.unrunnable;
+    let mut made = 0;
+    for test in tests.iter_mut() {
+        let Some(recipe) = recipes.tests.get(&test.input) else {
+            continue;
+        };
+        let generator = match recipes.assembled.get(&recipe.program) {
+            Some(files) => Ok(Named::Sources {
+                name: recipe.program["generators/".len()..].to_string(),
+                files: files.clone(),
+            }),
+            None => program(package, &recipe.program),
+        };
+        match generator {
+            Ok(generator) => {
+                test.generated = Some((generator, recipe.args.clone()));
+                made += 1;
+            }
+            Err(e) => unrunnable.push(format!("{}: {e:#}", test.input)),
+        }
+    }
+    if package.has(generators::FILE) {
+        notes.push(format!(
+            "{}: {made} of the {} tests generated again by `judge build` and compared with the \
+             package's{}",
+            generators::FILE,
+            tests.len(),
+            match unrunnable.is_empty() {
+                true => String::new(),
+                false => format!("; kept as stored: {}", unrunnable.join("; ")),
+            }
+        ));
+    }
+    Ok(())
+}
