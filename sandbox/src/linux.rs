@@ -28,7 +28,7 @@
 //! samples); peak memory is `ru_maxrss` or the samples'.
 
 use std::collections::{BTreeMap, HashMap};
-use std::ffi::{CString, OsString};
+use std::ffi::{CString, OsStr, OsString};
 use std::fs::File;
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
@@ -39,6 +39,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
+use crate::Pipes;
 use crate::cgroup::{Cgroups, MAX_PROCESSES, memory_cap};
 use crate::landlock::Landlock;
 use crate::layer::{InChild, Layer, Measured, Run};
@@ -423,6 +424,24 @@ impl LinuxSandbox {
             .clone()
     }
 
+    /// Watches the run `pid` until it ends or runs out of its limits (its
+    /// memory sampled where no control group caps it; the orphans it
+    /// leaves in its namespaces are its home's init's).
+    fn watch(&self, pid: libc::pid_t, spec: &RunSpec, namespaces: i32) -> (Watch, Waited) {
+        let limits = spec.limits;
+        let memory_capped = self.layers.iter().any(|l| l.caps_memory());
+        let mut watch = Watch::new((!memory_capped).then(|| memory_cap(limits.memory_bytes)));
+        watch.adopter = (namespaces != 0).then(spawn::home_init).flatten();
+        let waited = wait_for(
+            pid,
+            (limits.time, limits.wall),
+            self.interrupt.as_ref(),
+            spec.interactive.as_ref(),
+            &mut watch,
+        );
+        (watch, waited)
+    }
+
     /// Runs `spec`; no process it started survives.
     fn run_contained(&self, spec: &RunSpec) -> io::Result<RunOutcome> {
         if interrupted() {
@@ -432,19 +451,11 @@ impl LinuxSandbox {
             .argv
             .split_first()
             .ok_or_else(|| io::Error::other("empty command"))?;
-        let limits = spec.limits;
         let work = spec.cwd.as_deref();
 
         // The files of the run, opened by the judge: the run gets descriptors.
         let pipes = spec.interactive.as_ref().and_then(|i| i.pipes.as_ref());
-        let (stdin, stdout) = match pipes.and_then(|p| p.take()) {
-            Some((stdin, stdout)) => (File::from(stdin), File::from(stdout)),
-            None => (
-                open_read(spec.stdin.as_deref())?,
-                open_write(Some(&spec.stdout))?,
-            ),
-        };
-        let stderr = open_write(spec.stderr.as_deref())?;
+        let [stdin, stdout, stderr] = open_stdio(spec, pipes)?;
 
         // Every layer prepares the run.
         let (resolved, public_program) = self.program(program);
@@ -463,20 +474,12 @@ impl LinuxSandbox {
         let launch_error = |e| naming(Path::new(program))(e);
         let resolved =
             resolved.ok_or_else(|| launch_error(io::Error::from_raw_os_error(libc::ENOENT)))?;
-        let program_c = c_string(resolved.as_os_str())?;
-        let argv = std::iter::once(program.as_os_str())
-            .chain(args.iter().map(|a| a.as_os_str()))
-            .map(c_string)
-            .collect::<io::Result<Vec<_>>>()?;
-        let envp = (base_env(work).into_iter())
-            .map(|(key, value)| {
-                let mut pair = key;
-                pair.push("=");
-                pair.push(value);
-                c_string(&pair)
-            })
-            .collect::<io::Result<Vec<_>>>()?;
-        let cwd = work.map(|dir| c_string(dir.as_os_str())).transpose()?;
+        let ExecStrings {
+            program: program_c,
+            argv,
+            envp,
+            cwd,
+        } = exec_strings(&resolved, program, args, work)?;
         let mut steps = in_child;
         steps.push(Box::new(last_step));
         let launch = Launch {
@@ -507,17 +510,7 @@ impl LinuxSandbox {
             outputs.push((path.as_path(), stderr));
         }
 
-        let memory_capped = self.layers.iter().any(|l| l.caps_memory());
-        let mut watch = Watch::new((!memory_capped).then(|| memory_cap(limits.memory_bytes)));
-        // The orphans a run leaves in its namespaces are its home's init's.
-        watch.adopter = (namespaces != 0).then(spawn::home_init).flatten();
-        let waited = wait_for(
-            pid,
-            (limits.time, limits.wall),
-            self.interrupt.as_ref(),
-            spec.interactive.as_ref(),
-            &mut watch,
-        );
+        let (watch, waited) = self.watch(pid, spec, namespaces);
 
         // Kill everything of the run, the program itself too, before the
         // program is reaped: its unreaped zombie pins its pid and session.
@@ -526,12 +519,7 @@ impl LinuxSandbox {
         }
         let (status, usage) = reap(pid)?;
         let wall = start.elapsed();
-        let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-        let mut measured = Measured {
-            cpu: (tv(usage.ru_utime) + tv(usage.ru_stime)).max(watch.cpu()),
-            peak_memory_bytes: (usage.ru_maxrss as u64 * 1024).max(watch.peak_memory),
-            memory_capped: matches!(waited, Waited::MemoryCap),
-        };
+        let mut measured = measured(&usage, &watch, &waited);
         for layer in &mut armed {
             layer.reaped(pid, &mut measured);
         }
@@ -539,47 +527,142 @@ impl LinuxSandbox {
         if matches!(waited, Waited::Interrupted) {
             return Err(Self::interrupted_error());
         }
-        // A root judge's trusted programs write as root; submissions as
-        // `nobody` (or, with that layer off, as root: the stricter room).
-        // SAFETY: `geteuid` has no preconditions.
-        let writer_is_root = !spec.access.untrusted && unsafe { libc::geteuid() } == 0;
-        for (path, file) in &outputs {
-            let full = out_of_room(file, writer_is_root);
-            if full {
-                FULL_SEEN.fetch_add(1, Ordering::SeqCst);
-            }
-            // Another run saw a file system full while this one ran: this
-            // one's writes may have failed too, though the room is back
-            // (the other's files removed).
-            if full || FULL_SEEN.load(Ordering::SeqCst) != full_before {
-                return Err(io::Error::new(
-                    io::ErrorKind::StorageFull,
-                    format!(
-                        "{}: No space left on device (a file system was full while the run wrote: its output may be cut short)",
-                        path.display()
-                    ),
-                ));
-            }
-        }
-        let exit = if libc::WIFSIGNALED(status) {
-            Exit::Signal(libc::WTERMSIG(status))
-        } else {
-            Exit::Code(libc::WEXITSTATUS(status))
-        };
-        Ok(RunOutcome {
-            exit,
-            cpu: measured.cpu,
+        check_room(&outputs, spec.access.untrusted, full_before)?;
+        Ok(outcome(
+            status,
+            &measured,
             wall,
-            peak_memory_bytes: measured.peak_memory_bytes,
-            wall_timeout: matches!(waited, Waited::WallLimit | Waited::Idle),
-            idle: matches!(waited, Waited::Idle),
-            output_bytes: match pipes {
-                Some(_) => 0,
-                None => std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()),
-            },
-            memory_capped: measured.memory_capped,
-        })
+            waited,
+            spec,
+            pipes.is_some(),
+        ))
     }
+}
+
+/// What a run came to: how it exited (`status`), what it used, how its
+/// wait ended, and how much it wrote (none counted through `piped`
+/// streams: the relay bounds those).
+fn outcome(
+    status: libc::c_int,
+    measured: &Measured,
+    wall: Duration,
+    waited: Waited,
+    spec: &RunSpec,
+    piped: bool,
+) -> RunOutcome {
+    let exit = if libc::WIFSIGNALED(status) {
+        Exit::Signal(libc::WTERMSIG(status))
+    } else {
+        Exit::Code(libc::WEXITSTATUS(status))
+    };
+    RunOutcome {
+        exit,
+        cpu: measured.cpu,
+        wall,
+        peak_memory_bytes: measured.peak_memory_bytes,
+        wall_timeout: matches!(waited, Waited::WallLimit | Waited::Idle),
+        idle: matches!(waited, Waited::Idle),
+        output_bytes: match piped {
+            true => 0,
+            false => std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()),
+        },
+        memory_capped: measured.memory_capped,
+    }
+}
+
+/// What a run used, by the kernel's count (`usage`) and the watcher's,
+/// the larger of each.
+fn measured(usage: &libc::rusage, watch: &Watch, waited: &Waited) -> Measured {
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    Measured {
+        cpu: (tv(usage.ru_utime) + tv(usage.ru_stime)).max(watch.cpu()),
+        peak_memory_bytes: (usage.ru_maxrss as u64 * 1024).max(watch.peak_memory),
+        memory_capped: matches!(waited, Waited::MemoryCap),
+    }
+}
+
+/// The run's standard input, output and error: its pipes where it plays
+/// through the judge, else its files.
+fn open_stdio(spec: &RunSpec, pipes: Option<&Pipes>) -> io::Result<[File; 3]> {
+    let (stdin, stdout) = match pipes.and_then(|p| p.take()) {
+        Some((stdin, stdout)) => (File::from(stdin), File::from(stdout)),
+        None => (
+            open_read(spec.stdin.as_deref())?,
+            open_write(Some(&spec.stdout))?,
+        ),
+    };
+    Ok([stdin, stdout, open_write(spec.stderr.as_deref())?])
+}
+
+/// What `execve` takes, as C strings.
+struct ExecStrings {
+    /// The program: its resolved path.
+    program: CString,
+    /// The arguments: the program as given, then the others.
+    argv: Vec<CString>,
+    /// The environment of the run.
+    envp: Vec<CString>,
+    /// The folder it works in.
+    cwd: Option<CString>,
+}
+
+/// What `execve` takes to run `resolved` (given as `program`) with `args`
+/// in `work`.
+fn exec_strings(
+    resolved: &Path,
+    program: &OsStr,
+    args: &[OsString],
+    work: Option<&Path>,
+) -> io::Result<ExecStrings> {
+    let program_c = c_string(resolved.as_os_str())?;
+    let argv = std::iter::once(program)
+        .chain(args.iter().map(|a| a.as_os_str()))
+        .map(c_string)
+        .collect::<io::Result<Vec<_>>>()?;
+    let envp = (base_env(work).into_iter())
+        .map(|(key, value)| {
+            let mut pair = key;
+            pair.push("=");
+            pair.push(value);
+            c_string(&pair)
+        })
+        .collect::<io::Result<Vec<_>>>()?;
+    let cwd = work.map(|dir| c_string(dir.as_os_str())).transpose()?;
+    Ok(ExecStrings {
+        program: program_c,
+        argv,
+        envp,
+        cwd,
+    })
+}
+
+/// Refuses a run whose `outputs` (path, file) met a full file system, or
+/// that ran while another run of this judge met one (`full_before`: the
+/// count when it started): its output may be cut short.
+fn check_room(outputs: &[(&Path, File)], untrusted: bool, full_before: u64) -> io::Result<()> {
+    // A root judge's trusted programs write as root; submissions as
+    // `nobody` (or, with that layer off, as root: the stricter room).
+    // SAFETY: `geteuid` has no preconditions.
+    let writer_is_root = !untrusted && unsafe { libc::geteuid() } == 0;
+    for (path, file) in outputs {
+        let full = out_of_room(file, writer_is_root);
+        if full {
+            FULL_SEEN.fetch_add(1, Ordering::SeqCst);
+        }
+        // Another run saw a file system full while this one ran: this
+        // one's writes may have failed too, though the room is back (the
+        // other's files removed).
+        if full || FULL_SEEN.load(Ordering::SeqCst) != full_before {
+            return Err(io::Error::new(
+                io::ErrorKind::StorageFull,
+                format!(
+                    "{}: No space left on device (a file system was full while the run wrote: its output may be cut short)",
+                    path.display()
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// How many times a run ended with the file system of its output out of

@@ -2,6 +2,9 @@
 //!
 //! * [`modules`]: a crate's modules as a graph of its files, which the
 //!   workspace's guard (`tests/module_graph.rs`) holds to the layers of
-//!   `docs/architecture.md`.
+//!   `docs/architecture.md`;
+//! * [`functions`]: the functions of a file and their lengths
+//!   (`tests/short_functions.rs`).
 
+pub mod functions;
 pub mod modules;

@@ -156,38 +156,18 @@ impl Pool {
             result
         };
 
-        // Hands results on in order; a series' first failure seen in order
-        // decides which of its later results are kept.
-        let mut settled: Vec<Option<Option<R>>> = (0..n).map(|_| None).collect();
-        let mut results: Vec<Vec<Option<R>>> = (series.iter())
-            .map(|items| (0..items.len).map(|_| None).collect())
-            .collect();
-        let mut failure_in_order = vec![usize::MAX; series.len()];
-        let (mut emitted, mut opened) = (0, 0);
-        let mut receive = |message: Message<R>| {
-            match message {
-                Message::Finished(i, r) => settled[i] = Some(Some(r)),
-                Message::Skipped(i) => settled[i] = Some(None),
-            }
-            while let Some(result) = settled.get_mut(emitted).and_then(Option::take) {
-                let (g, j) = place[emitted];
-                if j == 0 {
-                    open(series, &mut opened, g + 1, &mut progress);
-                }
-                if let Some(r) = result.filter(|_| series[g].stop.keeps(j, failure_in_order[g])) {
-                    if failed(&r) {
-                        failure_in_order[g] = failure_in_order[g].min(j);
-                    }
-                    progress(Progress::Finished(g, j, &r));
-                    results[g][j] = Some(r);
-                }
-                if j + 1 == series[g].len {
-                    progress(Progress::Closed(g));
-                }
-                emitted += 1;
-            }
+        let mut in_order = InOrder {
+            series,
+            place: &place,
+            settled: (0..n).map(|_| None).collect(),
+            results: (series.iter())
+                .map(|items| (0..items.len).map(|_| None).collect())
+                .collect(),
+            failure_in_order: vec![usize::MAX; series.len()],
+            emitted: 0,
+            opened: 0,
         };
-
+        let mut receive = |message| in_order.receive(message, &failed, &mut progress);
         let (tx, rx) = mpsc::channel::<Message<R>>();
         std::thread::scope(|s| {
             for _ in 1..self.jobs.min(n) {
@@ -217,8 +197,58 @@ impl Pool {
             rx.iter().for_each(&mut receive);
         });
         // Empty series at the end are opened and closed too.
-        open(series, &mut opened, series.len(), &mut progress);
-        results
+        open(series, &mut in_order.opened, series.len(), &mut progress);
+        in_order.results
+    }
+}
+
+/// Hands results on in order; a series' first failure seen in order
+/// decides which of its later results are kept.
+struct InOrder<'a, 's, R> {
+    series: &'a [Series<'s>],
+    /// Item i is item j of series g.
+    place: &'a [(usize, usize)],
+    /// Each item's result once it is in: `Some(None)` when skipped.
+    settled: Vec<Option<Option<R>>>,
+    results: Vec<Vec<Option<R>>>,
+    failure_in_order: Vec<usize>,
+    /// The items handed on, and the series opened, so far.
+    emitted: usize,
+    opened: usize,
+}
+
+impl<R> InOrder<'_, '_, R> {
+    /// Takes in one item's `message`, then hands on every result now in
+    /// order.
+    fn receive(
+        &mut self,
+        message: Message<R>,
+        failed: impl Fn(&R) -> bool,
+        progress: &mut impl FnMut(Progress<R>),
+    ) {
+        match message {
+            Message::Finished(i, r) => self.settled[i] = Some(Some(r)),
+            Message::Skipped(i) => self.settled[i] = Some(None),
+        }
+        let series = self.series;
+        while let Some(result) = self.settled.get_mut(self.emitted).and_then(Option::take) {
+            let (g, j) = self.place[self.emitted];
+            if j == 0 {
+                open(series, &mut self.opened, g + 1, progress);
+            }
+            let kept = result.filter(|_| series[g].stop.keeps(j, self.failure_in_order[g]));
+            if let Some(r) = kept {
+                if failed(&r) {
+                    self.failure_in_order[g] = self.failure_in_order[g].min(j);
+                }
+                progress(Progress::Finished(g, j, &r));
+                self.results[g][j] = Some(r);
+            }
+            if j + 1 == series[g].len {
+                progress(Progress::Closed(g));
+            }
+            self.emitted += 1;
+        }
     }
 }
 

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 
 use crate::cli::StressArgs;
 use crate::core::jury::{Arena, Jury};
@@ -23,28 +23,8 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
     let problem = jury
         .prepare(kit, std::slice::from_ref(&args.problem), false, events)?
         .remove(0);
-    let (generator, gen_args) = match (&problem.stress, args.generator_args.is_empty()) {
-        (_, false) => match &problem.generator {
-            Some(g) => (g.clone(), args.generator_args.clone()),
-            None => bail!("{} has no default generator to give --gen to", problem.name),
-        },
-        (Some(stress), true) => (stress.generator.clone(), stress.args.clone()),
-        (None, true) => bail!(
-            "{} has no [stress] table in its problem.toml: give the generator's arguments with --gen",
-            problem.name
-        ),
-    };
-    let against = match (&args.against, &problem.stress) {
-        (Some(file), _) => file.clone(),
-        (None, Some(stress)) => stress.against.clone(),
-        (None, None) => match &problem.reference {
-            Some(reference) => reference.clone(),
-            None => bail!(
-                "{} names no reference solution: give the solution to compare with, --against",
-                problem.name
-            ),
-        },
-    };
+    let (generator, gen_args) = problem.stress_generator(&args.generator_args)?;
+    let against = problem.stress_against(args.against.as_deref())?;
     let generator = jury.program(&generator)?;
     let validator = jury.needed_validator(&problem, "stress")?;
     let checker = jury.checker(&problem)?;

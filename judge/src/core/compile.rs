@@ -177,138 +177,16 @@ impl Compiler {
         untrusted: bool,
         run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
     ) -> Result<Program, BuildError> {
-        let read = |path: &Path| {
-            std::fs::read(path).map_err(io_error(format!("cannot read {}", path.display())))
-        };
-        let code = read(source)?;
-        let extension = source.extension().and_then(|e| e.to_str()).unwrap_or("");
         let version = self.version(language);
-        let mut hasher = blake3::Hasher::new();
-        hasher.update(&code);
-        hasher.update(
-            format!(
-                "\0{language_name}\0{:?}\0{:?}\0{version}",
-                language.compile, language.run
-            )
-            .as_bytes(),
-        );
-        let file_name = source.file_name().unwrap_or_default().to_string_lossy();
-        let stem = source.file_stem().unwrap_or_default().to_string_lossy();
-        // Files that import one another know each other by name.
-        let keep_name = language.keep_name || !beside.is_empty();
-        let source_name = match keep_name {
-            true => file_name.to_string(),
-            false => format!("main.{extension}"),
-        };
-        let mentions_stem = (language.compile.iter().flatten())
-            .chain(&language.run)
-            .any(|arg| arg.contains("{stem}"));
-        if keep_name || mentions_stem {
-            // The build depends on the file's name.
-            hasher.update(format!("\0{file_name}").as_bytes());
-        }
-        let mut copies: Vec<(String, Vec<u8>)> = Vec::new();
-        for other in beside {
-            let name = other
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            if name == file_name || copies.iter().any(|(n, _)| n == &name) {
-                return Err(BuildError::Compile {
-                    path: other.clone(),
-                    output: format!(
-                        "two files of the program are named {name}: they go in one folder"
-                    ),
-                });
-            }
-            let bytes = read(other)?;
-            hasher.update(format!("\0beside\0{name}\0").as_bytes());
-            hasher.update(blake3::hash(&bytes).as_bytes());
-            copies.push((name, bytes));
-        }
-        let key = hasher.finalize().to_hex()[..24].to_string();
-        let dir = self.cache.join(&key);
-        let source_dir = source.parent().map(Path::to_path_buf).unwrap_or_default();
-        let vars = |d: &Path| -> Vec<(&'static str, PathBuf)> {
-            vec![
-                ("source", d.join(&source_name)),
-                ("binary", d.join("main")),
-                ("dir", d.to_path_buf()),
-                ("stem", PathBuf::from(stem.as_ref())),
-                (
-                    "source_dir",
-                    std::path::absolute(&source_dir).unwrap_or(source_dir.clone()),
-                ),
-            ]
-        };
-        let name = file_name.to_string();
-        let program = |d: &Path| {
-            let vars = vars(d);
-            let refs: Vec<(&str, &Path)> = vars.iter().map(|(k, v)| (*k, v.as_path())).collect();
-            Program {
-                name: name.clone(),
-                command: substitute(&language.run, &refs),
-                identity: key.clone(),
-                protocol: Protocol::Testlib,
-                trailing: Vec::new(),
-            }
-        };
+        let build = SourceBuild::of((language_name, language), source, beside, &version)?;
+        let dir = self.cache.join(&build.key);
         if dir.join("ok").exists() {
-            return Ok(program(&dir));
+            return Ok(build.program(&dir));
         }
-
-        let tmp = self.private_dir(&key)?;
-        std::fs::write(tmp.path().join(&source_name), &code)
-            .map_err(io_error("cannot copy the source"))?;
-        for (name, bytes) in &copies {
-            std::fs::write(tmp.path().join(name), bytes)
-                .map_err(io_error("cannot copy the source"))?;
-        }
+        let tmp = self.private_dir(&build.key)?;
+        build.copy_into(tmp.path())?;
         if let Some(compile) = &language.compile {
-            let tmp_vars = vars(tmp.path());
-            let refs: Vec<(&str, &Path)> =
-                tmp_vars.iter().map(|(k, v)| (*k, v.as_path())).collect();
-            let log = tmp.path().join("compile.log");
-            let errors = tmp.path().join("compile.err");
-            let outcome = run(&RunSpec {
-                argv: substitute(compile, &refs),
-                stdin: None,
-                stdout: log.clone(),
-                stderr: Some(errors.clone()),
-                cwd: Some(tmp.path().to_path_buf()),
-                limits: compile_limits(),
-                access: if untrusted {
-                    Access::new([], tmp.path()).untrusted()
-                } else {
-                    Access::new([source_dir.clone()], tmp.path())
-                },
-                interactive: None,
-            })
-            .map_err(io_error(format!(
-                "cannot run the compiler for {}",
-                source.display()
-            )))?;
-            if let Some(stopped) =
-                rules::stopped_at_limit("the compiler", &outcome, &compile_limits())
-            {
-                return Err(BuildError::Compile {
-                    path: source.to_path_buf(),
-                    output: stopped,
-                });
-            }
-            if !outcome.is_success() {
-                let mut output = std::fs::read_to_string(&errors).unwrap_or_default();
-                output.push_str(&std::fs::read_to_string(&log).unwrap_or_default());
-                let output = output.replace(
-                    &tmp.path().join(&source_name).to_string_lossy().into_owned(),
-                    &source.to_string_lossy(),
-                );
-                return Err(BuildError::Compile {
-                    path: source.to_path_buf(),
-                    output: output.trim_end().to_string(),
-                });
-            }
+            build.compile(compile, tmp.path(), untrusted, run)?;
         }
         if untrusted {
             // The compiler may have run as another user: the build becomes
@@ -316,7 +194,7 @@ impl Compiler {
             fsutil::own_tree(tmp.path()).map_err(io_error("cannot take the build back"))?;
         }
         publish(tmp, &dir)?;
-        Ok(program(&dir))
+        Ok(build.program(&dir))
     }
 
     /// A package's compiled program, copied into the cache (executable,
@@ -464,6 +342,184 @@ impl Compiler {
         publish(tmp, &dir)?;
         Ok(program(&dir))
     }
+}
+
+/// One build of a source (with the files beside it): what goes in its
+/// folder, and its key, a hash of the sources, the language's commands
+/// and the compiler's version.
+struct SourceBuild<'a> {
+    language: &'a Language,
+    source: &'a Path,
+    code: Vec<u8>,
+    /// The source's name in the build folder: its own, or `main.<ext>`.
+    source_name: String,
+    /// The files beside it: (name, bytes).
+    copies: Vec<(String, Vec<u8>)>,
+    key: String,
+    source_dir: PathBuf,
+    file_name: String,
+    stem: String,
+}
+
+impl<'a> SourceBuild<'a> {
+    fn of(
+        (language_name, language): (&str, &'a Language),
+        source: &'a Path,
+        beside: &[PathBuf],
+        version: &str,
+    ) -> Result<SourceBuild<'a>, BuildError> {
+        let code = read(source)?;
+        let extension = source.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let mut hasher = blake3::Hasher::new();
+        hasher.update(&code);
+        let commands = format!("{:?}\0{:?}", language.compile, language.run);
+        hasher.update(format!("\0{language_name}\0{commands}\0{version}").as_bytes());
+        let file_name = source
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        // Files that import one another know each other by name.
+        let keep_name = language.keep_name || !beside.is_empty();
+        let source_name = match keep_name {
+            true => file_name.clone(),
+            false => format!("main.{extension}"),
+        };
+        let mentions_stem = (language.compile.iter().flatten())
+            .chain(&language.run)
+            .any(|arg| arg.contains("{stem}"));
+        if keep_name || mentions_stem {
+            // The build depends on the file's name.
+            hasher.update(format!("\0{file_name}").as_bytes());
+        }
+        let mut copies: Vec<(String, Vec<u8>)> = Vec::new();
+        for other in beside {
+            let name = other
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            if name == file_name || copies.iter().any(|(n, _)| n == &name) {
+                return Err(BuildError::Compile {
+                    path: other.clone(),
+                    output: format!(
+                        "two files of the program are named {name}: they go in one folder"
+                    ),
+                });
+            }
+            let bytes = read(other)?;
+            hasher.update(format!("\0beside\0{name}\0").as_bytes());
+            hasher.update(blake3::hash(&bytes).as_bytes());
+            copies.push((name, bytes));
+        }
+        Ok(SourceBuild {
+            language,
+            source,
+            code,
+            source_name,
+            copies,
+            key: hasher.finalize().to_hex()[..24].to_string(),
+            source_dir: source.parent().map(Path::to_path_buf).unwrap_or_default(),
+            stem: source
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned(),
+            file_name,
+        })
+    }
+
+    /// The variables of the language's commands for a build in `dir`.
+    fn vars(&self, dir: &Path) -> Vec<(&'static str, PathBuf)> {
+        let source_dir = std::path::absolute(&self.source_dir).unwrap_or(self.source_dir.clone());
+        vec![
+            ("source", dir.join(&self.source_name)),
+            ("binary", dir.join("main")),
+            ("dir", dir.to_path_buf()),
+            ("stem", PathBuf::from(&self.stem)),
+            ("source_dir", source_dir),
+        ]
+    }
+
+    /// `template` with the variables of a build in `dir`.
+    fn command(&self, template: &[String], dir: &Path) -> Vec<OsString> {
+        let vars = self.vars(dir);
+        let refs: Vec<(&str, &Path)> = vars.iter().map(|(k, v)| (*k, v.as_path())).collect();
+        substitute(template, &refs)
+    }
+
+    /// The program built in `dir`.
+    fn program(&self, dir: &Path) -> Program {
+        Program {
+            name: self.file_name.clone(),
+            command: self.command(&self.language.run, dir),
+            identity: self.key.clone(),
+            protocol: Protocol::Testlib,
+            trailing: Vec::new(),
+        }
+    }
+
+    /// The source and the files beside it, written into `dir`.
+    fn copy_into(&self, dir: &Path) -> Result<(), BuildError> {
+        let files = std::iter::once((&self.source_name, &self.code))
+            .chain(self.copies.iter().map(|(n, b)| (n, b)));
+        for (name, bytes) in files {
+            std::fs::write(dir.join(name), bytes).map_err(io_error("cannot copy the source"))?;
+        }
+        Ok(())
+    }
+
+    /// Runs the language's `compile` command in `dir` through `run`,
+    /// confined to it (`untrusted`: without the source's folder either); a
+    /// failure is a compile error with the compiler's messages.
+    fn compile(
+        &self,
+        compile: &[String],
+        dir: &Path,
+        untrusted: bool,
+        run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
+    ) -> Result<(), BuildError> {
+        let log = dir.join("compile.log");
+        let errors = dir.join("compile.err");
+        let outcome = run(&RunSpec {
+            argv: self.command(compile, dir),
+            stdin: None,
+            stdout: log.clone(),
+            stderr: Some(errors.clone()),
+            cwd: Some(dir.to_path_buf()),
+            limits: compile_limits(),
+            access: match untrusted {
+                true => Access::new([], dir).untrusted(),
+                false => Access::new([self.source_dir.clone()], dir),
+            },
+            interactive: None,
+        })
+        .map_err(io_error(format!(
+            "cannot run the compiler for {}",
+            self.source.display()
+        )))?;
+        let failed = |output: String| BuildError::Compile {
+            path: self.source.to_path_buf(),
+            output,
+        };
+        if let Some(stopped) = rules::stopped_at_limit("the compiler", &outcome, &compile_limits())
+        {
+            return Err(failed(stopped));
+        }
+        if !outcome.is_success() {
+            let mut output = std::fs::read_to_string(&errors).unwrap_or_default();
+            output.push_str(&std::fs::read_to_string(&log).unwrap_or_default());
+            let copied = dir.join(&self.source_name).to_string_lossy().into_owned();
+            let output = output.replace(&copied, &self.source.to_string_lossy());
+            return Err(failed(output.trim_end().to_string()));
+        }
+        Ok(())
+    }
+}
+
+/// A file's bytes, or an error naming it.
+fn read(path: &Path) -> Result<Vec<u8>, BuildError> {
+    std::fs::read(path).map_err(io_error(format!("cannot read {}", path.display())))
 }
 
 /// Marks the build in `tmp` complete and moves it to `dir`, unless another

@@ -15,4 +15,5 @@ pub mod round;
 pub mod rules;
 pub mod scratch;
 pub mod testset;
+pub mod timelimit;
 pub mod verify;

@@ -9,7 +9,7 @@
 //! half-written test and the next build resumes where it stopped.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -90,18 +90,57 @@ fn build_test(
 ) -> Result<Work> {
     let dir = problem.tests_dir();
     let input = dir.join(format!("{}.in", test.name));
-    let answer = dir.join(format!("{}.ans", test.name));
     let old: Meta = std::fs::read(dir.join(format!("{}.meta", test.name)))
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or_default();
-    let mut meta = Meta::default();
-    let mut work = Work::default();
-
     // The input the package stores for a generated test: compared with
     // the generator's, and used in its place where they differ.
     let stored_hash = test.stored.as_deref().map(fsutil::hash_file).transpose()?;
-    meta.recipe = match &test.source {
+    let mut meta = Meta::default();
+    meta.recipe = recipe(test, programs, &old, stored_hash.as_deref(), &mut meta)?;
+    // A new input is made aside and takes the old one's place only once it
+    // is validated and answered: a build that fails keeps the last good
+    // test whole, and the input that failed stays there to be looked at
+    // (the next build removes it).
+    let remade = !(old.recipe == meta.recipe
+        && old.input_stamp.is_some()
+        && fsutil::stamp(&input) == old.input_stamp);
+    let mut b = Building {
+        test,
+        made: match remade {
+            true => dir.join(format!("{}.in.new", test.name)),
+            false => input,
+        },
+        answer: dir.join(format!("{}.ans", test.name)),
+        remade,
+        old,
+        meta,
+        work: Work::default(),
+    };
+    b.make(jury, programs, scratch)?;
+    if let (Some(stored), Some(hash)) = (&test.stored, stored_hash) {
+        b.keep_stored(stored, hash)?;
+    }
+    b.validate(jury, programs, scratch)?;
+    match &test.answer {
+        Some(stored) => b.copy_answer(stored)?,
+        None => b.answer(jury, problem, programs, scratch)?,
+    }
+    finish(test, &dir, b.remade, b.meta, &b.old, b.work)
+}
+
+/// What makes a test's input, as a key: a manual test's content (not
+/// hashed again while its file's stamp is the same), or the generator, its
+/// arguments and the input the package stores.
+fn recipe(
+    test: &TestSpec,
+    programs: &Programs,
+    old: &Meta,
+    stored_hash: Option<&str>,
+    meta: &mut Meta,
+) -> Result<String> {
+    Ok(match &test.source {
         TestSource::File(path) => {
             meta.source_stamp = fsutil::stamp(path);
             if meta.source_stamp.is_some() && meta.source_stamp == old.source_stamp {
@@ -113,20 +152,34 @@ fn build_test(
         TestSource::Generated { generator, args } => {
             let mut parts = vec!["generated", programs.generator(generator).identity.as_str()];
             parts.extend(args.iter().map(String::as_str));
-            parts.extend(stored_hash.as_deref());
+            parts.extend(stored_hash);
             key(&parts)
         }
-    };
-    // A new input is made aside and takes the old one's place only once it
-    // is validated and answered: a build that fails keeps the last good
-    // test whole, and the input that failed stays there to be looked at
-    // (the next build removes it).
-    let fresh = dir.join(format!("{}.in.new", test.name));
-    let remade = !(old.recipe == meta.recipe
-        && old.input_stamp.is_some()
-        && fsutil::stamp(&input) == old.input_stamp);
-    let made = if remade { &fresh } else { &input };
-    if remade {
+    })
+}
+
+/// One test being built: where its input is made, its records before and
+/// now, and what was done.
+struct Building<'a> {
+    test: &'a TestSpec,
+    /// The input: a fresh one beside the old when `remade`, else the old.
+    made: PathBuf,
+    answer: PathBuf,
+    remade: bool,
+    old: Meta,
+    meta: Meta,
+    work: Work,
+}
+
+impl Building<'_> {
+    /// Makes the input where it changed: a manual test copied, or
+    /// generated.
+    fn make(&mut self, jury: &Jury, programs: &Programs, scratch: &Path) -> Result<()> {
+        if !self.remade {
+            self.meta.input_hash = self.old.input_hash.clone();
+            return Ok(());
+        }
+        let (test, made) = (self.test, &self.made);
         match &test.source {
             TestSource::File(path) => {
                 let bytes = std::fs::read(path)
@@ -138,90 +191,104 @@ fn build_test(
                 jury.generate(generator, args, made, scratch, &test.name)?;
             }
         }
-        meta.input_hash = fsutil::hash_file(made)?;
-        work.generated = true;
-    } else {
-        meta.input_hash = old.input_hash.clone();
+        self.meta.input_hash = fsutil::hash_file(made)?;
+        self.work.generated = true;
+        Ok(())
     }
 
-    if let (Some(stored), Some(stored_hash)) = (&test.stored, stored_hash) {
-        meta.generated_hash = match remade {
-            true => meta.input_hash.clone(),
-            false => old.generated_hash.clone(),
+    /// Compares the generated input with the one the package stores (of
+    /// hash `stored_hash`), which takes its place where they differ.
+    fn keep_stored(&mut self, stored: &Path, stored_hash: String) -> Result<()> {
+        self.meta.generated_hash = match self.remade {
+            true => self.meta.input_hash.clone(),
+            false => self.old.generated_hash.clone(),
         };
-        let same = stored_hash == meta.generated_hash;
-        work.same_as_stored = Some(same);
-        if !same && remade {
+        let same = stored_hash == self.meta.generated_hash;
+        self.work.same_as_stored = Some(same);
+        if !same && self.remade {
             // The package's input is the one its judges used, and the one
             // its answer is for: the difference is reported, not judged.
             let bytes = std::fs::read(stored).map_err(|e| fsutil::naming(stored, e))?;
-            write_atomic(made, &bytes)?;
-            meta.input_hash = stored_hash;
+            write_atomic(&self.made, &bytes)?;
+            self.meta.input_hash = stored_hash;
         }
-    }
-    let group = test.group.as_deref();
-    if let Some(validator) = &programs.validator {
-        let mut parts = vec![
-            validator.identity.as_str(),
-            &meta.input_hash,
-            group.unwrap_or(""),
-        ];
-        parts.extend(test.validator_args.iter().map(String::as_str));
-        meta.validated = key(&parts);
-        if meta.validated != old.validated {
-            jury.validate(
-                validator,
-                made,
-                (group, &test.validator_args),
-                scratch,
-                &test.name,
-            )
-            .with_context(|| format!("validating {}", made.display()))?;
-            work.validated = true;
-        }
+        Ok(())
     }
 
-    if let Some(stored) = &test.answer {
-        // An imported test's answer is the package's, as it is.
-        meta.answer = key(&["stored", &fsutil::hash_file(stored)?]);
-        if meta.answer != old.answer || fsutil::stamp(&answer) != old.answer_stamp {
-            let bytes = std::fs::read(stored).map_err(|e| fsutil::naming(stored, e))?;
-            write_atomic(&answer, &bytes)?;
-            work.answered = true;
-        }
-        return finish(test, &dir, remade, meta, &old, work);
-    }
-    let interactor = programs.interactor.as_ref();
-    let reference =
-        (programs.reference.as_ref()).expect("a problem without a reference stores every answer");
-    meta.answer = match interactor {
-        Some(i) => key(&[&reference.identity, &meta.input_hash, &i.identity]),
-        None => key(&[&reference.identity, &meta.input_hash]),
-    };
-    // An interactive sample's play is kept for the statement and packages.
-    let dialogue = (interactor.is_some() && test.sample)
-        .then(|| crate::model::results::interaction_of(&answer));
-    if meta.answer != old.answer
-        || old.answer_stamp.is_none()
-        || fsutil::stamp(&answer) != old.answer_stamp
-        || dialogue.as_ref().is_some_and(|d| !d.is_file())
-    {
-        let answerer = Answerer {
-            solution: reference,
-            interactor,
-            dialogue: dialogue.as_deref(),
+    /// Validates the input (as its group, with its arguments) where it, the
+    /// validator or those changed.
+    fn validate(&mut self, jury: &Jury, programs: &Programs, scratch: &Path) -> Result<()> {
+        let Some(validator) = &programs.validator else {
+            return Ok(());
         };
-        work.reference_time = jury.answer(
-            answerer,
-            made,
-            &answer,
-            problem.limits.into(),
-            scratch,
-            &test.name,
-        )?;
-        work.answered = true;
+        let test = self.test;
+        let group = test.group.as_deref();
+        let mut parts = vec![validator.identity.as_str(), &self.meta.input_hash];
+        parts.push(group.unwrap_or(""));
+        parts.extend(test.validator_args.iter().map(String::as_str));
+        self.meta.validated = key(&parts);
+        if self.meta.validated != self.old.validated {
+            let made = &self.made;
+            let args = (group, test.validator_args.as_slice());
+            (jury.validate(validator, made, args, scratch, &test.name))
+                .with_context(|| format!("validating {}", made.display()))?;
+            self.work.validated = true;
+        }
+        Ok(())
     }
-    finish(test, &dir, remade, meta, &old, work)
+
+    /// An imported test's answer: the package's, as it is.
+    fn copy_answer(&mut self, stored: &Path) -> Result<()> {
+        self.meta.answer = key(&["stored", &fsutil::hash_file(stored)?]);
+        if self.meta.answer != self.old.answer
+            || fsutil::stamp(&self.answer) != self.old.answer_stamp
+        {
+            let bytes = std::fs::read(stored).map_err(|e| fsutil::naming(stored, e))?;
+            write_atomic(&self.answer, &bytes)?;
+            self.work.answered = true;
+        }
+        Ok(())
+    }
+
+    /// The reference's answer (played against the interactor on an
+    /// interactive problem, an interactive sample's play kept for the
+    /// statement and packages), made again where anything it depends on
+    /// changed.
+    fn answer(
+        &mut self,
+        jury: &Jury,
+        problem: &Problem,
+        programs: &Programs,
+        scratch: &Path,
+    ) -> Result<()> {
+        let interactor = programs.interactor.as_ref();
+        let reference = (programs.reference.as_ref())
+            .expect("a problem without a reference stores every answer");
+        let input = &self.meta.input_hash;
+        self.meta.answer = match interactor {
+            Some(i) => key(&[&reference.identity, input, &i.identity]),
+            None => key(&[&reference.identity, input]),
+        };
+        let dialogue = (interactor.is_some() && self.test.sample)
+            .then(|| crate::model::results::interaction_of(&self.answer));
+        let stale = self.meta.answer != self.old.answer
+            || self.old.answer_stamp.is_none()
+            || fsutil::stamp(&self.answer) != self.old.answer_stamp
+            || dialogue.as_ref().is_some_and(|d| !d.is_file());
+        if stale {
+            let answerer = Answerer {
+                solution: reference,
+                interactor,
+                dialogue: dialogue.as_deref(),
+            };
+            let (made, answer, name) = (&self.made, &self.answer, &self.test.name);
+            let limits = problem.limits.into();
+            self.work.reference_time =
+                jury.answer(answerer, made, answer, limits, scratch, name)?;
+            self.work.answered = true;
+        }
+        Ok(())
+    }
 }
 
 /// Puts a remade input in place and records the finished test.

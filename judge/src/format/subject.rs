@@ -154,6 +154,12 @@ pub trait Writer {
         Vec::new()
     }
 
+    /// Files of an imported problem's package the format keeps as they are
+    /// beside its own (`KeptFiles`): none unless it says.
+    fn kept(&self, _problem: &Problem) -> Result<KeptFiles> {
+        Ok(Vec::new())
+    }
+
     /// Whether its judges run a checker only compiled (CMS): a source
     /// kept as the package had it is compiled by the kit for it.
     fn runs_compiled(&self) -> bool {

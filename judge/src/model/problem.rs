@@ -367,104 +367,23 @@ impl Problem {
         };
         let c = &src.value;
         let limits = r.limits(kit)?;
-        let (checker, interactive) = match (&c.checker, &c.interactor) {
-            (Some(checker), None) => (r.program(checker, Role::Checker)?, false),
-            (None, Some(interactor)) => (r.program(interactor, Role::Checker)?, true),
-            (Some(_), Some(interactor)) => {
-                return Err(src
-                    .error(
-                        interactor.span(),
-                        "a problem names a `checker` or, if it is interactive, an \
-                         `interactor`: not both",
-                    )
-                    .into());
-            }
-            (None, None) => {
-                return Err(src
-                    .error(
-                        0..0,
-                        "missing `checker` (or, for an interactive problem, `interactor`)",
-                    )
-                    .into());
-            }
-        };
-        let validator = c
-            .validator
-            .as_ref()
-            .map(|v| r.program(v, Role::Validator))
-            .transpose()?;
-        let generator = c
-            .generator
-            .as_ref()
+        let Judging {
+            checker,
+            interactive,
+            validator,
+            checker_protocol,
+            validator_protocol,
+            checker_args,
+        } = r.judging()?;
+        let generator = (c.generator.as_ref())
             .map(|g| r.program(g, Role::Generator))
             .transpose()?;
-        let reference = c
-            .reference
-            .as_ref()
+        let reference = (c.reference.as_ref())
             .map(|name| r.source(&solutions, name))
             .transpose()?;
-        let cpp_checker = c
-            .cpp_checker
-            .as_ref()
-            .map(|n| r.cpp_checker(n))
-            .transpose()?;
-        let cpp_validator = c
-            .cpp_validator
-            .as_ref()
-            .map(|n| r.existing(&dir, n))
-            .transpose()?;
-        let cpp_interactor = c
-            .cpp_interactor
-            .as_ref()
-            .map(|n| r.existing(&dir, n))
-            .transpose()?;
-        let misplaced = match interactive {
-            true => c.cpp_checker.as_ref().map(|k| (k, "an interactive problem has no checker: name its C++ interactor as `cpp_interactor`")),
-            false => c.cpp_interactor.as_ref().map(|k| (k, "`cpp_interactor` is for interactive problems (they name an `interactor`)")),
-        };
-        if let Some((key, message)) = misplaced {
-            return Err(src.error(key.span(), message).into());
-        }
-        let none = Default::default();
-        let protocols = c.protocols.as_ref().unwrap_or(&none);
-        let checker_protocol = r.protocol(&protocols.checker, &checker)?;
-        let validator_protocol = match &validator {
-            Some(v) => r.protocol(&protocols.validator, v)?,
-            None => Protocol::Testlib,
-        };
-        let checker_args = match &c.checker_args {
-            Some(args) if checker_protocol != Protocol::Kattis => {
-                return Err(src
-                    .error(
-                        args.span(),
-                        "`checker_args` are for a checker in the Kattis protocol (an ICPC \
-                         output validator's flags); testlib's and CMS's take none",
-                    )
-                    .into());
-            }
-            Some(args) => args.get_ref().clone(),
-            None => Vec::new(),
-        };
-        // A C or C++ testlib program is its own twin for the judges that
-        // compile only those (an imported Polygon package's checker), and
-        // so is a standard checker their testlib has.
-        let cpp_checker = cpp_checker.or_else(|| match &checker {
-            _ if interactive => None,
-            ProgramSpec::Cargo(name) if STANDARD_CHECKERS.contains(&name.as_str()) => {
-                Some(CppChecker::Standard(name.clone()))
-            }
-            _ => cpp_testlib(&checker, checker_protocol).map(CppChecker::Source),
-        });
-        let cpp_interactor = cpp_interactor.or_else(|| {
-            let own = interactive.then(|| cpp_testlib(&checker, checker_protocol));
-            own.flatten()
-        });
-        let cpp_validator = cpp_validator.or_else(|| {
-            let own = validator
-                .as_ref()
-                .map(|v| cpp_testlib(v, validator_protocol));
-            own.flatten()
-        });
+        let judging = (&checker, interactive, checker_protocol);
+        let (cpp_checker, cpp_interactor) = r.cpp_judge(judging)?;
+        let cpp_validator = r.cpp_validator(validator.as_ref(), validator_protocol)?;
         let groups = r.groups()?;
         let tests = r.plan(&groups, generator.as_ref())?;
         let expected = r.expected()?;
@@ -507,6 +426,41 @@ impl Problem {
             certify,
             config: src,
         })
+    }
+
+    /// The generator `judge stress` makes random tests with, and its
+    /// arguments: the default one with `--gen`'s (`given`), else
+    /// `[stress]`'s.
+    pub fn stress_generator(&self, given: &[String]) -> Result<(ProgramSpec, Vec<String>)> {
+        match (&self.stress, given.is_empty()) {
+            (_, false) => match &self.generator {
+                Some(g) => Ok((g.clone(), given.to_vec())),
+                None => bail!("{} has no default generator to give --gen to", self.name),
+            },
+            (Some(stress), true) => Ok((stress.generator.clone(), stress.args.clone())),
+            (None, true) => bail!(
+                "{} has no [stress] table in its problem.toml: give the generator's arguments \
+                 with --gen",
+                self.name
+            ),
+        }
+    }
+
+    /// The solution `judge stress` compares with: `--against`'s
+    /// (`given`), else `[stress]`'s, else the reference.
+    pub fn stress_against(&self, given: Option<&Path>) -> Result<PathBuf> {
+        match (given, &self.stress) {
+            (Some(file), _) => Ok(file.to_path_buf()),
+            (None, Some(stress)) => Ok(stress.against.clone()),
+            (None, None) => match &self.reference {
+                Some(reference) => Ok(reference.clone()),
+                None => bail!(
+                    "{} names no reference solution: give the solution to compare with, \
+                     --against",
+                    self.name
+                ),
+            },
+        }
     }
 
     /// How a test is made, for people: the file relative to the problem's
@@ -570,7 +524,115 @@ fn in_range<T>(value: &Spanned<u64>, src: &Source<T>, max: u64) -> Result<u64, C
     Ok(v)
 }
 
+/// What judges a solution and checks the tests, and how each is called.
+struct Judging {
+    checker: ProgramSpec,
+    interactive: bool,
+    validator: Option<ProgramSpec>,
+    checker_protocol: Protocol,
+    validator_protocol: Protocol,
+    checker_args: Vec<String>,
+}
+
 impl Resolver<'_> {
+    /// The checker (or interactor) and the validator, their protocols and
+    /// the checker's arguments.
+    fn judging(&self) -> Result<Judging> {
+        let (src, c) = (self.src, &self.src.value);
+        let (checker, interactive) = match (&c.checker, &c.interactor) {
+            (Some(checker), None) => (self.program(checker, Role::Checker)?, false),
+            (None, Some(interactor)) => (self.program(interactor, Role::Checker)?, true),
+            (Some(_), Some(interactor)) => {
+                let both = "a problem names a `checker` or, if it is interactive, an \
+                            `interactor`: not both";
+                return Err(src.error(interactor.span(), both).into());
+            }
+            (None, None) => {
+                let none = "missing `checker` (or, for an interactive problem, `interactor`)";
+                return Err(src.error(0..0, none).into());
+            }
+        };
+        let validator = (c.validator.as_ref())
+            .map(|v| self.program(v, Role::Validator))
+            .transpose()?;
+        let none = Default::default();
+        let protocols = c.protocols.as_ref().unwrap_or(&none);
+        let checker_protocol = self.protocol(&protocols.checker, &checker)?;
+        let validator_protocol = match &validator {
+            Some(v) => self.protocol(&protocols.validator, v)?,
+            None => Protocol::Testlib,
+        };
+        let checker_args = match &c.checker_args {
+            Some(args) if checker_protocol != Protocol::Kattis => {
+                let why = "`checker_args` are for a checker in the Kattis protocol (an ICPC \
+                           output validator's flags); testlib's and CMS's take none";
+                return Err(src.error(args.span(), why).into());
+            }
+            Some(args) => args.get_ref().clone(),
+            None => Vec::new(),
+        };
+        Ok(Judging {
+            checker,
+            interactive,
+            validator,
+            checker_protocol,
+            validator_protocol,
+            checker_args,
+        })
+    }
+
+    /// The checker, or the interactor, for judges that compile only C++
+    /// testlib programs: as problem.toml names it, else the problem's own
+    /// where it is one (a C or C++ testlib program, an imported Polygon
+    /// package's checker) or a standard checker their testlib has.
+    fn cpp_judge(
+        &self,
+        (checker, interactive, protocol): (&ProgramSpec, bool, Protocol),
+    ) -> Result<(Option<CppChecker>, Option<PathBuf>)> {
+        let (src, c) = (self.src, &self.src.value);
+        let misplaced = match interactive {
+            true => c.cpp_checker.as_ref().map(|k| (k, "an interactive problem has no checker: name its C++ interactor as `cpp_interactor`")),
+            false => c.cpp_interactor.as_ref().map(|k| (k, "`cpp_interactor` is for interactive problems (they name an `interactor`)")),
+        };
+        if let Some((key, message)) = misplaced {
+            return Err(src.error(key.span(), message).into());
+        }
+        let named = c
+            .cpp_checker
+            .as_ref()
+            .map(|n| self.cpp_checker(n))
+            .transpose()?;
+        let cpp_checker = named.or_else(|| match checker {
+            _ if interactive => None,
+            ProgramSpec::Cargo(name) if STANDARD_CHECKERS.contains(&name.as_str()) => {
+                Some(CppChecker::Standard(name.clone()))
+            }
+            _ => cpp_testlib(checker, protocol).map(CppChecker::Source),
+        });
+        let named = (c.cpp_interactor.as_ref())
+            .map(|n| self.existing(self.dir, n))
+            .transpose()?;
+        let cpp_interactor = named.or_else(|| {
+            let own = interactive.then(|| cpp_testlib(checker, protocol));
+            own.flatten()
+        });
+        Ok((cpp_checker, cpp_interactor))
+    }
+
+    /// The validator for judges that compile only C++: as problem.toml
+    /// names it, else the problem's own where it is a testlib C or C++
+    /// program.
+    fn cpp_validator(
+        &self,
+        validator: Option<&ProgramSpec>,
+        protocol: Protocol,
+    ) -> Result<Option<PathBuf>> {
+        let named = (self.src.value.cpp_validator.as_ref())
+            .map(|n| self.existing(self.dir, n))
+            .transpose()?;
+        Ok(named.or_else(|| validator.and_then(|v| cpp_testlib(v, protocol))))
+    }
+
     /// Each limit: the problem's, else the kit's default, else the kit's own.
     fn limits(&self, kit: &Source<KitConfig>) -> Result<Limits, ConfigError> {
         let pick =

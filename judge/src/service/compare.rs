@@ -19,125 +19,120 @@ pub fn compare(
     (a, a_tests): (&Problem, &[Test]),
     (b, b_tests): (&Problem, &[Test]),
 ) -> Result<Vec<Difference>> {
-    let mut out = Vec::new();
-    let mut differ = |what: String, x: String, y: String| {
-        if x != y {
-            out.push(Difference { what, a: x, b: y });
-        }
-    };
-    let titles = |p: &Problem| {
-        let t = &p.config.value.title;
-        format!("{} / {}", t.en, t.zh)
-    };
-    differ("title".into(), titles(a), titles(b));
-    let (la, lb) = (a.limits, b.limits);
-    differ(
-        "time limit".into(),
-        format!("{} ms", la.time.as_millis()),
-        format!("{} ms", lb.time.as_millis()),
-    );
-    differ(
-        "memory limit".into(),
-        format!("{} MiB", la.memory_bytes >> 20),
-        format!("{} MiB", lb.memory_bytes >> 20),
-    );
-    differ(
-        "output limit".into(),
-        format!("{} MiB", la.output_bytes >> 20),
-        format!("{} MiB", lb.output_bytes >> 20),
-    );
-    let kind = |p: &Problem| {
-        if p.interactive {
-            "interactive"
-        } else {
-            "batch"
-        }
-    };
-    differ("kind".into(), kind(a).into(), kind(b).into());
-    // The inputs that must be invalid, by content and reason.
-    let invalid = |p: &Problem| -> Result<String> {
-        let mut all = Vec::new();
-        for i in &p.invalid {
-            let hash = fsutil::hash_file(&i.input)?;
-            all.push(format!("{} ({})", &hash[..12], i.reason));
-        }
-        all.sort();
-        Ok(all.join(", "))
-    };
-    differ("invalid inputs".into(), invalid(a)?, invalid(b)?);
-    let groups = |p: &Problem| {
-        let list: Vec<String> = (p.groups.iter())
-            .map(|g| {
-                let each = if g.each { ", each test a share" } else { "" };
-                let after = match g.depends.is_empty() {
-                    true => String::new(),
-                    false => format!(", after {}", g.depends.join(" ")),
-                };
-                format!("{} ({} points{each}{after})", g.name, g.points)
-            })
-            .collect();
-        list.join(", ")
-    };
-    differ("groups".into(), groups(a), groups(b));
-
-    differ("checker".into(), program(&a.checker)?, program(&b.checker)?);
-    let validator = |p: &Problem| match &p.validator {
-        Some(v) => program(v),
-        None => Ok("none".to_string()),
-    };
-    differ("validator".into(), validator(a)?, validator(b)?);
-    differ(
-        "protocols".into(),
-        format!("{:?}, {:?}", a.checker_protocol, a.validator_protocol),
-        format!("{:?}, {:?}", b.checker_protocol, b.validator_protocol),
-    );
-    differ(
-        "checker arguments".into(),
-        a.checker_args.join(" "),
-        b.checker_args.join(" "),
-    );
-
-    differ(
-        "tests".into(),
-        a_tests.len().to_string(),
-        b_tests.len().to_string(),
-    );
-    for (x, y) in a_tests.iter().zip(b_tests) {
-        let name = &x.name;
-        differ(
-            format!("test {name} input"),
-            fsutil::hash_file(&x.input)?,
-            fsutil::hash_file(&y.input)?,
-        );
-        differ(
-            format!("test {name} answer"),
-            fsutil::hash_file(&x.answer)?,
-            fsutil::hash_file(&y.answer)?,
-        );
-        differ(
-            format!("test {name} sample"),
-            x.sample.to_string(),
-            y.sample.to_string(),
-        );
-        differ(
-            format!("test {name} group"),
-            x.group.clone().unwrap_or_default(),
-            y.group.clone().unwrap_or_default(),
-        );
-        let own = |t: &Test| t.points.map(|p| format!("{p} points")).unwrap_or_default();
-        differ(format!("test {name} points"), own(x), own(y));
-    }
-
+    let mut d = Differences(Vec::new());
+    d.settings(a, b)?;
+    d.jury(a, b)?;
+    d.tests(a_tests, b_tests)?;
     let (sa, sb) = (solutions(a)?, solutions(b)?);
     let none = || "absent".to_string();
     for name in sa.keys().chain(sb.keys().filter(|k| !sa.contains_key(*k))) {
-        differ(
+        d.differ(
             format!("solution {name}"),
             sa.get(name).cloned().unwrap_or_else(none),
             sb.get(name).cloned().unwrap_or_else(none),
         );
     }
-    Ok(out)
+    Ok(d.0)
+}
+
+/// The differences found so far.
+struct Differences(Vec<Difference>);
+
+impl Differences {
+    /// Notes `what` where `x` (a's) and `y` (b's) differ.
+    fn differ(&mut self, what: String, x: String, y: String) {
+        if x != y {
+            self.0.push(Difference { what, a: x, b: y });
+        }
+    }
+
+    /// Each of `a` and `b`'s as `of` says it.
+    fn each(&mut self, what: &str, a: &Problem, b: &Problem, of: impl Fn(&Problem) -> String) {
+        self.differ(what.into(), of(a), of(b));
+    }
+
+    /// The titles, limits, kind, inputs that must be invalid and groups.
+    fn settings(&mut self, a: &Problem, b: &Problem) -> Result<()> {
+        self.each("title", a, b, |p| {
+            let t = &p.config.value.title;
+            format!("{} / {}", t.en, t.zh)
+        });
+        self.each("time limit", a, b, |p| {
+            format!("{} ms", p.limits.time.as_millis())
+        });
+        self.each("memory limit", a, b, |p| {
+            format!("{} MiB", p.limits.memory_bytes >> 20)
+        });
+        self.each("output limit", a, b, |p| {
+            format!("{} MiB", p.limits.output_bytes >> 20)
+        });
+        self.each("kind", a, b, |p| match p.interactive {
+            true => "interactive".into(),
+            false => "batch".into(),
+        });
+        // The inputs that must be invalid, by content and reason.
+        let invalid = |p: &Problem| -> Result<String> {
+            let mut all = Vec::new();
+            for i in &p.invalid {
+                let hash = fsutil::hash_file(&i.input)?;
+                all.push(format!("{} ({})", &hash[..12], i.reason));
+            }
+            all.sort();
+            Ok(all.join(", "))
+        };
+        self.differ("invalid inputs".into(), invalid(a)?, invalid(b)?);
+        self.each("groups", a, b, |p| {
+            let list: Vec<String> = (p.groups.iter())
+                .map(|g| {
+                    let each = if g.each { ", each test a share" } else { "" };
+                    let after = match g.depends.is_empty() {
+                        true => String::new(),
+                        false => format!(", after {}", g.depends.join(" ")),
+                    };
+                    format!("{} ({} points{each}{after})", g.name, g.points)
+                })
+                .collect();
+            list.join(", ")
+        });
+        Ok(())
+    }
+
+    /// The checker and the validator (by content), their protocols and
+    /// the checker's arguments.
+    fn jury(&mut self, a: &Problem, b: &Problem) -> Result<()> {
+        self.differ("checker".into(), program(&a.checker)?, program(&b.checker)?);
+        let validator = |p: &Problem| match &p.validator {
+            Some(v) => program(v),
+            None => Ok("none".to_string()),
+        };
+        self.differ("validator".into(), validator(a)?, validator(b)?);
+        self.each("protocols", a, b, |p| {
+            format!("{:?}, {:?}", p.checker_protocol, p.validator_protocol)
+        });
+        self.each("checker arguments", a, b, |p| p.checker_args.join(" "));
+        Ok(())
+    }
+
+    /// How many tests, and each test's input and answer (by content),
+    /// sample, group and points.
+    fn tests(&mut self, a_tests: &[Test], b_tests: &[Test]) -> Result<()> {
+        let count = |tests: &[Test]| tests.len().to_string();
+        self.differ("tests".into(), count(a_tests), count(b_tests));
+        for (x, y) in a_tests.iter().zip(b_tests) {
+            let name = &x.name;
+            let (ix, iy) = (fsutil::hash_file(&x.input)?, fsutil::hash_file(&y.input)?);
+            self.differ(format!("test {name} input"), ix, iy);
+            let (ax, ay) = (fsutil::hash_file(&x.answer)?, fsutil::hash_file(&y.answer)?);
+            self.differ(format!("test {name} answer"), ax, ay);
+            let sample = |t: &Test| t.sample.to_string();
+            self.differ(format!("test {name} sample"), sample(x), sample(y));
+            let group = |t: &Test| t.group.clone().unwrap_or_default();
+            self.differ(format!("test {name} group"), group(x), group(y));
+            let own = |t: &Test| t.points.map(|p| format!("{p} points")).unwrap_or_default();
+            self.differ(format!("test {name} points"), own(x), own(y));
+        }
+        Ok(())
+    }
 }
 
 /// A program as compared: the kit's by name, a source file (or several),

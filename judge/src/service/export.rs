@@ -20,7 +20,7 @@ use crate::core::browser::Browser;
 use crate::core::jury::Jury;
 use crate::core::testset;
 use crate::format::subject::{KeptFiles, Shipped, Statement, Subject, quoted_include, stable_uuid};
-use crate::format::{Format, Settings, Tree};
+use crate::format::{Format, Settings, Tree, Writer};
 use crate::model::event::Events;
 use crate::model::expect::Expect;
 use crate::model::kit::Kit;
@@ -52,6 +52,40 @@ struct Exports {
 }
 
 impl Exports {
+    /// The kit's records (none when there are none, or they cannot be
+    /// read).
+    fn of(kit: &Kit) -> Exports {
+        let records = std::fs::read(Exports::path(kit)).ok();
+        (records.and_then(|b| serde_json::from_slice(&b).ok())).unwrap_or_default()
+    }
+
+    fn path(kit: &Kit) -> PathBuf {
+        kit.work_dir().join("exports.json")
+    }
+
+    fn save(&self, kit: &Kit) -> Result<()> {
+        fsutil::create_dir_all(&kit.work_dir())?;
+        fsutil::write_atomic(&Exports::path(kit), &serde_json::to_vec_pretty(self)?)?;
+        Ok(())
+    }
+
+    /// Writes `tree` at `out`: whole beside its place, and known before it
+    /// is moved there (renaming keeps every path, size and time the
+    /// fingerprint holds); an unchanged earlier export there is replaced.
+    fn publish(&mut self, kit: &Kit, tree: &Tree, out: &Path) -> Result<()> {
+        let staged = tree.stage(out)?;
+        self.staged
+            .insert(out.to_path_buf(), fingerprint(staged.path())?);
+        self.save(kit)?;
+        if out.is_dir() {
+            std::fs::remove_dir_all(out).map_err(|e| fsutil::naming(out, e))?;
+        }
+        staged.publish(out)?;
+        self.staged.remove(out);
+        self.written.insert(out.to_path_buf(), fingerprint(out)?);
+        self.save(kit)
+    }
+
     /// Whether `out` holds what an earlier export wrote (or was about to).
     fn knows(&self, out: &Path) -> bool {
         let seen = fingerprint(out).unwrap_or_default();
@@ -121,34 +155,57 @@ pub struct Request<'a> {
     pub pid_prefix: Option<&'a str>,
 }
 
-/// Exports as `request` says.
+/// Exports as `request` says: everything the request needs is checked
+/// before any work is done (the problems first: an unknown one is the
+/// first thing to hear of), then the problems are built, their statements
+/// rendered, their programs shipped, and the package written whole.
 pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) -> Result<Exported> {
-    let Request {
-        names,
-        format,
-        out,
-        no_pdf,
-        ..
-    } = *request;
-    // Everything the request needs is checked before any work is done: the
-    // problems first (an unknown one is the first thing to hear of).
-    kit.select(names)?;
-    let out = std::path::absolute(out)?;
+    kit.select(request.names)?;
+    let out = std::path::absolute(request.out)?;
     outside_the_sources(kit, &out)?;
-    let single = names.len() == 1;
-    format.check_out(&out, single)?;
-    let records_path = kit.work_dir().join("exports.json");
-    let mut records: Exports = std::fs::read(&records_path)
-        .ok()
-        .and_then(|b| serde_json::from_slice(&b).ok())
-        .unwrap_or_default();
+    let single = request.names.len() == 1;
+    request.format.check_out(&out, single)?;
+    let mut records = Exports::of(kit);
     if out.exists() && !records.knows(&out) {
         bail!(
-            "{} exists and is not an unchanged earlier export of this kit: \
-                 remove it or choose another path",
+            "{} exists and is not an unchanged earlier export of this kit: remove it or choose \
+             another path",
             out.display()
         );
     }
+    let writer = writer(kit, request)?;
+    let browser = browser(&*writer, request)?;
+    let Built {
+        problems,
+        tests: built,
+        binaries,
+    } = build(kit, jury, events, request.names, &*writer)?;
+    let statements = render(&problems, &built, browser.as_ref(), jury.pool())?;
+    let shipping = Shipping {
+        kit,
+        jury,
+        format: request.format,
+        wanted: writer.protocol(),
+        binaries: binaries.as_deref(),
+        compiled: writer.runs_compiled(),
+    };
+    let mut warnings = Vec::new();
+    let mut subjects = Vec::new();
+    for ((problem, tests), statements) in problems.iter().zip(&built).zip(statements) {
+        let subject = shipping.subject(problem, tests, statements, &*writer, &mut warnings)?;
+        subjects.push(subject);
+    }
+    let tree = assembled(&*writer, request.format, &subjects, single)?;
+    warnings.extend(subjects.iter().flat_map(|s| writer.warnings(s)));
+    records.publish(kit, &tree, &out)?;
+    Ok(Exported {
+        problems: problems.iter().map(|p| p.name.clone()).collect(),
+        warnings,
+    })
+}
+
+/// The format's writer, with what it needs of the kit and the request.
+fn writer(kit: &Kit, request: &Request) -> Result<Box<dyn Writer>> {
     let testlib_h = || match request.testlib_h {
         Some(path) if path.is_file() => Ok(path.to_path_buf()),
         Some(path) => bail!("--testlib-h {}: no such file", path.display()),
@@ -161,129 +218,102 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
             .collect(),
         pid_prefix: request.pid_prefix,
     };
-    let exporter = format.writer(&settings)?;
-    let browser = if exporter.wants_pdf() && !no_pdf {
-        let found = Browser::find().with_context(|| {
-            format!(
-                "the {} format ships PDF statements, which a headless Chromium prints \
-                 (or pass --no-pdf to leave them out)",
-                format.name()
-            )
-        })?;
-        Some(found)
-    } else {
-        None
-    };
-    let building = kit.lock_builds(events)?;
+    request.format.writer(&settings)
+}
+
+/// The headless Chromium that prints the statements, for a format that
+/// ships PDF statements (unless `--no-pdf`).
+fn browser(writer: &dyn Writer, request: &Request) -> Result<Option<Browser>> {
+    if !writer.wants_pdf() || request.no_pdf {
+        return Ok(None);
+    }
+    let found = Browser::find().with_context(|| {
+        format!(
+            "the {} format ships PDF statements, which a headless Chromium prints (or pass \
+             --no-pdf to leave them out)",
+            request.format.name()
+        )
+    })?;
+    Ok(Some(found))
+}
+
+/// What an export is made of: the problems, their built tests, and where
+/// the kit's Rust programs are built for the format's protocol (`None`: it
+/// speaks none).
+struct Built {
+    problems: Vec<Problem>,
+    tests: Vec<Vec<Test>>,
+    binaries: Option<PathBuf>,
+}
+
+/// Builds what an export is made of, under the kit's build lock.
+fn build(
+    kit: &Kit,
+    jury: &Jury,
+    events: &mut Events,
+    names: &[String],
+    writer: &dyn Writer,
+) -> Result<Built> {
+    let _building = kit.lock_builds(events)?;
     let problems = jury.prepare(kit, names, false, events)?;
     let mut built = Vec::new();
     for problem in &problems {
         built.push(testset::build(kit, jury, problem, events)?.0);
     }
-    let binaries = match exporter.protocol() {
-        Some(protocol) => {
-            let wanted = problems
-                .iter()
-                .flat_map(|p| [Some(&p.checker), p.validator.as_ref()])
-                .flatten()
-                .filter_map(|s| match s {
-                    ProgramSpec::Cargo(name) => Some(name.clone()),
-                    _ => None,
-                })
-                .collect::<std::collections::BTreeSet<_>>();
-            match wanted.is_empty() {
-                // Only programs kept as the packages had them.
-                true => Some(PathBuf::new()),
-                false => Some(jury.cargo().build_for(protocol, &wanted)?),
-            }
-        }
-        None => None,
-    };
-    drop(building);
-    let statements = render(&problems, &built, browser.as_ref(), jury.pool())?;
-    let mut warnings = Vec::new();
-    let mut subjects = Vec::new();
-    for ((problem, tests), statements) in problems.iter().zip(&built).zip(statements) {
-        let shipping = Shipping {
-            kit,
-            jury,
-            format,
-            wanted: exporter.protocol(),
-            binaries: binaries.as_deref(),
-            compiled: exporter.runs_compiled(),
-        };
-        let ship = |spec: &ProgramSpec, package: &str, protocol: Protocol| {
-            shipping.ship(spec, package, protocol)
-        };
-        let validator = match &problem.validator {
-            Some(v) if exporter.ships_validator() => {
-                ship(v, "validators", problem.validator_protocol)?
-            }
-            _ => None,
-        };
-        let mut kept = match statements.is_empty() {
-            true => kept_statements(problem, format, &mut warnings)?,
-            false => Vec::new(),
-        };
-        kept.extend(unused_validators(problem, format)?);
-        subjects.push(Subject {
-            problem,
-            tests,
-            solutions: solutions_of(problem)?,
-            statements,
-            kept,
-            checker: ship(&problem.checker, "checkers", problem.checker_protocol)?,
-            validator,
-            uuid: stable_uuid(&problem.name),
-            folder: format.folder(&problem.name),
-            kit_root: kit.root.clone(),
+    let Some(protocol) = writer.protocol() else {
+        return Ok(Built {
+            problems,
+            tests: built,
+            binaries: None,
         });
-    }
-    let mut tree = Tree::default();
+    };
+    let wanted: std::collections::BTreeSet<String> = (problems.iter())
+        .flat_map(|p| [Some(&p.checker), p.validator.as_ref()])
+        .flatten()
+        .filter_map(|s| match s {
+            ProgramSpec::Cargo(name) => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    let binaries = match wanted.is_empty() {
+        // Only programs kept as the packages had them.
+        true => PathBuf::new(),
+        false => jury.cargo().build_for(protocol, &wanted)?,
+    };
+    Ok(Built {
+        problems,
+        tests: built,
+        binaries: Some(binaries),
+    })
+}
+
+/// The package: one problem's files at its root (unless the format nests
+/// every problem), or each problem in its folder with the contest's files.
+fn assembled(
+    writer: &dyn Writer,
+    format: Format,
+    subjects: &[Subject],
+    single: bool,
+) -> Result<Tree> {
     let problem_tree = |subject: &Subject| -> Result<Tree> {
         let mut one = Tree::default();
-        exporter.problem(subject, &mut one)?;
+        writer.problem(subject, &mut one)?;
         for (path, file) in &subject.kept {
             one.file(path, file)?;
         }
         Ok(one)
     };
     if single && !format.nests_every_problem() {
-        tree = problem_tree(&subjects[0])?;
-    } else {
-        for subject in &subjects {
-            tree.nest(&format!("{}/", subject.folder), problem_tree(subject)?)?;
-        }
-        if !single {
-            exporter.contest(&subjects, &mut tree)?;
-        }
+        return problem_tree(&subjects[0]);
     }
-    warnings.extend(subjects.iter().flat_map(|s| exporter.warnings(s)));
-
-    // Written whole beside its place and known before it is moved there
-    // (renaming keeps every path, size and time the fingerprint holds).
-    let staged = tree.stage(&out)?;
-    let save = |records: &Exports| -> Result<()> {
-        fsutil::create_dir_all(&kit.work_dir())?;
-        fsutil::write_atomic(&records_path, &serde_json::to_vec_pretty(records)?)?;
-        Ok(())
-    };
-    records
-        .staged
-        .insert(out.clone(), fingerprint(staged.path())?);
-    save(&records)?;
-    if out.is_dir() {
-        // An unchanged earlier export (checked above): replace it.
-        std::fs::remove_dir_all(&out).map_err(|e| fsutil::naming(&out, e))?;
+    let mut tree = Tree::default();
+    for subject in subjects {
+        tree.nest(&format!("{}/", subject.folder), problem_tree(subject)?)?;
     }
-    staged.publish(&out)?;
-    records.staged.remove(&out);
-    records.written.insert(out.clone(), fingerprint(&out)?);
-    save(&records)?;
-    Ok(Exported {
-        problems: problems.iter().map(|p| p.name.clone()).collect(),
-        warnings,
-    })
+    if !single {
+        writer.contest(subjects, &mut tree)?;
+    }
+    Ok(tree)
 }
 
 /// How an export ships jury programs: for a `format` whose judges speak
@@ -300,6 +330,42 @@ struct Shipping<'a> {
 }
 
 impl Shipping<'_> {
+    /// One problem as the writer sees it: its programs shipped, its
+    /// statements rendered (or, for an imported problem without the kit's,
+    /// its package's own where the format keeps them).
+    fn subject<'p>(
+        &self,
+        problem: &'p Problem,
+        tests: &'p [Test],
+        statements: Vec<Statement>,
+        writer: &dyn Writer,
+        warnings: &mut Vec<Warning>,
+    ) -> Result<Subject<'p>> {
+        let validator = match &problem.validator {
+            Some(v) if writer.ships_validator() => {
+                self.ship(v, "validators", problem.validator_protocol)?
+            }
+            _ => None,
+        };
+        let mut kept = match statements.is_empty() {
+            true => kept_statements(problem, self.format, warnings)?,
+            false => Vec::new(),
+        };
+        kept.extend(writer.kept(problem)?);
+        Ok(Subject {
+            problem,
+            tests,
+            solutions: solutions_of(problem)?,
+            statements,
+            kept,
+            checker: self.ship(&problem.checker, "checkers", problem.checker_protocol)?,
+            validator,
+            uuid: stable_uuid(&problem.name),
+            folder: self.format.folder(&problem.name),
+            kit_root: self.kit.root.clone(),
+        })
+    }
+
     /// How the package ships `spec`, a checker or validator speaking
     /// `protocol` (`package`: the kit's cargo package of its role).
     fn ship(
@@ -504,44 +570,6 @@ fn kept_statements(
         kept.push((path, file));
     }
     Ok(kept)
-}
-
-/// The input validators of an imported ICPC package that the kit does not
-/// run, for an ICPC package: every file under its `input_validators/` but
-/// those of the validator the kit runs (which the exporter ships).
-fn unused_validators(problem: &Problem, target: Format) -> Result<KeptFiles> {
-    let icpc = |f: &str| ["icpc", "icpc-legacy"].contains(&f);
-    let from_icpc = problem.imported_from.as_deref().is_some_and(icpc);
-    if !from_icpc || !icpc(target.name()) {
-        return Ok(Vec::new());
-    }
-    let package = problem.dir.join("package");
-    let dir = package.join("input_validators");
-    if !dir.is_dir() {
-        return Ok(Vec::new());
-    }
-    // The validator the kit runs: its folder, or its file.
-    let used = match &problem.validator {
-        Some(ProgramSpec::Source(path)) if path.parent() != Some(dir.as_path()) => {
-            path.parent().map(Path::to_path_buf)
-        }
-        Some(ProgramSpec::Source(path) | ProgramSpec::Folder(path)) => Some(path.clone()),
-        Some(ProgramSpec::Sources { entry, .. }) => entry.parent().map(Path::to_path_buf),
-        _ => None,
-    };
-    let files = fsutil::files_under(&dir).map_err(|e| fsutil::naming(&dir, e))?;
-    Ok(files
-        .into_iter()
-        .filter(|f| used.as_ref().is_none_or(|u| !f.starts_with(u)))
-        .map(|f| {
-            let rel = f
-                .strip_prefix(&package)
-                .unwrap_or(&f)
-                .to_string_lossy()
-                .into_owned();
-            (rel, f)
-        })
-        .collect())
 }
 
 /// Every problem's statements in every language, rendered, and printed

@@ -491,8 +491,6 @@ fn body(markdown: &str, source: &Path, lang: Lang, samples: &[Sample]) -> Result
         .collect();
     let math = LatexToMathML::new(MathCoreConfig::default())
         .map_err(|(e, _, _)| anyhow!("the MathML converter: {e}"))?;
-    let line_of = |offset: usize| markdown[..offset].matches('\n').count() + 1;
-
     let mut kept: Vec<Event> = Vec::new();
     let mut in_code = false;
     let mut section = Section::Other;
@@ -525,21 +523,11 @@ fn body(markdown: &str, source: &Path, lang: Lang, samples: &[Sample]) -> Result
             i += 1;
             continue;
         }
-        if section == Section::Samples {
-            // The written samples give way to the sample tests.
-            if let Event::Start(Tag::CodeBlock(_)) = event {
-                i = block_end(&events, i) + 1;
-                continue;
-            }
-            if let Event::Start(Tag::Paragraph) = event {
-                let end = block_end(&events, i);
-                let text = plain_text(&events[i + 1..end]);
-                let label = text.trim().trim_end_matches([':', '：']).trim();
-                if SAMPLE_LABELS.contains(&label) {
-                    i = end + 1;
-                    continue;
-                }
-            }
+        if section == Section::Samples
+            && let Some(end) = written_sample_end(&events, i)
+        {
+            i = end + 1;
+            continue;
         }
         // A line break inside Chinese text is no space: Markdown sources
         // wrap lines, but CJK writing puts no space between words.
@@ -550,37 +538,14 @@ fn body(markdown: &str, source: &Path, lang: Lang, samples: &[Sample]) -> Result
         match event {
             Event::Start(Tag::CodeBlock(_)) => in_code = true,
             Event::End(TagEnd::CodeBlock) => in_code = false,
-            // A formula pulldown-cmark could not read stays text, `$` and
-            // all (its braces must balance): an error, not raw TeX on the page.
-            Event::Text(_) if !in_code && unescaped_dollar(markdown, range.clone()) => {
-                return Err(anyhow!(
-                    "{}:{}: `{}` holds a `$` that opens no formula (are its braces \
-                     balanced?); write `\\$` for a dollar sign",
-                    source.display(),
-                    line_of(range.start),
-                    markdown[range.clone()].trim()
-                ));
-            }
             _ => {}
         }
-        let converted = match event {
-            Event::InlineMath(tex) => Some((tex, MathDisplay::Inline)),
-            Event::DisplayMath(tex) => Some((tex, MathDisplay::Block)),
-            _ => None,
+        let at = Place {
+            markdown,
+            source,
+            range: range.clone(),
         };
-        match converted {
-            Some((tex, display)) => {
-                let mathml = math.convert_with_local_counter(tex, display).map_err(|e| {
-                    anyhow!(
-                        "{}:{}: the formula `{tex}` is not LaTeX math the kit can render: {e}",
-                        source.display(),
-                        line_of(range.start)
-                    )
-                })?;
-                kept.push(Event::InlineHtml(CowStr::from(mathml)));
-            }
-            None => kept.push(event.clone()),
-        }
+        kept.push(shown(event, &at, in_code, &math)?);
         i += 1;
     }
     let mut html = String::new();
@@ -590,6 +555,66 @@ fn body(markdown: &str, source: &Path, lang: Lang, samples: &[Sample]) -> Result
         html.push_str(&sample_boxes(lang, samples));
     }
     Ok(html)
+}
+
+/// Where the written sample at event `i` of the samples section ends, if
+/// it is one (a code block, or its `Input:` label): it gives way to the
+/// sample tests.
+fn written_sample_end(events: &[(Event, std::ops::Range<usize>)], i: usize) -> Option<usize> {
+    match &events[i].0 {
+        Event::Start(Tag::CodeBlock(_)) => Some(block_end(events, i)),
+        Event::Start(Tag::Paragraph) => {
+            let end = block_end(events, i);
+            let text = plain_text(&events[i + 1..end]);
+            let label = text.trim().trim_end_matches([':', '：']).trim();
+            SAMPLE_LABELS.contains(&label).then_some(end)
+        }
+        _ => None,
+    }
+}
+
+/// Where an event is in its statement.
+struct Place<'a> {
+    markdown: &'a str,
+    source: &'a Path,
+    range: std::ops::Range<usize>,
+}
+
+impl Place<'_> {
+    fn line(&self) -> usize {
+        self.markdown[..self.range.start].matches('\n').count() + 1
+    }
+}
+
+/// `event` as the page shows it: a formula as MathML. A formula
+/// pulldown-cmark could not read stays text, `$` and all (its braces must
+/// balance): an error, not raw TeX on the page.
+fn shown<'e>(
+    event: &Event<'e>,
+    at: &Place,
+    in_code: bool,
+    math: &LatexToMathML,
+) -> Result<Event<'e>> {
+    let (source, line) = (at.source.display(), at.line());
+    if let Event::Text(_) = event
+        && !in_code
+        && unescaped_dollar(at.markdown, at.range.clone())
+    {
+        return Err(anyhow!(
+            "{source}:{line}: `{}` holds a `$` that opens no formula (are its braces \
+             balanced?); write `\\$` for a dollar sign",
+            at.markdown[at.range.clone()].trim()
+        ));
+    }
+    let (tex, display) = match event {
+        Event::InlineMath(tex) => (tex, MathDisplay::Inline),
+        Event::DisplayMath(tex) => (tex, MathDisplay::Block),
+        _ => return Ok(event.clone()),
+    };
+    let mathml = math.convert_with_local_counter(tex, display).map_err(|e| {
+        anyhow!("{source}:{line}: the formula `{tex}` is not LaTeX math the kit can render: {e}")
+    })?;
+    Ok(Event::InlineHtml(CowStr::from(mathml)))
 }
 
 /// Whether the Markdown `markdown[range]` has a `$` not escaped with a

@@ -29,6 +29,7 @@ use crate::format::{Format, Package};
 use crate::model::config::{
     InvalidEntry, ProblemConfig, Protocol, ProtocolsConfig, TestEntry, unread,
 };
+use crate::model::kit::NewFile;
 
 /// What the kit takes from `problem.yaml`.
 struct Settings {
@@ -356,6 +357,31 @@ fn jury(
         .collect();
 }
 
+/// The problem's files: every one of the package under its path in
+/// `package/`, but the submissions (in solutions/); the ones the kit does
+/// not use are said in the notes.
+fn files(
+    package: &Package,
+    name: &str,
+    placed: &[(String, String)],
+    notes: &mut Vec<String>,
+) -> Result<Vec<NewFile>> {
+    let files = files_of(package, name, |file| {
+        let to = placed.iter().find(|(from, _)| from == file);
+        match (to, file.starts_with("submissions/")) {
+            (Some((_, to)), _) => Some(to.clone()),
+            (None, true) => Some(String::new()),
+            (None, false) => None,
+        }
+    })?;
+    let unused = unused(package);
+    if !unused.is_empty() {
+        let unused = unused.join(", ");
+        notes.push(format!("kept as they are, unused by the kit: {unused}"));
+    }
+    Ok(files)
+}
+
 /// The files of the package the kit does not use, kept as they are.
 fn unused(package: &Package) -> Vec<String> {
     let meaningful = |file: &str| {
@@ -454,24 +480,7 @@ pub fn import(
         .collect();
     config.tests = test_plan(&tests).into_iter().map(unread).collect();
 
-    // The files: every one of the package under its path in `package/`,
-    // but the submissions (in solutions/).
-    let placed = &submissions.placed;
-    let files = files_of(package, name, |file| {
-        let to = placed.iter().find(|(from, _)| from == file);
-        match (to, file.starts_with("submissions/")) {
-            (Some((_, to)), _) => Some(to.clone()),
-            (None, true) => Some(String::new()),
-            (None, false) => None,
-        }
-    })?;
-    let unused = unused(package);
-    if !unused.is_empty() {
-        notes.push(format!(
-            "kept as they are, unused by the kit: {}",
-            unused.join(", ")
-        ));
-    }
+    let files = files(package, name, &submissions.placed, &mut notes)?;
     Ok(Imported {
         format,
         config,

@@ -25,6 +25,7 @@
 //! interactor needs no answer, and BAPCtools wants none).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
@@ -35,9 +36,9 @@ use super::promises;
 use super::verdicts::placed;
 use crate::base::fsutil;
 use crate::format::latex;
-use crate::format::subject::{Shipped, Subject, Writer, label};
+use crate::format::subject::{KeptFiles, Shipped, Subject, Writer, label};
 use crate::format::tree::Tree;
-use crate::model::problem::{Lang, ProgramSpec, TestSource, TestSpec};
+use crate::model::problem::{Lang, Problem, ProgramSpec, TestSource, TestSpec};
 use crate::model::program::Protocol;
 use crate::model::results::{Test, Warning};
 use crate::model::verdict::Group;
@@ -77,6 +78,44 @@ exit 0
         }
     }
     Ok(())
+}
+
+/// The input validators of a problem imported from an ICPC package that
+/// the kit does not run, kept for an ICPC package: every file under its
+/// `input_validators/` but those of the validator the kit runs (which the
+/// writer ships).
+fn unused_validators(problem: &Problem) -> Result<KeptFiles> {
+    let from_icpc = ["icpc", "icpc-legacy"].map(Some);
+    if !from_icpc.contains(&problem.imported_from.as_deref()) {
+        return Ok(Vec::new());
+    }
+    let package = problem.dir.join("package");
+    let dir = package.join("input_validators");
+    if !dir.is_dir() {
+        return Ok(Vec::new());
+    }
+    // The validator the kit runs: its folder, or its file.
+    let used = match &problem.validator {
+        Some(ProgramSpec::Source(path)) if path.parent() != Some(dir.as_path()) => {
+            path.parent().map(Path::to_path_buf)
+        }
+        Some(ProgramSpec::Source(path) | ProgramSpec::Folder(path)) => Some(path.clone()),
+        Some(ProgramSpec::Sources { entry, .. }) => entry.parent().map(Path::to_path_buf),
+        _ => None,
+    };
+    let files = fsutil::files_under(&dir).map_err(|e| fsutil::naming(&dir, e))?;
+    Ok(files
+        .into_iter()
+        .filter(|f| used.as_ref().is_none_or(|u| !f.starts_with(u)))
+        .map(|f| {
+            let rel = f
+                .strip_prefix(&package)
+                .unwrap_or(&f)
+                .to_string_lossy()
+                .into_owned();
+            (rel, f)
+        })
+        .collect())
 }
 
 /// The flags of the ICPC default output validator that judges as the
@@ -630,6 +669,10 @@ impl Writer for Version {
 
     fn protocol(&self) -> Option<Protocol> {
         Some(Protocol::Kattis)
+    }
+
+    fn kept(&self, problem: &Problem) -> Result<KeptFiles> {
+        unused_validators(problem)
     }
 
     fn wants_pdf(&self) -> bool {
