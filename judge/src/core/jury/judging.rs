@@ -1,0 +1,463 @@
+//! Judging solutions: a test, a solution on every test, the solutions of
+//! a problem on one pool, and checking an output in its checker's
+//! protocol.
+
+use std::collections::HashMap;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use crate::base::fsutil;
+use crate::base::pool::{Progress, Series, Stop};
+use crate::core::rules::{self, Checked};
+use crate::core::scratch::Place;
+use crate::model::event::{EventKind, Events};
+use crate::model::program::{BuildError, Program, Protocol};
+use crate::model::results::{SolutionRun, Test, TestOutcome};
+use crate::model::verdict::{self, Score, Verdict};
+use sandbox::{Access, Limits, RunSpec};
+
+use super::arena::{
+    Arena, BATCH_FILES, IN_PROCESS_BYTES, INTERACTIVE_FILES, MESSAGE_BYTES, check_in_process,
+    fresh_dir, settle,
+};
+use super::{Jury, read_head};
+
+/// Limits for the checker: it must never be the bottleneck nor be blamed.
+pub(super) fn checker_limits() -> Limits {
+    Limits::new(Duration::from_secs(30), 4 << 30, 64 << 20)
+}
+
+impl Jury<'_> {
+    /// Runs `checker` on an output, in its protocol; `scratch` receives
+    /// its message as `<name>.chk` (and a Kattis validator's feedback
+    /// folder as `<name>.feedback/`).
+    pub fn check(
+        &self,
+        checker: &Program,
+        input: &Path,
+        output: &Path,
+        answer: &Path,
+        scratch: &Path,
+        name: &str,
+    ) -> Checked {
+        let message = scratch.join(format!("{name}.chk"));
+        let stdout = scratch.join(format!("{name}.chk.out"));
+        let feedback = scratch.join(format!("{name}.feedback"));
+        let (args, stdin) = match checker.protocol {
+            Protocol::Testlib => ([input, output, answer], None),
+            Protocol::Kattis => {
+                if let Err(e) = fsutil::create_dir_all(&feedback) {
+                    return failed(format!("cannot prepare the feedback folder: {e}"));
+                }
+                (
+                    [input, answer, feedback.as_path()],
+                    Some(output.to_path_buf()),
+                )
+            }
+            Protocol::Cms => ([input, answer, output], None),
+        };
+        let run = self.sandbox.run(&RunSpec {
+            argv: checker.argv(args.map(Path::as_os_str)),
+            stdin,
+            stdout: stdout.clone(),
+            stderr: Some(message.clone()),
+            cwd: Some(scratch.to_path_buf()),
+            limits: checker_limits(),
+            access: Access::new([], scratch),
+            interactive: None,
+        });
+        let run = match run {
+            Ok(run) => run,
+            Err(e) => return failed(format!("cannot run the checker {}: {e}", checker.name)),
+        };
+        let what = format!("the checker {}", checker.name);
+        let limits = checker_limits();
+        said(
+            &what,
+            &limits,
+            checker.protocol,
+            &run,
+            &message,
+            &stdout,
+            &feedback,
+        )
+    }
+
+    /// Runs the solution on one test under the problem's limits, then the
+    /// checker on its output; `dir` is the solution's working folder.
+    pub fn judge_test(
+        &self,
+        arena: &Arena,
+        solution: &Program,
+        test: &Test,
+        place: Place,
+    ) -> TestOutcome {
+        let name = &test.name;
+        let output = place.scratch_file(name, "out");
+        let mut outcome = TestOutcome {
+            name: name.clone(),
+            verdict: Verdict::Fail,
+            cpu: Duration::ZERO,
+            wall: Duration::ZERO,
+            memory_bytes: 0,
+            message: String::new(),
+            group: test.group.clone(),
+            points: None,
+            partial: None,
+            output: place.kept_file(name, "out"),
+        };
+        // A fresh working folder of its own, the only one it may write in.
+        let work = place.scratch_file(name, "d");
+        if let Err(e) = std::fs::create_dir(&work).or_else(|_| {
+            // Left by an earlier run that was killed: made afresh.
+            let _ = std::fs::remove_dir_all(&work);
+            fsutil::create_dir_all(&work)
+        }) {
+            outcome.message = format!("cannot prepare the run: {e}");
+            return outcome;
+        }
+        if arena.interactive {
+            return self.judge_interactively(arena, solution, test, place, &work, outcome);
+        }
+        let spec = RunSpec {
+            argv: solution.argv(Vec::<String>::new()),
+            stdin: Some(test.input.clone()),
+            stdout: output.clone(),
+            stderr: Some(place.scratch_file(name, "err")),
+            cwd: Some(work.clone()),
+            limits: arena.limits,
+            access: Access::new([], &work).untrusted(),
+            interactive: None,
+        };
+        let mut run = self.sandbox.run(&spec);
+        if let Ok(first) = &run
+            && rules::rerun_alone(first, &arena.limits)
+        {
+            run = self.sandbox.run_alone(&spec);
+        }
+        let _ = std::fs::remove_dir_all(&work);
+        let run = match run {
+            Ok(run) => run,
+            Err(e) => {
+                outcome.message = format!("cannot run the solution: {e}");
+                return settle(place, name, BATCH_FILES, outcome, false);
+            }
+        };
+        outcome.cpu = run.cpu;
+        outcome.wall = run.wall;
+        outcome.memory_bytes = run.peak_memory_bytes;
+        if let Some((verdict, message)) = rules::classify(&run, &arena.limits) {
+            outcome.verdict = verdict;
+            outcome.message = message;
+            return settle(place, name, BATCH_FILES, outcome, arena.keep_outputs);
+        }
+        let small = || run.output_bytes <= IN_PROCESS_BYTES;
+        let identical = || arena.identical_agrees && fsutil::same_bytes(&output, &test.answer);
+        let files = (
+            test.input.as_path(),
+            output.as_path(),
+            test.answer.as_path(),
+        );
+        let checked = match arena.checker_in_process {
+            _ if identical() => rules::agrees_identically(),
+            Some(main) if small() => check_in_process(main, arena.checker, files, place, name),
+            _ => self.check(
+                arena.checker,
+                &test.input,
+                &output,
+                &test.answer,
+                place.scratch,
+                name,
+            ),
+        };
+        outcome.verdict = checked.verdict;
+        outcome.message = checked.message;
+        outcome.points = checked.points;
+        outcome.partial = checked.partial;
+        settle(place, name, BATCH_FILES, outcome, arena.keep_outputs)
+    }
+
+    /// [`Jury::judge_test`] on an interactive problem: the solution plays
+    /// against the interactor; for a test it does not pass, the transcript
+    /// is kept as its output (`<test>.transcript`).
+    fn judge_interactively(
+        &self,
+        arena: &Arena,
+        solution: &Program,
+        test: &Test,
+        place: Place,
+        work: &Path,
+        mut outcome: TestOutcome,
+    ) -> TestOutcome {
+        let name = &test.name;
+        let played = self.interact(
+            solution,
+            arena.checker,
+            &test.input,
+            &place.scratch_file(name, "tout"),
+            Some(&test.answer),
+            arena.limits,
+            work,
+            place.scratch,
+            name,
+        );
+        let _ = std::fs::remove_dir_all(work);
+        let (run, checked, transcript) = match played {
+            Ok(played) => played,
+            Err(e) => {
+                outcome.message = format!("cannot play the test: {e}");
+                return settle(place, name, INTERACTIVE_FILES, outcome, false);
+            }
+        };
+        outcome.cpu = run.cpu;
+        outcome.wall = run.wall;
+        outcome.memory_bytes = run.peak_memory_bytes;
+        outcome.verdict = checked.verdict;
+        outcome.message = checked.message;
+        outcome.points = checked.points;
+        outcome.partial = checked.partial;
+        outcome.output = place.kept_file(name, "transcript");
+        if !outcome.verdict.is_accepted()
+            && let Err(e) = fsutil::write_atomic(&outcome.output, transcript.render().as_bytes())
+        {
+            outcome.message = format!(
+                "{} (the transcript could not be kept: {e})",
+                outcome.message
+            );
+        }
+        settle(place, name, INTERACTIVE_FILES, outcome, false)
+    }
+
+    /// Judges `solution` on the arena's tests in parallel, stopping as
+    /// `stop` says; events report each test in order.
+    pub fn judge(
+        &self,
+        arena: &Arena,
+        solution: &Program,
+        shown: &str,
+        stop: Stop,
+        events: &mut Events,
+    ) -> Result<SolutionRun> {
+        let mut judged = None;
+        let entry = Entry {
+            solution,
+            shown,
+            stop,
+        };
+        self.judge_all(arena, &[entry], events, |_, run, _| {
+            judged = Some(run);
+            Ok(())
+        })?;
+        judged.context("a solution judged gave no run")
+    }
+
+    /// Judges several solutions on the arena's tests, all their tests on
+    /// the one pool: a class's files keep every worker busy, where judging
+    /// them in turn idles the workers at the end of each file. Events
+    /// report each solution and its tests in order, and `judged` gets each
+    /// solution's run, in order, as soon as it is complete.
+    pub fn judge_all(
+        &self,
+        arena: &Arena,
+        entries: &[Entry],
+        events: &mut Events,
+        mut judged: impl FnMut(usize, SolutionRun, &mut Events) -> Result<()>,
+    ) -> Result<()> {
+        // One folder per entry: a program given twice (two files of the
+        // same content) gets a second folder, numbered.
+        let mut seen = HashMap::new();
+        let dirs: Vec<PathBuf> = (entries.iter())
+            .map(|e| {
+                let id = &e.solution.identity[..e.solution.identity.len().min(12)];
+                let again = seen.entry(id).and_modify(|n| *n += 1).or_insert(0usize);
+                let name = match again {
+                    0 => format!("{}-{id}", arena.problem),
+                    n => format!("{}-{id}-{n}", arena.problem),
+                };
+                arena.work.join(name)
+            })
+            .collect();
+        // Another judge run judging the same solution would share its
+        // folder: it waits for this one. Locks are taken in name order, so
+        // two runs never wait for each other.
+        fsutil::create_dir_all(&arena.work)?;
+        let mut locked: Vec<&PathBuf> = dirs.iter().collect();
+        locked.sort();
+        let mut held = Vec::new();
+        for dir in locked {
+            let lock = dir.with_extension("lock");
+            held.push(fsutil::lock(&lock, || {
+                events.emit(EventKind::Waiting { lock: &lock })
+            })?);
+            fresh_dir(dir)?;
+        }
+        // The runs work in the scratch folder, in a folder named as theirs.
+        let scratches: Vec<PathBuf> = match &self.scratch {
+            Some(scratch) => (dirs.iter())
+                .map(|dir| scratch.path().join(dir.file_name().unwrap_or_default()))
+                .collect(),
+            None => dirs.clone(),
+        };
+        for scratch in scratches.iter().filter(|s| !dirs.contains(s)) {
+            fresh_dir(scratch)?;
+        }
+        let series: Vec<Series> = (entries.iter())
+            .map(|e| Series {
+                len: arena.tests.len(),
+                stop: e.stop,
+            })
+            .collect();
+        let mut outcomes = Vec::new();
+        let mut failure = Ok(());
+        self.pool.run_series(
+            &series,
+            |g, j| {
+                let place = Place {
+                    scratch: &scratches[g],
+                    kept: &dirs[g],
+                };
+                self.judge_test(arena, entries[g].solution, &arena.tests[j], place)
+            },
+            |outcome| !outcome.verdict.is_accepted(),
+            |progress| match progress {
+                Progress::Opened(g) => announce(arena, entries[g].shown, events),
+                Progress::Finished(_, _, outcome) => {
+                    events.emit(EventKind::TestFinished { outcome });
+                    outcomes.push(outcome.clone());
+                }
+                Progress::Closed(g) => {
+                    let outcomes = std::mem::take(&mut outcomes);
+                    let run = SolutionRun {
+                        solution: entries[g].shown.to_string(),
+                        verdict: verdict::overall(outcomes.iter().map(|o| o.verdict)),
+                        score: score(arena, &outcomes),
+                        max_score: verdict::max_score(arena.groups),
+                        outcomes,
+                        compile_error: None,
+                    };
+                    events.emit(EventKind::SolutionFinished {
+                        run: &run,
+                        tests: arena.tests,
+                    });
+                    if failure.is_ok() {
+                        failure = judged(g, run, events);
+                    }
+                }
+            },
+        );
+        failure
+    }
+
+    /// Compiles the solution at `source` and judges it; a compilation
+    /// error is the verdict CE with the compiler's message.
+    pub fn judge_source(
+        &self,
+        arena: &Arena,
+        source: &Path,
+        shown: &str,
+        stop: Stop,
+        events: &mut Events,
+    ) -> Result<SolutionRun> {
+        match self.compile(source, true) {
+            Ok(solution) => self.judge(arena, &solution, shown, stop, events),
+            Err(BuildError::Compile { output, .. }) => {
+                Ok(self.not_compiled(arena, shown, output, events))
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// The run of a solution that did not compile: the verdict CE with the
+    /// compiler's message (`output`), told as judged.
+    pub fn not_compiled(
+        &self,
+        arena: &Arena,
+        shown: &str,
+        output: String,
+        events: &mut Events,
+    ) -> SolutionRun {
+        announce(arena, shown, events);
+        let run = SolutionRun {
+            solution: shown.to_string(),
+            verdict: verdict::NOT_COMPILED,
+            outcomes: Vec::new(),
+            compile_error: Some(output),
+            score: score(arena, &[]),
+            max_score: verdict::max_score(arena.groups),
+        };
+        events.emit(EventKind::SolutionFinished {
+            run: &run,
+            tests: arena.tests,
+        });
+        run
+    }
+}
+
+/// A solution [`Jury::judge_all`] judges: the program, how it is shown,
+/// and where its judging stops.
+pub struct Entry<'a> {
+    pub solution: &'a Program,
+    pub shown: &'a str,
+    pub stop: Stop<'a>,
+}
+
+/// What a checker or an interactor (`what`, run under `limits`) said, read
+/// in its protocol from what it wrote: its stderr (`message`), its stdout
+/// (CMS's score) and a Kattis feedback folder. One stopped at its limit is
+/// the kit's failure, said as such.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn said(
+    what: &str,
+    limits: &Limits,
+    protocol: Protocol,
+    run: &sandbox::RunOutcome,
+    message: &Path,
+    stdout: &Path,
+    feedback: &Path,
+) -> Checked {
+    if let Some(stopped) = rules::stopped_at_limit(what, run, limits) {
+        return failed(stopped);
+    }
+    match protocol {
+        Protocol::Testlib => rules::from_checker(run, &read_head(message, MESSAGE_BYTES)),
+        Protocol::Kattis => {
+            let score = std::fs::read_to_string(feedback.join("score.txt")).ok();
+            let judged = read_head(&feedback.join("judgemessage.txt"), MESSAGE_BYTES);
+            rules::from_kattis(run, &judged, score.as_deref())
+        }
+        Protocol::Cms => rules::from_cms(
+            run,
+            &read_head(stdout, MESSAGE_BYTES),
+            &read_head(message, MESSAGE_BYTES),
+        ),
+    }
+}
+
+/// A check that could not be done: the kit's fault.
+pub(super) fn failed(message: String) -> Checked {
+    Checked {
+        verdict: Verdict::Fail,
+        message,
+        points: None,
+        partial: None,
+    }
+}
+
+/// Tells that judging `shown` starts.
+pub(super) fn announce(arena: &Arena, shown: &str, events: &mut Events) {
+    events.emit(EventKind::SolutionStarted {
+        problem: arena.problem,
+        solution: shown,
+        tests: arena.tests,
+    });
+}
+
+/// The score of the judged tests (see [`verdict::score`]).
+pub(super) fn score(arena: &Arena, outcomes: &[TestOutcome]) -> Option<Score> {
+    let all: Vec<Option<&str>> = arena.tests.iter().map(|t| t.group.as_deref()).collect();
+    let judged = crate::model::results::scored(arena.tests, outcomes);
+    verdict::score(arena.groups, &all, &judged)
+}
