@@ -14,6 +14,7 @@ pub mod requirements;
 pub mod round;
 pub mod rules;
 pub mod scratch;
+pub mod standings;
 pub mod testset;
 pub mod timelimit;
 pub mod verify;

@@ -1,0 +1,355 @@
+//! `judge test`'s standings: the files (given, or found under folders),
+//! every one compiled first on the pool, then all judged on the one pool,
+//! each program once, a row per file. The rows judged before are records
+//! under `target/judge/standings/`, keyed by the program as built and what
+//! it is judged on: an unchanged file is not judged again, and a batch that
+//! was interrupted goes on where it stopped.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+use crate::base::fsutil;
+use crate::base::pool::Stop;
+use crate::core::jury::{Arena, Entry, Jury};
+use crate::model::event::{EventKind, Events};
+use crate::model::kit::Kit;
+use crate::model::problem::Problem;
+use crate::model::program::{self, BuildError, Program};
+use crate::model::results::{OtherJudging, SolutionRun, Standing, Test};
+
+/// How the standings are judged (`judge test`'s flags).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Stop judging a file at its first failure.
+    pub fail_fast: bool,
+    /// Judge each file again under its language's other interpreter.
+    pub both_pythons: bool,
+    /// Judge every file, even those judged before.
+    pub rejudge: bool,
+}
+
+/// Where to stop judging a file: at its first failure with `--fail-fast`.
+pub fn stop(fail_fast: bool, none: &BTreeSet<usize>) -> Stop<'_> {
+    match fail_fast {
+        true => Stop::AtFirstFailure { except: none },
+        false => Stop::Never,
+    }
+}
+
+/// Judges `files` on the problem's `arena`: a row per file, in order, each
+/// told (`StandingRow`) as soon as it is known. A file that does not
+/// compile, or cannot be, is a row saying why.
+pub fn judge(
+    kit: &Kit,
+    jury: &Jury,
+    problem: &Problem,
+    arena: &Arena,
+    files: &[PathBuf],
+    options: Options,
+    events: &mut Events,
+) -> Result<Vec<Standing>> {
+    let batch = Batch {
+        judged: Judged {
+            dir: kit.work_dir().join("standings"),
+            tests: tests_key(problem, arena.tests, arena.checker, options.fail_fast)?,
+        },
+        shown: files.iter().map(|f| f.display().to_string()).collect(),
+        tests: arena.tests.len(),
+    };
+    let built = build(kit, jury, files, options.both_pythons)?;
+    let (mut rows, pending) = batch.known(built, options.rejudge, events);
+    batch.judge(jury, arena, &pending, options.fail_fast, &mut rows, events)?;
+    Ok(rows.into_iter().flatten().collect())
+}
+
+/// The files of the standings, and how each is shown, the rows judged
+/// before, and the number of tests.
+struct Batch {
+    judged: Judged,
+    shown: Vec<String>,
+    tests: usize,
+}
+
+/// A program of the standings to judge, and the files (indices) that are
+/// it.
+struct Pending {
+    key: String,
+    built: Built,
+    files: Vec<usize>,
+}
+
+/// What entry of the judging of the standings is which program.
+enum Role<'a> {
+    /// `pending[k]`'s program.
+    Program(usize),
+    /// The same file under its language's other interpreter.
+    Other(usize, &'a str),
+}
+
+impl Batch {
+    /// The rows known without judging (files not compiled, and those
+    /// judged before), and the programs left to judge, each once (two files
+    /// of the same content share a judging).
+    fn known(
+        &self,
+        built: Vec<Result<Built, String>>,
+        rejudge: bool,
+        events: &mut Events,
+    ) -> (Vec<Option<Standing>>, Vec<Pending>) {
+        let mut rows: Vec<Option<Standing>> = vec![None; built.len()];
+        let mut pending: Vec<Pending> = Vec::new();
+        for (i, built) in built.into_iter().enumerate() {
+            let built = match built {
+                Ok(built) => built,
+                Err(reason) => {
+                    let row = Standing::refused(self.shown[i].clone(), reason, self.tests);
+                    events.emit(EventKind::StandingRow { row: &row });
+                    rows[i] = Some(row);
+                    continue;
+                }
+            };
+            let key = self.judged.key(&built);
+            if let Some(row) = self.judged.load(&key).filter(|_| !rejudge) {
+                let row = Standing {
+                    solution: self.shown[i].clone(),
+                    cached: true,
+                    ..row
+                };
+                events.emit(EventKind::StandingRow { row: &row });
+                rows[i] = Some(row);
+            } else if let Some(same) = pending.iter_mut().find(|p| p.key == key) {
+                same.files.push(i);
+            } else {
+                pending.push(Pending {
+                    key,
+                    built,
+                    files: vec![i],
+                });
+            }
+        }
+        (rows, pending)
+    }
+
+    /// Judges the programs left, all on the one pool: each, and right
+    /// after it the same file under its other interpreter where asked.
+    /// Each row is kept, and told, as soon as it is complete.
+    fn judge(
+        &self,
+        jury: &Jury,
+        arena: &Arena,
+        pending: &[Pending],
+        fail_fast: bool,
+        rows: &mut [Option<Standing>],
+        events: &mut Events,
+    ) -> Result<()> {
+        let none = BTreeSet::new();
+        let others: Vec<Option<String>> = (pending.iter())
+            .map(|p| {
+                let (interpreter, _) = p.built.other.as_ref()?;
+                Some(OtherJudging::shown(&self.shown[p.files[0]], interpreter))
+            })
+            .collect();
+        let mut entries = Vec::new();
+        let mut roles = Vec::new();
+        for (k, p) in pending.iter().enumerate() {
+            let (program, other) = (&p.built.program, &p.built.other);
+            let shown = &self.shown[p.files[0]];
+            entries.push(Entry {
+                solution: program,
+                shown,
+                stop: stop(fail_fast, &none),
+            });
+            roles.push(Role::Program(k));
+            if let (Some((interpreter, program)), Some(shown)) = (other, &others[k]) {
+                entries.push(Entry {
+                    solution: program,
+                    shown,
+                    stop: stop(fail_fast, &none),
+                });
+                roles.push(Role::Other(k, interpreter));
+            }
+        }
+        let mut firsts: Vec<Option<SolutionRun>> = vec![None; pending.len()];
+        jury.judge_all(arena, &entries, events, |e, run, events| {
+            let (k, row) = match roles[e] {
+                Role::Program(k) if pending[k].built.other.is_some() => {
+                    firsts[k] = Some(run);
+                    return Ok(());
+                }
+                Role::Program(k) => (k, Standing::of(run, self.tests)),
+                Role::Other(k, interpreter) => {
+                    let first = (firsts[k].take()).context("judged under the other first")?;
+                    let other = OtherJudging::of(interpreter.to_string(), run, first.verdict);
+                    let row = Standing {
+                        other: Some(other),
+                        ..Standing::of(first, self.tests)
+                    };
+                    (k, row)
+                }
+            };
+            self.judged.store(&pending[k].key, &row)?;
+            for &i in &pending[k].files {
+                let row = Standing {
+                    solution: self.shown[i].clone(),
+                    ..row.clone()
+                };
+                events.emit(EventKind::StandingRow { row: &row });
+                rows[i] = Some(row);
+            }
+            Ok(())
+        })
+    }
+}
+
+/// A file of the batch, built: its program, and under its language's
+/// other interpreter when asked.
+struct Built {
+    program: Program,
+    other: Option<(String, Program)>,
+}
+
+/// Builds every file, on the pool: compiling is most of a class's work. A
+/// file that does not compile, or cannot be, has the reason instead
+/// (`Err`).
+fn build(
+    kit: &Kit,
+    jury: &Jury,
+    files: &[PathBuf],
+    both_pythons: bool,
+) -> Result<Vec<Result<Built, String>>> {
+    let built = jury.pool().run(
+        files,
+        Stop::Never,
+        |file| {
+            if let Some(reason) = refusal(kit, file) {
+                return Ok(Err(reason));
+            }
+            let built = jury.compile(file, true).and_then(|program| {
+                let other = match both_pythons {
+                    true => jury.compile_other(file)?,
+                    false => None,
+                };
+                Ok(Built { program, other })
+            });
+            match built {
+                Err(BuildError::Compile { output, .. }) => Ok(Err(output)),
+                built => Ok(Ok(built?)),
+            }
+        },
+        |_| false,
+        |_, _| {},
+    );
+    built.into_iter().flatten().collect()
+}
+
+/// The rows judged before, by the solution as built and what it was
+/// judged on.
+struct Judged {
+    dir: PathBuf,
+    /// The tests (names, groups, the inputs' and answers' content), the
+    /// checker, the limits and the groups' scoring, hashed.
+    tests: String,
+}
+
+impl Judged {
+    /// The key of a file's judging (and under its language's other
+    /// interpreter, when asked).
+    fn key(&self, built: &Built) -> String {
+        let other = (built.other.as_ref()).map_or("", |(_, o)| o.identity.as_str());
+        let text = format!("{}\0{}\0{other}", self.tests, built.program.identity);
+        blake3::hash(text.as_bytes()).to_hex()[..32].to_string()
+    }
+
+    fn load(&self, key: &str) -> Option<Standing> {
+        let bytes = std::fs::read(self.dir.join(format!("{key}.json"))).ok()?;
+        serde_json::from_slice(&bytes).ok()
+    }
+
+    fn store(&self, key: &str, row: &Standing) -> Result<()> {
+        fsutil::create_dir_all(&self.dir)?;
+        let path = self.dir.join(format!("{key}.json"));
+        fsutil::write_atomic(&path, &serde_json::to_vec(row)?)?;
+        Ok(())
+    }
+}
+
+/// What a judging depends on besides the solution: the tests, the checker
+/// (and its arguments), the limits, the groups, and `--fail-fast`.
+fn tests_key(
+    problem: &Problem,
+    tests: &[Test],
+    checker: &Program,
+    fail_fast: bool,
+) -> Result<String> {
+    let mut hasher = blake3::Hasher::new();
+    let settings = format!(
+        "standing 1\0{}\0{:?}\0{:?}\0{:?}\0{:?}\0{fail_fast}\0",
+        checker.identity, checker.protocol, checker.trailing, problem.limits, problem.groups
+    );
+    hasher.update(settings.as_bytes());
+    for test in tests {
+        let about = format!("{}\0{:?}\0{:?}\0", test.name, test.group, test.points);
+        hasher.update(about.as_bytes());
+        hasher.update(fsutil::hash_file(&test.input)?.as_bytes());
+        hasher.update(fsutil::hash_file(&test.answer)?.as_bytes());
+    }
+    Ok(hasher.finalize().to_hex().to_string())
+}
+
+/// The files to judge, in the order given (a folder's in name order,
+/// each once), and the files under the folders that no language has.
+pub fn files(kit: &Kit, given: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<String>)> {
+    let mut files = Vec::new();
+    let mut ignored = Vec::new();
+    let mut seen = BTreeSet::new();
+    let languages = kit.languages();
+    for path in given {
+        if !path.is_dir() {
+            if seen.insert(std::fs::canonicalize(path).unwrap_or(path.clone())) {
+                files.push(path.clone());
+            }
+            continue;
+        }
+        let walk = walkdir::WalkDir::new(path)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
+        for entry in walk {
+            let entry = entry.map_err(fsutil::walk_error)?;
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            let file = entry.into_path();
+            if program::language_of(&languages, &file).is_err() {
+                ignored.push(file.display().to_string());
+            } else if seen.insert(std::fs::canonicalize(&file).unwrap_or(file.clone())) {
+                files.push(file);
+            }
+        }
+    }
+    if files.is_empty() {
+        let named: Vec<String> = given.iter().map(|p| p.display().to_string()).collect();
+        bail!(
+            "{}: no file in a language of judge.toml to judge{}",
+            named.join(", "),
+            match ignored.is_empty() {
+                true => String::new(),
+                false => format!(" (only {})", ignored.join(", ")),
+            }
+        );
+    }
+    Ok((files, ignored))
+}
+
+/// Why `file` cannot be compiled at all, if it cannot: a row of the
+/// standings, not the end of the batch.
+fn refusal(kit: &Kit, file: &Path) -> Option<String> {
+    if let Err(e) = program::language_of(&kit.languages(), file) {
+        return Some(e.to_string());
+    }
+    std::fs::File::open(file)
+        .err()
+        .map(|e| format!("cannot read {}: {e}", file.display()))
+}
