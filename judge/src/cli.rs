@@ -192,6 +192,15 @@ impl Command {
             Command::Lab(_) => CommandKind::Lab,
         }
     }
+
+    /// The files the command writes beside its report, if it takes them.
+    pub fn outputs(&self) -> Option<&Outputs> {
+        match self {
+            Command::Test(args) => Some(&args.out),
+            Command::Verify(args) => Some(&args.out),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -233,7 +242,16 @@ pub struct TestArgs {
     /// Also write the standings as CSV to PATH.
     #[arg(long, value_name = "PATH")]
     pub csv: Option<PathBuf>,
-    /// Also write the results as a self-contained HTML page to PATH.
+    #[command(flatten)]
+    pub out: Outputs,
+}
+
+/// The files `judge test` and `judge verify` write beside their report, a
+/// reporter each (`commands/mod.rs` chooses them).
+#[derive(Debug, Default, Args)]
+pub struct Outputs {
+    /// Also write the results as a self-contained HTML page to PATH: the
+    /// invocation matrix, tests × solutions judged.
     #[arg(long, value_name = "PATH")]
     pub html: Option<PathBuf>,
 }
@@ -260,10 +278,8 @@ pub struct VerifyArgs {
     /// Python) under it too: a verdict that differs is a warning.
     #[arg(long)]
     pub both_pythons: bool,
-    /// Also write the invocation matrix (tests × solutions) as a
-    /// self-contained HTML page to PATH.
-    #[arg(long, value_name = "PATH")]
-    pub html: Option<PathBuf>,
+    #[command(flatten)]
+    pub out: Outputs,
 }
 
 #[derive(Debug, Args)]

@@ -1,7 +1,8 @@
 //! `judge lab FAMILY`: a game tabulated (打表). The `games` crate holds
 //! the families and all the lab computes of them (`games::lab`); this is
 //! the glue from the arguments to the table, the conjecture (which needs a
-//! kit), the files asked for and the report. It needs no kit.
+//! kit), the positions `--emit-tests` writes and the report (which the
+//! `--plot` and `--html` reporters draw). It needs no kit.
 
 use anyhow::{Context, Result, bail};
 use games::family::{Ask, Family, Params};
@@ -15,7 +16,6 @@ use crate::model::event::{EventKind, Events};
 use crate::model::kit::Kit;
 use crate::model::results::report::{LabReport, Report};
 use crate::model::verdict::Verdict;
-use crate::report::plot;
 
 /// Tabulates the game `args` names among `families`; false when a
 /// conjecture disagrees with the table (bad parameters are errors). A
@@ -50,12 +50,6 @@ pub fn run(
             table.verdict = Verdict::Wa;
         }
         table.conjecture = Some(Box::new(compared));
-    }
-    if let Some(path) = &args.plot {
-        plot::write(path, &plot::svg(&table))?;
-    }
-    if let Some(path) = &args.html {
-        crate::report::html::write(path, &plot::page(&table))?;
     }
     let report = Report::Lab(table);
     events.emit(EventKind::Finished { report: &report });

@@ -1,7 +1,7 @@
 //! One module per command: thin glue that takes the command's arguments,
 //! asks the kit and the jury for the work, and ends with the command's
 //! report. A new command is one more file here (and its arguments in
-//! `cli.rs`).
+//! `cli.rs`). Its outputs are reporters, chosen here alone ([`outputs`]).
 
 pub mod build;
 pub mod certify;
@@ -21,6 +21,7 @@ pub mod validate;
 pub mod verify;
 
 use std::io::BufWriter;
+use std::path::PathBuf;
 
 use anyhow::Result;
 use games::family::Family;
@@ -30,8 +31,11 @@ use crate::core::jury::{Containment, Jury};
 use crate::model::event::Reporter;
 use crate::model::event::{EventKind, Events};
 use crate::model::kit::Kit;
+use crate::report::fanout::Fanout;
+use crate::report::file::{FileReporter, Render};
 use crate::report::json::JsonReporter;
 use crate::report::terminal::{TerminalReporter, bars_wanted};
+use crate::report::{csv, html, plot};
 
 /// Runs the command line's command, reporting on stdout. Returns true if
 /// and only if the command's verdict is the one hoped for (every test
@@ -48,15 +52,16 @@ pub fn run(cli: &Cli) -> Result<bool> {
     run_with(cli, &mut *reporter, games::lab::FAMILIES)
 }
 
-/// [`run`] with the reporter, and `judge lab`'s families, given: the
-/// kit's (`games::lab::FAMILIES`), or a test's (a family of its own
-/// added to them, as `Cli::try_parse_with` parsed it).
+/// [`run`] with the reporter on stdout, and `judge lab`'s families,
+/// given: the kit's (`games::lab::FAMILIES`), or a test's (a family of its
+/// own added to them, as `Cli::try_parse_with` parsed it).
 pub fn run_with(
     cli: &Cli,
     reporter: &mut dyn Reporter,
     families: &[&'static dyn Family],
 ) -> Result<bool> {
-    let mut events = Events::new(reporter);
+    let mut outputs = outputs(&cli.command, reporter);
+    let mut events = Events::new(&mut outputs);
     events.emit(EventKind::Started {
         command: cli.command.kind(),
     });
@@ -72,6 +77,32 @@ pub fn run_with(
     let ok = result?;
     output?;
     Ok(ok)
+}
+
+/// The command's outputs, chosen here alone: each file it was asked for,
+/// a reporter that writes it whole when the report comes, in the order
+/// they are written; then `stdout`, the terminal's report or `--json`'s.
+fn outputs<'r>(command: &Command, stdout: &'r mut dyn Reporter) -> Fanout<'r> {
+    let mut files: Vec<(Option<&PathBuf>, Box<dyn Render>)> = Vec::new();
+    match command {
+        Command::Test(args) => files.push((args.csv.as_ref(), Box::new(csv::Csv))),
+        Command::Lab(args) => {
+            files.push((args.plot.as_ref(), Box::new(plot::Plot)));
+            files.push((args.html.as_ref(), Box::new(plot::Page)));
+        }
+        _ => {}
+    }
+    if let Some(out) = command.outputs() {
+        files.push((out.html.as_ref(), Box::<html::Page>::default()));
+    }
+    let mut all = Fanout::default();
+    for (path, format) in files {
+        if let Some(path) = path {
+            all.push(FileReporter::new(path, format));
+        }
+    }
+    all.push(stdout);
+    all
 }
 
 /// Runs a command on the kit around the current folder.

@@ -17,8 +17,6 @@ use crate::model::problem::Problem;
 use crate::model::results::report::{Report, StandingsReport, TestReport};
 use crate::model::results::{Standing, Test};
 use crate::model::verdict::Verdict;
-use crate::report::csv;
-use crate::report::html::{self, Column, Matrix};
 
 /// Judges the files on the problem; true if and only if every file is
 /// accepted on every test.
@@ -30,6 +28,12 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
     };
     let checker = jury.checker(&problem)?;
     let arena = Arena::new(&problem, &tests, &checker, kit.work_dir().join("runs"));
+    events.emit(EventKind::Judging {
+        problem: &problem.name,
+        time_limit: problem.limits.time,
+        groups: &problem.groups,
+        tests: &tests,
+    });
     let report = match args.standings() {
         false => tested(jury, events, args, &arena, &problem)?,
         true => standings(kit, jury, events, args, &arena, &problem)?,
@@ -57,7 +61,7 @@ fn tested(
         true => verify::under_other(jury, arena, file, run.verdict, stop(), events)?,
         false => None,
     };
-    let report = TestReport {
+    Ok(Report::Test(TestReport {
         verdict: run.verdict,
         problem: problem.name.clone(),
         solution: shown,
@@ -68,17 +72,8 @@ fn tested(
         isolation: jury.isolation(),
         tests: run.outcomes,
         other,
-    };
-    if let Some(path) = &args.html {
-        let target = target_of(file, problem);
-        let other = (report.other.as_ref()).map(|o| Column::other(&report.solution, o));
-        let columns = std::iter::once(Column::tested(&report, target.as_deref()))
-            .chain(other)
-            .collect();
-        let title = format!("judge test {} {}", problem.name, report.solution);
-        page(path, &title, report.verdict, problem, arena.tests, columns)?;
-    }
-    Ok(Report::Test(report))
+        target: target_of(file, problem),
+    }))
 }
 
 /// Several files judged into standings.
@@ -99,7 +94,7 @@ fn standings(
     };
     let mut rows = standings::judge(kit, jury, problem, arena, &files, options, events)?;
     sort(&mut rows, args.sort);
-    let report = StandingsReport {
+    Ok(Report::Standings(StandingsReport {
         verdict: match rows.iter().all(|r| r.verdict.is_accepted()) {
             true => Verdict::Ac,
             false => Verdict::Fail,
@@ -111,21 +106,7 @@ fn standings(
         isolation: jury.isolation(),
         solutions: rows,
         ignored,
-    };
-    if let Some(path) = &args.csv {
-        csv::write(path, &report.solutions)?;
-    }
-    if let Some(path) = &args.html {
-        let columns = (report.solutions.iter())
-            .flat_map(|row| {
-                let other = (row.other.as_ref()).map(|o| Column::other(&row.solution, o));
-                std::iter::once(Column::standing(row)).chain(other)
-            })
-            .collect();
-        let title = format!("judge test {}", problem.name);
-        page(path, &title, report.verdict, problem, arena.tests, columns)?;
-    }
-    Ok(Report::Standings(report))
+    }))
 }
 
 /// The problem's sample tests, for `--samples`.
@@ -135,26 +116,6 @@ fn samples(problem: &Problem, tests: Vec<Test>) -> Result<Vec<Test>> {
         bail!("{}: no sample tests to judge on", problem.name);
     }
     Ok(samples)
-}
-
-/// Writes the page of `columns` (a file's, or the standings') on the
-/// problem's `tests` to `path`.
-fn page(
-    path: &Path,
-    title: &str,
-    verdict: Verdict,
-    problem: &Problem,
-    tests: &[Test],
-    columns: Vec<Column>,
-) -> Result<()> {
-    let matrix = Matrix {
-        problem: &problem.name,
-        time_limit: problem.limits.time,
-        groups: &problem.groups,
-        tests,
-        columns,
-    };
-    html::write(path, &html::render(title, verdict, &[matrix]))
 }
 
 /// `file`'s path under the problem's solutions folder, as `targets` names

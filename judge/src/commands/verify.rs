@@ -12,7 +12,6 @@ use crate::model::expect;
 use crate::model::kit::Kit;
 use crate::model::results::report::{Report, VerifyReport};
 use crate::model::verdict::Verdict;
-use crate::report::html::{self, Column, Matrix};
 use crate::service::statement;
 
 /// Verifies the named problems (all when none is named); true if and only
@@ -35,6 +34,12 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
     for (problem, tests) in problems.iter().zip(&built) {
         let checker = jury.checker(problem)?;
         let arena = Arena::new(problem, tests, &checker, kit.work_dir().join("runs"));
+        events.emit(EventKind::Judging {
+            problem: &problem.name,
+            time_limit: problem.limits.time,
+            groups: &problem.groups,
+            tests,
+        });
         let solutions: Vec<verify::Promised> = (expect::promises(problem)?.into_iter())
             .map(|(source, expect)| {
                 let shown = source.strip_prefix(&problem.solutions).unwrap_or(&source);
@@ -68,21 +73,6 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
     }
     let all_ok = rows.iter().all(|r| r.ok);
     let verdict = if all_ok { Verdict::Ac } else { Verdict::Fail };
-    if let Some(path) = &args.html {
-        let matrices: Vec<Matrix> = (problems.iter().zip(&built))
-            .map(|(problem, tests)| Matrix {
-                problem: &problem.name,
-                time_limit: problem.limits.time,
-                groups: &problem.groups,
-                tests,
-                columns: (rows.iter())
-                    .filter(|r| r.problem == problem.name)
-                    .map(Column::verified)
-                    .collect(),
-            })
-            .collect();
-        html::write(path, &html::render("judge verify", verdict, &matrices))?;
-    }
     let report = Report::Verify(VerifyReport {
         verdict,
         network_isolated: network,

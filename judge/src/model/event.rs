@@ -2,7 +2,8 @@
 //!
 //! The core (building tests, judging solutions, verifying folders) emits an
 //! [`Event`] at each step through [`Events`]; reporters (`report/`) turn
-//! them into a terminal display or a JSON document. Events are emitted on
+//! them into a terminal display, a JSON document or the files asked for
+//! beside them. Events are emitted on
 //! the command's own thread — the worker pool hands results back there — so
 //! a reporter never sees two events at once.
 
@@ -13,6 +14,7 @@ use crate::model::results::VerifyRow;
 use crate::model::results::report::Report;
 use crate::model::results::{BuildSummary, Test};
 use crate::model::results::{SolutionRun, Standing, TestOutcome};
+use crate::model::verdict::Group;
 
 /// The commands, as reporters tell them apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +63,16 @@ pub enum EventKind<'a> {
     BuildFinished {
         problem: &'a str,
         summary: &'a BuildSummary,
+    },
+    /// Solutions are judged next on `problem`'s `tests` (after
+    /// `--samples`): what a report laid out by test needs besides the
+    /// results (the tests' groups and targets, the problem's groups and
+    /// time limit).
+    Judging {
+        problem: &'a str,
+        time_limit: Duration,
+        groups: &'a [Group],
+        tests: &'a [Test],
     },
     /// Judging a solution starts (before it is compiled).
     SolutionStarted {
@@ -125,7 +137,11 @@ impl<'r> Events<'r> {
     /// The reporter's failure, if any; a closed pipe (`judge test | head`)
     /// is not one.
     pub fn finish(self) -> io::Result<()> {
-        match self.error {
+        let error = match self.error {
+            Some(e) => Some(e),
+            None => self.reporter.finish().err(),
+        };
+        match error {
             Some(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e),
             _ => Ok(()),
         }
@@ -136,6 +152,23 @@ impl<'r> Events<'r> {
 pub trait Reporter {
     /// Handles one event; an error stops further events to this reporter.
     fn report(&mut self, event: &Event) -> io::Result<()>;
+
+    /// After the last event: an error kept until now (a fan-out keeps its
+    /// reporters' so that the others go on).
+    fn finish(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A reporter lent: a fan-out holds the command's own among its files'.
+impl<R: Reporter + ?Sized> Reporter for &mut R {
+    fn report(&mut self, event: &Event) -> io::Result<()> {
+        (**self).report(event)
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        (**self).finish()
+    }
 }
 
 /// A reporter that drops everything (for tests and quiet runs).

@@ -5,8 +5,26 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use crate::base::fsutil;
+use super::file::Render;
 use crate::model::results::Standing;
+use crate::model::results::report::Report;
+
+/// `--csv PATH`: the standings' rows.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Csv;
+
+impl Render for Csv {
+    fn what(&self) -> &'static str {
+        "the CSV"
+    }
+
+    fn render(&self, report: &Report, _: &Path) -> Result<Option<Vec<u8>>> {
+        match report {
+            Report::Standings(r) => table(&r.solutions).map(Some),
+            _ => Ok(None),
+        }
+    }
+}
 
 /// The columns, in order.
 const HEADER: [&str; 11] = [
@@ -23,8 +41,8 @@ const HEADER: [&str; 11] = [
     "other_verdict",
 ];
 
-/// Writes `rows` to `path` as CSV (RFC 4180), replacing it whole.
-pub fn write(path: &Path, rows: &[Standing]) -> Result<()> {
+/// `rows` as CSV (RFC 4180).
+pub fn table(rows: &[Standing]) -> Result<Vec<u8>> {
     let mut out = csv::Writer::from_writer(Vec::new());
     out.write_record(HEADER)?;
     for row in rows {
@@ -55,6 +73,5 @@ pub fn write(path: &Path, rows: &[Standing]) -> Result<()> {
                 .unwrap_or_default(),
         ])?;
     }
-    let bytes = out.into_inner().context("cannot write the CSV")?;
-    fsutil::publish(path, &bytes).with_context(|| format!("cannot write {}", path.display()))
+    out.into_inner().context("cannot write the CSV")
 }

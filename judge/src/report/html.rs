@@ -14,12 +14,14 @@ use std::time::Duration;
 
 use anyhow::Result;
 
+use super::file::{Judged, Problems, Render};
+use crate::model::event::EventKind;
 use crate::model::results::OtherJudging;
 use crate::model::results::Standing;
 use crate::model::results::Test;
 use crate::model::results::TestOutcome;
 use crate::model::results::VerifyRow;
-use crate::model::results::report::TestReport;
+use crate::model::results::report::{Report, TestReport};
 use crate::model::verdict::{self, Group, Score, Verdict};
 
 /// A run at or above this share of the time limit (in percent) is marked:
@@ -85,12 +87,11 @@ impl<'a> Column<'a> {
         }
     }
 
-    /// The column of the one solution `judge test` judged; `target`: its
-    /// path under `solutions/<problem>/`, if it lives there.
-    pub fn tested(report: &'a TestReport, target: Option<&'a str>) -> Column<'a> {
+    /// The column of the one solution `judge test` judged.
+    pub fn tested(report: &'a TestReport) -> Column<'a> {
         Column {
             solution: Cow::Borrowed(&report.solution),
-            target,
+            target: report.target.as_deref(),
             promise: None,
             verdict: report.verdict,
             score: report.score,
@@ -186,10 +187,65 @@ pub fn render(title: &str, verdict: Verdict, matrices: &[Matrix]) -> String {
     page
 }
 
-/// Writes the page to `path` atomically, making its folder if needed; an
-/// error names `path`.
-pub fn write(path: &Path, page: &str) -> Result<()> {
-    super::publish(path, page.as_bytes(), "the HTML report")
+/// `--html PATH`: the page of `judge test` (a column per file judged) or
+/// `judge verify` (a matrix per problem).
+#[derive(Clone, Debug, Default)]
+pub struct Page {
+    problems: Problems,
+}
+
+impl Render for Page {
+    fn what(&self) -> &'static str {
+        "the HTML report"
+    }
+
+    fn gather(&mut self, event: &EventKind) {
+        self.problems.gather(event);
+    }
+
+    fn render(&self, report: &Report, _: &Path) -> Result<Option<Vec<u8>>> {
+        let page = match report {
+            Report::Test(r) => {
+                let other = (r.other.as_ref()).map(|o| Column::other(&r.solution, o));
+                let columns = std::iter::once(Column::tested(r)).chain(other).collect();
+                let matrix = matrix(self.problems.named(&r.problem)?, columns);
+                let title = format!("judge test {} {}", r.problem, r.solution);
+                render(&title, r.verdict, &[matrix])
+            }
+            Report::Standings(r) => {
+                let columns = (r.solutions.iter())
+                    .flat_map(|row| {
+                        let other = (row.other.as_ref()).map(|o| Column::other(&row.solution, o));
+                        std::iter::once(Column::standing(row)).chain(other)
+                    })
+                    .collect();
+                let matrix = matrix(self.problems.named(&r.problem)?, columns);
+                render(&format!("judge test {}", r.problem), r.verdict, &[matrix])
+            }
+            Report::Verify(r) => {
+                let matrices: Vec<Matrix> = (self.problems.all().iter())
+                    .map(|p| {
+                        let rows = r.solutions.iter().filter(|r| r.problem == p.name);
+                        matrix(p, rows.map(Column::verified).collect())
+                    })
+                    .collect();
+                render("judge verify", r.verdict, &matrices)
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(page.into_bytes()))
+    }
+}
+
+/// The matrix of `columns` on problem `p`'s tests.
+fn matrix<'a>(p: &'a Judged, columns: Vec<Column<'a>>) -> Matrix<'a> {
+    Matrix {
+        problem: &p.name,
+        time_limit: p.time_limit,
+        groups: &p.groups,
+        tests: &p.tests,
+        columns,
+    }
 }
 
 /// One problem: a caption, the table, and the notes on broken promises.

@@ -1,25 +1,22 @@
-//! Reporters: the only code that prints. Each turns the core's events into
-//! one output format — [`terminal::TerminalReporter`] for people,
-//! [`json::JsonReporter`] for scripts (the typed documents of
-//! [`crate::model::results::report`]). A new output format is one more file here
-//! implementing [`crate::model::event::Reporter`].
+//! Reporters: the only code that writes a command's output. Each turns the
+//! core's events into one output — on stdout [`terminal::TerminalReporter`]
+//! for people or [`json::JsonReporter`] for scripts (the typed documents of
+//! [`crate::model::results::report`]); beside it the files asked for, each
+//! a [`file::FileReporter`] of its format ([`csv::Csv`], [`html::Page`],
+//! `judge lab`'s [`plot::Plot`] and [`plot::Page`]) that renders from what
+//! the events carried and writes the file whole at the end. [`fanout::Fanout`] hands every event to a
+//! command's outputs, which `commands/mod.rs` chooses, in one place.
+//!
+//! A new output format is one more file here implementing
+//! [`crate::model::event::Reporter`] (a file's: [`file::Render`]), its
+//! `mod` line below, and its line where the outputs are chosen (and its
+//! flag in `cli.rs`).
 
 pub mod csv;
 pub mod diff;
+pub mod fanout;
+pub mod file;
 pub mod html;
 pub mod json;
 pub mod plot;
 pub mod terminal;
-
-/// Writes a file for people (a page, a picture) to `path` whole or not at
-/// all, readable by everyone, making its folder if needed; an error names
-/// `what` and `path`.
-pub fn publish(path: &std::path::Path, bytes: &[u8], what: &str) -> anyhow::Result<()> {
-    use anyhow::Context;
-    let cannot = || format!("cannot write {what} {}", path.display());
-    let absolute = std::path::absolute(path).with_context(cannot)?;
-    if let Some(dir) = absolute.parent() {
-        crate::base::fsutil::create_dir_all(dir).with_context(cannot)?;
-    }
-    crate::base::fsutil::publish(&absolute, bytes).with_context(cannot)
-}

@@ -20,7 +20,8 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use games::table::Layout;
 
-use crate::model::results::report::LabReport;
+use super::file::Render;
+use crate::model::results::report::{LabReport, Report};
 use crate::report::html::escape;
 
 /// The widest row of a one-heap picture, in positions, when no period was
@@ -151,13 +152,42 @@ const PAGE_STYLE: &str = "body { font-family: sans-serif; margin: 1.5em; }\
     table { border-collapse: collapse; font-size: 12px; }\
     td, th { border: 1px solid #ccc; padding: 1px 6px; text-align: right; }";
 
-/// Writes the picture to `path`, whole or not at all: as PNG when the
-/// path ends in `.png`, else as SVG.
-pub fn write(path: &Path, svg: &str) -> Result<()> {
-    let png = (path.extension()).is_some_and(|e| e.eq_ignore_ascii_case("png"));
-    match png {
-        true => super::publish(path, &self::png(svg)?, "the plot"),
-        false => super::publish(path, svg.as_bytes(), "the plot"),
+/// `judge lab --html PATH`: the lab's page.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Page;
+
+impl Render for Page {
+    fn what(&self) -> &'static str {
+        "the HTML report"
+    }
+
+    fn render(&self, report: &Report, _: &Path) -> Result<Option<Vec<u8>>> {
+        match report {
+            Report::Lab(r) => Ok(Some(page(r).into_bytes())),
+            _ => Ok(None),
+        }
+    }
+}
+
+/// `judge lab --plot PATH`: the picture, as PNG when the path ends in
+/// `.png`, else as SVG.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Plot;
+
+impl Render for Plot {
+    fn what(&self) -> &'static str {
+        "the plot"
+    }
+
+    fn render(&self, report: &Report, path: &Path) -> Result<Option<Vec<u8>>> {
+        let Report::Lab(r) = report else {
+            return Ok(None);
+        };
+        let svg = svg(r);
+        match (path.extension()).is_some_and(|e| e.eq_ignore_ascii_case("png")) {
+            true => png(&svg).map(Some),
+            false => Ok(Some(svg.into_bytes())),
+        }
     }
 }
 

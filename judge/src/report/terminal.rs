@@ -937,6 +937,7 @@ impl<W: Write> Reporter for TerminalReporter<W> {
                 self.start_bar(*tests, format!("building {problem}"));
             }
             EventKind::TestBuilt { .. } => self.advance_bar(),
+            EventKind::Judging { .. } => {}
             EventKind::BuildFinished { summary, .. } => {
                 self.clear_bar();
                 if command == Some(CommandKind::Build) || self.stages {

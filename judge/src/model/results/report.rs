@@ -137,6 +137,10 @@ pub struct TestReport {
     /// The same file under its language's other interpreter
     /// (`--both-pythons`), if asked for and the language has one.
     pub other: Option<OtherJudging>,
+    /// The file's path under `solutions/<problem>/`, as tests' `targets`
+    /// name it, if it lives there (the page marks the tests aimed at it).
+    #[serde(skip)]
+    pub target: Option<String>,
 }
 
 /// `judge test` of several files (or a folder): the standings.
