@@ -254,6 +254,10 @@ pub struct Outputs {
     /// invocation matrix, tests × solutions judged.
     #[arg(long, value_name = "PATH")]
     pub html: Option<PathBuf>,
+    /// Also write the results as JUnit XML to PATH, for CI: a test suite
+    /// per solution, a test case per test.
+    #[arg(long, value_name = "PATH")]
+    pub junit: Option<PathBuf>,
 }
 
 impl TestArgs {
