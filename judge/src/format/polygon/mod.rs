@@ -1,8 +1,10 @@
 //! Codeforces Polygon's full package: `problem.xml` names everything (the
 //! testset and its groups, the checker, validators and interactor, the
-//! solutions by tag, the statements), the files beside it. [`read`] makes a
-//! kit problem of a package, [`write`] a package of a kit problem.
+//! solutions by tag, the statements), the files beside it. [`files`] holds
+//! the types of its files, [`read`] makes a kit problem of a package,
+//! [`write`] a package of a kit problem.
 
+pub mod files;
 pub mod read;
 pub mod write;
 

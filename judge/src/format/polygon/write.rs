@@ -22,13 +22,14 @@
 //! `memory-limit-exceeded`, and `failed` for a run-time error. Brute forces
 //! have no Polygon tag ("never wrong, may give up") and are left out.
 
-use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
-use quick_xml::Writer;
-use quick_xml::events::{BytesDecl, BytesText, Event};
 
+use super::files::{
+    Assets, Checker, ContestXml, Dependency, Files, Group, Judging, Method, Name, PointsPolicy,
+    ProblemXml, Program, Solution, Source, StatementXml, Test, Testset,
+};
 use crate::base::fsutil;
 use crate::format::latex;
 use crate::format::subject::{self, Subject, label, self_contained_cpp};
@@ -89,13 +90,13 @@ fn named(stem: &str, source: &Path) -> String {
 }
 
 /// Where a problem's jury programs go in its package.
-struct Files {
+struct JuryFiles {
     checker: String,
     validator: String,
     interactor: Option<String>,
 }
 
-impl Files {
+impl JuryFiles {
     /// The checker's copy at the package's root, where CMS's Polygon
     /// loader looks for it: `check.cpp` (or `check.c`), whatever its name.
     fn root_checker(&self) -> String {
@@ -122,275 +123,163 @@ fn shares(points: u32, tests: usize) -> Vec<u32> {
         .collect()
 }
 
-type Xml = Writer<Cursor<Vec<u8>>>;
-
-/// An element with attributes and content written by `inner`.
-fn element(
-    w: &mut Xml,
-    name: &str,
-    attributes: &[(&str, &str)],
-    inner: impl FnOnce(&mut Xml) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    w.create_element(name)
-        .with_attributes(attributes.iter().copied())
-        .write_inner_content(inner)
-        .map(drop)
+/// A file of the package as problem.xml names it: its path, and its
+/// type (`h.g++`, or a source's, by its extension).
+fn source(path: &str, kind: Option<&str>) -> Source {
+    let kind = kind.unwrap_or_else(|| source_type(Path::new(path)));
+    Source {
+        path: path.to_string(),
+        kind: Some(kind.to_string()),
+    }
 }
 
-/// An empty element with attributes.
-fn empty(w: &mut Xml, name: &str, attributes: &[(&str, &str)]) -> std::io::Result<()> {
-    w.create_element(name)
-        .with_attributes(attributes.iter().copied())
-        .write_empty()
-        .map(drop)
+/// A program of the package, by its source's path.
+fn program(path: &str) -> Program {
+    Program {
+        source: Some(source(path, None)),
+        ..Program::default()
+    }
 }
 
-/// An element holding text.
-fn text_element(w: &mut Xml, name: &str, text: &str) -> std::io::Result<()> {
-    w.create_element(name)
-        .write_text_content(BytesText::new(text))
-        .map(drop)
+/// The problem's `problem.xml`: its names, statements, testset, files and
+/// assets.
+fn problem_xml(s: &Subject, checker: &CppChecker, files: &JuryFiles) -> ProblemXml {
+    let p = s.problem;
+    let title = &p.config.value.title;
+    let name = |language: &str, value: &str| Name {
+        language: language.to_string(),
+        value: value.to_string(),
+    };
+    ProblemXml {
+        revision: Some(1),
+        short_name: Some(p.name.clone()),
+        names: vec![name("english", &title.en), name("chinese", &title.zh)],
+        statements: statement_entries(s),
+        judging: Judging {
+            input_file: Some(String::new()),
+            output_file: Some(String::new()),
+            testset: testset(s),
+            ..Judging::default()
+        },
+        files: Files {
+            resources: vec![source("files/testlib.h", Some("h.g++"))],
+            executables: vec![program(&files.validator)],
+        },
+        assets: assets(s, checker, files),
+    }
 }
 
-/// An XML document written by `body`.
-fn document(body: impl FnOnce(&mut Xml) -> std::io::Result<()>) -> Result<String> {
-    let mut w = Writer::new_with_indent(Cursor::new(Vec::new()), b' ', 4);
-    w.write_event(Event::Decl(BytesDecl::new(
-        "1.0",
-        Some("utf-8"),
-        Some("no"),
-    )))?;
-    body(&mut w)?;
-    let mut text = String::from_utf8(w.into_inner().into_inner())?;
-    text.push('\n');
-    Ok(text)
+/// The testset `tests`: the limits, the tests as `tests/NN` (at least two
+/// digits) with their answers `tests/NN.a`, the groups.
+fn testset(s: &Subject) -> Testset {
+    let p = s.problem;
+    let count = s.tests.len();
+    let width = count.to_string().len().max(2);
+    Testset {
+        name: "tests".to_string(),
+        time_limit: Some(p.limits.time.as_millis() as u64),
+        memory_limit: Some(p.limits.memory_bytes),
+        test_count: Some(count),
+        input_path_pattern: Some(format!("tests/%0{width}d")),
+        answer_path_pattern: Some(format!("tests/%0{width}d.a")),
+        tests: tests(s),
+        groups: groups(s),
+        ..Testset::default()
+    }
 }
 
-impl Polygon {
-    /// The testlib.h the package of `s` holds: an imported Polygon
-    /// package's own, else the export's.
-    fn testlib_h(&self, s: &Subject) -> std::path::PathBuf {
-        let own = s.problem.dir.join("package/files/testlib.h");
-        match s.problem.imported_from.as_deref() == Some("polygon") && own.is_file() {
-            true => own,
-            false => self.testlib_h.clone(),
+/// Each test's points: its own, or its share of its group's.
+fn points(s: &Subject) -> Vec<Option<f64>> {
+    let count = s.tests.len();
+    let mut points = vec![None; count];
+    for group in &s.problem.groups {
+        let members: Vec<usize> = (0..count)
+            .filter(|&i| s.tests[i].group.as_deref() == Some(&group.name))
+            .collect();
+        for (i, share) in members.iter().zip(shares(group.points, members.len())) {
+            points[*i] = Some(s.tests[*i].points.unwrap_or(f64::from(share)));
         }
     }
+    points
+}
 
-    fn problem_xml(&self, s: &Subject, checker: &CppChecker, files: &Files) -> Result<String> {
-        let p = s.problem;
-        let title = &p.config.value.title;
-        let count = s.tests.len();
-        let width = count.to_string().len().max(2);
-        let time = p.limits.time.as_millis().to_string();
-        let memory = p.limits.memory_bytes.to_string();
-        // Each test's points: its own, or its share of its group's.
-        let mut points: Vec<Option<String>> = vec![None; count];
-        for group in &p.groups {
-            let members: Vec<usize> = (0..count)
-                .filter(|&i| s.tests[i].group.as_deref() == Some(&group.name))
-                .collect();
-            for (i, share) in members.iter().zip(shares(group.points, members.len())) {
-                points[*i] = Some(match s.tests[*i].points {
-                    Some(own) => own.to_string(),
-                    None => share.to_string(),
-                });
+/// The tests, each described by its comment or how the kit made it, with
+/// its group and points.
+fn tests(s: &Subject) -> Vec<Test> {
+    let p = s.problem;
+    (s.tests.iter().zip(points(s)))
+        .map(|(test, points)| {
+            let spec = p.tests.iter().find(|t| t.name == test.name);
+            let description = spec
+                .map(|t| t.comment.clone().unwrap_or_else(|| p.recipe(t)))
+                .unwrap_or_default();
+            // A test's group goes with its points.
+            let grouped = test.group.clone().zip(points);
+            Test {
+                method: Method::Manual,
+                description: Some(description),
+                sample: test.sample,
+                group: grouped.as_ref().map(|(group, _)| group.clone()),
+                points: grouped.map(|(_, points)| points),
+                ..Test::default()
             }
-        }
-        document(|w| {
-            element(
-                w,
-                "problem",
-                &[("revision", "1"), ("short-name", &p.name)],
-                |w| {
-                    element(w, "names", &[], |w| {
-                        empty(w, "name", &[("language", "english"), ("value", &title.en)])?;
-                        empty(w, "name", &[("language", "chinese"), ("value", &title.zh)])
-                    })?;
-                    element(w, "statements", &[], |w| {
-                        for (language, path, kind) in statement_entries(s) {
-                            empty(
-                                w,
-                                "statement",
-                                &[
-                                    ("charset", "UTF-8"),
-                                    ("language", &language),
-                                    ("mathjax", "true"),
-                                    ("path", &path),
-                                    ("type", kind),
-                                ],
-                            )?;
-                        }
-                        Ok(())
-                    })?;
-                    element(
-                        w,
-                        "judging",
-                        &[("input-file", ""), ("output-file", "")],
-                        |w| {
-                            element(w, "testset", &[("name", "tests")], |w| {
-                                text_element(w, "time-limit", &time)?;
-                                text_element(w, "memory-limit", &memory)?;
-                                text_element(w, "test-count", &count.to_string())?;
-                                text_element(
-                                    w,
-                                    "input-path-pattern",
-                                    &format!("tests/%0{width}d"),
-                                )?;
-                                text_element(
-                                    w,
-                                    "answer-path-pattern",
-                                    &format!("tests/%0{width}d.a"),
-                                )?;
-                                element(w, "tests", &[], |w| {
-                                    for (i, test) in s.tests.iter().enumerate() {
-                                        let spec = p.tests.iter().find(|t| t.name == test.name);
-                                        let description = spec
-                                            .map(|t| {
-                                                t.comment.clone().unwrap_or_else(|| p.recipe(t))
-                                            })
-                                            .unwrap_or_default();
-                                        let share = points[i].clone();
-                                        let mut attributes = vec![
-                                            ("method", "manual"),
-                                            ("description", description.as_str()),
-                                        ];
-                                        // p2d 0.4 takes any `sample` value as true:
-                                        // the attribute is only on samples.
-                                        if test.sample {
-                                            attributes.push(("sample", "true"));
-                                        }
-                                        if let (Some(group), Some(share)) = (&test.group, &share) {
-                                            attributes.push(("group", group));
-                                            attributes.push(("points", share));
-                                        }
-                                        empty(w, "test", &attributes)?;
-                                    }
-                                    Ok(())
-                                })?;
-                                if !p.groups.is_empty() {
-                                    element(w, "groups", &[], |w| {
-                                        for group in &p.groups {
-                                            let points = group.points.to_string();
-                                            let policy = match group.each {
-                                                true => "each-test",
-                                                false => "complete-group",
-                                            };
-                                            let attributes = [
-                                                ("feedback-policy", "complete"),
-                                                ("name", group.name.as_str()),
-                                                ("points", &points),
-                                                ("points-policy", policy),
-                                            ];
-                                            if group.depends.is_empty() {
-                                                empty(w, "group", &attributes)?;
-                                                continue;
-                                            }
-                                            element(w, "group", &attributes, |w| {
-                                                element(w, "dependencies", &[], |w| {
-                                                    for on in &group.depends {
-                                                        empty(w, "dependency", &[("group", on)])?;
-                                                    }
-                                                    Ok(())
-                                                })
-                                            })?;
-                                        }
-                                        Ok(())
-                                    })?;
-                                }
-                                Ok(())
-                            })
-                        },
-                    )?;
-                    element(w, "files", &[], |w| {
-                        element(w, "resources", &[], |w| {
-                            empty(w, "file", &[("path", "files/testlib.h"), ("type", "h.g++")])
-                        })?;
-                        element(w, "executables", &[], |w| {
-                            element(w, "executable", &[], |w| {
-                                empty(
-                                    w,
-                                    "source",
-                                    &[
-                                        ("path", &files.validator),
-                                        ("type", source_type(Path::new(&files.validator))),
-                                    ],
-                                )
-                            })
-                        })
-                    })?;
-                    element(w, "assets", &[], |w| {
-                        let standard = match checker {
-                            CppChecker::Standard(name) => Some(format!("std::{name}.cpp")),
-                            CppChecker::Source(_) => None,
-                        };
-                        let mut attributes = vec![("type", "testlib")];
-                        if let Some(name) = &standard {
-                            attributes.insert(0, ("name", name.as_str()));
-                        }
-                        element(w, "checker", &attributes, |w| {
-                            empty(
-                                w,
-                                "source",
-                                &[
-                                    ("path", &files.checker),
-                                    ("type", source_type(Path::new(&files.checker))),
-                                ],
-                            )?;
-                            empty(w, "copy", &[("path", &files.root_checker())])
-                        })?;
-                        if p.interactive {
-                            element(w, "interactor", &[], |w| {
-                                empty(
-                                    w,
-                                    "source",
-                                    &[
-                                        ("path", files.interactor.as_deref().unwrap_or_default()),
-                                        (
-                                            "type",
-                                            source_type(Path::new(
-                                                files.interactor.as_deref().unwrap_or_default(),
-                                            )),
-                                        ),
-                                    ],
-                                )
-                            })?;
-                        }
-                        element(w, "validators", &[], |w| {
-                            element(w, "validator", &[], |w| {
-                                empty(
-                                    w,
-                                    "source",
-                                    &[
-                                        ("path", &files.validator),
-                                        ("type", source_type(Path::new(&files.validator))),
-                                    ],
-                                )
-                            })
-                        })?;
-                        element(w, "solutions", &[], |w| {
-                            for (expect, path) in &s.solutions {
-                                let tag = if p.reference.as_ref() == Some(path) {
-                                    Some("main")
-                                } else {
-                                    tag(*expect)
-                                };
-                                let Some(tag) = tag else { continue };
-                                let file = format!("solutions/{}", fsutil::file_name(path));
-                                element(w, "solution", &[("tag", tag)], |w| {
-                                    empty(
-                                        w,
-                                        "source",
-                                        &[("path", &file), ("type", source_type(path))],
-                                    )
-                                })?;
-                            }
-                            Ok(())
-                        })
-                    })
-                },
-            )
         })
+        .collect()
+}
+
+/// The groups: their points, all or nothing or each test its own, after
+/// the groups they depend on.
+fn groups(s: &Subject) -> Vec<Group> {
+    let groups = s.problem.groups.iter();
+    groups
+        .map(|group| Group {
+            name: group.name.clone(),
+            feedback_policy: Some("complete".to_string()),
+            points: Some(f64::from(group.points)),
+            points_policy: Some(match group.each {
+                true => PointsPolicy::EachTest,
+                false => PointsPolicy::CompleteGroup,
+            }),
+            dependencies: (group.depends.iter())
+                .map(|on| Dependency {
+                    group: Some(on.clone()),
+                    ..Dependency::default()
+                })
+                .collect(),
+            ..Group::default()
+        })
+        .collect()
+}
+
+/// The assets: the checker (a standard one by its name too), the
+/// interactor, the validator, the solutions by tag.
+fn assets(s: &Subject, checker: &CppChecker, files: &JuryFiles) -> Assets {
+    let p = s.problem;
+    let standard = match checker {
+        CppChecker::Standard(name) => Some(format!("std::{name}.cpp")),
+        CppChecker::Source(_) => None,
+    };
+    let interactor = files.interactor.as_deref().unwrap_or_default();
+    let solutions = (s.solutions.iter()).filter_map(|(expect, path)| {
+        let tag = match p.reference.as_ref() == Some(path) {
+            true => Some("main"),
+            false => tag(*expect),
+        };
+        Some(Solution {
+            tag: Some(tag?.to_string()),
+            program: program(&format!("solutions/{}", fsutil::file_name(path))),
+        })
+    });
+    Assets {
+        checker: Some(Checker {
+            name: standard,
+            kind: Some("testlib".to_string()),
+            program: program(&files.checker),
+            copy: Some(files.root_checker()),
+        }),
+        interactor: p.interactive.then(|| program(interactor)),
+        validators: vec![program(&files.validator)],
+        solutions: solutions.collect(),
     }
 }
 
@@ -421,35 +310,177 @@ fn ends_with_verdicts(s: &Subject) -> Result<()> {
 }
 
 /// The statements problem.xml lists, as Polygon lists them: the source,
-/// the page, the PDF, in each language: (language, path, type). An
-/// imported problem's are those of its package.
-fn statement_entries(s: &Subject) -> Vec<(String, String, &'static str)> {
+/// the page, the PDF, in each language. An imported problem's are those of
+/// its package.
+fn statement_entries(s: &Subject) -> Vec<StatementXml> {
+    let entry = |language: &str, path: String, kind: &str| StatementXml {
+        charset: Some("UTF-8".to_string()),
+        language: language.to_string(),
+        mathjax: Some(true),
+        path,
+        kind: kind.to_string(),
+    };
     let mut entries = Vec::new();
     for statement in &s.statements {
         let language = statement.lang.english_name();
-        entries.push((
-            language.to_string(),
-            format!("statements/{language}/problem.tex"),
-            "application/x-tex",
-        ));
+        let tex = format!("statements/{language}/problem.tex");
+        entries.push(entry(language, tex, "application/x-tex"));
         let html = format!("statements/.html/{language}/problem.html");
-        entries.push((language.to_string(), html, "text/html"));
+        entries.push(entry(language, html, "text/html"));
         if statement.pdf.is_some() {
             let pdf = format!("statements/.pdf/{language}/problem.pdf");
-            entries.push((language.to_string(), pdf, "application/pdf"));
+            entries.push(entry(language, pdf, "application/pdf"));
         }
     }
     for (path, _) in &s.kept {
         let parts: Vec<&str> = path.split('/').collect();
-        let entry = match parts.as_slice() {
+        let (language, kind) = match parts.as_slice() {
             ["statements", language, "problem.tex"] => (language, "application/x-tex"),
             ["statements", ".html", language, "problem.html"] => (language, "text/html"),
             ["statements", ".pdf", language, "problem.pdf"] => (language, "application/pdf"),
             _ => continue,
         };
-        entries.push((entry.0.to_string(), path.clone(), entry.1));
+        entries.push(entry(language, path.clone(), kind));
     }
     entries
+}
+
+/// The jury's programs as the package ships them.
+struct Jury {
+    /// The checker problem.xml names.
+    checker: CppChecker,
+    /// The source shipped for it.
+    checker_source: PathBuf,
+    validator: PathBuf,
+    files: JuryFiles,
+}
+
+/// The jury's programs: the checker (after an interactor, the one that
+/// reads its verdict line), the validator, and the interactor, written
+/// here as one file.
+fn jury(s: &Subject, out: &mut Tree) -> Result<Jury> {
+    let p = s.problem;
+    let path = p.config.path.display();
+    // An imported problem's programs keep their names.
+    let file = |stem: &str, source: &Path| {
+        let name = s.program_name(source, named(stem, source));
+        format!("files/{name}")
+    };
+    let checker = match (&p.cpp_checker, &p.cpp_interactor) {
+        (Some(checker), _) => checker.clone(),
+        (None, Some(interactor)) => {
+            ends_with_verdicts(s)?;
+            let source = self_contained_cpp(interactor)?;
+            out.text(&file("interactor", interactor), source)?;
+            CppChecker::Source(s.kit_root.join("checkers/cpp/interactor-verdict.cpp"))
+        }
+        (None, None) if p.interactive => {
+            bail!("{path}: Polygon compiles only C++ interactors: set `cpp_interactor`")
+        }
+        (None, None) => bail!("{path}: Polygon compiles only C++ checkers: set `cpp_checker`"),
+    };
+    let Some(validator) = &p.cpp_validator else {
+        bail!("{path}: Polygon compiles only C++ validators: set `cpp_validator`");
+    };
+    let checker_source = match &checker {
+        CppChecker::Source(source) => source.clone(),
+        // Polygon knows its standard checkers by name; the package still
+        // carries a source: the kit's own C++ twin of it, or the one an
+        // imported Polygon package carried.
+        CppChecker::Standard(name) => {
+            let twin = s.kit_root.join("checkers/cpp").join(format!("{name}.cpp"));
+            let carried = p.dir.join("package/files/check.cpp");
+            match (twin.is_file(), carried.is_file()) {
+                (false, true) => carried,
+                _ => twin,
+            }
+        }
+    };
+    let files = JuryFiles {
+        checker: file("check", &checker_source),
+        validator: file("val", validator),
+        interactor: p.cpp_interactor.as_deref().map(|i| file("interactor", i)),
+    };
+    Ok(Jury {
+        checker,
+        checker_source,
+        validator: validator.clone(),
+        files,
+    })
+}
+
+/// The tests, `tests/NN` and their answers `tests/NN.a`.
+fn write_tests(s: &Subject, out: &mut Tree) -> Result<()> {
+    let width = s.tests.len().to_string().len().max(2);
+    for (i, test) in s.tests.iter().enumerate() {
+        let n = format!("{:0width$}", i + 1);
+        out.file(&format!("tests/{n}"), &test.input)?;
+        out.file(&format!("tests/{n}.a"), &test.answer)?;
+    }
+    Ok(())
+}
+
+/// The checker (also at the root, for CMS's loader) and the validator,
+/// each one C++ file: the loaders copy it alone.
+fn write_jury(jury: &Jury, out: &mut Tree) -> Result<()> {
+    let checker_text = self_contained_cpp(&jury.checker_source)?;
+    out.text(&jury.files.checker, checker_text.clone())?;
+    out.text(&jury.files.root_checker(), checker_text)?;
+    out.text(&jury.files.validator, self_contained_cpp(&jury.validator)?)
+}
+
+/// The solutions a tag says, in `solutions/`.
+fn write_solutions(s: &Subject, out: &mut Tree) -> Result<()> {
+    for (expect, path) in &s.solutions {
+        if s.problem.reference.as_ref() == Some(path) || tag(*expect).is_some() {
+            out.file(&format!("solutions/{}", fsutil::file_name(path)), path)?;
+        }
+    }
+    Ok(())
+}
+
+/// The statements in each language: the LaTeX source, the page, the PDF,
+/// and the samples beside them.
+fn write_statements(s: &Subject, out: &mut Tree) -> Result<()> {
+    for statement in &s.statements {
+        let language = statement.lang.english_name();
+        out.text(
+            &format!("statements/{language}/problem.tex"),
+            latex::statement(&statement.markdown),
+        )?;
+        out.text(
+            &format!("statements/.html/{language}/problem.html"),
+            statement.html.clone(),
+        )?;
+        if let Some(pdf) = &statement.pdf {
+            out.bytes(
+                &format!("statements/.pdf/{language}/problem.pdf"),
+                pdf.clone(),
+            )?;
+        }
+        let samples = s.tests.iter().filter(|t| t.sample);
+        for (k, test) in samples.enumerate() {
+            let n = format!("{:02}", k + 1);
+            out.file(&format!("statements/{language}/example.{n}"), &test.input)?;
+            out.file(
+                &format!("statements/{language}/example.{n}.a"),
+                &test.answer,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+impl Polygon {
+    /// The testlib.h the package of `s` holds: an imported Polygon
+    /// package's own, else the export's.
+    fn testlib_h(&self, s: &Subject) -> std::path::PathBuf {
+        let own = s.problem.dir.join("package/files/testlib.h");
+        match s.problem.imported_from.as_deref() == Some("polygon") && own.is_file() {
+            true => own,
+            false => self.testlib_h.clone(),
+        }
+    }
 }
 
 impl subject::Writer for Polygon {
@@ -462,96 +493,14 @@ impl subject::Writer for Polygon {
     }
 
     fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
-        let p = s.problem;
-        let path = p.config.path.display();
-        let verdict = CppChecker::Source(s.kit_root.join("checkers/cpp/interactor-verdict.cpp"));
-        // An imported problem's programs keep their names.
-        let file = |stem: &str, source: &Path| {
-            let name = s.program_name(source, named(stem, source));
-            format!("files/{name}")
-        };
-        let checker = match (&p.cpp_checker, &p.cpp_interactor) {
-            (Some(checker), _) => checker,
-            (None, Some(interactor)) => {
-                ends_with_verdicts(s)?;
-                out.text(
-                    &file("interactor", interactor),
-                    self_contained_cpp(interactor)?,
-                )?;
-                &verdict
-            }
-            (None, None) if p.interactive => {
-                bail!("{path}: Polygon compiles only C++ interactors: set `cpp_interactor`")
-            }
-            (None, None) => bail!("{path}: Polygon compiles only C++ checkers: set `cpp_checker`"),
-        };
-        let Some(validator) = &p.cpp_validator else {
-            bail!("{path}: Polygon compiles only C++ validators: set `cpp_validator`");
-        };
-        let checker_source = match checker {
-            CppChecker::Source(source) => source.clone(),
-            // Polygon knows its standard checkers by name; the package still
-            // carries a source: the kit's own C++ twin of it, or the one an
-            // imported Polygon package carried.
-            CppChecker::Standard(name) => {
-                let twin = s.kit_root.join("checkers/cpp").join(format!("{name}.cpp"));
-                let carried = p.dir.join("package/files/check.cpp");
-                match (twin.is_file(), carried.is_file()) {
-                    (false, true) => carried,
-                    _ => twin,
-                }
-            }
-        };
-        let files = Files {
-            checker: file("check", &checker_source),
-            validator: file("val", validator),
-            interactor: p.cpp_interactor.as_deref().map(|i| file("interactor", i)),
-        };
-        out.text("problem.xml", self.problem_xml(s, checker, &files)?)?;
-        let width = s.tests.len().to_string().len().max(2);
-        for (i, test) in s.tests.iter().enumerate() {
-            let n = format!("{:0width$}", i + 1);
-            out.file(&format!("tests/{n}"), &test.input)?;
-            out.file(&format!("tests/{n}.a"), &test.answer)?;
-        }
+        let jury = jury(s, out)?;
+        let xml = problem_xml(s, &jury.checker, &jury.files);
+        out.text("problem.xml", xml.text()?)?;
+        write_tests(s, out)?;
         out.file("files/testlib.h", &self.testlib_h(s))?;
-        // Each C++ program one file: the loaders copy it alone.
-        let checker_text = self_contained_cpp(&checker_source)?;
-        out.text(&files.checker, checker_text.clone())?;
-        out.text(&files.root_checker(), checker_text)?;
-        out.text(&files.validator, self_contained_cpp(validator)?)?;
-        for (expect, path) in &s.solutions {
-            if p.reference.as_ref() == Some(path) || tag(*expect).is_some() {
-                out.file(&format!("solutions/{}", fsutil::file_name(path)), path)?;
-            }
-        }
-        for statement in &s.statements {
-            let language = statement.lang.english_name();
-            out.text(
-                &format!("statements/{language}/problem.tex"),
-                latex::statement(&statement.markdown),
-            )?;
-            out.text(
-                &format!("statements/.html/{language}/problem.html"),
-                statement.html.clone(),
-            )?;
-            if let Some(pdf) = &statement.pdf {
-                out.bytes(
-                    &format!("statements/.pdf/{language}/problem.pdf"),
-                    pdf.clone(),
-                )?;
-            }
-            let samples = s.tests.iter().filter(|t| t.sample);
-            for (k, test) in samples.enumerate() {
-                let n = format!("{:02}", k + 1);
-                out.file(&format!("statements/{language}/example.{n}"), &test.input)?;
-                out.file(
-                    &format!("statements/{language}/example.{n}.a"),
-                    &test.answer,
-                )?;
-            }
-        }
-        Ok(())
+        write_jury(&jury, out)?;
+        write_solutions(s, out)?;
+        write_statements(s, out)
     }
 
     fn warnings(&self, s: &Subject) -> Vec<Warning> {
@@ -626,29 +575,17 @@ impl subject::Writer for Polygon {
     }
 
     fn contest(&self, subjects: &[Subject], out: &mut Tree) -> Result<()> {
-        let xml = document(|w| {
-            element(w, "contest", &[], |w| {
-                element(w, "names", &[], |w| {
-                    empty(
-                        w,
-                        "name",
-                        &[
-                            ("language", "english"),
-                            ("value", crate::model::kit::SOURCE),
-                        ],
-                    )
-                })?;
-                element(w, "problems", &[], |w| {
-                    for (i, s) in subjects.iter().enumerate() {
-                        let index = label(i);
-                        let url = format!("problems/{}", s.folder);
-                        empty(w, "problem", &[("index", &index), ("url", &url)])?;
-                    }
-                    Ok(())
-                })
-            })
-        })?;
-        out.text("contest.xml", xml)
+        let problems = subjects.iter().enumerate();
+        let contest = ContestXml {
+            names: vec![Name {
+                language: "english".to_string(),
+                value: crate::model::kit::SOURCE.to_string(),
+            }],
+            problems: problems
+                .map(|(i, s)| (label(i), format!("problems/{}", s.folder)))
+                .collect(),
+        };
+        out.text("contest.xml", contest.text()?)
     }
 }
 
