@@ -1,8 +1,9 @@
 //! Hydro's problem format: `problem.yaml` (title, tags, pid), the
 //! statements (`problem.md`, `problem_<lang>.md`), and `testdata/` with its
-//! `config.yaml` and the tests. [`read`] makes a kit problem of one,
-//! [`write`] one of a kit problem.
+//! `config.yaml` and the tests. [`files`] holds the types of its files,
+//! [`read`] makes a kit problem of one, [`write`] one of a kit problem.
 
+pub mod files;
 pub mod read;
 pub mod write;
 
@@ -25,5 +26,5 @@ pub fn recognises(package: &Package) -> bool {
 
 /// The problem's own name (`pid`).
 pub fn own_name(package: &Package) -> Result<Option<String>> {
-    package.yaml_key("problem.yaml", "pid")
+    Ok(files::ProblemYaml::read(package)?.pid)
 }

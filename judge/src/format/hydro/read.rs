@@ -1,5 +1,7 @@
 //! Importing a Hydro problem: `problem.yaml` (the title, the pid) and
-//! `testdata/config.yaml`.
+//! `testdata/config.yaml` ([`ProblemYaml`], [`ConfigYaml`]), read step by
+//! step: the kind, the tests and subtasks, the checker or interactor and
+//! the testlib.h beside it.
 //!
 //! - The limits (`time: 1s`, `memory: 256m`; Hydro's defaults, 1 s and
 //!   256 MiB, when absent), the kind (`type: default` or `interactive`).
@@ -16,43 +18,19 @@
 //!   includes it, the kit's (as `judge package` finds it) is put there.
 //! - No validator and no solutions: Hydro packages hold neither.
 
-use anyhow::{Context, Result, bail};
-use yaml_rust2::{Yaml, YamlLoader};
+use std::path::PathBuf;
 
-use crate::format::Format;
-use crate::format::Package;
+use anyhow::{Context, Result, bail};
+
+use super::files::{ConfigYaml, ProblemType, ProblemYaml, Subtask};
 use crate::format::imported::{
     Imported, Lossy, config_of, files_of, kept, kept_at, testlib_beside, text,
 };
+use crate::format::{Format, Package};
 use crate::model::config::{Group, GroupScoring, Protocol, ProtocolsConfig, TestEntry, unread};
 use crate::model::kit::NewFile;
 use crate::model::problem::STANDARD_CHECKERS;
 use crate::model::program::domjudge_testlib;
-
-/// Milliseconds in a Hydro time (`1s`, `1000ms`, `1.5s`).
-fn millis(text: &str) -> Option<u64> {
-    let t = text.trim().to_ascii_lowercase();
-    let (number, factor) = match t.strip_suffix("ms") {
-        Some(n) => (n, 1.0),
-        None => (t.strip_suffix('s').unwrap_or(&t), 1000.0),
-    };
-    let value: f64 = number.trim().parse().ok()?;
-    (value > 0.0).then(|| (value * factor).round().max(1.0) as u64)
-}
-
-/// MiB in a Hydro memory (`256m`, `256mb`, `1g`, `65536k`).
-fn mebibytes(text: &str) -> Option<u64> {
-    let t = text.trim().to_ascii_lowercase();
-    let t = t.strip_suffix('b').unwrap_or(&t);
-    let (number, factor) = match t.chars().last()? {
-        'k' => (&t[..t.len() - 1], 1.0 / 1024.0),
-        'm' => (&t[..t.len() - 1], 1.0),
-        'g' => (&t[..t.len() - 1], 1024.0),
-        _ => (t, 1.0),
-    };
-    let value: f64 = number.trim().parse().ok()?;
-    (value > 0.0).then(|| (value * factor).ceil().max(1.0) as u64)
-}
 
 /// Orders names as people count: `2.in` before `10.in`.
 fn natural(a: &str, b: &str) -> std::cmp::Ordering {
@@ -81,159 +59,42 @@ fn natural(a: &str, b: &str) -> std::cmp::Ordering {
 }
 
 /// One test: its input and answer in `testdata/`, and its group.
-struct Case {
+struct Test {
     input: String,
     answer: String,
     group: Option<String>,
 }
 
-/// Imports the Hydro problem as problem `name`; `testlib_h` finds the
-/// kit's testlib.h, for a program that needs the one Hydro supplies.
-pub fn import(
-    package: &Package,
-    name: &str,
-    lossy: &mut Lossy,
-    testlib_h: &dyn Fn() -> Result<std::path::PathBuf>,
-) -> Result<Imported> {
-    let yaml_of = |file: &str| -> Result<Yaml> {
-        if !package.has(file) {
-            return Ok(Yaml::Null);
-        }
-        let docs = YamlLoader::load_from_str(&package.text(file)?)
-            .with_context(|| format!("{}: not YAML", package.shown(file)))?;
-        Ok(docs.into_iter().next().unwrap_or(Yaml::Null))
-    };
-    let problem = yaml_of("problem.yaml")?;
-    let config_file = "testdata/config.yaml";
-    let config = yaml_of(config_file)?;
-    let at = package.shown(config_file);
-    let title = problem["title"].as_str().unwrap_or(name).to_string();
-    let mut notes = Vec::new();
-
-    let interactive = match config["type"].as_str().unwrap_or("default") {
-        "default" => false,
-        "interactive" => true,
-        other => {
+/// Whether the problem is interactive; a type the kit cannot judge is
+/// refused.
+fn interactive(config: &ConfigYaml, at: &str) -> Result<bool> {
+    match &config.kind {
+        ProblemType::Default => Ok(false),
+        ProblemType::Interactive => Ok(true),
+        ProblemType::Other(other) => {
             bail!("{at}: a problem of type `{other}`; the kit judges default and interactive ones")
         }
-    };
-    let time = match &config["time"] {
-        Yaml::BadValue | Yaml::Null => None,
-        v => Some(
-            v.as_str()
-                .and_then(millis)
-                .with_context(|| format!("{at}: `time` is {v:?}: expected `1s` or `1000ms`"))?,
-        ),
-    };
-    let memory = match &config["memory"] {
-        Yaml::BadValue | Yaml::Null => None,
-        v => Some(
-            v.as_str()
-                .and_then(mebibytes)
-                .with_context(|| format!("{at}: `memory` is {v:?}: expected `256m`"))?,
-        ),
-    };
-
-    // The cases: by subtask, or every input with its answer.
-    let mut cases = Vec::new();
-    let mut groups: Vec<Group> = Vec::new();
-    if let Yaml::Array(subtasks) = &config["subtasks"] {
-        let scored: u64 = subtasks
-            .iter()
-            .filter_map(|s| s["score"].as_i64())
-            .map(|s| s as u64)
-            .sum();
-        let unscored = subtasks
-            .iter()
-            .filter(|s| s["score"].as_i64().is_none())
-            .count() as u64;
-        for (i, s) in subtasks.iter().enumerate() {
-            let id = s["id"].as_i64().map_or(i as i64 + 1, |id| id);
-            let group = id.to_string();
-            let score = match s["score"].as_i64() {
-                Some(score) => score as u64,
-                None => 100u64.saturating_sub(scored) / unscored.max(1),
-            };
-            let mut scored = Group {
-                name: group.clone(),
-                points: score as u32,
-                ..Group::default()
-            };
-            match s["type"].as_str().unwrap_or("min") {
-                "min" => {}
-                // Each case an equal share.
-                "sum"
-                    if s["cases"]
-                        .as_vec()
-                        .is_none_or(|c| c.iter().all(|c| c["score"].is_badvalue())) =>
-                {
-                    scored.scoring = GroupScoring::Each
-                }
-                other => lossy.drop(format!(
-                    "{at}: subtask {id} scores `{other}` of its cases (the kit scores a group \
-                     all or nothing, or each case an equal share)"
-                ))?,
-            }
-            // `if`: the subtasks that must pass first.
-            if let Yaml::Array(ids) = &s["if"] {
-                for on in ids {
-                    match on.as_i64() {
-                        Some(on) => scored.depends.push(on.to_string()),
-                        None => bail!("{at}: subtask {id}'s `if` names {on:?}, not a subtask id"),
-                    }
-                }
-            }
-            for key in ["time", "memory"] {
-                if !s[key].is_badvalue() {
-                    lossy.drop(format!("{at}: subtask {id}'s `{key}`"))?;
-                }
-            }
-            let Yaml::Array(list) = &s["cases"] else {
-                bail!("{at}: subtask {id} has no `cases`");
-            };
-            for case in list {
-                let (Some(input), Some(output)) = (case["input"].as_str(), case["output"].as_str())
-                else {
-                    bail!("{at}: a case of subtask {id} without its `input` and `output`");
-                };
-                cases.push(Case {
-                    input: format!("testdata/{input}"),
-                    answer: format!("testdata/{output}"),
-                    group: Some(group.clone()),
-                });
-            }
-            groups.push(scored);
-        }
-    } else {
-        let mut inputs: Vec<&str> = package
-            .under("testdata")
-            .filter(|f| f.ends_with(".in") && !f["testdata/".len()..].contains('/'))
-            .collect();
-        inputs.sort_by(|a, b| natural(a, b));
-        for input in inputs {
-            let stem = input.trim_end_matches(".in");
-            let answer = [".out", ".ans"]
-                .iter()
-                .map(|e| format!("{stem}{e}"))
-                .find(|a| package.has(a))
-                .with_context(|| {
-                    format!(
-                        "{}: a test without its answer (.out or .ans)",
-                        package.shown(input)
-                    )
-                })?;
-            cases.push(Case {
-                input: input.to_string(),
-                answer,
-                group: None,
-            });
-        }
     }
-    if cases.is_empty() {
+}
+
+/// The tests and groups: each subtask's cases, or without subtasks every
+/// input of `testdata/` with its answer; the package must hold every file
+/// a case names.
+fn tests(
+    package: &Package,
+    config: &ConfigYaml,
+    at: &str,
+    lossy: &mut Lossy,
+) -> Result<(Vec<Test>, Vec<Group>)> {
+    let (tests, groups) = match &config.subtasks {
+        Some(subtasks) => by_subtask(subtasks, at, lossy)?,
+        None => (in_testdata(package)?, Vec::new()),
+    };
+    if tests.is_empty() {
         bail!("{at}: no test case");
     }
-    for case in &cases {
-        for file in [&case.input, &case.answer] {
+    for test in &tests {
+        for file in [&test.input, &test.answer] {
             if !package.has(file) {
                 bail!(
                     "{}: a case names it, and the package lacks it",
@@ -242,10 +103,124 @@ pub fn import(
             }
         }
     }
+    Ok((tests, groups))
+}
 
-    // The checker or interactor, and testlib.h beside it.
-    let program = |key: &str| -> Result<Option<String>> {
-        match config[key].as_str() {
+/// The subtasks' cases, a group per subtask: worth its score, or a share
+/// of what the scored ones leave of 100.
+fn by_subtask(
+    subtasks: &[Subtask],
+    at: &str,
+    lossy: &mut Lossy,
+) -> Result<(Vec<Test>, Vec<Group>)> {
+    let scored: u64 = (subtasks.iter())
+        .filter_map(|s| s.score)
+        .map(|s| s as u64)
+        .sum();
+    let unscored = subtasks.iter().filter(|s| s.score.is_none()).count() as u64;
+    let mut tests = Vec::new();
+    let mut groups = Vec::new();
+    for (i, s) in subtasks.iter().enumerate() {
+        let score = match s.score {
+            Some(score) => score as u64,
+            None => 100u64.saturating_sub(scored) / unscored.max(1),
+        };
+        groups.push(subtask(s, s.id(i), score, at, lossy, &mut tests)?);
+    }
+    Ok((tests, groups))
+}
+
+/// Subtask `id` as a group worth `score`, its cases added to `tests`.
+fn subtask(
+    s: &Subtask,
+    id: i64,
+    score: u64,
+    at: &str,
+    lossy: &mut Lossy,
+    tests: &mut Vec<Test>,
+) -> Result<Group> {
+    let group = id.to_string();
+    let mut scored = Group {
+        name: group.clone(),
+        points: score as u32,
+        ..Group::default()
+    };
+    match s.kind.as_deref().unwrap_or("min") {
+        "min" => {}
+        // Each case an equal share.
+        "sum" if (s.cases.as_ref()).is_none_or(|cases| cases.iter().all(|c| c.score.is_none())) => {
+            scored.scoring = GroupScoring::Each
+        }
+        other => lossy.drop(format!(
+            "{at}: subtask {id} scores `{other}` of its cases (the kit scores a group \
+             all or nothing, or each case an equal share)"
+        ))?,
+    }
+    // `if`: the subtasks that must pass first.
+    let depends = s.depends.iter().flatten();
+    scored.depends = depends.map(|on| on.to_string()).collect();
+    for (key, limit) in [("time", &s.time), ("memory", &s.memory)] {
+        if limit.is_some() {
+            lossy.drop(format!("{at}: subtask {id}'s `{key}`"))?;
+        }
+    }
+    let Some(cases) = &s.cases else {
+        bail!("{at}: subtask {id} has no `cases`");
+    };
+    for case in cases {
+        let (Some(input), Some(output)) = (&case.input, &case.output) else {
+            bail!("{at}: a case of subtask {id} without its `input` and `output`");
+        };
+        tests.push(Test {
+            input: format!("testdata/{input}"),
+            answer: format!("testdata/{output}"),
+            group: Some(group.clone()),
+        });
+    }
+    Ok(scored)
+}
+
+/// Every `<name>.in` of `testdata/` with its answer (`.out` or `.ans`), in
+/// natural order.
+fn in_testdata(package: &Package) -> Result<Vec<Test>> {
+    let mut inputs: Vec<&str> = package
+        .under("testdata")
+        .filter(|f| f.ends_with(".in") && !f["testdata/".len()..].contains('/'))
+        .collect();
+    inputs.sort_by(|a, b| natural(a, b));
+    let mut tests = Vec::new();
+    for input in inputs {
+        let stem = input.trim_end_matches(".in");
+        let answer = [".out", ".ans"]
+            .iter()
+            .map(|e| format!("{stem}{e}"))
+            .find(|a| package.has(a))
+            .with_context(|| {
+                format!(
+                    "{}: a test without its answer (.out or .ans)",
+                    package.shown(input)
+                )
+            })?;
+        tests.push(Test {
+            input: input.to_string(),
+            answer,
+            group: None,
+        });
+    }
+    Ok(tests)
+}
+
+/// The program that judges: the interactor, or the package's checker
+/// (none for a token comparison or a standard checker, which the kit has).
+fn judge(
+    package: &Package,
+    config: &ConfigYaml,
+    interactive: bool,
+    at: &str,
+    notes: &mut Vec<String>,
+) -> Result<Option<String>> {
+    let program = |key: &str, file: Option<&String>| -> Result<Option<String>> {
+        match file {
             None => Ok(None),
             Some(file) if package.has(&format!("testdata/{file}")) => {
                 Ok(Some(format!("testdata/{file}")))
@@ -253,72 +228,109 @@ pub fn import(
             Some(file) => bail!("{at}: the {key} {file} is not in testdata/"),
         }
     };
-    let checker_type = config["checker_type"].as_str().unwrap_or("default");
-    let checker = if interactive {
-        let interactor = program("interactor")?
+    if interactive {
+        let interactor = program("interactor", config.interactor.as_ref())?
             .with_context(|| format!("{at}: an interactive problem names no `interactor`"))?;
-        Some(interactor)
-    } else {
-        match checker_type {
-            "default" | "strict" => {
-                notes.push(format!(
-                    "checker_type `{checker_type}`: the kit's wcmp (tokens compared, white space free)"
-                ));
-                None
-            }
-            "testlib" => match config["checker"].as_str() {
-                Some(name) if !name.contains('.') => {
-                    if !STANDARD_CHECKERS.contains(&name) {
-                        bail!("{at}: `{name}` is not one of testlib's standard checkers");
-                    }
-                    notes.push(format!("the checker: the kit's {name}"));
-                    None
-                }
-                _ => Some(program("checker")?.with_context(|| {
-                    format!("{at}: `checker_type: testlib` names no `checker`")
-                })?),
-            },
-            other => bail!("{at}: `checker_type: {other}`; the kit runs testlib checkers"),
-        }
-    };
-    let standard = match (checker_type, config["checker"].as_str()) {
-        ("testlib", Some(name)) if !name.contains('.') => name.to_string(),
-        _ => "wcmp".to_string(),
-    };
-    let mut extra: Vec<NewFile> = Vec::new();
-    // Built against a DOMjudge testlib.h (the package's, or the kit's copy
-    // put beside it), the checker or interactor speaks Kattis's protocol.
-    let mut kattis = false;
-    if let Some(program) = &checker {
-        let text = String::from_utf8_lossy(&package.read(program)?).into_owned();
-        let beside = testlib_beside(program);
-        if text.contains("testlib.h") && !package.has(&beside) {
-            let path = testlib_h()?;
-            notes.push(format!(
-                "{beside}: the kit's copy ({}), as Hydro's judge supplies its own",
-                path.display()
-            ));
-            let bytes =
-                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            kattis = domjudge_testlib(&bytes);
-            extra.push(NewFile {
-                path: format!("problems/{name}/{}", kept(&beside)).into(),
-                bytes,
-            });
-        } else if text.contains("testlib.h") {
-            kattis = domjudge_testlib(&package.read(&beside)?);
-        }
-        if kattis {
-            notes.push(format!(
-                "{beside} is a DOMjudge build: {program} speaks Kattis's protocol"
-            ));
-        }
+        return Ok(Some(interactor));
     }
+    let checker_type = config.checker_type.as_deref().unwrap_or("default");
+    match checker_type {
+        "default" | "strict" => {
+            notes.push(format!(
+                "checker_type `{checker_type}`: the kit's wcmp (tokens compared, white space free)"
+            ));
+            Ok(None)
+        }
+        "testlib" => match config.checker.as_deref() {
+            Some(name) if !name.contains('.') => {
+                if !STANDARD_CHECKERS.contains(&name) {
+                    bail!("{at}: `{name}` is not one of testlib's standard checkers");
+                }
+                notes.push(format!("the checker: the kit's {name}"));
+                Ok(None)
+            }
+            _ => Ok(Some(
+                program("checker", config.checker.as_ref())?
+                    .with_context(|| format!("{at}: `checker_type: testlib` names no `checker`"))?,
+            )),
+        },
+        other => bail!("{at}: `checker_type: {other}`; the kit runs testlib checkers"),
+    }
+}
+
+/// The standard checker the kit runs where the package has no program of
+/// its own: the one `checker_type: testlib` names, else `wcmp`.
+fn standard(config: &ConfigYaml) -> String {
+    match (config.checker_type.as_deref(), config.checker.as_deref()) {
+        (Some("testlib"), Some(name)) if !name.contains('.') => name.to_string(),
+        _ => "wcmp".to_string(),
+    }
+}
+
+/// The testlib.h beside `program`: Hydro's judge supplies its own, so
+/// where the package has none beside a program that includes it, the kit's
+/// copy is put there (the file to add). Whether the program speaks Kattis's
+/// protocol: built against a DOMjudge testlib.h.
+fn testlib(
+    package: &Package,
+    name: &str,
+    program: &str,
+    testlib_h: &dyn Fn() -> Result<PathBuf>,
+    notes: &mut Vec<String>,
+) -> Result<(bool, Option<NewFile>)> {
+    let text = String::from_utf8_lossy(&package.read(program)?).into_owned();
+    let beside = testlib_beside(program);
+    let mut added = None;
+    let mut kattis = false;
+    if text.contains("testlib.h") && !package.has(&beside) {
+        let path = testlib_h()?;
+        notes.push(format!(
+            "{beside}: the kit's copy ({}), as Hydro's judge supplies its own",
+            path.display()
+        ));
+        let bytes =
+            std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        kattis = domjudge_testlib(&bytes);
+        added = Some(NewFile {
+            path: format!("problems/{name}/{}", kept(&beside)).into(),
+            bytes,
+        });
+    } else if text.contains("testlib.h") {
+        kattis = domjudge_testlib(&package.read(&beside)?);
+    }
+    if kattis {
+        notes.push(format!(
+            "{beside} is a DOMjudge build: {program} speaks Kattis's protocol"
+        ));
+    }
+    Ok((kattis, added))
+}
+
+/// Imports the Hydro problem as problem `name`; `testlib_h` finds the
+/// kit's testlib.h, for a program that needs the one Hydro supplies.
+pub fn import(
+    package: &Package,
+    name: &str,
+    lossy: &mut Lossy,
+    testlib_h: &dyn Fn() -> Result<PathBuf>,
+) -> Result<Imported> {
+    let problem = ProblemYaml::read(package)?;
+    let hydro = ConfigYaml::read(package)?;
+    let at = package.shown("testdata/config.yaml");
+    let title = problem.title.unwrap_or_else(|| name.to_string());
+    let mut notes = Vec::new();
+    let interactive = interactive(&hydro, &at)?;
+    let (tests, groups) = tests(package, &hydro, &at, lossy)?;
+    let judge = judge(package, &hydro, interactive, &at, &mut notes)?;
+    let (kattis, added) = match &judge {
+        Some(program) => testlib(package, name, program, testlib_h, &mut notes)?,
+        None => (false, None),
+    };
 
     let (mut config, mut comments) = config_of(package, Format::Hydro, "Hydro", (&title, &title));
-    config.time_limit_ms = Some(unread(time.unwrap_or(1000)));
-    config.memory_limit_mib = Some(unread(memory.unwrap_or(256)));
-    let judge = match (&checker, interactive) {
+    config.time_limit_ms = Some(unread(hydro.time.unwrap_or(1000)));
+    config.memory_limit_mib = Some(unread(hydro.memory.unwrap_or(256)));
+    let key = match (&judge, interactive) {
         (Some(i), true) => {
             config.interactor = kept_at(i);
             "interactor"
@@ -328,12 +340,12 @@ pub fn import(
             "checker"
         }
         (None, _) => {
-            config.checker = text(standard);
+            config.checker = text(standard(&hydro));
             "checker"
         }
     };
     comments.push((
-        judge,
+        key,
         "Hydro packages hold no validator and no solution: every test stores its answer."
             .to_string(),
     ));
@@ -344,22 +356,22 @@ pub fn import(
         });
     }
     config.groups = groups.into_iter().map(unread).collect();
-    let tests = cases.iter().map(|case| TestEntry {
-        file: kept_at(&case.input),
-        answer: kept_at(&case.answer),
-        group: case.group.clone(),
+    let entries = tests.iter().map(|test| TestEntry {
+        file: kept_at(&test.input),
+        answer: kept_at(&test.answer),
+        group: test.group.clone(),
         ..TestEntry::default()
     });
-    config.tests = tests.map(unread).collect();
+    config.tests = entries.map(unread).collect();
     let mut files = files_of(package, name, |_| None)?;
-    files.extend(extra);
+    files.extend(added);
     Ok(Imported {
         format: Format::Hydro,
         config,
         comments,
         files,
         notes,
-        tests: cases.len(),
+        tests: tests.len(),
         solutions: 0,
     })
 }
@@ -369,15 +381,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn limits_and_order() {
-        assert_eq!(millis("1s"), Some(1000));
-        assert_eq!(millis("1.5s"), Some(1500));
-        assert_eq!(millis("250ms"), Some(250));
-        assert_eq!(millis("1 sec"), None);
-        assert_eq!(mebibytes("256m"), Some(256));
-        assert_eq!(mebibytes("512MB"), Some(512));
-        assert_eq!(mebibytes("1g"), Some(1024));
-        assert_eq!(mebibytes("65536k"), Some(64));
+    fn natural_order() {
         let mut names = vec!["10.in", "2.in", "1.in", "a.in"];
         names.sort_by(|a, b| natural(a, b));
         assert_eq!(names, ["1.in", "2.in", "10.in", "a.in"]);

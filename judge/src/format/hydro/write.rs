@@ -16,11 +16,10 @@
 use std::collections::BTreeMap;
 
 use anyhow::{Result, bail};
-use yaml_rust2::Yaml;
 
+use super::files::{Case, ConfigYaml, ProblemType, ProblemYaml, Subtask};
 use crate::format::subject::{Subject, Writer, self_contained_cpp, unequal_points};
 use crate::format::tree::Tree;
-use crate::format::yaml::{int, map, string, strings, text};
 use crate::model::problem::CppChecker;
 use crate::model::program::Protocol;
 use crate::model::results::Test;
@@ -59,14 +58,30 @@ impl Hydro {
             None => id,
         }
     }
+
+    /// `problem.yaml`: the id, one title (both names, unless they are one
+    /// already: an imported Hydro problem's), the kit as its tag.
+    fn problem_yaml(&self, s: &Subject) -> ProblemYaml {
+        let p = s.problem;
+        let title = &p.config.value.title;
+        ProblemYaml {
+            pid: Some(self.pid(&p.name)),
+            title: Some(match title.en == title.zh {
+                true => title.en.clone(),
+                false => format!("{} {}", title.en, title.zh),
+            }),
+            tag: vec![crate::model::kit::SOURCE.to_string()],
+        }
+    }
 }
 
 /// A test as a case of `config.yaml`.
-fn case(test: &Test) -> Yaml {
-    map([
-        ("input", string(format!("{}.in", test.name))),
-        ("output", string(format!("{}.ans", test.name))),
-    ])
+fn case(test: &Test) -> Case {
+    Case {
+        input: Some(format!("{}.in", test.name)),
+        output: Some(format!("{}.ans", test.name)),
+        ..Case::default()
+    }
 }
 
 /// A problem id that every Hydro domain accepts: a letter, then letters
@@ -94,107 +109,97 @@ fn named(stem: &str, source: &std::path::Path) -> String {
     }
 }
 
+/// `testdata/config.yaml`: the type and limits, the checker or interactor
+/// (written beside the tests), the tests: all of them as cases, or a
+/// subtask per group.
+fn config_yaml(s: &Subject, out: &mut Tree) -> Result<ConfigYaml> {
+    let p = s.problem;
+    let mut config = ConfigYaml {
+        kind: match p.interactive {
+            true => ProblemType::Interactive,
+            false => ProblemType::Default,
+        },
+        time: Some(p.limits.time.as_millis() as u64),
+        memory: Some(p.limits.memory_bytes >> 20),
+        ..ConfigYaml::default()
+    };
+    jury(s, &mut config, out)?;
+    match p.groups.is_empty() {
+        true => config.cases = Some(s.tests.iter().map(case).collect()),
+        false => config.subtasks = Some(subtasks(s)),
+    }
+    Ok(config)
+}
+
+/// The interactor, or the checker: a standard one by name, or a C++
+/// source Hydro compiles alone (written as one file).
+fn jury(s: &Subject, config: &mut ConfigYaml, out: &mut Tree) -> Result<()> {
+    let p = s.problem;
+    let path = p.config.path.display();
+    match (&p.cpp_checker, &p.cpp_interactor) {
+        (_, Some(interactor)) => {
+            let name = s.program_name(interactor, named("interactor", interactor));
+            out.text(&format!("testdata/{name}"), self_contained_cpp(interactor)?)?;
+            config.interactor = Some(name);
+        }
+        (Some(CppChecker::Standard(name)), None) => {
+            config.checker_type = Some("testlib".to_string());
+            config.checker = Some(name.clone());
+        }
+        (Some(CppChecker::Source(source)), None) => {
+            let name = s.program_name(source, named("checker", source));
+            out.text(&format!("testdata/{name}"), self_contained_cpp(source)?)?;
+            config.checker_type = Some("testlib".to_string());
+            config.checker = Some(name);
+        }
+        (None, None) if p.interactive => {
+            bail!("{path}: Hydro compiles only C++ interactors: set `cpp_interactor`")
+        }
+        (None, None) => bail!(
+            "{path}: Hydro compiles only C++ checkers: set `cpp_checker` (a standard \
+             checker such as `wcmp` where the answer is unique, or a C++ source)"
+        ),
+    }
+    Ok(())
+}
+
+/// A subtask per group, by its place (from 1): its points, all or nothing
+/// (`min`) or each case a share (`sum`), after the subtasks it depends on.
+fn subtasks(s: &Subject) -> Vec<Subtask> {
+    let groups = &s.problem.groups;
+    (groups.iter().enumerate())
+        .map(|(i, g)| {
+            let cases = (s.tests.iter()).filter(|t| t.group.as_deref() == Some(&g.name));
+            // Hydro names the subtasks a subtask depends on by id.
+            let ids = (g.depends.iter())
+                .filter_map(|d| groups.iter().position(|o| o.name == *d))
+                .map(|at| at as i64 + 1);
+            Subtask {
+                id: Some(i as i64 + 1),
+                score: Some(i64::from(g.points)),
+                kind: Some(if g.each { "sum" } else { "min" }.to_string()),
+                depends: (!g.depends.is_empty()).then(|| ids.collect()),
+                cases: Some(cases.map(case).collect()),
+                ..Subtask::default()
+            }
+        })
+        .collect()
+}
+
 impl Writer for Hydro {
     fn protocol(&self) -> Option<Protocol> {
         None
     }
 
     fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
-        let p = s.problem;
-        let title = &p.config.value.title;
-        out.text(
-            "problem.yaml",
-            text(&map([
-                ("pid", string(self.pid(&p.name))),
-                // One title: both names, unless they are one already (an
-                // imported Hydro problem's).
-                (
-                    "title",
-                    string(match title.en == title.zh {
-                        true => title.en.clone(),
-                        false => format!("{} {}", title.en, title.zh),
-                    }),
-                ),
-                ("tag", strings([crate::model::kit::SOURCE])),
-            ]))?,
-        )?;
+        out.text("problem.yaml", self.problem_yaml(s).text()?)?;
         // Hydro renders the Markdown itself (with its math).
         for statement in &s.statements {
             let path = format!("problem_{}.md", statement.lang.code());
             out.text(&path, statement.markdown.clone())?;
         }
-
-        let mut pairs = vec![
-            (
-                "type",
-                string(if p.interactive {
-                    "interactive"
-                } else {
-                    "default"
-                }),
-            ),
-            ("time", string(format!("{}ms", p.limits.time.as_millis()))),
-            (
-                "memory",
-                string(format!("{}m", p.limits.memory_bytes >> 20)),
-            ),
-        ];
-        let path = p.config.path.display();
-        match (&p.cpp_checker, &p.cpp_interactor) {
-            (_, Some(interactor)) => {
-                let name = s.program_name(interactor, named("interactor", interactor));
-                out.text(&format!("testdata/{name}"), self_contained_cpp(interactor)?)?;
-                pairs.push(("interactor", string(name)));
-            }
-            (Some(CppChecker::Standard(name)), None) => {
-                pairs.push(("checker_type", string("testlib")));
-                pairs.push(("checker", string(name)));
-            }
-            (Some(CppChecker::Source(source)), None) => {
-                let name = s.program_name(source, named("checker", source));
-                out.text(&format!("testdata/{name}"), self_contained_cpp(source)?)?;
-                pairs.push(("checker_type", string("testlib")));
-                pairs.push(("checker", string(name)));
-            }
-            (None, None) if p.interactive => {
-                bail!("{path}: Hydro compiles only C++ interactors: set `cpp_interactor`")
-            }
-            (None, None) => bail!(
-                "{path}: Hydro compiles only C++ checkers: set `cpp_checker` (a standard \
-                 checker such as `wcmp` where the answer is unique, or a C++ source)"
-            ),
-        }
-        if p.groups.is_empty() {
-            pairs.push(("cases", Yaml::Array(s.tests.iter().map(case).collect())));
-        } else {
-            let subtasks = p
-                .groups
-                .iter()
-                .enumerate()
-                .map(|(i, g)| {
-                    let cases = s
-                        .tests
-                        .iter()
-                        .filter(|t| t.group.as_deref() == Some(&g.name));
-                    let mut pairs = vec![
-                        ("id", int(i as i64 + 1)),
-                        ("score", int(i64::from(g.points))),
-                        ("type", string(if g.each { "sum" } else { "min" })),
-                    ];
-                    // Hydro names the subtasks a subtask depends on by id.
-                    let ids = (g.depends.iter())
-                        .filter_map(|d| p.groups.iter().position(|o| o.name == *d))
-                        .map(|at| int(at as i64 + 1));
-                    if !g.depends.is_empty() {
-                        pairs.push(("if", Yaml::Array(ids.collect())));
-                    }
-                    pairs.push(("cases", Yaml::Array(cases.map(case).collect())));
-                    map(pairs)
-                })
-                .collect();
-            pairs.push(("subtasks", Yaml::Array(subtasks)));
-        }
-        out.text("testdata/config.yaml", text(&map(pairs))?)?;
+        let config = config_yaml(s, out)?;
+        out.text("testdata/config.yaml", config.text()?)?;
         for test in s.tests {
             out.file(&format!("testdata/{}.in", test.name), &test.input)?;
             out.file(&format!("testdata/{}.ans", test.name), &test.answer)?;
