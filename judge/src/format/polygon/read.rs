@@ -439,7 +439,7 @@ fn kattis(
     package: &Package,
     jury: &Jury,
     tests: &[Test],
-    testset: &str,
+    at_testset: &str,
     notes: &mut Vec<String>,
 ) -> Result<bool> {
     let decider = (jury.interactor.as_deref()).or(jury.checker.strip_prefix(&kept("")));
@@ -457,7 +457,7 @@ fn kattis(
             && let Some(t) = tests.iter().find(|t| t.answer.is_none())
         {
             bail!(
-                "{testset}: an interactor built against DOMjudge's testlib.h reads each test's \
+                "{at_testset}: an interactor built against DOMjudge's testlib.h reads each test's \
                  answer, and the package stores none for {}",
                 t.file
                     .as_ref()
@@ -472,7 +472,7 @@ fn kattis(
 /// problem.toml's limits (the testset's: milliseconds, and bytes made
 /// MiB) and jury: checker or interactor, validator, reference, protocol,
 /// the solutions' promises.
-fn judging(
+fn limits_and_jury(
     config: &mut ProblemConfig,
     testset: &Testset,
     jury: &Jury,
@@ -591,7 +591,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
 
     let (en, zh) = titles(&xml, name);
     let (mut config, mut comments) = config_of(package, Format::Polygon, "Polygon", (&en, &zh));
-    judging(&mut config, testset, &jury, &solutions, kattis);
+    limits_and_jury(&mut config, testset, &jury, &solutions, kattis);
     no_targets(&mut config, &mut comments, "The package's");
     config.groups = config_groups(&groups);
     let answers = kattis && jury.interactor.is_some();
