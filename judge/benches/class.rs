@@ -14,13 +14,11 @@
 //! The order of the two first alternates between rounds (`BENCH_ROUNDS`, 1
 //! unless told); each round has classes of its own.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::median;
+use testkit::bench::median;
 
 const STUDENTS: usize = 30;
 

@@ -12,16 +12,14 @@
 //! It prints the median time of a round and the time per exchange (one
 //! line each way) for both.
 
-mod common;
-
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{gcc, median, write};
 use judge::core::interact;
 use sandbox::linux::LinuxSandbox;
 use sandbox::{Access, Limits, RunSpec};
+use testkit::bench::{gcc, median, write};
 
 const EXCHANGES: u64 = 100_000;
 const ROUNDS: usize = 5;

@@ -13,15 +13,13 @@
 //!
 //! The goals: 1 s, well under 1 s, 2 s and 1 s.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{gcc, median, write};
 use judge::cli::{FamilyArgs, LabArgs};
 use judge::model::results::report::LabReport;
+use testkit::bench::{gcc, median, write};
 
 const ROUNDS: usize = 3;
 

@@ -18,14 +18,13 @@
 //! Then a no-op `judge build` of the 1000 tests, for both binaries (ten
 //! times as many rounds: each takes milliseconds).
 
-mod common;
 mod peers;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{CHECKER, SOLUTION, VALIDATOR, gcc, median, write};
+use testkit::bench::{CHECKER, SOLUTION, VALIDATOR, gcc, median, write};
 
 const TESTS: usize = 1000;
 const ROUNDS: usize = 5;
@@ -41,7 +40,7 @@ fn kit() -> PathBuf {
         return root;
     }
     let _ = std::fs::remove_dir_all(&root);
-    write(&root.join("judge.toml"), common::JUDGE_TOML);
+    write(&root.join("judge.toml"), testkit::bench::JUDGE_TOML);
     let mut toml = String::from(
         "title = { en = \"Sum\", zh = \"求和\" }\nchecker = \"check.c\"\nvalidator = \"validate.c\"\nreference = \"accepted/sum.c\"\n",
     );

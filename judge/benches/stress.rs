@@ -16,13 +16,11 @@
 //! The goal: with two jobs, at least 0.85 times the speed of the floor on
 //! two threads.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{CHECKER, SOLUTION, VALIDATOR, gcc, median, write};
+use testkit::bench::{CHECKER, SOLUTION, VALIDATOR, gcc, median, write};
 
 const ITERATIONS: u64 = 2000;
 const ROUNDS: usize = 3;
@@ -41,7 +39,7 @@ fn kit() -> PathBuf {
         .unwrap()
         .join("stress-bench-kit");
     let _ = std::fs::remove_dir_all(&root);
-    write(&root.join("judge.toml"), common::JUDGE_TOML);
+    write(&root.join("judge.toml"), testkit::bench::JUDGE_TOML);
     write(
         &root.join("problems/sum/problem.toml"),
         "title = { en = \"Sum\", zh = \"求和\" }\nchecker = \"check.c\"\nvalidator = \"validate.c\"\ngenerator = \"gen.c\"\nreference = \"accepted/sum.c\"\n\n[[tests]]\nargs = [\"1\"]\n\n[stress]\nargs = [\"{seed}\"]\nagainst = \"brute_force/add.c\"\n",

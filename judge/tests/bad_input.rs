@@ -12,20 +12,14 @@
 
 use std::time::{Duration, Instant};
 
-mod common;
-use common::kit::{
-    CRASHING_CHECKER, KitBuilder, TempKit, WATCHDOG, generator, plus_one, reference,
-};
-use common::{kill_all, processes_of, wait};
+use testkit::kit::{CRASHING_CHECKER, Kit, KitBuilder, WATCHDOG, generator, plus_one, reference};
+use testkit::run::{kill_all, processes_of, wait};
 
 /// The kit of these tests: C only, built with `-O1`, and a generator with
 /// generated tests. The tests below point at lines of its judge.toml and
 /// problem.toml.
 fn sum() -> KitBuilder {
-    TempKit::builder()
-        .languages(&["c"])
-        .c_flag("-O1")
-        .generated()
+    Kit::builder().languages(&["c"]).c_flag("-O1").generated()
 }
 
 // ---------------------------------------------------------------------------
@@ -259,7 +253,7 @@ fn solutions_verify_would_never_judge_are_refused() {
             "no language in judge.toml has the extension `.txt`",
         ),
     ] {
-        let kit = TempKit::new();
+        let kit = Kit::new();
         kit.write(stray, &plus_one());
         let stderr = kit.error(&["verify"]);
         let folders = "accepted, partially_accepted, wrong_answer";
@@ -269,7 +263,7 @@ fn solutions_verify_would_never_judge_are_refused() {
         );
     }
     // Hidden files are no solutions; `[expected]` names one elsewhere.
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.write("solutions/sum/wrong_answer/.gitkeep", "");
     kit.write("solutions/sum/rejected/off.c", &plus_one());
     kit.write(
@@ -293,7 +287,7 @@ fn solutions_verify_would_never_judge_are_refused() {
 /// and `verify` at its line; a true one passes.
 #[test]
 fn a_statement_that_lies_is_an_error_at_its_line() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     let toml = kit
         .problem_toml
         .replacen("file = \"t1.in\"", "file = \"t1.in\"\nsample = true", 1);
@@ -332,7 +326,7 @@ fn a_statement_that_lies_is_an_error_at_its_line() {
 /// is counted.
 #[test]
 fn an_invalid_input_the_validator_accepts_is_an_error() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.write("problems/sum/invalid/negative.in", "-1 2\n");
     kit.write("problems/sum/invalid/fine.in", "1 2\n");
     let entry = |file: &str, reason: &str| {
@@ -519,7 +513,7 @@ fn a_generator_that_never_ends_is_stopped() {
     );
     assert_eq!(kit.tests(false), before);
     kit.assert_clean();
-    let left = processes_of(kit.dir.path());
+    let left = processes_of(kit.dir());
     kill_all(&left);
     assert!(left.is_empty(), "{left:?}");
     eprintln!("the endless generator was stopped after {:?}", run.took);
@@ -758,7 +752,7 @@ fn ctrl_c_stops_a_build_that_then_resumes() {
     let run = wait(child, &["build"], start, WATCHDOG);
     let took = interrupted.elapsed();
     assert!(took < Duration::from_secs(10), "it took {took:?} to stop");
-    let left = processes_of(kit.dir.path());
+    let left = processes_of(kit.dir());
     kill_all(&left);
     assert!(left.is_empty(), "processes left: {left:?}");
     assert_eq!(run.code, Some(130), "{}", run.stderr);

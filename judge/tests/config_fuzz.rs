@@ -19,8 +19,10 @@ use judge::model::verdict;
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-mod common;
-use common::kit::{FULL_JUDGE_TOML as JUDGE_TOML, FULL_PROBLEM_TOML as PROBLEM_TOML, TempKit};
+// The judge's kit is `Kit`: the test's throw-away one is `TempKit` here.
+use testkit::kit::{
+    FULL_JUDGE_TOML as JUDGE_TOML, FULL_PROBLEM_TOML as PROBLEM_TOML, Kit as TempKit,
+};
 
 /// Values of each type that are wrong in some place (numbers out of every
 /// range, names of nothing, odd unicode in a path), then wrong types and
@@ -237,7 +239,7 @@ thread_local! {
 /// problems as the commands do; checks every error. Returns the number of
 /// problems that loaded.
 fn load(kit: &TempKit, judge_toml: &[u8], problem_toml: &[u8]) -> Result<usize, TestCaseError> {
-    let root = kit.dir.path();
+    let root = kit.dir();
     let judge_path = kit.path("judge.toml");
     std::fs::write(&judge_path, judge_toml).unwrap();
     std::fs::write(kit.path("problems/sum/problem.toml"), problem_toml).unwrap();
@@ -369,7 +371,7 @@ fn a_huge_count_is_refused_at_once() {
     kit.write("judge.toml", JUDGE_TOML);
     kit.write("problems/sum/problem.toml", &text);
     let (tx, rx) = std::sync::mpsc::channel();
-    let root = kit.dir.path().to_path_buf();
+    let root = kit.dir().to_path_buf();
     std::thread::spawn(move || {
         let kit = Kit::discover(&root).unwrap();
         let _ = tx.send(

@@ -14,9 +14,8 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
-mod common;
-use common::kit::{TempKit, generator, reference};
-use common::{built_tests as tests, files, leftovers};
+use testkit::files::{built_tests as tests, contents as files, leftovers};
+use testkit::kit::{Kit, generator, reference};
 
 /// A file system of `size` bytes over a kit's folder, seen only by the
 /// processes of one mount namespace, which lives as long as `holder`.
@@ -28,13 +27,13 @@ struct SmallDisk {
 impl SmallDisk {
     /// Copies `kit` onto a new tmpfs of `size` mounted over its folder in a
     /// new mount namespace; None unless the tests run as root.
-    fn over(kit: &TempKit, size: &str) -> Option<SmallDisk> {
+    fn over(kit: &Kit, size: &str) -> Option<SmallDisk> {
         // SAFETY: `geteuid` has no preconditions.
         if unsafe { libc::geteuid() } != 0 {
             eprintln!("skipped: mounting a small file system needs root");
             return None;
         }
-        let dir = kit.dir.path();
+        let dir = kit.dir();
         let stage = tempfile::tempdir().unwrap();
         copy(dir, stage.path());
         // The namespace's holder: mounts, copies, says so, then sleeps
@@ -136,8 +135,8 @@ fn half_written(
 /// The sum kit whose generated tests are large: `gen.c {index} …` writes
 /// its `a` after 2 MiB of leading zeros (a valid number), three such
 /// tests, about 6 MiB.
-fn large_tests() -> TempKit {
-    let kit = TempKit::builder()
+fn large_tests() -> Kit {
+    let kit = Kit::builder()
         .languages(&["c"])
         .generated()
         .reachable_by_all()

@@ -16,16 +16,15 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-mod common;
-use common::guess;
-use common::kit::TempKit;
-use common::{kill_all, processes_of, wait};
+use testkit::guess;
+use testkit::kit::Kit;
+use testkit::run::{kill_all, processes_of, wait};
 
 /// The kit of these tests: C only, built with `-O1`, an output limit of
 /// 16 MiB, tests `t1.in` and `t2.in`, where every user can reach it (the
 /// unprivileged judge must).
-fn sum() -> TempKit {
-    TempKit::builder()
+fn sum() -> Kit {
+    Kit::builder()
         .languages(&["c"])
         .c_flag("-O1")
         .output_limit_mib(16)
@@ -36,7 +35,7 @@ fn sum() -> TempKit {
 
 /// The sum kit with the guessing game beside it (`common::guess`): two
 /// games, a time limit of 500 ms.
-fn guess() -> TempKit {
+fn guess() -> Kit {
     let kit = sum();
     guess::add_to(
         &kit,
@@ -55,7 +54,7 @@ enum Game {
 }
 
 impl Game {
-    fn kit(self) -> TempKit {
+    fn kit(self) -> Kit {
         match self {
             Game::Batch => sum(),
             Game::Interactive => guess(),
@@ -461,7 +460,7 @@ fn suite(game: Game, user: Option<u32>, off: &str) -> SuiteRun {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let port = listener.local_addr().unwrap().port();
-    let cases = game.cases(kit.dir.path(), port);
+    let cases = game.cases(kit.dir(), port);
     for (i, case) in cases.iter().enumerate() {
         kit.write(
             &format!("solutions/{problem}/hostile/{i:02}.c"),
@@ -515,7 +514,7 @@ fn suite(game: Game, user: Option<u32>, off: &str) -> SuiteRun {
                 breaches.push(format!("{}: it reached {peak} KiB", case.name));
             }
         }
-        let left = processes_of(kit.dir.path());
+        let left = processes_of(kit.dir());
         if !left.is_empty() {
             breaches.push(format!("{}: processes left: {left:?}", case.name));
             kill_all(&left);
@@ -808,7 +807,7 @@ fn the_network_is_cut_after_a_build_in_the_same_command() {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let port = listener.local_addr().unwrap().port();
-    let connect = cases(kit.dir.path(), port)
+    let connect = cases(kit.dir(), port)
         .into_iter()
         .find(|c| c.name == "connect to 127.0.0.1")
         .unwrap();
@@ -916,10 +915,10 @@ fn ctrl_c_kills_every_run_and_removes_its_folders() {
         .unwrap();
     // Until the runs are under way.
     let start = Instant::now();
-    while processes_of(kit.dir.path()).len() < 6 && start.elapsed() < Duration::from_secs(20) {
+    while processes_of(kit.dir()).len() < 6 && start.elapsed() < Duration::from_secs(20) {
         std::thread::sleep(Duration::from_millis(20));
     }
-    assert!(!processes_of(kit.dir.path()).is_empty(), "no run started");
+    assert!(!processes_of(kit.dir()).is_empty(), "no run started");
     let pid = child.id();
     // SAFETY: signals our own child.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
@@ -927,7 +926,7 @@ fn ctrl_c_kills_every_run_and_removes_its_folders() {
     let err = run.stderr;
     assert_eq!(run.code, Some(130), "{err}");
     assert!(err.contains("interrupted"), "{err}");
-    let left = processes_of(kit.dir.path());
+    let left = processes_of(kit.dir());
     kill_all(&left);
     assert_eq!(left, Vec::<String>::new());
     let left: Vec<PathBuf> = walkdir::WalkDir::new(kit.path("target/judge/runs"))

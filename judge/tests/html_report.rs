@@ -13,8 +13,7 @@ use judge::core::browser::Browser;
 use scraper::{ElementRef, Html, Selector};
 use serde_json::Value;
 
-mod common;
-use common::kit::{TempKit, c_program, plus_one, reference};
+use testkit::kit::{Kit, c_program, plus_one, reference};
 
 /// Four tests in two scored groups; three of them aim at solutions.
 const PROBLEM_TOML: &str = r#"
@@ -53,8 +52,8 @@ group = "big"
 
 /// A kit with an accepted, a wrong-answer and a time-limit solution, and a
 /// correct solution filed under `wrong_answer/`, which breaks its promise.
-fn kit() -> TempKit {
-    let kit = TempKit::new();
+fn kit() -> Kit {
+    let kit = Kit::new();
     kit.write("problems/sum/problem.toml", PROBLEM_TOML);
     kit.write("problems/sum/t4.in", "5 5\n");
     let read = "long long a, b; scanf(\"%lld %lld\", &a, &b);";
@@ -73,10 +72,7 @@ fn kit() -> TempKit {
 
 /// Where the screenshots go: the workspace's target folder.
 fn screenshots() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target"));
-    target.join("screenshots")
+    testkit::paths::target().join("screenshots")
 }
 
 /// Loads `page` in Chromium (which must be there: CI installs it), takes
@@ -362,7 +358,7 @@ fn an_html_path_that_cannot_be_written_is_an_error_naming_it() {
 #[test]
 #[ignore = "slow tier: headless Chromium"]
 fn lab_pages_show_the_table_and_its_picture() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     let page = kit.path("lab.html");
     let args = ["lab", "subtraction", "--moves", "1,3,4", "--upto", "70"];
     let run = kit.judge(&[&args[..], &["--html", page.to_str().unwrap()]].concat());

@@ -9,8 +9,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-mod common;
-use common::kit::TempKit;
+use testkit::kit::Kit;
 
 /// An input validator in the Kattis protocol (Python): `a b` on one line,
 /// 0 ≤ a, b ≤ 10^12; exit 42 if valid, 43 if not.
@@ -133,7 +132,7 @@ fn zip_of(path: &Path, top: &str, files: &BTreeMap<&str, Vec<u8>>) {
 }
 
 /// What `judge import` must leave unchanged when it fails.
-fn snapshot(kit: &TempKit) -> (String, bool, bool) {
+fn snapshot(kit: &Kit) -> (String, bool, bool) {
     (
         std::fs::read_to_string(kit.path("judge.toml")).unwrap(),
         kit.path("problems/aplusb").exists(),
@@ -142,8 +141,8 @@ fn snapshot(kit: &TempKit) -> (String, bool, bool) {
 }
 
 /// A kit with a comment in judge.toml, which an import must keep.
-fn kit() -> TempKit {
-    let kit = TempKit::new();
+fn kit() -> Kit {
+    let kit = Kit::new();
     let text = std::fs::read_to_string(kit.path("judge.toml")).unwrap();
     kit.write("judge.toml", &format!("# The kit's own comment.\n{text}"));
     kit
@@ -479,7 +478,7 @@ fn polygon_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
             "files/val.c",
             "#include <stdio.h>\nint main(void) { long long a, b; char c; if (scanf(\"%lld %lld%c\", &a, &b, &c) != 3 || c != '\\n' || a < 0 || b < 0) { fprintf(stderr, \"bad input\\n\"); return 3; } return 0; }\n",
         ),
-        ("files/check.c", common::kit::CHECKER),
+        ("files/check.c", testkit::kit::CHECKER),
         ("tests/01", "1 2\n"),
         ("tests/01.a", "3\n"),
         ("tests/02", "40 2\n"),
@@ -832,7 +831,7 @@ fn hydro_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
             "testdata/config.yaml",
             "type: default\ntime: 1.5s\nmemory: 128m\nchecker_type: testlib\nchecker: check.c\nsubtasks:\n  - score: 30\n    type: min\n    cases:\n      - input: 2.in\n        output: 2.out\n      - input: 10.in\n        output: 10.out\n  - cases:\n      - input: big.in\n        output: big.out\n",
         ),
-        ("testdata/check.c", common::kit::CHECKER),
+        ("testdata/check.c", testkit::kit::CHECKER),
         ("testdata/2.in", "40 2\n"),
         ("testdata/2.out", "42\n"),
         ("testdata/10.in", "7 8\n"),
@@ -1182,7 +1181,7 @@ fn icpc_test_groups_keep_their_points_and_validator_flags() {
 
 /// Exports problem `name` in `format` to the folder `out` (with `extra`
 /// arguments); fails the test on an error.
-fn export(kit: &TempKit, name: &str, format: &str, out: &Path, extra: &[&str]) {
+fn export(kit: &Kit, name: &str, format: &str, out: &Path, extra: &[&str]) {
     let mut args = vec!["package", name, "--format", format, "--no-pdf"];
     args.extend(["--out", out.to_str().unwrap()]);
     args.extend(extra);
@@ -1192,7 +1191,7 @@ fn export(kit: &TempKit, name: &str, format: &str, out: &Path, extra: &[&str]) {
 
 /// Imports the package at `from` as `again`: `judge diff` must find it
 /// the same problem as `name`.
-fn comes_back_the_same(kit: &TempKit, name: &str, from: &Path, again: &str) {
+fn comes_back_the_same(kit: &Kit, name: &str, from: &Path, again: &str) {
     let (code, report) = kit.json(&["import", from.to_str().unwrap(), "--name", again]);
     assert_eq!(code, 0, "{report}");
     let (code, diff) = kit.json(&["diff", name, again]);
@@ -1507,14 +1506,14 @@ fn generators_yaml_makes_the_tests_again() {
 #[test]
 #[ignore = "slow tier: the judges' own tools"]
 fn bapctools_generates_what_the_kit_regenerates() {
-    let bt = common::tools::tool("bt");
+    let bt = testkit::tools::tool("bt");
     let kit = kit();
     let package = tempfile::tempdir().unwrap();
     let dir = package.path().join("gensum");
     generated_package(&dir, false);
     let home = package.path().join("home");
     std::fs::create_dir_all(&home).unwrap();
-    let (ok, text) = common::tools::run(&bt, &["generate", "--no-bar"], &dir, &home);
+    let (ok, text) = testkit::tools::run(&bt, &["generate", "--no-bar"], &dir, &home);
     assert!(ok, "bt generate:\n{text}");
     let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
     assert_eq!(code, 0, "{report}");

@@ -3,21 +3,13 @@
 //! kit's bash problem, checked by `wcmp`, judged both ways for each of its
 //! accepted and wrong solutions.
 
-use std::path::{Path, PathBuf};
-
 use judge::base::pool::Stop;
 use judge::core::jury::{Arena, Jury};
 use judge::core::testset;
 use judge::model::event::{Events, Silent};
 use judge::model::kit::Kit;
 use sandbox::linux::LinuxSandbox;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
+use testkit::paths::root;
 
 #[test]
 fn a_standard_checker_in_process_says_what_its_binary_says() {

@@ -9,9 +9,8 @@
 
 use std::time::{Duration, Instant};
 
-mod common;
-use common::guess::{self, GENERATOR, INTERACTOR, searcher};
-use common::kit::{TempKit, c_program};
+use testkit::guess::{self, GENERATOR, INTERACTOR, searcher};
+use testkit::kit::{Kit, c_program};
 
 const PROBLEM: &str = r#"
 title = { en = "Guess", zh = "猜数" }
@@ -32,8 +31,8 @@ targets = ["wrong_answer/off_by_one.c"]
 file = "3.in"
 "#;
 
-fn guess_kit() -> TempKit {
-    let kit = TempKit::new();
+fn guess_kit() -> Kit {
+    let kit = Kit::new();
     guess::add_to(
         &kit,
         &format!("generator = \"gen.c\"\n{PROBLEM}\n[stress]\nargs = [\"{{seed}}\"]\n"),

@@ -8,8 +8,7 @@ use std::collections::BTreeMap;
 use quick_junit::{NonSuccessKind, Report, TestCaseStatus, TestSuite};
 use serde_json::Value;
 
-mod common;
-use common::kit::{TempKit, c_program, plus_one, reference};
+use testkit::kit::{Kit, c_program, plus_one, reference};
 
 /// The kit's three tests, in order.
 const TESTS: [&str; 3] = ["01", "02", "03"];
@@ -17,8 +16,8 @@ const TESTS: [&str; 3] = ["01", "02", "03"];
 /// A kit with a wrong answer and a correct solution filed under
 /// `wrong_answer/` (a broken promise), a test aimed at each, and a class: an accepted file, a
 /// file that does not compile and one that loops.
-fn kit() -> TempKit {
-    let kit = TempKit::new();
+fn kit() -> Kit {
+    let kit = Kit::new();
     let toml = (kit.problem_toml)
         .replacen("checker =", "time_limit_ms = 300\nchecker =", 1)
         .replacen(
@@ -42,7 +41,7 @@ fn kit() -> TempKit {
 }
 
 /// Runs `args` with `--json` and `--junit`: the document and the report.
-fn both(kit: &TempKit, args: &[&str]) -> (i32, Value, Report) {
+fn both(kit: &Kit, args: &[&str]) -> (i32, Value, Report) {
     let path = kit.path("out/junit.xml");
     let mut all = args.to_vec();
     all.extend(["--junit", path.to_str().unwrap()]);

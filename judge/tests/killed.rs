@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-mod common;
-use common::kit::TempKit;
-use common::{built_tests as tests, files, processes_of};
+use testkit::files::{built_tests as tests, contents as files};
+use testkit::kit::Kit;
+use testkit::run::processes_of;
 
 /// `n` moments spread over `span`: one in each of `n` equal slices, at a
 /// place in it that a fixed seed picks (the same moments every run).
@@ -45,7 +45,7 @@ fn shortest(mut run: impl FnMut()) -> Duration {
 
 /// Runs the judge with `args` and kills it after `after`; true if it was
 /// still running then. Waits until no process of the judge's is left.
-fn kill_after(kit: &TempKit, args: &[&str], after: Duration) -> bool {
+fn kill_after(kit: &Kit, args: &[&str], after: Duration) -> bool {
     let mut child = kit.spawn(args);
     std::thread::sleep(after);
     let running = child.try_wait().unwrap().is_none();
@@ -55,10 +55,10 @@ fn kill_after(kit: &TempKit, args: &[&str], after: Duration) -> bool {
     child.wait().unwrap();
     // Its runs die with it (`PR_SET_PDEATHSIG`): give the kernel a moment.
     let until = Instant::now() + Duration::from_secs(5);
-    while !processes_of(kit.dir.path()).is_empty() && Instant::now() < until {
+    while !processes_of(kit.dir()).is_empty() && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(10));
     }
-    let left = processes_of(kit.dir.path());
+    let left = processes_of(kit.dir());
     assert!(left.is_empty(), "left running after the kill: {left:?}");
     running
 }
@@ -92,7 +92,7 @@ fn between(
 /// changes). Each test file is the old build's or the new one's.
 #[test]
 fn a_build_killed_anywhere_leaves_each_test_old_or_new() {
-    let kit = TempKit::builder()
+    let kit = Kit::builder()
         .languages(&["c"])
         .generated_slowly(12, 25)
         .create();
@@ -171,7 +171,7 @@ fn a_build_killed_anywhere_leaves_each_test_old_or_new() {
 /// is absent or whole, and the next export has the bytes of the first.
 #[test]
 fn a_package_killed_anywhere_is_absent_or_whole() {
-    let kit = TempKit::builder().languages(&["c"]).generated().create();
+    let kit = Kit::builder().languages(&["c"]).generated().create();
     kit.edit(
         "problems/sum/problem.toml",
         "file = \"t1.in\"",
@@ -231,7 +231,7 @@ fn a_package_killed_anywhere_is_absent_or_whole() {
 /// killed anywhere in `kit`: judge.toml names the problem with all its
 /// files, or does not name it and the next run makes it. Returns how many
 /// of 20 runs were killed.
-fn made_whole_or_not_at_all(kit: &TempKit, args: &[&str], name: &str) -> u32 {
+fn made_whole_or_not_at_all(kit: &Kit, args: &[&str], name: &str) -> u32 {
     let toml = kit.path("judge.toml");
     let before = std::fs::read(&toml).unwrap();
     let folders = [format!("problems/{name}"), format!("solutions/{name}")];
@@ -315,7 +315,7 @@ fn made_whole_or_not_at_all(kit: &TempKit, args: &[&str], name: &str) -> u32 {
 
 #[test]
 fn a_new_problem_killed_anywhere_is_made_whole_or_not_at_all() {
-    let kit = TempKit::builder().languages(&["c", "rust"]).create();
+    let kit = Kit::builder().languages(&["c", "rust"]).create();
     made_whole_or_not_at_all(&kit, &["new", "dual"], "dual");
 }
 
@@ -350,7 +350,7 @@ fn icpc_package(dir: &Path) {
 
 #[test]
 fn an_import_killed_anywhere_is_made_whole_or_not_at_all() {
-    let kit = TempKit::builder().languages(&["c", "rust"]).create();
+    let kit = Kit::builder().languages(&["c", "rust"]).create();
     let package = tempfile::tempdir().unwrap();
     icpc_package(package.path());
     let path = package.path().to_str().unwrap();
@@ -362,7 +362,7 @@ fn an_import_killed_anywhere_is_made_whole_or_not_at_all() {
 /// saves it (over a file the killed run wrote without naming it).
 #[test]
 fn a_stress_save_killed_anywhere_is_saved_whole_or_not_at_all() {
-    let kit = TempKit::builder().languages(&["c"]).create();
+    let kit = Kit::builder().languages(&["c"]).create();
     kit.write(
         "problems/sum/gen.c",
         "#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) { printf(\"%s 1\\n\", argv[argc - 1]); return 0; }\n",
@@ -389,7 +389,7 @@ fn a_stress_save_killed_anywhere_is_saved_whole_or_not_at_all() {
         "30",
         "--save",
     ];
-    let saved = |kit: &TempKit| {
+    let saved = |kit: &Kit| {
         let mut all = files(&kit.path("problems/sum/stress"));
         all.insert("problem.toml".into(), std::fs::read(&toml).unwrap());
         all

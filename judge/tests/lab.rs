@@ -5,8 +5,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
-mod common;
-use common::kit::{TempKit, assert_documented};
+use testkit::kit::Kit;
+use testkit::schema::assert_documented;
 
 /// Runs `judge ARGS` in an empty folder: exit code, stdout, stderr.
 fn lab(args: &[&str]) -> (i32, String, String) {
@@ -439,7 +439,7 @@ for line in sys.stdin:\n    a, c, b = map(int, line.split())\n    print(a + b + 
 
 #[test]
 fn a_conjecture_is_held_to_every_set_and_its_counterexample_shrunk() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.write(
         "rules/bash.py",
         "import sys\nfor line in sys.stdin:\n    print(int(line) + 1)\n",
@@ -508,7 +508,7 @@ fn a_conjecture_is_held_to_every_set_and_its_counterexample_shrunk() {
 
 #[test]
 fn a_conjecture_may_predict_each_position() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     // Wythoff's pairs (⌊kφ⌋, ⌊kφ⌋ + k): right on the whole grid.
     kit.write(
         "rules/wythoff.py",
@@ -589,7 +589,7 @@ print('P' if n % (a + 1 + (a >= 3)) == 0 else 'N')\n",
 
 #[test]
 fn a_conjecture_that_fails_or_prints_garbage_is_exit_2() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     let sweep = [
         "lab",
         "subtraction",

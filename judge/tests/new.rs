@@ -11,9 +11,8 @@ use std::time::Instant;
 
 use serde_json::Value;
 
-mod common;
-use common::copy::KitCopy;
-use common::paths::root;
+use testkit::kit::Kit;
+use testkit::paths::root;
 
 /// The fenced code blocks of a Markdown text, in order.
 fn code_blocks(markdown: &str) -> Vec<String> {
@@ -47,10 +46,10 @@ fn row<'a>(report: &'a Value, solution: &str) -> &'a Value {
 fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
     let start = Instant::now();
     let target = root().join("target");
-    let kit = KitCopy::new(&target.join("new-kit/flow"), &target.join("new-kit-target"));
+    let kit = Kit::copy(&target.join("new-kit/flow"), &target.join("new-kit-target"));
     let judge_toml = kit.read("judge.toml");
 
-    let report = kit.json(&["new", "pile"]);
+    let report = kit.accepted(&["new", "pile"]);
     assert_eq!(report["problem"], "pile");
     assert_eq!(report["from"], Value::Null);
     let files: Vec<&str> = report["files"]
@@ -97,7 +96,7 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
     kit.write("problems/pile/problem.toml", &toml);
     kit.write("problems/pile/manual/six.in", "2\n6 5\n5 5\n");
 
-    let built = kit.json(&["build", "pile"]);
+    let built = kit.accepted(&["build", "pile"]);
     assert_eq!(built["problems"][0]["tests"], 9, "{built:#}");
     // The statements' sample is the sample file and the reference's answer
     // (test 01 of the plan), in both languages.
@@ -111,7 +110,7 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
         assert_eq!(code_blocks(&statement), [input.clone(), answer.clone()]);
     }
 
-    let verified = kit.json(&["verify", "pile"]);
+    let verified = kit.accepted(&["verify", "pile"]);
     assert_eq!(row(&verified, "accepted/pile.rs")["verdict"], "AC");
     let wrong = row(&verified, "wrong_answer/normal_play.rs");
     assert_eq!(wrong["verdict"], "WA");
@@ -125,7 +124,7 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
     let brute = row(&verified, "brute_force/pile_search.rs");
     assert_eq!(brute["ok"], true, "{brute:#}");
 
-    let certified = kit.json(&["certify", "pile"]);
+    let certified = kit.accepted(&["certify", "pile"]);
     assert_eq!(certified["cases"], 40_000, "{certified:#}");
 
     // Where `next` says: a folder named by the short name, under the
@@ -137,7 +136,7 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
         format!("judge package pile --format icpc --out {}", out.display())
     );
     let inside = kit.path("icpc/pile");
-    let (code, _, stderr) = kit.judge(&[
+    let stderr = kit.error(&[
         "package",
         "pile",
         "--format",
@@ -145,12 +144,11 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
         "--out",
         inside.to_str().unwrap(),
     ]);
-    assert_eq!(code, 2, "{stderr}");
     assert!(
         stderr.contains("inside the kit's tree, among its sources"),
         "{stderr}"
     );
-    kit.json(&[
+    kit.accepted(&[
         "package",
         "pile",
         "--format",
@@ -182,7 +180,7 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
     // outputs, were there any, stay behind.
     kit.write("problems/bash/tests/01.in", "1\n1 1\n");
     kit.write("problems/bash/build/notes.txt", "built\n");
-    let copied = kit.json(&["new", "bash-copy", "--from", "bash"]);
+    let copied = kit.accepted(&["new", "bash-copy", "--from", "bash"]);
     assert_eq!(copied["from"], "bash");
     let toml = kit.read("problems/bash-copy/problem.toml");
     for line in [
@@ -230,9 +228,9 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
     );
     assert!(!kit.path("problems/bash-copy/tests").exists());
     assert!(!kit.path("problems/bash-copy/build").exists());
-    let built = kit.json(&["build", "bash-copy"]);
+    let built = kit.accepted(&["build", "bash-copy"]);
     assert_eq!(built["problems"][0]["tests"], 20, "{built:#}");
-    let verified = kit.json(&["verify", "bash-copy"]);
+    let verified = kit.accepted(&["verify", "bash-copy"]);
     assert_eq!(
         verified["solutions"].as_array().unwrap().len(),
         7,
@@ -242,7 +240,7 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
         "template problem and copy of bash: {:.1} s in all",
         start.elapsed().as_secs_f64()
     );
-    std::fs::remove_dir_all(&kit.dir).unwrap();
+    std::fs::remove_dir_all(kit.dir()).unwrap();
 }
 
 /// The README's worked example, from the lab to a problem on a game none
@@ -253,11 +251,11 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
 #[test]
 fn the_lab_to_problem_example_is_certified_and_catches_its_traps() {
     let target = root().join("target");
-    let kit = KitCopy::new(
+    let kit = Kit::copy(
         &target.join("new-kit/kayles"),
         &target.join("new-kit-target"),
     );
-    let lab = kit.json(&["lab", "octal", "0.77", "--upto", "300"]);
+    let lab = kit.accepted(&["lab", "octal", "0.77", "--upto", "300"]);
     assert_eq!(
         (&lab["preperiod"], &lab["period"], &lab["proven"]),
         (&71.into(), &12.into(), &true.into())
@@ -268,7 +266,7 @@ fn the_lab_to_problem_example_is_certified_and_catches_its_traps() {
         (&6.into(), &2.into())
     );
 
-    kit.json(&["new", "kayles"]);
+    kit.accepted(&["new", "kayles"]);
     for template in [
         "solutions/kayles/brute_force/kayles_search.rs",
         "solutions/kayles/wrong_answer/normal_play.rs",
@@ -285,7 +283,7 @@ fn the_lab_to_problem_example_is_certified_and_catches_its_traps() {
         }
     }
 
-    let built = kit.json(&["build", "kayles"]);
+    let built = kit.accepted(&["build", "kayles"]);
     assert_eq!(built["problems"][0]["tests"], 9, "{built:#}");
     let sample = [
         kit.read("problems/kayles/tests/01.in"),
@@ -295,7 +293,7 @@ fn the_lab_to_problem_example_is_certified_and_catches_its_traps() {
         let statement = kit.read(&format!("problems/kayles/statement.{language}.md"));
         assert_eq!(code_blocks(&statement), sample, "{language}");
     }
-    let verified = kit.json(&["verify", "kayles"]);
+    let verified = kit.accepted(&["verify", "kayles"]);
     assert_eq!(row(&verified, "accepted/kayles.rs")["verdict"], "AC");
     for (wrong, trap) in [("mirror", "05"), ("early_period", "06")] {
         let wrong = row(&verified, &format!("wrong_answer/{wrong}.rs"));
@@ -306,7 +304,7 @@ fn the_lab_to_problem_example_is_certified_and_catches_its_traps() {
     let brute = row(&verified, "brute_force/kayles_mex.rs");
     assert_eq!(brute["ok"], true, "{brute:#}");
 
-    let certified = kit.json(&["certify", "kayles"]);
+    let certified = kit.accepted(&["certify", "kayles"]);
     assert_eq!(certified["cases"], 90_000, "{certified:#}");
 
     // 对拍 finds the mirror rule's mistake in small games, shrunk to one.
@@ -316,18 +314,18 @@ fn the_lab_to_problem_example_is_certified_and_catches_its_traps() {
         "kayles",
         "solutions/kayles/wrong_answer/mirror.rs",
     ];
-    let (code, stdout, stderr) = kit.judge(&args);
-    assert_eq!(code, 1, "{stdout}{stderr}");
-    let report: Value = serde_json::from_str(&stdout).unwrap();
+    let run = kit.judge(&args);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let report: Value = serde_json::from_str(&run.stdout).unwrap();
     let input = report["failure"]["input"].as_str().unwrap();
     assert_eq!(input.lines().next(), Some("1"), "{report:#}");
-    std::fs::remove_dir_all(&kit.dir).unwrap();
+    std::fs::remove_dir_all(kit.dir()).unwrap();
 }
 
 #[test]
 fn bad_requests_are_errors_that_leave_the_kit_unchanged() {
     let scratch = tempfile::tempdir().unwrap();
-    let kit = KitCopy::new(&scratch.path().join("kit"), &scratch.path().join("target"));
+    let kit = Kit::copy(&scratch.path().join("kit"), &scratch.path().join("target"));
     // What is in the way of a new problem.
     kit.write("problems/stray/notes.md", "not a problem yet\n");
     kit.write("generators/src/bin/gen-taken.rs", "fn main() {}\n");
@@ -375,7 +373,7 @@ fn bad_requests_are_errors_that_leave_the_kit_unchanged() {
 #[test]
 fn a_write_that_fails_midway_is_undone() {
     let scratch = tempfile::tempdir().unwrap();
-    let kit = KitCopy::new(&scratch.path().join("kit"), &scratch.path().join("target"));
+    let kit = Kit::copy(&scratch.path().join("kit"), &scratch.path().join("target"));
     // The checkers' folder of binaries becomes a file: the problem's folder,
     // its generator and validator are written before the checker fails.
     std::fs::rename(

@@ -24,8 +24,7 @@ use judge::report::json::JsonReporter;
 use judge::report::terminal::TerminalReporter;
 use serde_json::Value;
 
-mod common;
-use common::kit::assert_documented;
+use testkit::schema::assert_documented;
 
 /// Take 1 or `k` tokens from one heap: with `k` even, a position is lost
 /// exactly when it is even and below `k` modulo `k + 1`; with `k` odd,

@@ -40,13 +40,10 @@ use judge::model::results::VerifyRow;
 use sandbox::linux::LinuxSandbox;
 use yaml_rust2::{Yaml, YamlLoader};
 
-#[path = "common/paths.rs"]
-mod paths;
-use paths::{root, target};
-#[path = "common/tools.rs"]
-mod tools;
-use tools::{
-    copy_folder, hydro_import, p2d_and_verifyproblem, pass_fail_view, run, tool, verifyproblem,
+use testkit::files::copy_folder;
+use testkit::paths::{root, target};
+use testkit::tools::{
+    hydro_import, p2d_and_verifyproblem, pass_fail_view, run, tool, verifyproblem,
 };
 
 fn judge(args: &[&str]) -> Output {

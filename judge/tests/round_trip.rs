@@ -25,13 +25,12 @@ use std::path::Path;
 use judge::format::Format;
 use serde_json::Value;
 
-mod common;
-use common::copy::KitCopy;
-use common::paths::target;
-use common::tools;
+use testkit::kit::Kit;
+use testkit::paths::target;
+use testkit::tools;
 
 /// The problem names of the kit.
-fn problems(kit: &KitCopy) -> Vec<String> {
+fn problems(kit: &Kit) -> Vec<String> {
     let config: toml::Table = kit.read("judge.toml").parse().unwrap();
     let list = config["problems"].as_array().unwrap();
     list.iter()
@@ -106,7 +105,7 @@ fn judges_take(format: Format, out: &Path, scratch: &Path) {
             let bt = tools::tool("bt");
             for name in some {
                 let problem = scratch.join(back(name).file_name().unwrap());
-                tools::copy_folder(&back(name), &problem);
+                testkit::files::copy_folder(&back(name), &problem);
                 tools::pass_fail_view(&problem);
                 let actions = match judged(name) {
                     true => &["validate", "run"][..],
@@ -159,10 +158,11 @@ fn judges_take(format: Format, out: &Path, scratch: &Path) {
 }
 
 /// `judge diff a b`, its report.
-fn diff(kit: &KitCopy, a: &str, b: &str) -> Value {
-    let (code, stdout, stderr) = kit.judge(&["--json", "diff", a, b]);
-    assert!(code == 0 || code == 1, "diff {a} {b}: {stderr}");
-    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("diff {a} {b}: {e}: {stderr}"))
+fn diff(kit: &Kit, a: &str, b: &str) -> Value {
+    let run = kit.judge(&["--json", "diff", a, b]);
+    let stderr = &run.stderr;
+    assert!(matches!(run.code, Some(0 | 1)), "diff {a} {b}: {stderr}");
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("diff {a} {b}: {e}: {stderr}"))
 }
 
 /// Which kind `what` is, for [`carried`].
@@ -186,7 +186,7 @@ fn kind(what: &str) -> &str {
 #[ignore = "slow tier: the ten problems exported in four formats and imported back"]
 fn every_problem_comes_back_the_same() {
     let target = target();
-    let kit = KitCopy::new(
+    let kit = Kit::copy(
         &target.join("round-trip-kit"),
         &target.join("new-kit-target"),
     );
@@ -213,13 +213,13 @@ fn every_problem_comes_back_the_same() {
         // The kit's own ten, not the problems imported back so far.
         let mut args = vec!["package", "--format", format, "--out", out_text, "--no-pdf"];
         args.extend(names.iter().map(String::as_str));
-        kit.json(&args);
+        kit.accepted(&args);
         for name in &names {
             let interactive = name.ends_with("-play");
             let folder = each.folder(name);
             let back = format!("{name}-back-{}", format.replace("icpc-legacy", "legacy"));
             let from = out.join(&folder);
-            kit.json(&["import", from.to_str().unwrap(), "--name", &back]);
+            kit.accepted(&["import", from.to_str().unwrap(), "--name", &back]);
             let report = diff(&kit, name, &back);
             let allowed = carried(format, interactive);
             for d in report["differences"].as_array().unwrap() {
@@ -256,7 +256,7 @@ fn every_problem_comes_back_the_same() {
             .map(|n| format!("{n}-back-{}", format.replace("icpc-legacy", "legacy")))
             .collect();
         args.extend(backs.iter().map(String::as_str));
-        kit.json(&args);
+        kit.accepted(&args);
         step("imported, diffed and exported again");
         judges_take(
             each,
@@ -267,7 +267,7 @@ fn every_problem_comes_back_the_same() {
         for back in &backs {
             let again = back.replace("-back-", "-again-");
             let from = again_out.join(each.folder(back));
-            kit.json(&["import", from.to_str().unwrap(), "--name", &again]);
+            kit.accepted(&["import", from.to_str().unwrap(), "--name", &again]);
             let report = diff(&kit, back, &again);
             assert_eq!(
                 report["differences"],
@@ -289,9 +289,9 @@ fn every_problem_comes_back_the_same() {
             ] {
                 let file = format!("solutions/{problem}/{solution}");
                 let back = format!("{problem}-back-cms");
-                let (_, stdout, stderr) = kit.judge(&["--json", "test", &back, &file]);
-                let report: Value = serde_json::from_str(&stdout)
-                    .unwrap_or_else(|e| panic!("test {file}: {e}: {stderr}"));
+                let run = kit.judge(&["--json", "test", &back, &file]);
+                let report: Value = serde_json::from_str(&run.stdout)
+                    .unwrap_or_else(|e| panic!("test {file}: {e}: {}", run.stderr));
                 assert_eq!(report["verdict"], verdict, "{file}: {report:#}");
             }
         }
@@ -305,7 +305,7 @@ fn every_problem_comes_back_the_same() {
         }
         // (Each judged to the verdict its folder promises, or `json` fails.)
         for back in verified.iter().filter(|_| each != Format::Hydro) {
-            kit.json(&["verify", back]);
+            kit.accepted(&["verify", back]);
         }
         step("verified");
     }

@@ -12,13 +12,13 @@ use std::path::Path;
 
 use serde_json::Value;
 
-mod common;
-use common::kit::{CRASHING_CHECKER, TempKit, assert_documented, c_program, plus_one, reference};
-use common::processes_with;
+use testkit::kit::{CRASHING_CHECKER, Kit, c_program, plus_one, reference};
+use testkit::run::processes_with;
+use testkit::schema::assert_documented;
 
 #[test]
 fn every_verdict() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     let read = "long long a, b; scanf(\"%lld %lld\", &a, &b);";
     let cases: Vec<(&str, String, &str)> = vec![
         (
@@ -107,7 +107,7 @@ fn java(class: &str, body: &str) -> String {
 #[test]
 #[ignore = "slow tier: a JDK"]
 fn java_is_judged_under_its_class_name() {
-    let kit = TempKit::builder().languages(&["c", "java"]).create();
+    let kit = Kit::builder().languages(&["c", "java"]).create();
     let cases = [
         ("Sum.java", java("Sum", "System.out.println(a + b);"), "AC"),
         (
@@ -141,7 +141,7 @@ fn kotlin(body: &str) -> String {
 #[test]
 #[ignore = "slow tier: kotlinc"]
 fn kotlin_is_judged() {
-    let kit = TempKit::builder().languages(&["c", "kotlin"]).create();
+    let kit = Kit::builder().languages(&["c", "kotlin"]).create();
     let cases = [
         ("sum.kt", kotlin("println(a + b)"), "AC"),
         ("plus-one.kt", kotlin("println(a + b + 1)"), "WA"),
@@ -159,7 +159,7 @@ fn kotlin_is_judged() {
 
 #[test]
 fn compile_errors_show_the_compiler_message() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.write(
         "solutions/sum/broken.c",
         "int main(void) { return missing_name; }\n",
@@ -178,7 +178,7 @@ fn a_large_correct_output_is_not_counted_as_memory() {
     // 150 MB of output against 64 MiB of memory: where the output is on a
     // memory file system, its control group counts its pages, and a cap
     // without room for them would stop it as MLE.
-    let kit = TempKit::builder().output_limit_mib(200).create();
+    let kit = Kit::builder().output_limit_mib(200).create();
     let source = c_program(
         "long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\", a + b);
          static char blank[1 << 20]; memset(blank, ' ', sizeof blank);
@@ -191,7 +191,7 @@ fn a_large_correct_output_is_not_counted_as_memory() {
 
 #[test]
 fn isolation_none_drops_the_layers_and_keeps_the_limits() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     let busy = c_program("volatile unsigned long x = 0; for (;;) x++; return 0;");
     kit.write("solutions/sum/busy.c", &busy);
     let (_, full) = kit.json(&["test", "sum", "solutions/sum/busy.c"]);
@@ -209,7 +209,7 @@ fn isolation_none_drops_the_layers_and_keeps_the_limits() {
 
 #[test]
 fn no_descendant_survives_a_run() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     // A child and a grandchild that sleep on; the marker finds them.
     let marker = format!("61.{}", std::process::id());
     let source = c_program(&format!(
@@ -225,7 +225,7 @@ fn no_descendant_survives_a_run() {
 
 #[test]
 fn a_crashing_checker_is_the_kits_fault() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.write("problems/sum/check.c", CRASHING_CHECKER);
     let (code, overall, first, message) = kit.verdict_of(
         "ac.c",
@@ -242,7 +242,7 @@ fn a_crashing_checker_is_the_kits_fault() {
 
 #[test]
 fn a_malformed_problem_toml_names_the_line_and_column() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.write(
         "problems/sum/problem.toml",
         &kit.problem_toml
@@ -266,7 +266,7 @@ fn a_malformed_problem_toml_names_the_line_and_column() {
 
 #[test]
 fn an_unchanged_tree_rebuilds_nothing() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     assert_eq!(kit.build(), (3, 3, 3));
     assert_eq!(kit.build(), (0, 0, 0));
     // Changing one input redoes that test only.
@@ -280,7 +280,7 @@ fn an_unchanged_tree_rebuilds_nothing() {
 
 #[test]
 fn an_interrupted_build_resumes() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.build();
     let tests = kit.path("problems/sum/tests");
     // As if the build had been killed while writing test 03: its record is
@@ -297,7 +297,7 @@ fn an_interrupted_build_resumes() {
 
 #[test]
 fn an_invalid_test_stops_the_build() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.write("problems/sum/t2.in", "-5 2\n");
     let run = kit.judge(&["build"]);
     let stderr = run.stderr;
@@ -326,8 +326,8 @@ const LATE: &str = "long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\
 
 /// A kit whose problem has a seeded generator and a `[stress]` table, and
 /// the wrong solution `wrong_answer/late.c`.
-fn stress_kit() -> TempKit {
-    let kit = TempKit::new();
+fn stress_kit() -> Kit {
+    let kit = Kit::new();
     kit.write("problems/sum/gen.c", SEEDED_GENERATOR);
     kit.write(
         "problems/sum/problem.toml",
@@ -555,7 +555,7 @@ fn certify_checks_the_reference_against_the_brute_force_and_shrinks_a_disagreeme
 
 #[test]
 fn check_by_hand() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.write("out.txt", "3\n");
     kit.write("bad.txt", "4\n");
     let input = kit.path("problems/sum/t1.in");
@@ -574,7 +574,7 @@ fn check_by_hand() {
 
 #[test]
 fn verify_reports_each_solution_against_its_folder() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     let plus_one = plus_one();
     kit.write("solutions/sum/wrong_answer/plus_one.c", &plus_one);
     // A wrong solution no test aims at: verify must say so.
@@ -617,7 +617,7 @@ fn verify_reports_each_solution_against_its_folder() {
 
 #[test]
 fn bad_configuration_is_an_error_naming_the_file() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.write(
         "judge.toml",
         &kit.judge_toml
@@ -629,7 +629,7 @@ fn bad_configuration_is_an_error_naming_the_file() {
         "{stderr}"
     );
 
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.write(
         "problems/sum/problem.toml",
         &kit.problem_toml.replace(
@@ -643,7 +643,7 @@ fn bad_configuration_is_an_error_naming_the_file() {
         "{stderr}"
     );
 
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.write(
         "judge.toml",
         &kit.judge_toml
@@ -658,7 +658,7 @@ fn bad_configuration_is_an_error_naming_the_file() {
 
 #[test]
 fn unreadable_files_are_errors_naming_the_file() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     // A folder is a class of solutions: one with none is an error.
     std::fs::create_dir_all(kit.path("solutions/sum/folder.c")).unwrap();
     let stderr = kit.error(&["test", "sum", "solutions/sum/folder.c"]);
@@ -676,7 +676,7 @@ fn unreadable_files_are_errors_naming_the_file() {
 
 #[test]
 fn folders_that_cannot_be_made_are_errors_naming_them() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     // The tests folder is a file: it cannot be created.
     kit.write("problems/sum/tests", "in the way");
     let stderr = kit.error(&["build"]);
@@ -685,7 +685,7 @@ fn folders_that_cannot_be_made_are_errors_naming_them() {
         "{stderr}"
     );
 
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.write("target/judge", "in the way");
     let stderr = kit.error(&["build"]);
     assert!(stderr.contains("target/judge"), "{stderr}");
@@ -693,7 +693,7 @@ fn folders_that_cannot_be_made_are_errors_naming_them() {
 
 #[test]
 fn colours_follow_the_flag_per_stream() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     let ac = "solutions/sum/accepted/ref.c";
     let esc = |out: &str| out.contains('\x1b');
     // Piped output is plain unless colours are forced; NO_COLOR is set here.
@@ -711,7 +711,7 @@ fn colours_follow_the_flag_per_stream() {
 
 #[test]
 fn every_command_prints_a_documented_report() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.write("out.txt", "3\n");
     // What a Hydro package needs: statements, and a checker Hydro compiles.
     kit.write("problems/sum/statement.en.md", "# Sum\n\nPrint a + b.\n");
@@ -806,7 +806,7 @@ fn the_readme_examples_follow_the_schema() {
 
 #[test]
 fn a_closed_stdout_changes_nothing_but_the_output() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     kit.write("solutions/sum/wrong.c", &plus_one());
     for json in [false, true] {
         let args = ["--json", "test", "sum", "solutions/sum/wrong.c"];
@@ -829,7 +829,7 @@ fn a_closed_stdout_changes_nothing_but_the_output() {
 #[test]
 fn low_hard_limits_of_the_judge_are_respected() {
     use std::os::unix::process::CommandExt;
-    let kit = TempKit::new();
+    let kit = Kit::new();
     let mut cmd = kit.command(&["--json", "verify"]);
     // Hard limits below what the kit would ask for its runs (CPU time,
     // output, stack): each spawn must stay under them, not fail.
@@ -870,7 +870,7 @@ fn low_hard_limits_of_the_judge_are_respected() {
 /// said to be; what is there is found, with its version.
 #[test]
 fn doctor_says_what_is_missing_and_what_it_breaks() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     let judge_toml = format!(
         "{}\n[languages.python.other]\nname = \"pypy3\"\nrun = [\"pypy3\", \"{{source}}\"]\n\n[languages.nope]\nextensions = [\"nope\"]\ncompile = [\"no-such-compiler\", \"{{source}}\"]\nrun = [\"{{binary}}\"]\n",
         kit.judge_toml
@@ -932,7 +932,7 @@ fn doctor_says_what_is_missing_and_what_it_breaks() {
 /// variable.
 #[test]
 fn doctor_names_the_layers_turned_off() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     let doctor = |off: &str, json: bool| {
         let args: &[&str] = if json {
             &["--json", "doctor"]

@@ -5,14 +5,13 @@
 
 use serde_json::Value;
 
-mod common;
-use common::kit::{TempKit, c_program, plus_one, reference};
+use testkit::kit::{Kit, c_program, plus_one, reference};
 
 /// A kit whose first test is a sample, with a 300 ms limit, and a class:
 /// a file of each verdict, one in a subfolder, one in a hidden folder, a
 /// note no language has, and a file given by itself that is no program.
-fn class() -> TempKit {
-    let kit = TempKit::new();
+fn class() -> Kit {
+    let kit = Kit::new();
     let toml = kit
         .problem_toml
         .replacen("file = \"t1.in\"", "file = \"t1.in\"\nsample = true", 1)
@@ -185,7 +184,7 @@ fn a_file_judged_before_is_not_judged_again() {
 /// `judge test` and as a warning in `judge verify`.
 #[test]
 fn a_file_judged_under_both_pythons_says_where_they_differ() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     let judge_toml = kit.judge_toml.replacen(
         "run = [\"python3\", \"{source}\"]\n",
         "run = [\"python3\", \"{source}\"]\n\n[languages.python.other]\nname = \"python3 -O\"\nrun = [\"python3\", \"-O\", \"{source}\"]\n",

@@ -20,9 +20,8 @@ use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use scraper::{Html, Selector};
 use serde_json::Value;
 
-mod common;
-use common::kit::assert_documented;
-use common::paths::{root, target};
+use testkit::paths::{root, target};
+use testkit::schema::assert_documented;
 
 fn judge(args: &[&str], envs: &[(&str, &str)]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_judge"))

@@ -8,12 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-fn kit_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
+use testkit::paths::root as kit_root;
 
 /// The problems listed in judge.toml.
 fn problems(root: &Path) -> Vec<String> {

@@ -4,17 +4,10 @@
 //! crashes or runs out of time only on some games is shrunk too, and every
 //! problem certifies.
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
+use testkit::paths::root;
 
 /// Runs `judge --json ARGS` in the kit; returns the exit status and report.
 fn judge(args: &[&str]) -> (i32, Value) {

@@ -2,12 +2,11 @@
 //! limit proposed by the documented rule, each too-slow solution checked
 //! above it, and `--write` putting it into problem.toml with its comments.
 
-mod common;
-use common::kit::{TempKit, c_program, reference};
+use testkit::kit::{Kit, c_program, reference};
 
 #[test]
 fn a_limit_is_proposed_checked_and_written() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     let toml = format!("# The sum problem.\n{}", kit.problem_toml);
     kit.write("problems/sum/problem.toml", &toml);
     kit.write(
@@ -84,7 +83,7 @@ fn a_limit_is_proposed_checked_and_written() {
 /// twice it; each test is run again, and the warning gives both times.
 #[test]
 fn verify_warns_of_thin_margins() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     let toml = kit.problem_toml.replacen(
         "checker =",
         "time_limit_ms = 300\ntargets_required = false\nchecker =",

@@ -6,9 +6,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
-mod common;
-use common::kit::TempKit;
-use common::paths::root;
+use testkit::kit::Kit;
+use testkit::paths::root;
 
 /// The mutations the report says were accepted.
 fn accepted(report: &Value) -> Vec<String> {
@@ -22,7 +21,7 @@ fn accepted(report: &Value) -> Vec<String> {
 /// CRLF line end or a token too many.
 #[test]
 fn a_lax_validator_is_caught_accepting_mutations() {
-    let kit = TempKit::new();
+    let kit = Kit::new();
     let (code, report) = kit.json(&["validate", "sum", "--mutate"]);
     assert_eq!(code, 1, "{report}");
     assert_eq!(report["verdict"], "WA");

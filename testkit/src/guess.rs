@@ -2,7 +2,7 @@
 //! interactor (C, speaking testlib's exit codes) answers `? x` with `<`,
 //! `>` or `=` and takes `! x` as the guess; a test holds n and the secret.
 
-use super::kit::{TempKit, c_program};
+use crate::kit::{Kit, c_program};
 
 /// Random games for `judge stress`: n and the secret from the seed.
 pub const GENERATOR: &str = r#"#include <stdio.h>
@@ -68,7 +68,7 @@ pub fn searcher(flush: bool, off_by_one: bool) -> String {
 /// names it, `problem_toml` is its plan, with the interactor, the
 /// validator, the reference (`accepted/binary_search.c`) and the inputs
 /// (`1.in`, ... in order).
-pub fn add_to(kit: &TempKit, problem_toml: &str, inputs: &[&str]) {
+pub fn add_to(kit: &Kit, problem_toml: &str, inputs: &[&str]) {
     kit.write(
         "judge.toml",
         &kit.judge_toml

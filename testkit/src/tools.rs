@@ -1,12 +1,12 @@
 //! The judges' own tools, as the tests run them on packages: BAPCtools,
 //! problemtools, p2d (from the tools venv) and Hydro's import code (from
-//! the npm registry), all installed by `scripts/setup-tools.sh`.
-#![allow(dead_code)]
+//! the npm registry), all installed by `scripts/setup-tools.sh` under the
+//! target folder (`<target>/tools`); and the testlib.h p2d ships.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use super::paths::{root, target};
+use crate::paths::{root, target};
 
 /// A tool of the tools venv; fails the test with how to get it.
 pub fn tool(name: &str) -> PathBuf {
@@ -162,15 +162,33 @@ pub fn p2d_and_verifyproblem(problem: &Path, code: &str, dir: &Path, submissions
     eprintln!("p2d + verifyproblem {name}: 0 errors");
 }
 
-/// Copies the folder `from` to `to`, files and folders.
-pub fn copy_folder(from: &Path, to: &Path) {
-    for entry in walkdir::WalkDir::new(from) {
-        let entry = entry.unwrap();
-        let target = to.join(entry.path().strip_prefix(from).unwrap());
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
+/// The testlib.h to build on: `TESTLIB_H` (a path), else the one p2d
+/// installs in the tools venv
+/// (`<target>/tools/venv/lib/python3*/site-packages/p2d/testlib/testlib.h`);
+/// an error says why there is none.
+pub fn testlib_h() -> Result<PathBuf, String> {
+    if let Some(path) = std::env::var_os("TESTLIB_H").filter(|p| !p.is_empty()) {
+        let path = PathBuf::from(path);
+        return if path.is_file() {
+            Ok(path)
         } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
+            Err(format!("TESTLIB_H={} is not a file", path.display()))
+        };
     }
+    let lib = target().join("tools/venv/lib");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&lib)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("python3"))
+        .map(|e| e.path().join("site-packages/p2d/testlib/testlib.h"))
+        .filter(|p| p.is_file())
+        .collect();
+    found.sort();
+    found.pop().ok_or_else(|| {
+        format!(
+            "no testlib.h: TESTLIB_H is not set and p2d is not installed in {}",
+            lib.parent().unwrap().display()
+        )
+    })
 }

@@ -1,21 +1,13 @@
-//! What the end-to-end tests share: the throw-away kit they judge in
-//! ([`kit`]), where the real kit is ([`paths`]), a watchdog on the judge,
-//! and a look in /proc for what a run left. Each test crate uses only part
-//! of it.
-#![allow(dead_code)]
-
-pub mod copy;
-pub mod guess;
-pub mod kit;
-pub mod paths;
-pub mod tools;
+//! A judge (or any program) run under a watchdog, and a look in /proc:
+//! where a program that does not end waits ([`stuck`]), and which
+//! processes a run left behind.
 
 use std::io::Read;
 use std::path::Path;
 use std::process::Child;
 use std::time::{Duration, Instant};
 
-/// How a judge process ended.
+/// How a run ended.
 pub struct Run {
     pub code: Option<i32>,
     pub stdout: String,
@@ -24,7 +16,8 @@ pub struct Run {
 }
 
 /// Waits for `child` (reading what it pipes), started at `start`; one
-/// that outlives `limit` is killed and fails the test.
+/// that outlives `limit` is killed and fails the test, saying where it
+/// waited. `args` name the run in that message.
 pub fn wait(mut child: Child, args: &[&str], start: Instant, limit: Duration) -> Run {
     // One reader a pipe: a full pipe never stops the other's writer.
     let (out, err) = (child.stdout.take(), child.stderr.take());
@@ -59,16 +52,9 @@ fn read_all(pipe: Option<impl Read>) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
-/// The processes (not zombies) whose command line names `dir`, as
-/// `pid: command line`: every program of a run in a kit there does, by its
-/// path (the judge's own command line names none).
-pub fn processes_of(dir: &Path) -> Vec<String> {
-    processes_with(&dir.to_string_lossy())
-}
-
 /// Where each thread of `pid` and of its descendants waits: its state,
 /// kernel function and system call, to tell a hang from slowness.
-fn stuck(pid: u32) -> String {
+pub fn stuck(pid: u32) -> String {
     let mut lines = Vec::new();
     let mut stack = vec![pid.to_string()];
     while let Some(pid) = stack.pop() {
@@ -101,6 +87,13 @@ fn stuck(pid: u32) -> String {
     lines.join("\n")
 }
 
+/// The processes (not zombies) whose command line names `dir`, as
+/// `pid: command line`: every program of a run in a kit there does, by its
+/// path (the judge's own command line names none).
+pub fn processes_of(dir: &Path) -> Vec<String> {
+    processes_with(&dir.to_string_lossy())
+}
+
 /// The processes (not zombies) whose command line holds `marker`, as
 /// `pid: command line`.
 pub fn processes_with(marker: &str) -> Vec<String> {
@@ -131,38 +124,4 @@ pub fn kill_all(found: &[String]) {
             unsafe { libc::kill(pid, libc::SIGKILL) };
         }
     }
-}
-
-/// Every file under `dir` and its bytes, by its path under `dir`, but the
-/// temporary ones (`.tmp-`: an interrupted write's, never read).
-pub fn files(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .flatten()
-        .filter(|e| e.file_type().is_file())
-        .filter(|e| !e.path().to_string_lossy().contains(".tmp-"))
-        .map(|e| {
-            let rel = e.path().strip_prefix(dir).unwrap();
-            (rel.display().to_string(), std::fs::read(e.path()).unwrap())
-        })
-        .collect()
-}
-
-/// The inputs and answers of the built tests under `dir` (their records
-/// hold times).
-pub fn built_tests(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
-    let mut all = files(dir);
-    all.retain(|name, _| name.ends_with(".in") || name.ends_with(".ans"));
-    all
-}
-
-/// Files an interrupted or failed write would leave: temporary files
-/// (`.tmp-*`, `*.tmp-*`) anywhere under `dir`.
-pub fn leftovers(dir: &Path) -> Vec<std::path::PathBuf> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
-        .map(|e| e.into_path())
-        .collect()
 }
