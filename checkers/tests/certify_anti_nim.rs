@@ -4,9 +4,7 @@
 //! order); the spec's smallest inputs catch each trap; the checker rejects
 //! each wrong shape of answer with the right verdict.
 
-mod common;
-
-use common::Checker;
+use testkit::certify::{self, Checker};
 
 // A contestant\'s program, for old compilers too: no `is_multiple_of`.
 #[allow(dead_code, clippy::manual_is_multiple_of)]
@@ -35,7 +33,7 @@ fn join(piles: &[u64]) -> String {
 
 #[test]
 fn reference_brute_force_and_checker_agree_on_small_states() {
-    let states = common::pile_lists(PILES, 1..=STONES);
+    let states = certify::pile_lists(PILES, 1..=STONES);
     let mut search = brute::Search::new();
     let mut input = format!("{}\n", states.len());
     let (mut answer, mut output) = (String::new(), String::new());
@@ -47,7 +45,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
         output.push_str(&format!("{}\n", word(reference::first_wins(piles))));
     }
     let ok = format!("{} case(s)", states.len());
-    common::check(&CHECKER, &input, &output, &answer).expect(0, &ok);
+    certify::check(&CHECKER, &input, &output, &answer).expect(0, &ok);
     // One flipped answer in the middle is found and named.
     let k = states.len() / 2;
     let mut flipped: Vec<&str> = output.lines().collect();
@@ -57,9 +55,9 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
         "First"
     };
     flipped[k] = wrong;
-    common::check(&CHECKER, &input, &flipped.join("\n"), &answer)
+    certify::check(&CHECKER, &input, &flipped.join("\n"), &answer)
         .expect(1, &format!("case {}: expected", k + 1));
-    common::report(
+    certify::report(
         "anti-nim",
         &format!(
             "{} states (every list of ≤ {PILES} piles of 1..={STONES}): \
@@ -73,7 +71,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
 /// stones, drawn from a fixed sequence.
 #[test]
 fn reference_and_brute_force_agree_on_random_larger_states() {
-    let mut lcg = common::Lcg(2024);
+    let mut lcg = certify::Lcg(2024);
     let mut next = |bound| lcg.below(bound);
     let mut search = brute::Search::new();
     const CASES: usize = 300;
@@ -89,7 +87,7 @@ fn reference_and_brute_force_agree_on_random_larger_states() {
             "{piles:?}"
         );
     }
-    common::report(
+    certify::report(
         "anti-nim",
         &format!("{CASES} random states of ≤ 6 piles ≤ 16: reference = brute force"),
     );
@@ -133,7 +131,7 @@ fn the_spec_traps_are_caught_by_their_smallest_inputs() {
         ),
     ];
     let mut search = brute::Search::new();
-    let states = common::pile_lists(PILES, 1..=STONES);
+    let states = certify::pile_lists(PILES, 1..=STONES);
     for (name, rule, smallest) in &traps {
         for piles in *smallest {
             assert_ne!(rule(piles), search.first_wins(piles), "{name} on {piles:?}");
@@ -147,7 +145,7 @@ fn the_spec_traps_are_caught_by_their_smallest_inputs() {
 
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
-    common::first_second_shapes(
+    certify::first_second_shapes(
         &CHECKER,
         "5\n1\n1\n2\n1 1\n1\n2\n2\n1 2\n3\n1 2 3\n",
         &["Second", "First", "First", "First", "Second"],

@@ -2,9 +2,7 @@
 //! over the real moves) and the checker agree on every n, m ≤ 200; the
 //! checker rejects each wrong shape of answer with the right verdict.
 
-mod common;
-
-use common::Checker;
+use testkit::certify::{self, Checker};
 
 // A contestant\'s program, for old compilers too: no `is_multiple_of`.
 #[allow(dead_code, clippy::manual_is_multiple_of)]
@@ -35,8 +33,8 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
             output.push_str(&format!("{}\n", word(reference::first_wins(n, m))));
         }
     }
-    common::check(&CHECKER, &input, &output, &answer).expect(0, "40000 case(s)");
-    common::report(
+    certify::check(&CHECKER, &input, &output, &answer).expect(0, "40000 case(s)");
+    certify::report(
         "bash",
         &format!(
             "{} states (n, m ≤ {N}): reference = brute force, checker accepts",
@@ -47,7 +45,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
 
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
-    common::first_second_shapes(
+    certify::first_second_shapes(
         &CHECKER,
         "3\n3 2\n4 3\n1 1\n",
         &["Second", "Second", "First"],

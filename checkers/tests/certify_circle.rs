@@ -4,9 +4,7 @@
 //! search over sets of paths; the checker rejects each wrong shape of answer
 //! with the right verdict.
 
-mod common;
-
-use common::Checker;
+use testkit::certify::{self, Checker};
 
 use std::collections::HashMap;
 
@@ -58,8 +56,8 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
             output.push_str(&format!("{}\n", word(reference::first_wins(n, k))));
         }
     }
-    common::check(&CHECKER, &input, &output, &answer).expect(0, "10000 case(s)");
-    common::report(
+    certify::check(&CHECKER, &input, &output, &answer).expect(0, "10000 case(s)");
+    certify::report(
         "circle",
         &format!(
             "{} states (n, k ≤ {N}): reference = brute force, checker accepts",
@@ -146,7 +144,7 @@ fn grundy_values_agree_with_a_plain_search() {
             checked += 1;
         }
     }
-    common::report(
+    certify::report(
         "circle",
         &format!(
             "{checked} positions (sets of paths with ≤ {STONES} stones and circles of ≤ {} \
@@ -159,7 +157,7 @@ fn grundy_values_agree_with_a_plain_search() {
 
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
-    common::first_second_shapes(
+    certify::first_second_shapes(
         &CHECKER,
         "4\n1 2\n3 2\n6 1\n5 7\n",
         &["First", "Second", "Second", "First"],

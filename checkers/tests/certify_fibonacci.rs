@@ -11,8 +11,6 @@
 //! must accept the least and the largest winning move of every small pile
 //! and give each wrong shape the same verdict and message.
 
-mod common;
-
 use std::sync::OnceLock;
 
 #[allow(dead_code)]
@@ -24,7 +22,7 @@ mod reference;
 mod brute;
 
 use checkers::fibonacci::{Claim, Game, table};
-use common::Checker;
+use testkit::certify::{self, Checker};
 
 const RUST: Checker = Checker::Rust(env!("CARGO_BIN_EXE_check-fibonacci"));
 const CPP: Checker = Checker::Cpp("check-fibonacci");
@@ -106,10 +104,10 @@ fn small_piles() -> &'static SmallPiles {
 fn accepts_every_small_pile(checker: &Checker) {
     let s = small_piles();
     let cases = format!("{} case(s)", N - 1);
-    common::check(checker, &s.input, &s.output, &s.answer).expect(0, &cases);
+    certify::check(checker, &s.input, &s.output, &s.answer).expect(0, &cases);
     // Any winning move is accepted: here the largest one.
-    common::check(checker, &s.input, &s.largest, &s.answer).expect(0, &cases);
-    common::report_checker(
+    certify::check(checker, &s.input, &s.largest, &s.answer).expect(0, &cases);
+    certify::report_checker(
         checker,
         "fibonacci",
         &format!(
@@ -122,7 +120,7 @@ fn accepts_every_small_pile(checker: &Checker) {
 #[test]
 fn every_first_move_of_every_small_pile() {
     let s = small_piles();
-    common::report(
+    certify::report(
         "fibonacci",
         &format!(
             "{} (n, x) pairs (n ≤ {N}): checker logic accepts x iff the brute force \
@@ -152,7 +150,7 @@ fn the_zeckendorf_rule_holds_on_the_searched_table() {
         }
         assert_eq!(game.is_fibonacci(s as u64), z == s, "{s}");
     }
-    common::report(
+    certify::report(
         "fibonacci",
         &format!("{states} (stones, cap) states (≤ {N}): wins iff cap ≥ z(stones)"),
     );
@@ -193,7 +191,7 @@ fn reference_and_checker_agree_up_to_the_maximum() {
         assert_eq!(claim, game.answer(n), "n = {n}");
         assert_eq!(game.judge(n, &claim), Ok(()), "n = {n}");
     }
-    common::report(
+    certify::report(
         "fibonacci",
         &format!(
             "{} piles up to 10^18: reference = checker logic",
@@ -226,7 +224,7 @@ fn rejects_each_wrong_shape(checker: &Checker) {
     let runs = std::cell::Cell::new(0);
     let check = |output: &str| {
         runs.set(runs.get() + 1);
-        common::check(checker, input, output, answer)
+        certify::check(checker, input, output, answer)
     };
     check(answer).expect(0, "5 case(s)");
     check(&with(5, "First 11")).expect(0, "5 case(s)");
@@ -253,11 +251,11 @@ fn rejects_each_wrong_shape(checker: &Checker) {
     // A broken answer, or one that breaks the rules, is the jury's fault.
     let jury = |answer: &str| {
         runs.set(runs.get() + 1);
-        common::check(checker, input, answer, answer)
+        certify::check(checker, input, answer, answer)
     };
     jury(&answer.replace("Second", "Draw")).expect(3, "answer");
     jury(&with(2, "First 5")).expect(3, "case 2: the jury's answer breaks the rules");
-    common::report_checker(
+    certify::report_checker(
         checker,
         "fibonacci",
         &format!(
@@ -297,7 +295,7 @@ fn the_cpp_checker_agrees_with_the_rust_one_on_random_answers() {
     ];
     let game = Game::new();
     let fib = table();
-    let mut lcg = common::Lcg(1597);
+    let mut lcg = certify::Lcg(1597);
     let mut runs = Vec::with_capacity(RUNS);
     for _ in 0..RUNS {
         let n = match lcg.below(5) {
@@ -306,7 +304,7 @@ fn the_cpp_checker_agrees_with_the_rust_one_on_random_answers() {
             _ => 2 + lcg.below(120),
         };
         let right = render(game.answer(n));
-        let random = |lcg: &mut common::Lcg| match lcg.below(4) {
+        let random = |lcg: &mut certify::Lcg| match lcg.below(4) {
             0 => "Second\n".to_string(),
             1 => {
                 let x = match lcg.below(3) {
@@ -328,12 +326,12 @@ fn the_cpp_checker_agrees_with_the_rust_one_on_random_answers() {
         };
         runs.push((format!("1\n{n}\n"), output, answer));
     }
-    let [ok, wa, pe, fail] = common::same_verdicts(&RUST, &CPP, &runs);
+    let [ok, wa, pe, fail] = certify::same_verdicts(&RUST, &CPP, &runs);
     assert!(
         ok > 0 && wa > 0 && pe > 0 && fail > 0,
         "{ok} {wa} {pe} {fail}"
     );
-    common::report_checker(
+    certify::report_checker(
         &CPP,
         "fibonacci",
         &format!(

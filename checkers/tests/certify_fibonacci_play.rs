@@ -22,14 +22,13 @@
 //!   makes at most `contestant_move_cap` moves (the bound the test budgets
 //!   rest on).
 
-mod common;
-
 use std::collections::{HashMap, HashSet};
 
 use checkers::fibonacci_play::{
     Policy, Position, Rng, STRONG_FIRST, contestant_move_cap, index, is_fibonacci, move_wins,
     smallest_term,
 };
+use testkit::certify;
 
 #[allow(dead_code)]
 #[path = "../../solutions/fibonacci-play/accepted/fibonacci-play.rs"]
@@ -118,7 +117,7 @@ fn rule_and_reference_agree_with_the_search() {
             losing += 1;
         }
     }
-    common::report(
+    certify::report(
         "fibonacci-play",
         &format!(
             "every take of ≤ {STONES} stones ({moves}) wins iff the search says so; {} \
@@ -207,7 +206,7 @@ fn jury_policies_are_legal_and_keep_the_rule() {
             assert_eq!(seen_uniform.len() as u64, p.cap(), "uniform on {p:?}");
         }
     }
-    common::report(
+    certify::report(
         "fibonacci-play",
         &format!(
             "positions of ≤ {STONES} stones: the jury's move wins on all {wins_checked} winning \
@@ -330,7 +329,7 @@ fn jury_and_reference_win_every_game_they_should() {
         assert_eq!(contestant_move_cap(n, Policy::Strong), index(n) as u64);
         longest = longest.max((most, n));
     }
-    common::report(
+    certify::report(
         "fibonacci-play",
         &format!(
             "{games} starts of ≤ {GAMES} stones played out: the jury wins against every \

@@ -3,9 +3,7 @@
 //! at most 40 stones; the checker rejects each wrong shape of answer with the
 //! right verdict.
 
-mod common;
-
-use common::Checker;
+use testkit::certify::{self, Checker};
 
 // A contestant\'s program, for old compilers too: no `is_multiple_of`.
 #[allow(dead_code, clippy::manual_is_multiple_of)]
@@ -57,7 +55,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
         output.push_str(&format!("{}\n", word(reference::first_wins(piles))));
     }
     let cases = format!("{} case(s)", all.len());
-    common::check(&CHECKER, &input, &output, &answer).expect(0, &cases);
+    certify::check(&CHECKER, &input, &output, &answer).expect(0, &cases);
     // One flipped answer deep in the file is found and named.
     let mut flipped: Vec<&str> = output.lines().collect();
     let k = 20_000;
@@ -67,14 +65,14 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
         "First"
     };
     flipped[k - 1] = wrong;
-    common::check(&CHECKER, &input, &flipped.join("\n"), &answer).expect(
+    certify::check(&CHECKER, &input, &flipped.join("\n"), &answer).expect(
         1,
         &format!(
             "case {k}: expected {}, found {wrong}",
             output.lines().nth(k - 1).unwrap()
         ),
     );
-    common::report(
+    certify::report(
         "merge-piles",
         &format!(
             "{} positions (at most {STONES} stones; {} searched): reference = brute force, checker accepts",
@@ -86,7 +84,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
 
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
-    common::first_second_shapes(
+    certify::first_second_shapes(
         &CHECKER,
         "5\n2\n1 2\n3\n1 1 1\n3\n1 1 2\n2\n2 3\n3\n1 4 1\n",
         &["First", "Second", "First", "Second", "Second"],

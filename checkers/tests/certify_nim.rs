@@ -11,12 +11,10 @@
 //! accept every small state and give each wrong shape the same verdict and
 //! message.
 
-mod common;
-
 use std::sync::OnceLock;
 
 use checkers::nim::{Answer, Wrong, judge};
-use common::Checker;
+use testkit::certify::{self, Checker};
 
 #[allow(dead_code)]
 #[path = "../../solutions/nim/accepted/nim.rs"]
@@ -53,7 +51,7 @@ struct SmallStates {
 fn small_states() -> &'static SmallStates {
     static STATES: OnceLock<SmallStates> = OnceLock::new();
     STATES.get_or_init(|| {
-        let states = common::pile_lists(PILES, 0..=STONES);
+        let states = certify::pile_lists(PILES, 0..=STONES);
         let mut search = brute::Search::new();
         let (mut input, mut output, mut last) = (String::new(), String::new(), String::new());
         let mut moves_judged = 0;
@@ -99,10 +97,10 @@ fn small_states() -> &'static SmallStates {
 fn accepts_every_small_state(checker: &Checker) {
     let s = small_states();
     let ok = format!("{} case(s)", s.states);
-    common::check(checker, &s.input, &s.output, &s.output).expect(0, &ok);
+    certify::check(checker, &s.input, &s.output, &s.output).expect(0, &ok);
     // Another winning move (the last one the search finds) is accepted too.
-    common::check(checker, &s.input, &s.last, &s.output).expect(0, &ok);
-    common::report_checker(
+    certify::check(checker, &s.input, &s.last, &s.output).expect(0, &ok);
+    certify::report_checker(
         checker,
         "nim",
         &format!(
@@ -116,7 +114,7 @@ fn accepts_every_small_state(checker: &Checker) {
 #[test]
 fn reference_brute_force_and_checker_agree_on_small_states() {
     let s = small_states();
-    common::report(
+    certify::report(
         "nim",
         &format!(
             "{} states (every list of ≤ {PILES} piles ≤ {STONES}): reference = brute force; \
@@ -137,7 +135,7 @@ fn the_cpp_checker_accepts_every_small_state() {
 /// stones, drawn from a fixed sequence.
 #[test]
 fn reference_and_brute_force_agree_on_random_larger_states() {
-    let mut lcg = common::Lcg(2024);
+    let mut lcg = certify::Lcg(2024);
     let mut next = |bound| lcg.below(bound);
     let mut search = brute::Search::new();
     const CASES: usize = 300;
@@ -157,7 +155,7 @@ fn reference_and_brute_force_agree_on_random_larger_states() {
             assert_eq!(judge(&piles, answer), Ok(()), "{answer:?} on {piles:?}");
         }
     }
-    common::report(
+    certify::report(
         "nim",
         &format!("{CASES} random states of ≤ 6 piles ≤ 16: reference = brute force"),
     );
@@ -229,7 +227,7 @@ fn rejects_each_wrong_shape(checker: &Checker) {
     let runs = std::cell::Cell::new(0);
     let check = |output: &str| {
         runs.set(runs.get() + 1);
-        common::check(checker, input, output, answer)
+        certify::check(checker, input, output, answer)
     };
     check("Second First 3 1\r\nFirst 2 0 Second\nFirst 4 0").expect(0, "5 case(s)");
     check("Second\nFirst 3 1\nFirst 2 0\nSecond\nFirst 2 4\n").expect(0, "5 case(s)");
@@ -270,7 +268,7 @@ fn rejects_each_wrong_shape(checker: &Checker) {
     let right = "Second\nFirst 3 1\nFirst 2 0\nSecond\nFirst 4 0\n";
     let jury = |answer: &str| {
         runs.set(runs.get() + 1);
-        common::check(checker, input, right, answer)
+        certify::check(checker, input, right, answer)
     };
     jury("Second\nFirst 3 1\nFirst 2 0\nSecond\nDraw\n").expect(
         3,
@@ -285,7 +283,7 @@ fn rejects_each_wrong_shape(checker: &Checker) {
         3,
         "case 2: the jury's answer: expected First or Second, found the end",
     );
-    common::report_checker(
+    certify::report_checker(
         checker,
         "nim",
         &format!(
@@ -321,7 +319,7 @@ fn the_cpp_checker_agrees_with_the_rust_one_on_random_answers() {
         "\u{feff}Second",
         "Second\0",
     ];
-    let mut lcg = common::Lcg(2025);
+    let mut lcg = certify::Lcg(2025);
     let mut runs = Vec::with_capacity(RUNS);
     for _ in 0..RUNS {
         let n = 1 + lcg.below(4) as usize;
@@ -330,7 +328,7 @@ fn the_cpp_checker_agrees_with_the_rust_one_on_random_answers() {
             piles[0] = 1_000_000_000_000_000_000 - lcg.below(3);
         }
         let right = line(reference::winning_move(&piles));
-        let random = |lcg: &mut common::Lcg| match lcg.below(4) {
+        let random = |lcg: &mut certify::Lcg| match lcg.below(4) {
             0 => "Second\n".to_string(),
             1 => format!(
                 "First {} {}\n",
@@ -349,12 +347,12 @@ fn the_cpp_checker_agrees_with_the_rust_one_on_random_answers() {
         };
         runs.push((format!("1\n{n}\n{}\n", join(&piles)), output, answer));
     }
-    let [ok, wa, pe, fail] = common::same_verdicts(&RUST, &CPP, &runs);
+    let [ok, wa, pe, fail] = certify::same_verdicts(&RUST, &CPP, &runs);
     assert!(
         ok > 0 && wa > 0 && pe > 0 && fail > 0,
         "{ok} {wa} {pe} {fail}"
     );
-    common::report_checker(
+    certify::report_checker(
         &CPP,
         "nim",
         &format!(

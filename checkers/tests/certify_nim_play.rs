@@ -16,11 +16,10 @@
 //! - the reference (solutions/nim-play/accepted) wins every game it should,
 //!   whatever the jury replies: every legal reply at every step, to the end.
 
-mod common;
-
 use std::collections::{HashMap, HashSet};
 
 use checkers::nim_play::{Policy, Position, Rng, bit_length, least_jury_take, potential};
+use testkit::certify;
 
 #[allow(dead_code)]
 #[path = "../../solutions/nim-play/accepted/nim-play.rs"]
@@ -58,7 +57,7 @@ fn jury(piles: &[u64], policy: Policy, seed: u64) -> (usize, u64) {
 
 #[test]
 fn rule_and_jury_policies_agree_with_the_search() {
-    let states = common::pile_lists(PILES, 0..=STONES);
+    let states = certify::pile_lists(PILES, 0..=STONES);
     let mut search = brute::Search::new();
     let (mut winning, mut losing, mut replies_checked) = (0, 0, 0);
     for piles in states.iter().filter(|p| !is_over(p)) {
@@ -119,7 +118,7 @@ fn rule_and_jury_policies_agree_with_the_search() {
             assert_eq!(seen.len(), allowed.len(), "random on {piles:?}");
         }
     }
-    common::report(
+    certify::report(
         "nim-play",
         &format!(
             "{} positions (every list of ≤ {PILES} piles ≤ {STONES} with a stone): the rule is \
@@ -194,7 +193,7 @@ fn reference_always_wins(piles: &[u64], memo: &mut HashMap<Vec<u64>, u64>) -> u6
 
 #[test]
 fn jury_and_reference_win_every_game_they_should() {
-    let states = common::pile_lists(PILES, 0..=STONES);
+    let states = certify::pile_lists(PILES, 0..=STONES);
     let (mut jury_games, mut jury_positions) = (0, 0);
     let mut reference_games = 0;
     let mut longest = 0;
@@ -245,7 +244,7 @@ fn jury_and_reference_win_every_game_they_should() {
         PILES as u64 * u64::from(bit_length(STONES)),
         "the potential"
     );
-    common::report(
+    certify::report(
         "nim-play",
         &format!(
             "{jury_games} games the contestant should lose (both policies, both sides): the jury \

@@ -6,9 +6,7 @@
 //! accepts the answers of all these games and rejects
 //! each wrong shape of answer with the right verdict.
 
-mod common;
-
-use common::Checker;
+use testkit::certify::{self, Checker};
 
 // A contestant's program, for old compilers too: no `is_multiple_of`.
 #[allow(dead_code, clippy::manual_is_multiple_of)]
@@ -71,7 +69,7 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
     // C(40, 3) move sets {1..a} ∪ {c..b} with a + 2 ≤ c ≤ b ≤ 40.
     assert_eq!(games, 9880);
     let input = format!("{checked}\n{input}");
-    common::check(&CHECKER, &input, &output, &answer).expect(0, &format!("{checked} case(s)"));
+    certify::check(&CHECKER, &input, &output, &answer).expect(0, &format!("{checked} case(s)"));
     // One flipped answer deep in the file is found and named.
     let mut flipped: Vec<&str> = output.lines().collect();
     let k = 300_000;
@@ -82,9 +80,9 @@ fn reference_brute_force_and_checker_agree_on_small_states() {
     };
     flipped[k - 1] = wrong;
     let expected = output.lines().nth(k - 1).unwrap();
-    common::check(&CHECKER, &input, &flipped.join("\n"), &answer)
+    certify::check(&CHECKER, &input, &flipped.join("\n"), &answer)
         .expect(1, &format!("case {k}: expected {expected}, found {wrong}"));
-    common::report(
+    certify::report(
         "subtraction",
         &format!(
             "{states} states ({games} games with b ≤ {B}, n ≤ 8(b + 1)): reference = brute force; \
@@ -121,7 +119,7 @@ fn reference_and_brute_force_agree_on_random_games_beyond() {
         );
         games += 1;
     }
-    common::report(
+    certify::report(
         "subtraction",
         &format!("{games} random games with b up to 2·10^5, n ≤ 8(b + 1): reference = brute force"),
     );
@@ -129,7 +127,7 @@ fn reference_and_brute_force_agree_on_random_games_beyond() {
 
 #[test]
 fn the_checker_rejects_each_wrong_shape() {
-    common::first_second_shapes(
+    certify::first_second_shapes(
         &CHECKER,
         "5\n1 3 4 4\n1 3 4 7\n2 5 5 6\n3 6 8 9\n2 4 7 12\n",
         &["First", "Second", "Second", "Second", "First"],

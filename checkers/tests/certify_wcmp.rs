@@ -5,9 +5,7 @@
 //! whitespace, a different token, a different case, fewer or more tokens,
 //! and empty files.
 
-mod common;
-
-use common::{Checker, check};
+use testkit::certify::{self, Checker, check};
 
 const RUST: Checker = Checker::Rust(env!("CARGO_BIN_EXE_wcmp"));
 const CPP: Checker = Checker::Cpp("wcmp");
@@ -41,7 +39,7 @@ fn the_cpp_wcmp_judges_like_testlibs() {
         assert_eq!(rust.code, cpp.code, "{output:?} against nothing");
         compared += 1;
     }
-    common::report(
+    certify::report(
         "wcmp",
         &format!(
             "{} agrees with {} on {compared} outputs",

@@ -10,8 +10,6 @@
 //! accept the exact answer of every small position and give each wrong shape
 //! the same verdict and message.
 
-mod common;
-
 use std::sync::OnceLock;
 
 #[allow(dead_code)]
@@ -23,7 +21,7 @@ mod reference;
 mod brute;
 
 use checkers::wythoff::{self, Claim, judge};
-use common::Checker;
+use testkit::certify::{self, Checker};
 
 const RUST: Checker = Checker::Rust(env!("CARGO_BIN_EXE_check-wythoff"));
 const CPP: Checker = Checker::Cpp("check-wythoff");
@@ -133,9 +131,9 @@ fn small_states() -> &'static SmallStates {
 /// The checker accepts the reference's answer on every small position.
 fn accepts_every_small_state(checker: &Checker) {
     let s = small_states();
-    common::check(checker, &s.input, &s.output, &s.answer)
+    certify::check(checker, &s.input, &s.output, &s.answer)
         .expect(0, &format!("{} case(s)", s.states));
-    common::report_checker(
+    certify::report_checker(
         checker,
         "wythoff",
         &format!("{} states (a, b ≤ {N}): checker accepts", s.states),
@@ -145,7 +143,7 @@ fn accepts_every_small_state(checker: &Checker) {
 #[test]
 fn reference_brute_force_and_checker_agree_on_small_states() {
     let s = small_states();
-    common::report(
+    certify::report(
         "wythoff",
         &format!(
             "{} states (a, b ≤ {N}): reference = brute force = checker logic; \
@@ -187,7 +185,7 @@ fn the_checker_accepts_exactly_the_right_one_move_answers() {
             }
         }
     }
-    common::report(
+    certify::report(
         "wythoff",
         &format!(
             "{claims} one-move answers (a ≤ b ≤ {ALL_CLAIMS}): legal moves = the real moves, \
@@ -242,7 +240,7 @@ fn reference_and_checker_agree_on_large_positions() {
         assert_eq!(judge(a, b, &claim(&moves)), Ok(()), "({a}, {b})");
         assert_eq!(judge(b, a, &claim(&moves)), Ok(()), "({b}, {a})");
     }
-    common::report(
+    certify::report(
         "wythoff",
         &format!(
             "{} large positions (up to 10^18): reference = checker logic",
@@ -282,7 +280,7 @@ fn rejects_each_wrong_shape(checker: &Checker) {
     let runs = std::cell::Cell::new(0);
     let check = |output: &str| {
         runs.set(runs.get() + 1);
-        common::check(checker, input, output, answer)
+        certify::check(checker, input, output, answer)
     };
     check(answer).expect(0, "5 case(s)");
     check(&answer.replace(" 2\n", " 2 ").replace('\n', "\r\n")).expect(0, "5 case(s)");
@@ -344,11 +342,11 @@ fn rejects_each_wrong_shape(checker: &Checker) {
     // A broken answer, or one that breaks the rules, is the jury's fault.
     let jury = |answer: &str| {
         runs.set(runs.get() + 1);
-        common::check(checker, input, answer, answer)
+        certify::check(checker, input, answer, answer)
     };
     jury(&answer.replace("Second", "Draw")).expect(3, "answer");
     jury(&answer.replace("3 5\n", "2 5\n")).expect(3, "case 2: the jury's answer breaks the rules");
-    common::report_checker(
+    certify::report_checker(
         checker,
         "wythoff",
         &format!(
@@ -391,7 +389,7 @@ fn the_cpp_checker_agrees_with_the_rust_one_on_random_answers() {
             format!("First {}\n{pairs}", moves.len())
         }
     };
-    let mut lcg = common::Lcg(4181);
+    let mut lcg = certify::Lcg(4181);
     let mut runs = Vec::with_capacity(RUNS);
     for _ in 0..RUNS {
         let (a, b) = if lcg.below(4) == 0 {
@@ -403,7 +401,7 @@ fn the_cpp_checker_agrees_with_the_rust_one_on_random_answers() {
         };
         let truth = wythoff::winning_moves(a, b);
         let right = render(&truth);
-        let random = |lcg: &mut common::Lcg| match lcg.below(5) {
+        let random = |lcg: &mut certify::Lcg| match lcg.below(5) {
             0 => {
                 let wrong = wrong_shapes(a, b, &truth);
                 render_claim(&wrong[lcg.below(wrong.len() as u64) as usize])
@@ -428,12 +426,12 @@ fn the_cpp_checker_agrees_with_the_rust_one_on_random_answers() {
         };
         runs.push((format!("1\n{a} {b}\n"), output, answer));
     }
-    let [ok, wa, pe, fail] = common::same_verdicts(&RUST, &CPP, &runs);
+    let [ok, wa, pe, fail] = certify::same_verdicts(&RUST, &CPP, &runs);
     assert!(
         ok > 0 && wa > 0 && pe > 0 && fail > 0,
         "{ok} {wa} {pe} {fail}"
     );
-    common::report_checker(
+    certify::report_checker(
         &CPP,
         "wythoff",
         &format!(

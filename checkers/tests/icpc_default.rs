@@ -2,9 +2,7 @@
 //! output validator gets, judges as the format's default validator does
 //! without flags: tokens equal up to ASCII case, white space free.
 
-mod common;
-
-use common::{Checker, check};
+use testkit::certify::{Checker, check};
 
 const DEFAULT: Checker = Checker::Rust(env!("CARGO_BIN_EXE_icpc-default"));
 

@@ -1,16 +1,14 @@
 //! The interactive problems end to end without the judge, one test per
 //! problem (they run at once): each interactor plays every test of its
-//! problem's plan against the problem's solutions, as `common::play` says.
+//! problem's plan against the problem's solutions, as `testkit::play` says.
 //! The two accepted solutions must win every test and the brute force the
 //! tests small enough for it; each wrong or slow solution must get the
 //! verdict its folder names on every test aimed at it; every test stays
 //! under 10^5 lines each way.
 
-mod common;
-
 use std::path::Path;
 
-use common::play::{Problem, every_solution_gets_its_verdict_on_the_tests_aimed_at_it as plays};
+use testkit::play::{Problem, every_solution_gets_its_verdict_on_the_tests_aimed_at_it as plays};
 
 /// nim-play: the brute force plays the samples and the small tests.
 #[test]
@@ -20,6 +18,7 @@ fn nim_play() {
         name: "nim-play",
         interactor: env!("CARGO_BIN_EXE_interact-nim-play"),
         brute_plays: |name, _| name.contains("samples") || name.contains("-mode=small"),
+        verdict_line: checkers::read::verdict_line,
     });
 }
 
@@ -32,6 +31,7 @@ fn fibonacci_play() {
         name: "fibonacci-play",
         interactor: env!("CARGO_BIN_EXE_interact-fibonacci-play"),
         brute_plays: |_, input| largest_n(input) <= BRUTE_N,
+        verdict_line: checkers::read::verdict_line,
     });
 }
 

@@ -13,6 +13,10 @@
 //!   Hydro) and the testlib.h p2d ships;
 //! * [`guess`]: a guessing game, the interactive problem of the judge's
 //!   tests;
+//! * [`cpp`]: the C++ twins of the checkers and validators, built on
+//!   testlib.h and run in its calling convention;
+//! * [`certify`]: a checker run under certification;
+//! * [`play`]: the play harness of the interactive problems;
 //! * [`bench`]: the judge's benches' tiny problem and helpers;
 //! * [`modules`]: a crate's modules as a graph of its files, which the
 //!   workspace's guard (`tests/module_graph.rs`) holds to the layers of
@@ -22,15 +26,20 @@
 //!
 //! testkit depends on no crate it tests: a crate's tests would get a
 //! second copy of it. The judge binary is found beside the test binary
-//! ([`paths::judge`]).
+//! ([`paths::judge`]), the checkers' binaries are given by their tests
+//! (`env!("CARGO_BIN_EXE_..")`), and so is what [`play`] needs of the
+//! checkers crate.
 
 pub mod bench;
+pub mod certify;
+pub mod cpp;
 pub mod files;
 pub mod functions;
 pub mod guess;
 pub mod kit;
 pub mod modules;
 pub mod paths;
+pub mod play;
 pub mod run;
 pub mod schema;
 pub mod tools;

@@ -11,13 +11,13 @@
 //! must get the same answer, valid or invalid, from both, under every
 //! `--group` of the problem.
 
-#[path = "../../checkers/tests/common/cpp.rs"]
-mod cpp;
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
+
+use testkit::cpp;
+use testkit::paths::root;
 
 /// What the mutations need to know of a problem's input: the validator to
 /// compare with, the bound of T, how many lines a case takes (after the line
@@ -532,7 +532,7 @@ fn first_cases(input: &[u8], lines_per_case: usize, count: usize) -> Vec<u8> {
 /// by running the generator with the plan's arguments (`{index}` expanded as
 /// the judge does).
 fn plan(p: &Problem) -> Vec<Planned> {
-    let dir = cpp::workspace().join("problems").join(p.name);
+    let dir = root().join("problems").join(p.name);
     let toml_path = dir.join("problem.toml");
     let text = std::fs::read_to_string(&toml_path).unwrap();
     let config: toml::Table = text
@@ -614,7 +614,7 @@ fn generators() -> &'static Path {
         };
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
         let out = Command::new(cargo)
-            .current_dir(cpp::workspace())
+            .current_dir(root())
             .args(["build", "--quiet", "-p", "generators", "--bins"])
             .args(["--profile", profile, "--target-dir"])
             .arg(target)

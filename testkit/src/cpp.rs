@@ -3,11 +3,11 @@
 //! test binary, and running it in the calling convention of the header
 //! found, so that a certification does not care which header it got.
 //!
-//! Shared by the checkers' certification tests (as `common::cpp`) and by
-//! `validators/tests/cpp_validators.rs` (included there by path).
+//! Used by the checkers' certification tests ([`crate::certify`]), their
+//! C++ interactors' and `validators/tests/cpp_validators.rs`.
 //!
 //! testlib.h comes from `TESTLIB_H` (a path), else from the PyPI package p2d
-//! installed in `<target>/tools/venv`. p2d's copy is patched for DOMjudge
+//! installed in `<target>/tools/venv` ([`tools::testlib_h`]). p2d's copy is patched for DOMjudge
 //! (its VERSION says `DOMJUDGE`): a checker is called `checker input answer
 //! feedback_dir` with the output on stdin, writes its message to
 //! `feedback_dir/judgemessage.txt`, and exits 42/43 unless the exit codes are
@@ -16,13 +16,14 @@
 //! Interactors likewise: `interactor input answer feedback_dir` on p2d's
 //! copy (no `tout`), `interactor input tout` on a vanilla one.
 
-#![allow(dead_code)]
-
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::paths::{root, target};
+use crate::tools;
 
 /// How to get a testlib.h when none is found.
 const HOW_TO_GET_ONE: &str = "set TESTLIB_H to the path of a testlib.h, or install p2d (which \
@@ -64,29 +65,12 @@ impl Testlib {
     }
 }
 
-/// The workspace's root (this file is compiled into crates one level below).
-pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("a workspace member")
-        .to_path_buf()
-}
-
-/// Cargo's target folder: `CARGO_TARGET_DIR` if set (a relative one taken
-/// from the workspace's root), else `<workspace>/target`.
-pub fn target_dir() -> PathBuf {
-    match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(dir) if !dir.is_empty() => workspace().join(dir),
-        _ => workspace().join("target"),
-    }
-}
-
 /// The testlib.h to build on, found once; panics (failing the test) with
 /// how to get one when there is none.
 pub fn testlib() -> &'static Testlib {
     static FOUND: OnceLock<Testlib> = OnceLock::new();
     FOUND.get_or_init(|| {
-        let header = find_header().unwrap_or_else(|why| panic!("{why}: {HOW_TO_GET_ONE}"));
+        let header = tools::testlib_h().unwrap_or_else(|why| panic!("{why}: {HOW_TO_GET_ONE}"));
         let text = std::fs::read(&header)
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", header.display()));
         let text = String::from_utf8_lossy(&text);
@@ -103,34 +87,6 @@ pub fn testlib() -> &'static Testlib {
             version,
             domjudge,
         }
-    })
-}
-
-fn find_header() -> Result<PathBuf, String> {
-    if let Some(path) = std::env::var_os("TESTLIB_H").filter(|p| !p.is_empty()) {
-        let path = PathBuf::from(path);
-        return if path.is_file() {
-            Ok(path)
-        } else {
-            Err(format!("TESTLIB_H={} is not a file", path.display()))
-        };
-    }
-    // <target>/tools/venv/lib/python3*/site-packages/p2d/testlib/testlib.h
-    let lib = target_dir().join("tools/venv/lib");
-    let mut found: Vec<PathBuf> = std::fs::read_dir(&lib)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().starts_with("python3"))
-        .map(|e| e.path().join("site-packages/p2d/testlib/testlib.h"))
-        .filter(|p| p.is_file())
-        .collect();
-    found.sort();
-    found.pop().ok_or_else(|| {
-        format!(
-            "no testlib.h: TESTLIB_H is not set and p2d is not installed in {}",
-            lib.parent().unwrap().display()
-        )
     })
 }
 
@@ -156,7 +112,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) {
 
 /// The folder of the builds: `<target>/testlib-cpp`, never committed.
 fn build_dir() -> PathBuf {
-    let dir = target_dir().join("testlib-cpp");
+    let dir = target().join("testlib-cpp");
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
@@ -215,7 +171,7 @@ fn headers_beside(path: &Path) -> Vec<Vec<u8>> {
 
 fn compile(source: &str) -> PathBuf {
     let testlib = testlib();
-    let path = workspace().join(source);
+    let path = root().join(source);
     let code = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let headers = headers_beside(&path);
     let header = std::fs::read(&testlib.header).unwrap();

@@ -1,14 +1,12 @@
-//! Shared by the certification tests: running a checker (a Rust binary or
-//! its C++ twin on testlib.h) on texts, and reporting how many states were
-//! checked. [`play`] is the play harness of the interactive problems.
-
-#![allow(dead_code)]
-
-pub mod cpp;
-pub mod play;
+//! The checkers' certification: running a checker (a Rust binary, its
+//! path given by the test, or its C++ twin on testlib.h, [`cpp`]) on
+//! texts, the wrong shapes every First/Second checker must reject, and
+//! reporting how many states were checked.
 
 use std::io::Write;
 use std::process::Command;
+
+use crate::cpp;
 
 /// A checker under certification.
 #[derive(Clone, Copy, Debug)]

@@ -1,5 +1,5 @@
-//! The play harness of the interactive problems (`tests/play.rs`, one test
-//! per problem): a problem end to end without the judge. Its interactor
+//! The play harness of the interactive problems (`checkers/tests/play.rs`,
+//! one test per problem): a problem end to end without the judge. Its interactor
 //! (`interact-<problem>`, this package's binary) plays every test of the
 //! problem's test plan (problems/<problem>/problem.toml, made by
 //! `gen-<problem>` and checked by `val-<problem>`; the three built here in
@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use super::cpp::workspace as root;
+use crate::paths::root;
 
 /// How long a solution that should win may take (the longest test takes
 /// a few seconds).
@@ -40,6 +40,10 @@ pub struct Problem {
     /// Whether the brute force plays the test (its name in the plan, its
     /// input file): the tests small enough for it.
     pub brute_plays: fn(&str, &Path) -> bool,
+    /// The line a won session of `games` games ends its `tout` with:
+    /// `checkers::read::verdict_line` (given, as testkit does not depend on
+    /// the checkers crate, whose own tests use it).
+    pub verdict_line: fn(i32) -> String,
 }
 
 /// A jury program of the workspace, binary `name` of `package`, built in
@@ -269,6 +273,110 @@ fn games_in(input: &Path) -> usize {
     text.lines().next().unwrap().trim().parse().unwrap()
 }
 
+/// What the sessions of a problem came to: how many, and the most lines
+/// a test carried each way.
+#[derive(Default)]
+struct Tally {
+    runs: usize,
+    most_down: u64,
+    most_up: u64,
+}
+
+impl Tally {
+    fn note(&mut self, g: &Game) {
+        self.runs += 1;
+        self.most_down = self.most_down.max(g.to_solution);
+        self.most_up = self.most_up.max(g.from_solution);
+    }
+}
+
+/// A problem's programs as the plays use them, in `dir`.
+struct Arena<'a> {
+    problem: &'a Problem,
+    interactor: PathBuf,
+    dir: &'a Path,
+}
+
+impl Arena<'_> {
+    /// Plays the test `name` (its input `input`) with a solution that must
+    /// win, `player` (its name in the solutions' folder).
+    fn wins(&self, name: &str, input: &Path, (player, solution): &(String, PathBuf)) -> Game {
+        let games = games_in(input);
+        let g = play(&self.interactor, solution, input, self.dir, WIN_LIMIT);
+        assert_eq!(
+            g.code,
+            Some(0),
+            "{} on {name}: {}",
+            solution.display(),
+            g.message
+        );
+        assert!(
+            g.message.contains(&format!("{games} game(s) won")),
+            "{}",
+            g.message
+        );
+        // `tout`: a line per game, the side and the number of moves,
+        // then the verdict line of a won session.
+        let (record, verdict) = g.tout.trim_end().rsplit_once('\n').unwrap();
+        assert_eq!(verdict, (self.problem.verdict_line)(games as i32));
+        assert_eq!(record.lines().count(), games, "{name}");
+        assert!(record.lines().all(|l| {
+            let (side, moves) = l.split_once(' ').unwrap();
+            ["First", "Second"].contains(&side) && moves.parse::<u64>().unwrap() >= 1
+        }));
+        eprintln!(
+            "{}: {name}: {player} won {games} game(s), {} lines to it, {} from it, {:.2?}",
+            self.problem.name, g.to_solution, g.from_solution, g.took
+        );
+        g
+    }
+
+    /// Plays the test `name` with `solution`, aimed at it (`target`, its
+    /// name in the solutions' folder), which must get the verdict its
+    /// folder names: WA, or TLE (still playing at the limit).
+    fn fails(&self, name: &str, input: &Path, target: &str, solution: &Path) -> Game {
+        let hangs = target.starts_with("time_limit_exceeded/");
+        let limit = if hangs { HANG_LIMIT } else { WIN_LIMIT };
+        let g = play(&self.interactor, solution, input, self.dir, limit);
+        if hangs {
+            assert_eq!(
+                g.code, None,
+                "{target} on {name} did not hang: {}",
+                g.message
+            );
+        } else {
+            assert!(
+                matches!(g.code, Some(1 | 2)) && g.message.contains("game "),
+                "{target} on {name}: {:?} {}",
+                g.code,
+                g.message
+            );
+        }
+        // Only a won session ends with a verdict line.
+        assert!(!g.tout.contains("accepted:"), "{target} on {name}");
+        eprintln!(
+            "{}: {name}: {target} {} after {:.2?}: {}",
+            self.problem.name,
+            if hangs { "killed (TLE)" } else { "WA" },
+            g.took,
+            g.message
+        );
+        g
+    }
+}
+
+/// Asserts that every wrong or slow solution under `solutions` is aimed at
+/// by some test.
+fn every_mistake_is_aimed_at(solutions: &Path, tests: &[(String, PathBuf, Vec<String>)]) {
+    let aimed: Vec<&String> = tests.iter().flat_map(|t| &t.2).collect();
+    for folder in ["wrong_answer", "time_limit_exceeded"] {
+        for entry in std::fs::read_dir(solutions.join(folder)).unwrap() {
+            let name = format!("{folder}/{}", entry.unwrap().file_name().to_string_lossy());
+            assert!(aimed.contains(&&name), "no test aims at {name}");
+        }
+    }
+}
+
 /// Plays every test of `problem`'s plan with its accepted solutions (and the
 /// brute force where it plays), which must win, and with every solution
 /// aimed at the test, which must get the verdict its folder names; prints a
@@ -297,88 +405,31 @@ pub fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it(problem: &Proble
         "checkers",
         &format!("interact-{}", problem.name),
     );
+    every_mistake_is_aimed_at(&solutions, &tests);
 
-    // Every wrong or slow solution is aimed at by some test.
-    let aimed: Vec<&String> = tests.iter().flat_map(|t| &t.2).collect();
-    for folder in ["wrong_answer", "time_limit_exceeded"] {
-        for entry in std::fs::read_dir(solutions.join(folder)).unwrap() {
-            let name = format!("{folder}/{}", entry.unwrap().file_name().to_string_lossy());
-            assert!(aimed.contains(&&name), "no test aims at {name}");
-        }
-    }
-
-    let (mut most_down, mut most_up) = (0, 0);
-    let mut runs = 0;
+    let arena = Arena {
+        problem,
+        interactor,
+        dir: dir.path(),
+    };
+    let mut tally = Tally::default();
     for (name, input, targets) in &tests {
-        let games = games_in(input);
         let mut players: Vec<&(String, PathBuf)> = accepted.iter().collect();
         if (problem.brute_plays)(name, input) {
             players.push(&brute);
         }
-        for (player, solution) in players {
-            let g = play(&interactor, solution, input, dir.path(), WIN_LIMIT);
-            runs += 1;
-            assert_eq!(
-                g.code,
-                Some(0),
-                "{} on {name}: {}",
-                solution.display(),
-                g.message
-            );
-            assert!(
-                g.message.contains(&format!("{games} game(s) won")),
-                "{}",
-                g.message
-            );
-            // `tout`: a line per game, the side and the number of moves,
-            // then the verdict line of a won session.
-            let (record, verdict) = g.tout.trim_end().rsplit_once('\n').unwrap();
-            assert_eq!(verdict, checkers::read::verdict_line(games as i32));
-            assert_eq!(record.lines().count(), games, "{name}");
-            assert!(record.lines().all(|l| {
-                let (side, moves) = l.split_once(' ').unwrap();
-                ["First", "Second"].contains(&side) && moves.parse::<u64>().unwrap() >= 1
-            }));
-            most_down = most_down.max(g.to_solution);
-            most_up = most_up.max(g.from_solution);
-            eprintln!(
-                "{}: {name}: {player} won {games} game(s), {} lines to it, {} from it, {:.2?}",
-                problem.name, g.to_solution, g.from_solution, g.took
-            );
+        for player in players {
+            tally.note(&arena.wins(name, input, player));
         }
         for target in targets {
-            let solution = exe(target);
-            let hangs = target.starts_with("time_limit_exceeded/");
-            let limit = if hangs { HANG_LIMIT } else { WIN_LIMIT };
-            let g = play(&interactor, &solution, input, dir.path(), limit);
-            runs += 1;
-            if hangs {
-                assert_eq!(
-                    g.code, None,
-                    "{target} on {name} did not hang: {}",
-                    g.message
-                );
-            } else {
-                assert!(
-                    matches!(g.code, Some(1 | 2)) && g.message.contains("game "),
-                    "{target} on {name}: {:?} {}",
-                    g.code,
-                    g.message
-                );
-            }
-            // Only a won session ends with a verdict line.
-            assert!(!g.tout.contains("accepted:"), "{target} on {name}");
-            most_down = most_down.max(g.to_solution);
-            most_up = most_up.max(g.from_solution);
-            eprintln!(
-                "{}: {name}: {target} {} after {:.2?}: {}",
-                problem.name,
-                if hangs { "killed (TLE)" } else { "WA" },
-                g.took,
-                g.message
-            );
+            tally.note(&arena.fails(name, input, target, &exe(target)));
         }
     }
+    let Tally {
+        runs,
+        most_down,
+        most_up,
+    } = tally;
     assert!(
         most_down < LINES && most_up < LINES,
         "{most_down} / {most_up} lines"
