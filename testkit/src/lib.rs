@@ -18,14 +18,15 @@
 //! * [`certify`]: a checker run under certification;
 //! * [`play`]: the play harness of the interactive problems;
 //! * [`bench`]: the judge's benches' tiny problem and helpers;
+//! * [`examples`]: the code testlib-rs's examples share;
 //! * [`modules`]: a crate's modules as a graph of its files, which the
 //!   workspace's guard (`tests/module_graph.rs`) holds to the layers of
 //!   `docs/architecture.md`;
 //! * [`functions`]: the functions of a file and their lengths
 //!   (`tests/short_functions.rs`).
 //!
-//! testkit depends on no crate it tests: a crate's tests would get a
-//! second copy of it. The judge binary is found beside the test binary
+//! testkit depends on no crate it tests but testlib-rs, for its examples
+//! (see [`examples`]): a crate's unit tests would get a second copy of it. The judge binary is found beside the test binary
 //! ([`paths::judge`]), the checkers' binaries are given by their tests
 //! (`env!("CARGO_BIN_EXE_..")`), and so is what [`play`] needs of the
 //! checkers crate.
@@ -33,6 +34,7 @@
 pub mod bench;
 pub mod certify;
 pub mod cpp;
+pub mod examples;
 pub mod files;
 pub mod functions;
 pub mod guess;

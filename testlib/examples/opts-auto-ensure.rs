@@ -3,8 +3,7 @@
 //! every option given was used (upstream testlib test `005-opts`, vectors
 //! `auto-ensure-no-unused-opts/r1`..`r9`).
 
-#[path = "common/gen_array_opts.rs"]
-mod gen_array_opts;
+use testkit::examples::gen_array_opts;
 
 fn main() {
     let _rnd = testlib::register_gen();

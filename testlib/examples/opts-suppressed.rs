@@ -2,8 +2,7 @@
 //! unused-option check off first (upstream testlib test `005-opts`, vectors
 //! `suppress-auto-ensure-no-unused-opts/r1`..`r9`).
 
-#[path = "common/gen_array_opts.rs"]
-mod gen_array_opts;
+use testkit::examples::gen_array_opts;
 
 fn main() {
     let _rnd = testlib::register_gen();

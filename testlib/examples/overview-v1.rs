@@ -1,6 +1,5 @@
 //! Validator `v1` of upstream/007 (overview log): names `t`, `n`, `l0`, `r[1]`, `a`.
-#[path = "common/overview.rs"]
-mod overview;
+use testkit::examples::overview;
 
 fn main() {
     overview::run(["t", "n", "l0", "r[1]", "a"]);

@@ -1,8 +1,7 @@
 //! Probe checker: `PROBE=<mode> probe input output answer [result [-appes]]`
-//! pins down one verdict rule per mode (see `common/probe_modes.rs`).
+//! pins down one verdict rule per mode (see `testkit::examples::probe_modes`).
 //! Vectors: probes/* with program `probe`.
-#[path = "common/probe_modes.rs"]
-mod probe_modes;
+use testkit::examples::probe_modes;
 
 fn main() {
     probe_modes::run();
