@@ -11,8 +11,8 @@
 //! an example sets before it calls in here (`enable_unexpected_eof`,
 //! `suppress_ensure_no_unused_opts`) hold for the code here; the vectors
 //! of `probe_ueof` and `opts-suppressed` hold them. Only testlib-rs's own
-//! unit tests are built from a second copy of the library, and they do not
-//! use testkit.
+//! unit tests are the library compiled again (as a test harness), and
+//! they do not use testkit.
 
 pub mod gen_array_opts;
 pub mod overview;
