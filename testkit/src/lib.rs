@@ -1,5 +1,6 @@
-//! The one test kit: what every crate's tests, benches and examples share,
-//! a dev-dependency of each (`testkit.workspace = true`).
+//! The one test kit: what the crates' tests, benches and examples share,
+//! a dev-dependency (`testkit.workspace = true`) of each crate that uses
+//! it.
 //!
 //! * [`kit`]: the kit a test runs the judge in, throw-away (the problem
 //!   "sum" in C, [`kit::sum`]) or a copy of this kit's sources, with the
@@ -17,7 +18,7 @@
 //!   testlib.h and run in its calling convention;
 //! * [`certify`]: a checker run under certification;
 //! * [`play`]: the play harness of the interactive problems;
-//! * [`bench`]: the judge's benches' tiny problem and helpers;
+//! * [`bench`](mod@bench): the judge's benches' tiny problem and helpers;
 //! * [`examples`]: the code testlib-rs's examples share;
 //! * [`modules`]: a crate's modules as a graph of its files, which the
 //!   workspace's guard (`tests/module_graph.rs`) holds to the layers of
@@ -25,11 +26,12 @@
 //! * [`functions`]: the functions of a file and their lengths
 //!   (`tests/short_functions.rs`).
 //!
-//! testkit depends on no crate it tests but testlib-rs, for its examples
-//! (see [`examples`]): a crate's unit tests would get a second copy of it. The judge binary is found beside the test binary
-//! ([`paths::judge`]), the checkers' binaries are given by their tests
-//! (`env!("CARGO_BIN_EXE_..")`), and so is what [`play`] needs of the
-//! checkers crate.
+//! testkit depends on no crate it tests (a crate's tests would link a
+//! second copy of it) but testlib-rs, whose examples share code here and
+//! link the same build of it ([`examples`] says why). The judge binary is
+//! found beside the test binary ([`paths::judge`]); the checkers' binaries
+//! (`env!("CARGO_BIN_EXE_..")`) and what [`play`] needs of the checkers
+//! crate are given by their tests.
 
 pub mod bench;
 pub mod certify;

@@ -1,6 +1,6 @@
 //! The probe checker's modes, shared by `probe` and `probe_ueof`: each mode,
 //! chosen by the environment variable `PROBE`, exercises one piece of the
-//! verdict machinery (vectors probes/<mode>-<n>). Modes that only quit read
+//! verdict machinery (vectors `probes/<mode>-<n>`). Modes that only quit read
 //! nothing from the output, so any output left over turns them into PE.
 
 use testlib::prelude::*;
