@@ -1,6 +1,6 @@
 //! The play harness of the interactive problems (`checkers/tests/play.rs`,
 //! one test per problem): a problem end to end without the judge. Its interactor
-//! (`interact-<problem>`, this package's binary) plays every test of the
+//! (`interact-<problem>`, the checkers package's binary) plays every test of the
 //! problem's test plan (`problems/<problem>/problem.toml`, made by
 //! `gen-<problem>` and checked by `val-<problem>`; the three built here in
 //! release, as the kit builds them) against
