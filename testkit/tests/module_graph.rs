@@ -188,8 +188,12 @@ fn the_judge_keeps_its_nevers() {
 /// The files `docs/architecture.md` names in its file map (between the
 /// `files:` markers): each row's first cell.
 fn file_map(doc: &str) -> BTreeSet<String> {
-    let begin = doc.find("<!-- files: begin -->").expect("the files: begin marker");
-    let end = doc.find("<!-- files: end -->").expect("the files: end marker");
+    let begin = doc
+        .find("<!-- files: begin -->")
+        .expect("the files: begin marker");
+    let end = doc
+        .find("<!-- files: end -->")
+        .expect("the files: end marker");
     (doc[begin..end].lines())
         .filter_map(|line| line.strip_prefix("| `"))
         .filter_map(|rest| rest.split('`').next())
@@ -205,7 +209,11 @@ fn the_file_map_names_every_file_of_the_judge_and_the_sandbox() {
     let mut present = BTreeSet::new();
     for dir in ["judge/src", "sandbox/src"] {
         for file in modules::rust_files(&root.join(dir)) {
-            let rel = file.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+            let rel = file
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
             present.insert(rel);
         }
     }
