@@ -392,6 +392,10 @@ impl Home {
             swept: &*swept,
         };
         let flags = libc::CLONE_VM | libc::SIGCHLD | namespaces;
+        // The init is listed before any other thread can ask: another
+        // thread's reaper that finds it among the judge's children waits
+        // for the list (`is_home_init`), and so never kills it as an orphan.
+        let mut inits = INITS.lock().unwrap_or_else(|e| e.into_inner());
         // SAFETY: as in `clone_child`; the init's stack is the home's, and
         // lives until the init is reaped (`Drop`); `arg` lives until the
         // init reports (the read below), and the init takes a copy of the
@@ -411,6 +415,8 @@ impl Home {
             }
             pid
         };
+        inits.push(pid);
+        drop(inits);
         let mut report = [0u8; 4];
         let mut got = 0;
         while got < report.len() {
@@ -436,7 +442,6 @@ impl Home {
             0 => namespace("mnt").and_then(|mounts| Ok((mounts, Spawner::new(namespace("pid")?)?))),
             _ => Err(io::Error::from_raw_os_error(error)),
         };
-        INITS.lock().unwrap_or_else(|e| e.into_inner()).push(pid);
         let home = |(mounts, spawner)| Home {
             namespaces,
             changes,
