@@ -11,7 +11,7 @@ use std::io;
 use std::sync::OnceLock;
 
 use crate::Isolation;
-use crate::layer::{Armed, Idle, Layer, Run};
+use crate::layer::{Armed, Idle, Layer, Measured, Run};
 use crate::spawn;
 
 /// The namespaces a run gets: the mount namespace carries its `/proc`.
@@ -64,6 +64,13 @@ impl Armed for Own {
     /// Everything in the namespace dies with the run: the program and
     /// what it left, adopted by the init.
     fn kill(&mut self, _leader: libc::pid_t) {
+        spawn::sweep();
+    }
+
+    /// Once the program is reaped its children are the init's, which
+    /// reaps them: a killed process can take a while to end on a loaded
+    /// machine, and the run is not over until none is left.
+    fn reaped(&mut self, _leader: libc::pid_t, _measured: &mut Measured) {
         spawn::sweep();
     }
 }
