@@ -102,12 +102,13 @@ fn fnv(parts: &[&[u8]]) -> u64 {
     hash
 }
 
-/// Writes `bytes` to `path` through a temporary file and a rename, so that
-/// test binaries running at the same time never see half a file.
+/// Writes `bytes` to `path` through a temporary file of its own and a
+/// rename, so that tests running at the same time, in this binary or
+/// another, never see half a file nor take each other's temporary file.
 fn write_atomically(path: &Path, bytes: &[u8]) {
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    std::fs::write(&tmp, bytes).unwrap();
-    std::fs::rename(&tmp, path).unwrap();
+    let mut tmp = tempfile::NamedTempFile::new_in(path.parent().unwrap()).unwrap();
+    tmp.write_all(bytes).unwrap();
+    tmp.persist(path).unwrap();
 }
 
 /// The folder of the builds: `<target>/testlib-cpp`, never committed.
