@@ -46,6 +46,12 @@ pub struct Slot {
     events: File,
     /// v1 `cpuacct.usage`, v2 `cpu.stat`.
     cpu: File,
+    /// v1 `memory.max_usage_in_bytes`, v2 `memory.peak`: the most memory
+    /// the group held at once, reset at each run's start (None where the
+    /// kernel cannot reset it: a v2 peak before Linux 6.12).
+    peak: Option<File>,
+    /// Whether `peak` was reset for the run under way.
+    peak_reset: bool,
 }
 
 /// What the cgroup saw of a run.
@@ -55,6 +61,8 @@ pub struct Usage {
     pub cpu: Duration,
     /// How many of its processes the memory cap killed.
     pub oom_kills: u64,
+    /// The most memory it held at once, every page once (None: unknown).
+    pub peak_memory_bytes: Option<u64>,
 }
 
 /// The control groups of one judge process.
@@ -338,6 +346,14 @@ impl Cgroups {
                     .open(dirs[i].join("cgroup.procs"))
             })
             .collect::<io::Result<Vec<File>>>()?;
+        let peak = match self.version {
+            Version::V1 => "memory.max_usage_in_bytes",
+            Version::V2 => "memory.peak",
+        };
+        let peak = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(dirs[0].join(peak));
         let mut slot = Slot {
             version: self.version,
             dirs,
@@ -346,6 +362,8 @@ impl Cgroups {
             join,
             events,
             cpu,
+            peak: peak.ok(),
+            peak_reset: false,
         };
         slot.oom_kills_before = slot.oom_kills();
         Ok(slot)
@@ -410,10 +428,12 @@ impl Slot {
             self.set_caps(memory_cap, max_processes)?;
             self.caps = Some((memory_cap, max_processes));
         }
+        use std::os::unix::fs::FileExt;
         if self.version == Version::V1 {
-            use std::os::unix::fs::FileExt;
             self.cpu.write_at(b"0", 0)?;
         }
+        // v1 takes 0; a v2 peak is reset by any write to its descriptor.
+        self.peak_reset = (self.peak.as_ref()).is_some_and(|peak| peak.write_at(b"0", 0).is_ok());
         Ok(self.join.iter().map(|f| f.as_raw_fd()).collect())
     }
 
@@ -465,9 +485,11 @@ impl Slot {
         // The next run counts its kills from here.
         let oom_kills = self.oom_kills();
         let before = std::mem::replace(&mut self.oom_kills_before, oom_kills);
+        let peak = self.peak.as_ref().filter(|_| self.peak_reset);
         Usage {
             cpu,
             oom_kills: oom_kills.saturating_sub(before),
+            peak_memory_bytes: peak.and_then(|peak| read_at_start(peak).trim().parse().ok()),
         }
     }
 
@@ -623,6 +645,15 @@ impl Armed for InCgroup<'_> {
             let seen = slot.usage(self.cpu_before);
             measured.cpu = measured.cpu.max(seen.cpu);
             measured.memory_capped |= seen.oom_kills > 0;
+            // The watcher sums each process's resident pages, so a page
+            // that forked processes share copy-on-write counts once for
+            // each of them; the group counts it once. Its count leaves out
+            // the shared libraries already cached for other processes: no
+            // less than the largest process, then.
+            if let Some(group) = seen.peak_memory_bytes {
+                let floor = group.max(measured.largest_process_bytes);
+                measured.peak_memory_bytes = measured.peak_memory_bytes.min(floor);
+            }
         }
     }
 }

@@ -40,6 +40,8 @@ pub struct Measured {
     /// User + system CPU time of all its processes.
     pub cpu: Duration,
     pub peak_memory_bytes: u64,
+    /// The peak resident memory of its largest process alone.
+    pub largest_process_bytes: u64,
     /// Whether it was stopped for holding more memory than its cap.
     pub memory_capped: bool,
 }

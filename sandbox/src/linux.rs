@@ -574,9 +574,11 @@ fn outcome(
 /// the larger of each.
 fn measured(usage: &libc::rusage, watch: &Watch, waited: &Waited) -> Measured {
     let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    let largest_process_bytes = usage.ru_maxrss as u64 * 1024;
     Measured {
         cpu: (tv(usage.ru_utime) + tv(usage.ru_stime)).max(watch.cpu()),
-        peak_memory_bytes: (usage.ru_maxrss as u64 * 1024).max(watch.peak_memory),
+        peak_memory_bytes: largest_process_bytes.max(watch.peak_memory),
+        largest_process_bytes,
         memory_capped: matches!(waited, Waited::MemoryCap),
     }
 }
