@@ -4,9 +4,10 @@
 //!   input valid, every submission the verdict its folder names, judged with
 //!   the exported output validator;
 //! * `icpc-legacy`: problemtools' `verifyproblem` reports 0 errors;
-//! * `polygon`: p2d converts each package, and problemtools on p2d's output
-//!   (judging with the exported C++ checker, built against p2d's testlib.h)
-//!   gives every submission its verdict;
+//! * `polygon`: p2d converts each package, problemtools checks the data of
+//!   p2d's output and, for one problem of each kind of checker, gives every
+//!   submission its verdict (judging with the exported C++ checker, built
+//!   against p2d's testlib.h);
 //! * `cms`, `hydro`: every file and key their importers need is there, the
 //!   exported tests are the kit's, and the exported checker, in the exported
 //!   protocol, gives every output of every solution the verdict and points
@@ -236,9 +237,20 @@ fn polygon_packages_pass_p2d_and_problemtools() {
         .enumerate()
     {
         let code = format!("{}", (b'A' + i as u8) as char);
-        p2d_and_verifyproblem(&entry.unwrap().path(), &code, dir.path(), true);
+        let path = entry.unwrap().path();
+        let judged = POLYGON_JUDGED.contains(&path.file_name().unwrap().to_str().unwrap());
+        p2d_and_verifyproblem(&path, &code, dir.path(), judged);
     }
 }
+
+/// The Polygon packages whose submissions problemtools judges after p2d:
+/// one of each kind of checker p2d carries (the kit's C++ `wcmp`, with and
+/// without groups; a problem's own C++ checker; an interactor). Each
+/// problem's own C++ checker and interactor (the same bytes in the Hydro
+/// package) gives every solution's every output the kit's verdict in the
+/// Hydro test, built on p2d's testlib.h; the other Polygon packages are
+/// converted and their data checked.
+const POLYGON_JUDGED: [&str; 4] = ["bash", "merge-piles", "nim", "nim-play"];
 
 /// A judge that drops the interactor and checks each solution's own output
 /// (CMS's Polygon loader makes an interactive Polygon problem a Batch task
