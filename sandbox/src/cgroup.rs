@@ -50,8 +50,6 @@ pub struct Slot {
     /// the group held at once, reset at each run's start (None where the
     /// kernel cannot reset it: a v2 peak before Linux 6.12).
     peak: Option<File>,
-    /// Whether `peak` was reset for the run under way.
-    peak_reset: bool,
 }
 
 /// What the cgroup saw of a run.
@@ -363,7 +361,6 @@ impl Cgroups {
             events,
             cpu,
             peak: peak.ok(),
-            peak_reset: false,
         };
         slot.oom_kills_before = slot.oom_kills();
         Ok(slot)
@@ -432,8 +429,11 @@ impl Slot {
         if self.version == Version::V1 {
             self.cpu.write_at(b"0", 0)?;
         }
-        // v1 takes 0; a v2 peak is reset by any write to its descriptor.
-        self.peak_reset = (self.peak.as_ref()).is_some_and(|peak| peak.write_at(b"0", 0).is_ok());
+        // v1 takes 0; a v2 peak is reset by any write to its descriptor. One
+        // that cannot be reset would say an earlier run's peak: not used.
+        if (self.peak.as_ref()).is_some_and(|peak| peak.write_at(b"0", 0).is_err()) {
+            self.peak = None;
+        }
         Ok(self.join.iter().map(|f| f.as_raw_fd()).collect())
     }
 
@@ -485,7 +485,7 @@ impl Slot {
         // The next run counts its kills from here.
         let oom_kills = self.oom_kills();
         let before = std::mem::replace(&mut self.oom_kills_before, oom_kills);
-        let peak = self.peak.as_ref().filter(|_| self.peak_reset);
+        let peak = self.peak.as_ref();
         Usage {
             cpu,
             oom_kills: oom_kills.saturating_sub(before),
