@@ -18,7 +18,7 @@ use serde_json::Value;
 
 use testkit::guess;
 use testkit::kit::Kit;
-use testkit::run::{kill_all, processes_of, wait};
+use testkit::run::{kill_all, processes_of, processes_outliving, wait};
 
 /// The kit of these tests: C only, built with `-O1`, an output limit of
 /// 16 MiB, tests `t1.in` and `t2.in`, where every user can reach it (the
@@ -522,7 +522,12 @@ fn suite(game: Game, user: Option<u32>, off: &str) -> SuiteRun {
                 breaches.push(format!("{}: it reached {peak} KiB", case.name));
             }
         }
-        let left = processes_of(kit.dir());
+        // A judge that returned has reaped its runs; a killed one left
+        // them their parent-death signal.
+        let left = match verdict.as_str() {
+            "judge failed" => processes_outliving(kit.dir()),
+            _ => processes_of(kit.dir()),
+        };
         if !left.is_empty() {
             breaches.push(format!("{}: processes left: {left:?}", case.name));
             kill_all(&left);

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use testkit::files::{built_tests as tests, contents as files};
 use testkit::kit::Kit;
-use testkit::run::processes_of;
+use testkit::run::processes_outliving;
 
 /// `n` moments spread over `span`: one in each of `n` equal slices, at a
 /// place in it that a fixed seed picks (the same moments every run).
@@ -53,12 +53,7 @@ fn kill_after(kit: &Kit, args: &[&str], after: Duration) -> bool {
         child.kill().unwrap();
     }
     child.wait().unwrap();
-    // Its runs die with it (`PR_SET_PDEATHSIG`): give the kernel a moment.
-    let until = Instant::now() + Duration::from_secs(5);
-    while !processes_of(kit.dir()).is_empty() && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let left = processes_of(kit.dir());
+    let left = processes_outliving(kit.dir());
     assert!(left.is_empty(), "left running after the kill: {left:?}");
     running
 }

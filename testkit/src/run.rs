@@ -94,6 +94,20 @@ pub fn processes_of(dir: &Path) -> Vec<String> {
     processes_with(&dir.to_string_lossy())
 }
 
+/// What [`processes_of`] still finds once the kernel has had up to 5 s to
+/// end it: a killed judge leaves its runs to `PR_SET_PDEATHSIG`, whose
+/// SIGKILL a busy machine may not have acted on when the judge's end is
+/// seen.
+pub fn processes_outliving(dir: &Path) -> Vec<String> {
+    let until = Instant::now() + Duration::from_secs(5);
+    let mut left = processes_of(dir);
+    while !left.is_empty() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+        left = processes_of(dir);
+    }
+    left
+}
+
 /// The processes (not zombies) whose command line holds `marker`, as
 /// `pid: command line`.
 pub fn processes_with(marker: &str) -> Vec<String> {
