@@ -22,6 +22,7 @@ use judge::model::config::Language;
 use judge::model::event::Events;
 use judge::model::event::Silent;
 use judge::model::expect::Expect;
+use judge::model::problem::Files;
 use judge::model::program::{Program, Protocol};
 use judge::model::results::SolutionRun;
 use judge::model::results::Test;
@@ -142,9 +143,16 @@ impl Setup {
             identical_agrees: false,
             keep_outputs: false,
             checker_in_process: None,
+            files: &STANDARD,
         }
     }
 }
+
+/// Solutions read stdin and write stdout.
+static STANDARD: Files = Files {
+    input: None,
+    output: None,
+};
 
 /// A sandbox where `sol` runs as `plan` says per test (tests not listed:
 /// `right`) and `check` is the scripted checker.

@@ -55,6 +55,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Res
                 solution: &reference,
                 interactor: None,
                 dialogue: None,
+                files: &problem.files,
             };
             jury.answer(
                 answerer,

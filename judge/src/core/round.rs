@@ -194,6 +194,7 @@ impl Round<'_> {
             solution: self.other,
             interactor: self.arena.interactive.then_some(self.arena.checker),
             dialogue: None,
+            files: self.arena.files,
         };
         self.jury.answer(
             answerer,

@@ -107,6 +107,17 @@ pub fn agrees_identically() -> Checked {
     }
 }
 
+/// A run that ended well but wrote no output file where the problem reads
+/// its answer from one: a wrong answer, as CMS and Polygon judge it.
+pub fn no_output_file(why: String) -> Checked {
+    Checked {
+        verdict: Verdict::Wa,
+        message: why,
+        points: None,
+        partial: None,
+    }
+}
+
 /// The verdict of an interactive run: the solution's run, the bytes it
 /// wrote in all (through the judge, which bounds them), and what the
 /// interactor said, read in its protocol (as a testlib checker's exit code

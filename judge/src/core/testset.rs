@@ -280,6 +280,7 @@ impl Building<'_> {
                 solution: reference,
                 interactor,
                 dialogue: dialogue.as_deref(),
+                files: &problem.files,
             };
             let (made, answer, name) = (&self.made, &self.answer, &self.test.name);
             let limits = problem.limits.into();

@@ -302,6 +302,21 @@ pub struct ProblemConfig {
     /// How `judge certify` makes every small input.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certify: Option<CertifyConfig>,
+    /// Files in place of stdin and stdout, as olympiads (NOI's `freopen`)
+    /// and CMS judge them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub files: Option<FilesConfig>,
+}
+
+/// `[files]`: the names a solution reads its test from and writes its
+/// answer to, in its working folder; stdin or stdout where one is absent.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FilesConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<Spanned<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<Spanned<String>>,
 }
 
 /// The protocols of a problem's jury programs.

@@ -229,6 +229,39 @@ pub struct Limits {
     pub output_bytes: u64,
 }
 
+/// Where a solution reads its test and writes its answer: files of its
+/// working folder (problem.toml's `[files]`), or stdin and stdout where a
+/// name is absent. A run that reads a file gets nothing on stdin; one that
+/// writes a file has what it prints thrown away.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Files {
+    pub input: Option<String>,
+    pub output: Option<String>,
+}
+
+impl Files {
+    /// Whether the solution reads stdin and writes stdout.
+    pub fn standard(&self) -> bool {
+        self.input.is_none() && self.output.is_none()
+    }
+}
+
+/// Why `name` cannot name a file of a run's working folder, if it cannot:
+/// one plain name that every judge's sandbox and every shell take as is.
+fn bad_file_name(name: &str) -> Option<&'static str> {
+    if name.is_empty() || name == "." || name == ".." {
+        return Some("a file name, not empty, `.` or `..`");
+    }
+    if name.contains(['/', '\\']) {
+        return Some("a file of the working folder itself: no `/` or `\\`");
+    }
+    if name.len() > 255 {
+        return Some("a name of at most 255 bytes");
+    }
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._-+".contains(c);
+    (!name.chars().all(plain)).then_some("letters, digits, `.`, `_`, `-` and `+` only (no space)")
+}
+
 /// A loaded and checked problem.
 pub struct Problem {
     pub name: String,
@@ -281,6 +314,8 @@ pub struct Problem {
     pub cases: Option<Cases>,
     /// How `judge certify` makes every small input, if the problem says.
     pub certify: Option<Certify>,
+    /// Where its solutions read and write.
+    pub files: Files,
 }
 
 /// A problem's `[certify]` table, checked.
@@ -399,6 +434,7 @@ impl Problem {
             .as_ref()
             .map(|t| r.certify(t, generator.as_ref(), stress.as_ref()))
             .transpose()?;
+        let files = r.files(interactive)?;
         Ok(Problem {
             name: name.to_string(),
             dir,
@@ -424,6 +460,7 @@ impl Problem {
             stress,
             cases,
             certify,
+            files,
             config: src,
         })
     }
@@ -866,6 +903,39 @@ impl Resolver<'_> {
             args: t.args.get_ref().clone(),
             bounds,
             against,
+        })
+    }
+
+    /// Checks `[files]`: plain names, two different ones, and a problem
+    /// that is not interactive (an interactor talks over stdin and stdout).
+    fn files(&self, interactive: bool) -> Result<Files, ConfigError> {
+        let Some(files) = &self.src.value.files else {
+            return Ok(Files::default());
+        };
+        let names = [&files.input, &files.output];
+        for name in names.into_iter().flatten() {
+            if let Some(expected) = bad_file_name(name.get_ref()) {
+                let message = format!(
+                    "`{}` cannot name a run's file: expected {expected}",
+                    name.get_ref()
+                );
+                return Err(self.src.error(name.span(), message));
+            }
+            if interactive {
+                let message = "an interactive problem's solution talks to the interactor over \
+                               stdin and stdout: it cannot name files";
+                return Err(self.src.error(name.span(), message));
+            }
+        }
+        if let [Some(input), Some(output)] = names.map(Option::as_ref)
+            && input.get_ref() == output.get_ref()
+        {
+            let message = "the output file must differ from the input file";
+            return Err(self.src.error(output.span(), message));
+        }
+        Ok(Files {
+            input: files.input.as_ref().map(|n| n.get_ref().clone()),
+            output: files.output.as_ref().map(|n| n.get_ref().clone()),
         })
     }
 

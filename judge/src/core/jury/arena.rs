@@ -9,7 +9,7 @@ use anyhow::Result;
 use crate::base::fsutil;
 use crate::core::rules::{self, Checked};
 use crate::core::scratch::Place;
-use crate::model::problem::{Problem, ProgramSpec};
+use crate::model::problem::{Files, Problem, ProgramSpec};
 use crate::model::program::{Program, Protocol};
 use crate::model::results::{Test, TestOutcome};
 use crate::model::verdict::Group;
@@ -46,6 +46,8 @@ pub struct Arena<'a> {
     /// [`IN_PROCESS_BYTES`] is checked in the judge's process instead of by
     /// a spawned checker, with the same verdict and message.
     pub checker_in_process: Option<fn()>,
+    /// Where solutions read their tests and write their answers.
+    pub files: &'a Files,
 }
 
 /// How much of a checker's message is read.
@@ -77,6 +79,7 @@ impl<'a> Arena<'a> {
             identical_agrees: false,
             keep_outputs: false,
             checker_in_process: standard_checker(problem),
+            files: &problem.files,
         }
     }
 }

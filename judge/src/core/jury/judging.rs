@@ -23,7 +23,7 @@ use super::arena::{
     Arena, BATCH_FILES, IN_PROCESS_BYTES, INTERACTIVE_FILES, MESSAGE_BYTES, check_in_process,
     fresh_dir, settle,
 };
-use super::{Jury, read_head};
+use super::{Jury, files, read_head};
 
 /// Limits for the checker: it must never be the bottleneck nor be blamed.
 pub(super) fn checker_limits() -> Limits {
@@ -122,10 +122,17 @@ impl Jury<'_> {
         if arena.interactive {
             return self.judge_interactively(arena, solution, test, place, &work, outcome);
         }
+        let stdin = match files::stdin_of(arena.files, &test.input, &work) {
+            Ok(stdin) => stdin,
+            Err(e) => {
+                outcome.message = format!("cannot put the test in the run's folder: {e}");
+                return outcome;
+            }
+        };
         let spec = RunSpec {
             argv: solution.argv(Vec::<String>::new()),
-            stdin: Some(test.input.clone()),
-            stdout: output.clone(),
+            stdin,
+            stdout: files::stdout_of(arena.files, &output),
             stderr: Some(place.scratch_file(name, "err")),
             cwd: Some(work.clone()),
             limits: arena.limits,
@@ -138,6 +145,7 @@ impl Jury<'_> {
         {
             run = self.sandbox.run_alone(&spec);
         }
+        let written = files::collect(arena.files, &work, &output);
         let _ = std::fs::remove_dir_all(&work);
         let run = match run {
             Ok(run) => run,
@@ -154,30 +162,51 @@ impl Jury<'_> {
             outcome.message = message;
             return settle(place, name, BATCH_FILES, outcome, arena.keep_outputs);
         }
-        let small = || run.output_bytes <= IN_PROCESS_BYTES;
-        let identical = || arena.identical_agrees && fsutil::same_bytes(&output, &test.answer);
-        let files = (
-            test.input.as_path(),
-            output.as_path(),
-            test.answer.as_path(),
-        );
-        let checked = match arena.checker_in_process {
-            _ if identical() => rules::agrees_identically(),
-            Some(main) if small() => check_in_process(main, arena.checker, files, place, name),
-            _ => self.check(
-                arena.checker,
-                &test.input,
-                &output,
-                &test.answer,
-                place.scratch,
-                name,
-            ),
+        let checked = match written {
+            Ok(()) => self.check_output(arena, test, &output, run.output_bytes, place),
+            Err(why) => rules::no_output_file(why),
         };
         outcome.verdict = checked.verdict;
         outcome.message = checked.message;
         outcome.points = checked.points;
         outcome.partial = checked.partial;
         settle(place, name, BATCH_FILES, outcome, arena.keep_outputs)
+    }
+
+    /// Checks a solution's `output` of `test`: accepted at once where it is
+    /// the other solution's answer to the byte (`stress`), else by the
+    /// checker, in the judge's process where it is a standard one and the
+    /// output is small. `printed` is what the run wrote on stdout.
+    fn check_output(
+        &self,
+        arena: &Arena,
+        test: &Test,
+        output: &Path,
+        printed: u64,
+        place: Place,
+    ) -> Checked {
+        let output_bytes = match arena.files.output {
+            None => printed,
+            Some(_) => std::fs::metadata(output).map_or(u64::MAX, |m| m.len()),
+        };
+        let name = &test.name;
+        let files = (test.input.as_path(), output, test.answer.as_path());
+        match arena.checker_in_process {
+            _ if arena.identical_agrees && fsutil::same_bytes(output, &test.answer) => {
+                rules::agrees_identically()
+            }
+            Some(main) if output_bytes <= IN_PROCESS_BYTES => {
+                check_in_process(main, arena.checker, files, place, name)
+            }
+            _ => self.check(
+                arena.checker,
+                &test.input,
+                output,
+                &test.answer,
+                place.scratch,
+                name,
+            ),
+        }
     }
 
     /// [`Jury::judge_test`] on an interactive problem: the solution plays

@@ -10,11 +10,13 @@ use anyhow::{Context, Result, bail};
 use crate::base::fsutil;
 use crate::core::interact::{self, Transcript};
 use crate::core::rules::{self, Checked};
+use crate::model::problem::Files;
 use crate::model::program::{Program, Protocol};
 use sandbox::{Access, Exit, Limits, RunSpec};
 
+use super::arena::fresh_dir;
 use super::judging::said;
-use super::{Jury, REFERENCE_TIME_FACTOR, interactor_limits, last_lines, tool_limits};
+use super::{Jury, REFERENCE_TIME_FACTOR, files, interactor_limits, last_lines, tool_limits};
 
 /// What answers a test: a solution (the reference, or another one in
 /// `stress`), on an interactive problem by playing against the interactor.
@@ -25,6 +27,8 @@ pub struct Answerer<'p> {
     /// Where to keep the play as an ICPC `.interaction` file (the samples
     /// of an interactive problem, which statements and packages show).
     pub dialogue: Option<&'p Path>,
+    /// Where the solution reads the test and writes its answer.
+    pub files: &'p Files,
 }
 
 impl Jury<'_> {
@@ -230,19 +234,39 @@ impl Jury<'_> {
         }
         let tmp = fsutil::temp_file_in(answer.parent().unwrap_or(Path::new(".")))?;
         let errors = scratch.join(format!("{name}.ref.err"));
+        // A folder of its own where it reads and writes files.
+        let work = match answerer.files.standard() {
+            true => scratch.to_path_buf(),
+            false => {
+                let dir = scratch.join(format!("{name}.ref"));
+                fresh_dir(&dir)?;
+                dir
+            }
+        };
         let run = self
             .sandbox
             .run(&RunSpec {
                 argv: reference.argv(Vec::<String>::new()),
-                stdin: Some(input.to_path_buf()),
-                stdout: tmp.path().to_path_buf(),
+                stdin: files::stdin_of(answerer.files, input, &work)?,
+                stdout: files::stdout_of(answerer.files, tmp.path()),
                 stderr: Some(errors.clone()),
-                cwd: Some(scratch.to_path_buf()),
+                cwd: Some(work.clone()),
                 limits: limits.with_time_factor(REFERENCE_TIME_FACTOR),
-                access: Access::new([], scratch),
+                access: Access::new([], &work),
                 interactive: None,
             })
             .with_context(|| format!("cannot run the reference solution {}", reference.name))?;
+        let written = files::collect(answerer.files, &work, tmp.path());
+        if !answerer.files.standard() {
+            let _ = std::fs::remove_dir_all(&work);
+        }
+        if let (true, Err(why)) = (run.is_success(), written) {
+            bail!(
+                "the reference solution {} on {}: {why}",
+                reference.name,
+                input.display()
+            );
+        }
         if !run.is_success() {
             bail!(
                 "the reference solution {} failed on {} ({}, {} ms): {}",

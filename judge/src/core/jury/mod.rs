@@ -7,11 +7,13 @@
 //!
 //! The jury is a folder: this file holds the jury itself (its sandbox,
 //! pool, compiler and cargo, and the limits its programs run under);
-//! [`arena`] what judging one problem's solutions needs; [`making`] the
+//! [`arena`] what judging one problem's solutions needs; [`files`] where a
+//! solution reads its test and writes its answer; [`making`] the
 //! making of a test (generating, validating, answering); [`judging`] the
 //! judging of solutions and the checking of their outputs.
 
 mod arena;
+mod files;
 mod judging;
 mod making;
 
