@@ -791,25 +791,17 @@ fn a_cms_communication_task_plays_through_its_manager() {
 
 #[test]
 fn cms_tasks_the_kit_cannot_judge_are_refused() {
-    for (what, change, expected) in [
-        ("file I/O", "infile: ''\n", "`infile` is \"input.txt\""),
-        ("a count that disagrees", "n_input: 4", "`n_input` is 5"),
-    ] {
-        refused(
-            |dir| {
-                cms_package(dir);
-                let yaml = std::fs::read_to_string(dir.join("task.yaml")).unwrap();
-                let changed = match what {
-                    "file I/O" => yaml.replace(change, ""),
-                    _ => yaml.replace(change, "n_input: 5"),
-                };
-                std::fs::write(dir.join("task.yaml"), changed).unwrap();
-                dir.to_path_buf()
-            },
-            &[],
-            &["task.yaml", expected],
-        );
-    }
+    refused(
+        |dir| {
+            cms_package(dir);
+            let yaml = std::fs::read_to_string(dir.join("task.yaml")).unwrap();
+            let changed = yaml.replace("n_input: 4", "n_input: 5");
+            std::fs::write(dir.join("task.yaml"), changed).unwrap();
+            dir.to_path_buf()
+        },
+        &[],
+        &["task.yaml", "`n_input` is 5"],
+    );
     refused(
         |dir| {
             cms_package(dir);
@@ -2074,4 +2066,154 @@ fn a_test_gives_its_validator_its_own_arguments() {
     let run = kit.judge(&["build", "bounded"]);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(run.stderr.contains("bounded.py"), "{}", run.stderr);
+}
+
+/// A solution of `a + b` in C or Python, reading stdin and writing stdout,
+/// made to read `stem.in` and write `stem.out` instead, as NOI-style
+/// solutions do (`freopen`).
+fn with_files(file: &str, text: &str, stem: &str) -> String {
+    match file.ends_with(".py") {
+        true => format!(
+            "import sys\nsys.stdin = open(\"{stem}.in\")\nsys.stdout = open(\"{stem}.out\", \"w\")\n{text}"
+        ),
+        false => {
+            let open = format!(
+                "int main(void) {{ freopen(\"{stem}.in\", \"r\", stdin); freopen(\"{stem}.out\", \"w\", stdout);"
+            );
+            format!(
+                "#include <stdio.h>\n{}",
+                text.replacen("int main(void) {", &open, 1)
+            )
+        }
+    }
+}
+
+/// Writes `fixture`'s package under `dir` with `edit` made to its file
+/// `config` and every solution (under `solutions` or `sol`) reading and
+/// writing the files of `stem`.
+fn files_package(dir: &Path, fixture: Fixture, config: &str, edit: (&str, &str), stem: &str) {
+    for (file, bytes) in fixture(dir) {
+        let text = String::from_utf8(bytes).unwrap();
+        let path = dir.join(file);
+        if file == config {
+            assert!(text.contains(edit.0), "{file}: {text}");
+            std::fs::write(&path, text.replacen(edit.0, edit.1, 1)).unwrap();
+        } else if file.starts_with("solutions/") || file.starts_with("sol/") {
+            std::fs::write(&path, with_files(file, &text, stem)).unwrap();
+        }
+    }
+}
+
+/// A package of files: the problem's name, the format, the fixture, its
+/// file that names the files and the edit that names them.
+type FilesCase = (
+    &'static str,
+    &'static str,
+    Fixture,
+    &'static str,
+    (&'static str, &'static str),
+);
+
+/// A package whose solutions read and write files (CMS `infile` and
+/// `outfile`, Polygon `input-file` and `output-file`, Hydro `filename`)
+/// imports as a problem of `[files]`, judges a solution that uses stdin
+/// and stdout WA, and goes back out to its format the same; the ICPC
+/// format, which has no file input or output, refuses it.
+#[test]
+fn packages_of_files_import_judge_and_go_back_out() {
+    let kit = kit();
+    let packages = tempfile::tempdir().unwrap();
+    let cases: [FilesCase; 3] = [
+        (
+            "cmsfiles",
+            "cms",
+            cms_package,
+            "task.yaml",
+            (
+                "infile: ''\noutfile: ''\n",
+                "infile: somma.in\noutfile: somma.out\n",
+            ),
+        ),
+        (
+            "polyfiles",
+            "polygon",
+            polygon_package,
+            "problem.xml",
+            (
+                "input-file=\"\" output-file=\"\"",
+                "input-file=\"somma.in\" output-file=\"somma.out\"",
+            ),
+        ),
+        (
+            "hydrofiles",
+            "hydro",
+            hydro_package,
+            "testdata/config.yaml",
+            ("memory: 128m\n", "memory: 128m\nfilename: somma\n"),
+        ),
+    ];
+    let testlib_h = packages.path().join("testlib.h");
+    std::fs::write(&testlib_h, "// a stand-in\n").unwrap();
+    for (name, format, fixture, config, edit) in cases {
+        let dir = packages.path().join(name);
+        files_package(&dir, fixture, config, edit, "somma");
+        let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", name]);
+        assert_eq!(code, 0, "{format}: {report}");
+        let problem = kit.read(&format!("problems/{name}/problem.toml"));
+        assert_has(
+            &problem,
+            "[files]\ninput = \"somma.in\"\noutput = \"somma.out\"",
+        );
+        let (code, build) = kit.json(&["build", name]);
+        assert_eq!(code, 0, "{format}: {build}");
+        // Its solutions read and write the files (Polygon's take seconds:
+        // a time-limit one among them).
+        if format == "cms" {
+            let (code, verify) = kit.json(&["verify", name]);
+            assert_eq!(code, 0, "{format}: {verify}");
+        }
+        kit.write("stdio.c", SUM_C);
+        let (_, test) = kit.json(&["test", name, "stdio.c"]);
+        let message = test["tests"][0]["message"].as_str().unwrap_or_default();
+        assert_eq!(test["verdict"], "WA", "{format}: {test}");
+        assert!(
+            message.contains("`somma.out` was not written"),
+            "{format}: {message}"
+        );
+
+        let out = packages.path().join("out").join(name);
+        let extra = match format {
+            "polygon" => vec!["--testlib-h", testlib_h.to_str().unwrap()],
+            _ => vec![],
+        };
+        export(&kit, name, format, &out, &extra);
+        let from = match format {
+            "hydro" => out.join(name),
+            _ => out.clone(),
+        };
+        comes_back_the_same(&kit, name, &from, &format!("{name}again"));
+        for icpc in ["icpc", "icpc-legacy"] {
+            let target = packages.path().join(icpc).join(name);
+            let args = ["package", name, "--format", icpc, "--no-pdf", "--out"];
+            let stderr = kit.error(&[&args[..], &[target.to_str().unwrap()]].concat());
+            assert!(stderr.contains("no file input or output"), "{stderr}");
+            assert!(!target.exists(), "{icpc}: {stderr}");
+        }
+    }
+}
+
+/// A file a package names for its solutions that the kit would not take
+/// is an error naming the package's file.
+#[test]
+fn a_package_file_name_the_kit_cannot_take_is_refused() {
+    let stderr = refused(
+        |dir| {
+            let edit = ("infile: ''\n", "infile: '../input.txt'\n");
+            files_package(dir, cms_package, "task.yaml", edit, "somma");
+            dir.to_path_buf()
+        },
+        &[],
+        &["task.yaml", "`../input.txt`", "no `/`"],
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }

@@ -13,10 +13,10 @@ use anyhow::{Result, bail};
 use toml::Spanned;
 
 use crate::format::{Format, Package};
-use crate::model::config::{self, ProblemConfig, Titles, unread};
+use crate::model::config::{self, FilesConfig, ProblemConfig, Titles, unread};
 use crate::model::edit;
 use crate::model::kit::NewFile;
-use crate::model::problem::MAX_NAME;
+use crate::model::problem::{MAX_NAME, bad_file_name};
 
 /// What the kit cannot represent: an error, or with `--lossy` a warning.
 pub struct Lossy {
@@ -153,6 +153,30 @@ pub fn expected_of(promises: &[(String, Vec<&str>)]) -> BTreeMap<String, Spanned
 /// A path of the package as problem.toml names it (under `package/`).
 pub fn kept_at(file: &str) -> Option<Spanned<String>> {
     Some(unread(kept(file)))
+}
+
+/// problem.toml's `[files]` for a package whose solutions read `input`
+/// and write `output` (no file where a name is absent or empty), read at
+/// `at`; a name the kit would not take is an error there.
+pub fn files_config(
+    input: Option<&str>,
+    output: Option<&str>,
+    at: &str,
+) -> Result<Option<FilesConfig>> {
+    let named = |name: Option<&str>| -> Result<Option<Spanned<String>>> {
+        let Some(name) = name.filter(|n| !n.is_empty()) else {
+            return Ok(None);
+        };
+        if let Some(expected) = bad_file_name(name) {
+            bail!("{at}: the solution's file `{name}`: the kit takes {expected}");
+        }
+        Ok(text(name))
+    };
+    let files = FilesConfig {
+        input: named(input)?,
+        output: named(output)?,
+    };
+    Ok((files.input.is_some() || files.output.is_some()).then_some(files))
 }
 
 /// A string of problem.toml.

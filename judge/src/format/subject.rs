@@ -146,6 +146,12 @@ pub trait Writer {
         false
     }
 
+    /// Whether the format can hold `problem`: an error naming what of it
+    /// the format has no place for, before anything is shipped.
+    fn holds(&self, _problem: &Problem) -> Result<()> {
+        Ok(())
+    }
+
     /// The files of one problem.
     fn problem(&self, subject: &Subject, out: &mut Tree) -> Result<()>;
 

@@ -248,7 +248,7 @@ impl Files {
 
 /// Why `name` cannot name a file of a run's working folder, if it cannot:
 /// one plain name that every judge's sandbox and every shell take as is.
-fn bad_file_name(name: &str) -> Option<&'static str> {
+pub fn bad_file_name(name: &str) -> Option<&'static str> {
     if name.is_empty() || name == "." || name == ".." {
         return Some("a file name, not empty, `.` or `..`");
     }

@@ -1,5 +1,6 @@
 //! `judge diff`: what differs between two problems, as a judge would see
-//! them: titles, limits, the kind of problem, groups and points, each built
+//! them: titles, limits, the kind of problem, the files its solutions read
+//! and write, groups and points, each built
 //! test (input and answer bytes, sample, group), the inputs that must be
 //! invalid (by content, with their reasons), the jury programs (by
 //! content) and the solutions in each verdict folder (by content). A round
@@ -51,7 +52,8 @@ impl Differences {
         self.differ(what.into(), of(a), of(b));
     }
 
-    /// The titles, limits, kind, inputs that must be invalid and groups.
+    /// The titles, limits, kind, the files solutions read and write, the
+    /// inputs that must be invalid and groups.
     fn settings(&mut self, a: &Problem, b: &Problem) -> Result<()> {
         self.each("title", a, b, |p| {
             let t = &p.config.value.title;
@@ -69,6 +71,14 @@ impl Differences {
         self.each("kind", a, b, |p| match p.interactive {
             true => "interactive".into(),
             false => "batch".into(),
+        });
+        self.each("files", a, b, |p| {
+            let name = |f: &Option<String>, standard: &str| f.clone().unwrap_or(standard.into());
+            let (input, output) = (
+                name(&p.files.input, "stdin"),
+                name(&p.files.output, "stdout"),
+            );
+            format!("{input}, {output}")
         });
         // The inputs that must be invalid, by content and reason.
         let invalid = |p: &Problem| -> Result<String> {

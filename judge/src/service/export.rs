@@ -341,6 +341,7 @@ impl Shipping<'_> {
         writer: &dyn Writer,
         warnings: &mut Vec<Warning>,
     ) -> Result<Subject<'p>> {
+        writer.holds(problem)?;
         let validator = match &problem.validator {
             Some(v) if writer.ships_validator() => {
                 self.ship(v, "validators", problem.validator_protocol)?

@@ -5,9 +5,10 @@
 //! - `task.yaml`: the name (`name`, or the old `nome_breve`), the title
 //!   (`title`, `nome`), the limits (`time_limit` or `timeout` in seconds,
 //!   `memory_limit` or `memlimit` in MiB), the public tests
-//!   (`public_testcases`: samples). A task reading or writing files
-//!   (`infile`, `outfile`, which CMS defaults to files), an output-only
-//!   task, a task with a grader or a stub, and a Communication task of
+//!   (`public_testcases`: samples), the files a Batch task's solution
+//!   reads and writes (`infile`, `outfile`: `input.txt` and `output.txt`
+//!   where absent, as CMS takes them; stdin and stdout where empty). An
+//!   output-only task, a task with a grader or a stub, and a Communication task of
 //!   several processes or whose solution opens the FIFOs itself
 //!   (`user_io: fifo_io`) are errors.
 //! - A Communication task's manager (`check/manager`, its source or the
@@ -30,7 +31,8 @@ use anyhow::{Context, Result, bail};
 
 use super::task::{GEN, Gen, GenLine, TaskYaml};
 use crate::format::imported::{
-    Imported, Lossy, config_of, files_of, group, kept_at, no_targets, solution_file, text,
+    Imported, Lossy, config_of, files_config, files_of, group, kept_at, no_targets, solution_file,
+    text,
 };
 use crate::format::{Format, Package};
 use crate::model::config::{Protocol, ProtocolsConfig, TestEntry, unread};
@@ -91,19 +93,6 @@ fn kind(package: &Package, task: &TaskYaml, manager: Option<&String>) -> Result<
                 "{at}: `user_io: {io}` (the solution opens the FIFOs itself); the kit plays \
                  solutions over their standard input and output (`std_io`)"
             );
-        }
-    } else {
-        // A Communication task's solution talks to the manager: CMS gives
-        // it no files.
-        let files = [("infile", &task.infile), ("outfile", &task.outfile)];
-        for ((key, file), default) in files.into_iter().zip(["input.txt", "output.txt"]) {
-            let file = file.as_deref().unwrap_or(default);
-            if !file.is_empty() {
-                bail!(
-                    "{at}: `{key}` is {file:?} (CMS's default when absent): the solution uses a \
-                     file; the kit judges standard input and output (`{key}: \"\"`)"
-                );
-            }
         }
     }
     let graders = package.under("sol");
@@ -258,6 +247,13 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         None => notes.push("the task states no time limit: the kit's default applies".to_string()),
     }
     config.memory_limit_mib = task.memory_limit.map(|m| unread(m.ceil().max(1.0) as u64));
+    // A Communication task's solution talks to the manager: CMS gives it
+    // no files.
+    if jury.manager.is_none() {
+        let infile = task.infile.as_deref().unwrap_or("input.txt");
+        let outfile = task.outfile.as_deref().unwrap_or("output.txt");
+        config.files = files_config(Some(infile), Some(outfile), &package.shown("task.yaml"))?;
+    }
     match (&jury.manager, &jury.checker) {
         (Some(m), _) => config.interactor = kept_at(m),
         (None, Some(c)) => config.checker = kept_at(c),

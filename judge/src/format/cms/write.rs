@@ -251,8 +251,9 @@ fn task_yaml(s: &Subject, tests: &[&Test]) -> Result<TaskYaml> {
         time_limit: Some(p.limits.time.as_secs_f64()),
         memory_limit: Some((p.limits.memory_bytes >> 20) as f64),
         n_input: Some(tests.len()),
-        infile: Some(String::new()),
-        outfile: Some(String::new()),
+        // Empty: stdin and stdout (CMS takes files where the keys are absent).
+        infile: Some(p.files.input.clone().unwrap_or_default()),
+        outfile: Some(p.files.output.clone().unwrap_or_default()),
         public_testcases: Some(public.join(",")),
         primary_language: primary,
         token_mode: Some(TOKENS.to_string()),

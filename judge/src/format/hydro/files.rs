@@ -105,6 +105,9 @@ pub struct ConfigYaml {
     pub time: Option<u64>,
     /// `memory` in MiB (`256m`, `1g`).
     pub memory: Option<u64>,
+    /// `filename`: the solution reads `<filename>.in` and writes
+    /// `<filename>.out` instead of stdin and stdout.
+    pub filename: Option<String>,
     /// `default`, `strict`, `testlib`, ...
     pub checker_type: Option<String>,
     /// A file of `testdata/`, or a standard checker's name (`wcmp`).
@@ -179,6 +182,7 @@ impl ConfigYaml {
             kind,
             time,
             memory,
+            filename: text_of(&config["filename"]).filter(|f| !f.is_empty()),
             checker_type: text_of(&config["checker_type"]),
             checker: text_of(&config["checker"]),
             interactor: text_of(&config["interactor"]),
@@ -198,6 +202,7 @@ impl ConfigYaml {
             ("type", Some(string(self.kind.name()))),
             ("time", self.time.map(|t| string(format!("{t}ms")))),
             ("memory", self.memory.map(|m| string(format!("{m}m")))),
+            ("filename", self.filename.as_deref().map(string)),
             ("checker_type", self.checker_type.as_deref().map(string)),
             ("checker", self.checker.as_deref().map(string)),
             ("interactor", self.interactor.as_deref().map(string)),

@@ -4,7 +4,9 @@
 //! the testlib.h beside it.
 //!
 //! - The limits (`time: 1s`, `memory: 256m`; Hydro's defaults, 1 s and
-//!   256 MiB, when absent), the kind (`type: default` or `interactive`).
+//!   256 MiB, when absent), the kind (`type: default` or `interactive`),
+//!   the files the solution reads and writes (`filename: NAME`: `NAME.in`
+//!   and `NAME.out`).
 //! - The tests: each subtask's cases in order (a group per subtask, worth
 //!   its score; subtasks without a score share what is left of 100; `min`
 //!   all or nothing, `sum` each case an equal share; `if` the subtasks it
@@ -24,10 +26,12 @@ use anyhow::{Context, Result, bail};
 
 use super::files::{ConfigYaml, ProblemType, ProblemYaml, Subtask};
 use crate::format::imported::{
-    Imported, Lossy, config_of, files_of, kept, kept_at, testlib_beside, text,
+    Imported, Lossy, config_of, files_config, files_of, kept, kept_at, testlib_beside, text,
 };
 use crate::format::{Format, Package};
-use crate::model::config::{Group, GroupScoring, Protocol, ProtocolsConfig, TestEntry, unread};
+use crate::model::config::{
+    FilesConfig, Group, GroupScoring, Protocol, ProtocolsConfig, TestEntry, unread,
+};
 use crate::model::kit::NewFile;
 use crate::model::problem::STANDARD_CHECKERS;
 use crate::model::program::domjudge_testlib;
@@ -306,6 +310,22 @@ fn testlib(
     Ok((kattis, added))
 }
 
+/// The files the solution reads and writes: `<filename>.in` and
+/// `<filename>.out`, where `config.yaml` names one (not on an interactive
+/// problem, whose solution talks to the interactor).
+fn files(hydro: &ConfigYaml, interactive: bool, at: &str) -> Result<Option<FilesConfig>> {
+    let Some(stem) = &hydro.filename else {
+        return Ok(None);
+    };
+    if interactive {
+        bail!(
+            "{at}: `filename: {stem}` on an interactive problem: the kit's solution talks to the interactor over stdin and stdout"
+        );
+    }
+    let (input, output) = (format!("{stem}.in"), format!("{stem}.out"));
+    files_config(Some(&input), Some(&output), at)
+}
+
 /// Imports the Hydro problem as problem `name`; `testlib_h` finds the
 /// kit's testlib.h, for a program that needs the one Hydro supplies.
 pub fn import(
@@ -330,6 +350,7 @@ pub fn import(
     let (mut config, mut comments) = config_of(package, Format::Hydro, "Hydro", (&title, &title));
     config.time_limit_ms = Some(unread(hydro.time.unwrap_or(1000)));
     config.memory_limit_mib = Some(unread(hydro.memory.unwrap_or(256)));
+    config.files = files(&hydro, interactive, &at)?;
     let key = match (&judge, interactive) {
         (Some(i), true) => {
             config.interactor = kept_at(i);

@@ -20,7 +20,7 @@ use anyhow::{Result, bail};
 use super::files::{Case, ConfigYaml, ProblemType, ProblemYaml, Subtask};
 use crate::format::subject::{Subject, Writer, self_contained_cpp, unequal_points};
 use crate::format::tree::Tree;
-use crate::model::problem::CppChecker;
+use crate::model::problem::{CppChecker, Problem};
 use crate::model::program::Protocol;
 use crate::model::results::Test;
 use crate::model::results::Warning;
@@ -121,6 +121,7 @@ fn config_yaml(s: &Subject, out: &mut Tree) -> Result<ConfigYaml> {
         },
         time: Some(p.limits.time.as_millis() as u64),
         memory: Some(p.limits.memory_bytes >> 20),
+        filename: filename(p)?,
         ..ConfigYaml::default()
     };
     jury(s, &mut config, out)?;
@@ -129,6 +130,28 @@ fn config_yaml(s: &Subject, out: &mut Tree) -> Result<ConfigYaml> {
         false => config.subtasks = Some(subtasks(s)),
     }
     Ok(config)
+}
+
+/// `filename`, where the solutions read and write files: Hydro names
+/// both from one stem, `<stem>.in` and `<stem>.out`.
+fn filename(p: &Problem) -> Result<Option<String>> {
+    let (input, output) = match (&p.files.input, &p.files.output) {
+        (None, None) => return Ok(None),
+        (Some(input), Some(output)) => (input, output),
+        _ => bail!(
+            "{}: its solutions read or write one file and use stdin or stdout for the other \
+             (`[files]`), and Hydro's `filename` names both",
+            p.name
+        ),
+    };
+    match (input.strip_suffix(".in"), output.strip_suffix(".out")) {
+        (Some(a), Some(b)) if a == b => Ok(Some(a.to_string())),
+        _ => bail!(
+            "{}: its solutions read `{input}` and write `{output}` (`[files]`), and Hydro's \
+             `filename: <stem>` means `<stem>.in` and `<stem>.out`",
+            p.name
+        ),
+    }
 }
 
 /// The interactor, or the checker: a standard one by name, or a C++

@@ -679,6 +679,18 @@ impl Writer for Version {
         true
     }
 
+    fn holds(&self, p: &Problem) -> Result<()> {
+        if !p.files.standard() {
+            bail!(
+                "{}: its solutions read or write files (`[files]`), and the ICPC format has no \
+                 file input or output: its judges give a solution the test on stdin and read \
+                 its answer from stdout",
+                p.name
+            );
+        }
+        Ok(())
+    }
+
     fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
         let p = s.problem;
         out.text("problem.yaml", self.problem_yaml(s)?.text(*self)?)?;

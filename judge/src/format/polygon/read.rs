@@ -26,12 +26,12 @@ use super::files::{
     self, Assets, Files, Judging, Method, PointsPolicy, ProblemXml, Program, Testset,
 };
 use crate::format::imported::{
-    Imported, Lossy, config_of, expected_of, files_of, group, kept, kept_at, no_targets,
-    solution_file, testlib_beside, text,
+    Imported, Lossy, config_of, expected_of, files_config, files_of, group, kept, kept_at,
+    no_targets, solution_file, testlib_beside, text,
 };
 use crate::format::{Format, Package};
 use crate::model::config::{
-    self, GroupScoring, ProblemConfig, Protocol, ProtocolsConfig, TestEntry, unread,
+    self, FilesConfig, GroupScoring, ProblemConfig, Protocol, ProtocolsConfig, TestEntry, unread,
 };
 use crate::model::kit::NewFile;
 use crate::model::problem::STANDARD_CHECKERS;
@@ -107,8 +107,7 @@ fn titles(xml: &ProblemXml, name: &str) -> (String, String) {
     (en.to_string(), zh.to_string())
 }
 
-/// The testset the kit judges, `tests` (the others are left out); a
-/// solution that reads or writes a file is refused.
+/// The testset the kit judges, `tests` (the others are left out).
 fn judged<'a>(judging: &'a Judging, shown: &str, lossy: &mut Lossy) -> Result<&'a Testset> {
     for (name, line) in &judging.others {
         lossy.drop(format!(
@@ -116,20 +115,25 @@ fn judged<'a>(judging: &'a Judging, shown: &str, lossy: &mut Lossy) -> Result<&'
             at(shown, *line)
         ))?;
     }
-    let files = [
-        (&judging.input_file, "input"),
-        (&judging.output_file, "output"),
-    ];
-    for (file, what) in files {
-        if file.as_deref().is_some_and(|f| !f.is_empty()) {
-            bail!(
-                "{}: the solution reads or writes a file ({what}); the kit judges standard \
-                 input and output",
-                at(shown, judging.line)
-            );
-        }
-    }
     Ok(&judging.testset)
+}
+
+/// The files the solution reads and writes (`input-file`, `output-file`;
+/// stdin and stdout where empty); an interactive problem's solution talks
+/// to the interactor and has none.
+fn solution_files(judging: &Judging, jury: &Jury, shown: &str) -> Result<Option<FilesConfig>> {
+    let (input, output) = (
+        judging.input_file.as_deref(),
+        judging.output_file.as_deref(),
+    );
+    let at = at(shown, judging.line);
+    let files = files_config(input, output, &at)?;
+    if files.is_some() && jury.interactor.is_some() {
+        bail!(
+            "{at}: an interactive problem whose solution reads or writes a file: the kit's talks to the interactor over stdin and stdout"
+        );
+    }
+    Ok(files)
 }
 
 /// The programs a generated test's command may name: the executables, by
@@ -592,6 +596,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     let (en, zh) = titles(&xml, name);
     let (mut config, mut comments) = config_of(package, Format::Polygon, "Polygon", (&en, &zh));
     limits_and_jury(&mut config, testset, &jury, &solutions, kattis);
+    config.files = solution_files(&xml.judging, &jury, &shown)?;
     no_targets(&mut config, &mut comments, "The package's");
     config.groups = config_groups(&groups);
     let answers = kattis && jury.interactor.is_some();

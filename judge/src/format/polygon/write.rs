@@ -156,8 +156,9 @@ fn problem_xml(s: &Subject, checker: &CppChecker, files: &JuryFiles) -> ProblemX
         names: vec![name("english", &title.en), name("chinese", &title.zh)],
         statements: statement_entries(s),
         judging: Judging {
-            input_file: Some(String::new()),
-            output_file: Some(String::new()),
+            // Empty: stdin and stdout.
+            input_file: Some(p.files.input.clone().unwrap_or_default()),
+            output_file: Some(p.files.output.clone().unwrap_or_default()),
             testset: testset(s),
             ..Judging::default()
         },
