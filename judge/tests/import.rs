@@ -1181,6 +1181,26 @@ fn export(kit: &Kit, name: &str, format: &str, out: &Path, extra: &[&str]) {
     assert_eq!(code, 0, "{format}: {report}");
 }
 
+/// Exports problem `name` in `format` to `<packages>/out/<name>` and
+/// imports it back as `<name>again`: the same problem.
+fn goes_back_out_the_same(kit: &Kit, name: &str, format: &str, packages: &Path) {
+    let out = packages.join("out").join(name);
+    // Polygon packages hold a testlib.h; these programs include none.
+    let testlib_h = packages.join("testlib.h");
+    std::fs::write(&testlib_h, "// a stand-in\n").unwrap();
+    let extra = match format {
+        "polygon" => vec!["--testlib-h", testlib_h.to_str().unwrap()],
+        _ => vec![],
+    };
+    export(kit, name, format, &out, &extra);
+    // Hydro nests even a single problem in its folder.
+    let from = match format {
+        "hydro" => out.join(name),
+        _ => out.clone(),
+    };
+    comes_back_the_same(kit, name, &from, &format!("{name}again"));
+}
+
 /// Imports the package at `from` as `again`: `judge diff` must find it
 /// the same problem as `name`.
 fn comes_back_the_same(kit: &Kit, name: &str, from: &Path, again: &str) {
@@ -1218,21 +1238,7 @@ fn every_format_goes_back_out_the_same() {
         }
         let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", name]);
         assert_eq!(code, 0, "{report}");
-        let out = packages.path().join("out").join(name);
-        // Polygon packages hold a testlib.h; these programs include none.
-        let testlib_h = packages.path().join("testlib.h");
-        std::fs::write(&testlib_h, "// a stand-in\n").unwrap();
-        let extra = match format {
-            "polygon" => vec!["--testlib-h", testlib_h.to_str().unwrap()],
-            _ => vec![],
-        };
-        export(&kit, name, format, &out, &extra);
-        // Hydro nests even a single problem in its folder.
-        let from = match format {
-            "hydro" => out.join(name),
-            _ => out.clone(),
-        };
-        comes_back_the_same(&kit, name, &from, &format!("{name}again"));
+        goes_back_out_the_same(&kit, name, format, packages.path());
     }
     // What each re-export holds of its package, as the package had it.
     let out = packages.path().join("out");
@@ -2152,8 +2158,6 @@ fn packages_of_files_import_judge_and_go_back_out() {
             ("memory: 128m\n", "memory: 128m\nfilename: somma\n"),
         ),
     ];
-    let testlib_h = packages.path().join("testlib.h");
-    std::fs::write(&testlib_h, "// a stand-in\n").unwrap();
     for (name, format, fixture, config, edit) in cases {
         let dir = packages.path().join(name);
         files_package(&dir, fixture, config, edit, "somma");
@@ -2181,17 +2185,7 @@ fn packages_of_files_import_judge_and_go_back_out() {
             "{format}: {message}"
         );
 
-        let out = packages.path().join("out").join(name);
-        let extra = match format {
-            "polygon" => vec!["--testlib-h", testlib_h.to_str().unwrap()],
-            _ => vec![],
-        };
-        export(&kit, name, format, &out, &extra);
-        let from = match format {
-            "hydro" => out.join(name),
-            _ => out.clone(),
-        };
-        comes_back_the_same(&kit, name, &from, &format!("{name}again"));
+        goes_back_out_the_same(&kit, name, format, packages.path());
         for icpc in ["icpc", "icpc-legacy"] {
             let target = packages.path().join(icpc).join(name);
             let args = ["package", name, "--format", icpc, "--no-pdf", "--out"];
