@@ -157,10 +157,13 @@ pub fn kept_at(file: &str) -> Option<Spanned<String>> {
 
 /// problem.toml's `[files]` for a package whose solutions read `input`
 /// and write `output` (no file where a name is absent or empty), read at
-/// `at`; a name the kit would not take is an error there.
+/// `at`; a name the kit would not take is an error there, and so is a file
+/// on an `interactive` problem (its solution talks to the interactor over
+/// stdin and stdout).
 pub fn files_config(
     input: Option<&str>,
     output: Option<&str>,
+    interactive: bool,
     at: &str,
 ) -> Result<Option<FilesConfig>> {
     let named = |name: Option<&str>| -> Result<Option<Spanned<String>>> {
@@ -176,7 +179,14 @@ pub fn files_config(
         input: named(input)?,
         output: named(output)?,
     };
-    Ok((files.input.is_some() || files.output.is_some()).then_some(files))
+    let named = files.input.is_some() || files.output.is_some();
+    if named && interactive {
+        bail!(
+            "{at}: an interactive problem whose solution reads or writes a file: the kit's \
+             talks to the interactor over stdin and stdout"
+        );
+    }
+    Ok(named.then_some(files))
 }
 
 /// A string of problem.toml.

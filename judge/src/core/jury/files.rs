@@ -31,17 +31,19 @@ pub(super) fn stdout_of(files: &Files, output: &Path) -> PathBuf {
 }
 
 /// Moves the answer the solution wrote to its output file in `work` to
-/// `output` (nothing to do where it wrote stdout); `Err` says why there is
-/// no answer, as a wrong answer's message.
-pub(super) fn collect(files: &Files, work: &Path, output: &Path) -> Result<(), String> {
+/// `output`, and gives its size (`None` where it wrote stdout: nothing to
+/// move); `Err` says why there is no answer, as a wrong answer's message.
+pub(super) fn collect(files: &Files, work: &Path, output: &Path) -> Result<Option<u64>, String> {
     let Some(name) = &files.output else {
-        return Ok(());
+        return Ok(None);
     };
     let written = work.join(name);
-    if !written.is_file() {
-        return Err(format!("the output file `{name}` was not written"));
-    }
+    let size = match std::fs::metadata(&written) {
+        Ok(meta) if meta.is_file() => meta.len(),
+        _ => return Err(format!("the output file `{name}` was not written")),
+    };
     std::fs::rename(&written, output)
         .or_else(|_| std::fs::copy(&written, output).map(|_| ()))
+        .map(|()| Some(size))
         .map_err(|e| format!("the output file `{name}` cannot be read: {e}"))
 }

@@ -163,7 +163,10 @@ impl Jury<'_> {
             return settle(place, name, BATCH_FILES, outcome, arena.keep_outputs);
         }
         let checked = match written {
-            Ok(()) => self.check_output(arena, test, &output, run.output_bytes, place),
+            Ok(size) => {
+                let bytes = size.unwrap_or(run.output_bytes);
+                self.check_output(arena, test, &output, bytes, place)
+            }
             Err(why) => rules::no_output_file(why),
         };
         outcome.verdict = checked.verdict;
@@ -176,19 +179,15 @@ impl Jury<'_> {
     /// Checks a solution's `output` of `test`: accepted at once where it is
     /// the other solution's answer to the byte (`stress`), else by the
     /// checker, in the judge's process where it is a standard one and the
-    /// output is small. `printed` is what the run wrote on stdout.
+    /// output (of `output_bytes`) is small.
     fn check_output(
         &self,
         arena: &Arena,
         test: &Test,
         output: &Path,
-        printed: u64,
+        output_bytes: u64,
         place: Place,
     ) -> Checked {
-        let output_bytes = match arena.files.output {
-            None => printed,
-            Some(_) => std::fs::metadata(output).map_or(u64::MAX, |m| m.len()),
-        };
         let name = &test.name;
         let files = (test.input.as_path(), output, test.answer.as_path());
         match arena.checker_in_process {

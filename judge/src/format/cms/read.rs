@@ -248,11 +248,12 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     }
     config.memory_limit_mib = task.memory_limit.map(|m| unread(m.ceil().max(1.0) as u64));
     // A Communication task's solution talks to the manager: CMS gives it
-    // no files.
+    // no files, whatever `infile` says.
     if jury.manager.is_none() {
         let infile = task.infile.as_deref().unwrap_or("input.txt");
         let outfile = task.outfile.as_deref().unwrap_or("output.txt");
-        config.files = files_config(Some(infile), Some(outfile), &package.shown("task.yaml"))?;
+        let at = package.shown("task.yaml");
+        config.files = files_config(Some(infile), Some(outfile), false, &at)?;
     }
     match (&jury.manager, &jury.checker) {
         (Some(m), _) => config.interactor = kept_at(m),

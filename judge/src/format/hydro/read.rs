@@ -317,13 +317,8 @@ fn files(hydro: &ConfigYaml, interactive: bool, at: &str) -> Result<Option<Files
     let Some(stem) = &hydro.filename else {
         return Ok(None);
     };
-    if interactive {
-        bail!(
-            "{at}: `filename: {stem}` on an interactive problem: the kit's solution talks to the interactor over stdin and stdout"
-        );
-    }
     let (input, output) = (format!("{stem}.in"), format!("{stem}.out"));
-    files_config(Some(&input), Some(&output), at)
+    files_config(Some(&input), Some(&output), interactive, at)
 }
 
 /// Imports the Hydro problem as problem `name`; `testlib_h` finds the

@@ -126,14 +126,12 @@ fn solution_files(judging: &Judging, jury: &Jury, shown: &str) -> Result<Option<
         judging.input_file.as_deref(),
         judging.output_file.as_deref(),
     );
-    let at = at(shown, judging.line);
-    let files = files_config(input, output, &at)?;
-    if files.is_some() && jury.interactor.is_some() {
-        bail!(
-            "{at}: an interactive problem whose solution reads or writes a file: the kit's talks to the interactor over stdin and stdout"
-        );
-    }
-    Ok(files)
+    files_config(
+        input,
+        output,
+        jury.interactor.is_some(),
+        &at(shown, judging.line),
+    )
 }
 
 /// The programs a generated test's command may name: the executables, by
