@@ -206,3 +206,132 @@ fn stress_and_timelimit_use_the_files_too() {
     let (code, report) = kit.json(&["timelimit", "sum", "--runs", "1"]);
     assert_eq!(code, 0, "{report:#}");
 }
+
+/// The other commands too: `judge certify` runs the reference and the
+/// brute force through the files, the class batch judges a folder of
+/// them, and the statement names the files where a stdin problem says
+/// "standard input".
+#[test]
+fn certify_the_class_batch_and_the_statement_name_the_files() {
+    let reference = solution("sum.in", "sum.out", "", 0);
+    let kit = Kit::builder().generated().create();
+    let toml = kit.read("problems/sum/problem.toml");
+    let tables = "[certify]\nargs = [\"{n}\", \"1\"]\nbounds = { n = 5 }\nagainst = \"brute.c\"\n\n[files]\ninput = \"sum.in\"\noutput = \"sum.out\"";
+    kit.write("problems/sum/problem.toml", &format!("{toml}\n{tables}\n"));
+    kit.write("solutions/sum/accepted/ref.c", &reference);
+    kit.write("solutions/sum/brute.c", &reference);
+    kit.build();
+    let report = kit.accepted(&["certify", "sum"]);
+    assert_eq!(report["verdict"], "AC", "{report:#}");
+
+    kit.write("class/alice.c", &reference);
+    kit.write("class/bob.c", &solution("", "", "", 0));
+    let (code, report) = kit.json(&["test", "sum", "class"]);
+    assert_eq!(code, 1, "{report:#}");
+    let verdicts: Vec<(&str, &str)> = (report["solutions"].as_array().unwrap().iter())
+        .map(|s| {
+            (
+                s["solution"].as_str().unwrap(),
+                s["verdict"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [("class/alice.c", "AC"), ("class/bob.c", "WA")],
+        "{report:#}"
+    );
+
+    kit.write("problems/sum/statement.en.md", "# Sum\n\nPrint a + b.\n");
+    kit.write("problems/sum/statement.zh.md", "# 求和\n\n输出 a + b。\n");
+    for (lang, input, output) in [("en", "Input", "Output"), ("zh", "输入", "输出")] {
+        let page = kit.path(&format!("sum.{lang}.html"));
+        let page_arg = page.to_str().unwrap();
+        kit.accepted(&["statement", "sum", "--lang", lang, "--out", page_arg]);
+        let html = std::fs::read_to_string(&page).unwrap();
+        assert!(
+            html.contains(&format!("<dt>{input}</dt><dd>sum.in</dd>"))
+                && html.contains(&format!("<dt>{output}</dt><dd>sum.out</dd>")),
+            "{html}"
+        );
+    }
+}
+
+/// The files kit as the judges' formats need it: a checker they compile,
+/// statements; built.
+fn exportable() -> Kit {
+    let reference = solution("sum.in", "sum.out", "", 0);
+    let kit = kit_with_files("input = \"sum.in\"\noutput = \"sum.out\"", &reference);
+    kit.edit(
+        "problems/sum/problem.toml",
+        "reference = ",
+        "cpp_checker = \"check.cpp\"\nreference = ",
+    );
+    kit.write("problems/sum/check.cpp", testkit::kit::sum::CHECKER);
+    kit.write("problems/sum/statement.en.md", "# Sum\n\nPrint a + b.\n");
+    kit.write("problems/sum/statement.zh.md", "# 求和\n\n输出 a + b。\n");
+    kit.build();
+    kit
+}
+
+/// A Polygon package keeps the files (CMS's Polygon loader reads them),
+/// but p2d, converting it for DOMjudge, drops them: the export says so.
+#[test]
+fn the_polygon_export_says_that_p2d_drops_the_files() {
+    let kit = exportable();
+    let (out, testlib_h) = (kit.path("target/polygon"), kit.path("testlib.h"));
+    kit.write("testlib.h", "// a stand-in\n");
+    let report = kit.accepted(&[
+        "package",
+        "sum",
+        "--format",
+        "polygon",
+        "--no-pdf",
+        "--out",
+        out.to_str().unwrap(),
+        "--testlib-h",
+        testlib_h.to_str().unwrap(),
+    ]);
+    let xml = std::fs::read_to_string(out.join("problem.xml")).unwrap();
+    assert!(
+        xml.contains("input-file=\"sum.in\" output-file=\"sum.out\""),
+        "{xml}"
+    );
+    let p2d: Vec<&str> = (report["warnings"].as_array().unwrap().iter())
+        .filter(|w| w["judge"] == "p2d (DOMjudge)")
+        .filter_map(|w| w["message"].as_str())
+        .collect();
+    assert_eq!(p2d.len(), 1, "{report:#}");
+    assert!(
+        p2d[0].contains("the input file `sum.in` and the output file `sum.out` are dropped"),
+        "{}",
+        p2d[0]
+    );
+}
+
+/// Hydro's own import code reads the export's stem `sum`: its judge then
+/// opens sum.in and sum.out.
+#[test]
+#[ignore = "slow tier: the judges' own tools"]
+fn hydro_takes_the_files_of_the_export() {
+    let kit = exportable();
+    let out = kit.path("target/hydro");
+    kit.accepted(&[
+        "package",
+        "sum",
+        "--format",
+        "hydro",
+        "--no-pdf",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let imported = testkit::tools::hydro_import(&out);
+    assert_eq!(imported.len(), 1, "{imported:?}");
+    let judged = &imported[0]["judge"];
+    assert_eq!(judged["filename"], "sum", "{judged:#}");
+    assert_eq!(
+        judged["subtasks"][0]["cases"].as_array().map(Vec::len),
+        Some(3),
+        "{judged:#}"
+    );
+}

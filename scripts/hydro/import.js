@@ -94,6 +94,8 @@ async function judged(testdata) {
         const subtasks = normalizeSubtasks(config.subtasks || [], missing, config.time, config.memory);
         return {
             type: config.type || 'default',
+            // The stem of a problem of files: NAME.in and NAME.out.
+            filename: config.filename || null,
             checker_type: config.checker_type,
             checker: config.checker || null,
             interactor: config.interactor || null,

@@ -244,6 +244,16 @@ impl Files {
     pub fn standard(&self) -> bool {
         self.input.is_none() && self.output.is_none()
     }
+
+    /// "the input file `a.in` and the output file `a.out`", as messages
+    /// name them; `None` for stdin and stdout.
+    pub fn named(&self) -> Option<String> {
+        let named: Vec<String> = [("input", &self.input), ("output", &self.output)]
+            .into_iter()
+            .filter_map(|(what, name)| Some(format!("the {what} file `{}`", name.as_ref()?)))
+            .collect();
+        (!named.is_empty()).then(|| named.join(" and "))
+    }
 }
 
 /// Why `name` cannot name a file of a run's working folder, if it cannot:

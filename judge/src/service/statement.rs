@@ -376,10 +376,14 @@ fn article(sheet: &Sheet, index: Option<usize>) -> Result<String> {
     out.push_str("</h1>\n<dl class=\"limits\">\n");
     let memory = format!("{} MiB", p.limits.memory_bytes >> 20);
     let time = (w.seconds)(p.limits.time.as_secs_f64());
-    // An interactive problem's input and output are the dialogue.
+    // An interactive problem's input and output are the dialogue; a
+    // problem of files names them, as Polygon's and NOI's statements do.
     let (input, output) = match p.interactive {
         true => (w.interaction, w.interaction),
-        false => (w.standard_input, w.standard_output),
+        false => (
+            p.files.input.as_deref().unwrap_or(w.standard_input),
+            p.files.output.as_deref().unwrap_or(w.standard_output),
+        ),
     };
     for (term, value) in [
         (w.time_limit, time.as_str()),

@@ -538,6 +538,16 @@ impl subject::Writer for Polygon {
                     .to_string(),
             });
         }
+        if let Some(files) = p.files.named() {
+            warnings.push(Warning {
+                problem: p.name.clone(),
+                judge: "p2d (DOMjudge)",
+                message: format!(
+                    "{files} are dropped (DOMjudge has no file input or output): \
+                     its solutions, which open them, fail there"
+                ),
+            });
+        }
         for (expect, path) in &s.solutions {
             let shown = path.strip_prefix(&p.solutions).unwrap_or(path).display();
             let message = match tag(*expect) {
