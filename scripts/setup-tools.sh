@@ -7,6 +7,9 @@
 #                           also ships the testlib.h the kit compiles C++
 #                           checkers with (the kit never ships its own)
 #   online-judge-tools (oj) a speed peer
+#   checktestdata (pyctd)   runs checktestdata scripts (.ctd validators), for
+#                           the kit as for BAPCtools and problemtools, which
+#                           run it as `python -m checktestdata`
 # and Hydro's own import code from the npm registry, into
 # target/tools/hydro (the versions pinned by scripts/hydro/package-lock.json;
 # scripts/hydro/import.js runs it on a package).
@@ -16,7 +19,7 @@ set -euo pipefail
 
 # Pinned so that every run checks against the same tools; bump them
 # together, then run `cargo test --workspace`.
-PINS="bapctools==2026.10.0 problemtools==1.20260907 p2d==0.4.0 online-judge-tools==11.5.1"
+PINS="bapctools==2026.10.0 problemtools==1.20260907 p2d==0.4.0 online-judge-tools==11.5.1 checktestdata==2026.9.2"
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 venv=${CARGO_TARGET_DIR:-$repo/target}/tools/venv
@@ -50,5 +53,5 @@ if ! command -v pypy3 >/dev/null; then
     echo "(Debian: apt-get install pypy3)" >&2
     exit 1
 fi
-echo "tools in $venv/bin: $(cd "$venv/bin" && ls bt verifyproblem p2d oj | tr '\n' ' ')"
+echo "tools in $venv/bin: $(cd "$venv/bin" && ls bt verifyproblem p2d oj pyctd | tr '\n' ' ')"
 echo "Hydro in $hydro: hydrooj $(node -p 'require(process.argv[1]).version' "$hydro/node_modules/hydrooj/package.json")"

@@ -367,7 +367,11 @@ fn bad_packages_are_errors_that_change_nothing() {
             dir.to_path_buf()
         },
         &[],
-        &["format.ctd", "checktestdata", "Debian 12"],
+        // (The kit's own judge.toml runs it: tests/checktestdata.rs.)
+        &[
+            "format.ctd",
+            "no language in judge.toml has the extension `.ctd`",
+        ],
     );
 }
 
@@ -1040,7 +1044,7 @@ fn the_validator_the_kit_can_run_is_chosen() {
         report["warnings"][0]
             .as_str()
             .unwrap()
-            .contains("checktestdata"),
+            .contains("a second input validator"),
         "{report}"
     );
     let problem = std::fs::read_to_string(kit.path("problems/aplusb/problem.toml")).unwrap();
@@ -1663,8 +1667,7 @@ fn groups_scored_per_test_and_after_others() {
         match format {
             // Hydro names subtasks by their ids.
             "hydro" => {
-                let renamed =
-                    "1 (0 points), 2 (40 points, each test a share), 3 (60 points, after 2)";
+                let renamed = "1 (0 points), 2 (40 points, scores each accepted test a share), 3 (60 points, after 2)";
                 assert_eq!(groups, Some(renamed.into()), "{format}: {diff}");
                 assert_eq!(test["score"].as_f64(), Some(20.0), "{format}: {test}");
             }
@@ -1802,18 +1805,37 @@ fn legacy_groups_that_sum_their_tests() {
         ],
     );
     // Judging a group stops at its first rejection by default: a sum then
-    // counts the tests before it only, which the kit does not represent.
+    // counts the tests before it only (the kit's `prefix`): failing the
+    // first test of group1 costs both its tests' points, failing the
+    // second only its own; the sample scores 1, as every test does by
+    // default (problemtools: 1 and 21; tests/grading.rs compares).
     let settings = dir.join("data/secret/group1/testdata.yaml");
     let continues = std::fs::read_to_string(&settings).unwrap();
     std::fs::write(&settings, "accept_score: 20\ngrader_flags: sum\n").unwrap();
-    let error = kit.error(&["import", dir.to_str().unwrap()]);
-    assert!(
-        error.contains("group1") && error.contains("on_reject: break"),
-        "{error}"
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", "prefix"]);
+    assert_eq!(code, 0, "{report}");
+    let problem = kit.read("problems/prefix/problem.toml");
+    assert_has(
+        &problem,
+        "name = \"group1\"\npoints = 40\nscoring = \"prefix\"\n",
     );
+    kit.write("forty.py", &WRONG_ON_SEVEN.replace("a == 7", "a == 40"));
+    kit.write("seven.py", WRONG_ON_SEVEN);
+    for (solution, score) in [("forty.py", 1.0), ("seven.py", 21.0)] {
+        let (_, test) = kit.json(&["test", "prefix", solution]);
+        assert_eq!(test["score"].as_f64(), Some(score), "{solution}: {test}");
+    }
+    let out = package.path().join("prefixout");
+    export(&kit, "prefix", "icpc-legacy", &out, &[]);
+    let yaml = std::fs::read_to_string(out.join("data/secret/group1/testdata.yaml")).unwrap();
+    assert!(
+        yaml.contains("grader_flags: sum first_error") && yaml.contains("on_reject: break"),
+        "{yaml}"
+    );
+    comes_back_the_same(&kit, "prefix", &out, "prefixagain");
     std::fs::write(&settings, continues).unwrap();
     // By default judging also stops at a failed sample or group: nothing
-    // scores after it (problemtools gives seven.py 20).
+    // scores after it (problemtools gives seven.py 21: the sample 1, group1 20).
     let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", "breaks"]);
     assert_eq!(code, 0, "{report}");
     let problem = std::fs::read_to_string(kit.path("problems/breaks/problem.toml")).unwrap();
@@ -1821,13 +1843,12 @@ fn legacy_groups_that_sum_their_tests() {
         &problem,
         "name = \"group2\"\npoints = 60\ndepends = [\"sample\", \"group1\"]",
     );
-    kit.write("seven.py", WRONG_ON_SEVEN);
     let (_, test) = kit.json(&["test", "breaks", "seven.py"]);
-    assert_eq!(test["score"].as_f64(), Some(20.0), "{test}");
+    assert_eq!(test["score"].as_f64(), Some(21.0), "{test}");
     let out = package.path().join("breaksout");
     export(&kit, "breaks", "icpc-legacy", &out, &[]);
     comes_back_the_same(&kit, "breaks", &out, "breaksagain");
-    // Where it goes on, each group scores alone (problemtools: 80).
+    // Where it goes on, each group scores alone (problemtools: 81).
     for file in ["data/testdata.yaml", "data/secret/testdata.yaml"] {
         std::fs::write(dir.join(file), "on_reject: continue\n").unwrap();
     }
@@ -1840,7 +1861,7 @@ fn legacy_groups_that_sum_their_tests() {
     );
     assert!(!problem.contains("depends"), "{problem}");
     let (_, test) = kit.json(&["test", "sums", "seven.py"]);
-    assert_eq!(test["score"].as_f64(), Some(80.0), "{test}");
+    assert_eq!(test["score"].as_f64(), Some(81.0), "{test}");
     let out = package.path().join("sumsout");
     export(&kit, "sums", "icpc-legacy", &out, &[]);
     let yaml = std::fs::read_to_string(out.join("data/secret/group1/testdata.yaml")).unwrap();

@@ -144,6 +144,7 @@ impl Setup {
             keep_outputs: false,
             checker_in_process: None,
             files: &STANDARD,
+            verdicting: Default::default(),
         }
     }
 }

@@ -33,6 +33,11 @@ fn install(name: &str) -> String {
     match DEBIAN.iter().find(|(program, _)| *program == name) {
         Some((_, package)) => format!("apt-get install {package}"),
         None if name == "rustc" || name == "cargo" => "https://rustup.rs".to_string(),
+        // PyPI's checktestdata; the tools venv has it.
+        None if name == "pyctd" => {
+            "pip install checktestdata (scripts/setup-tools.sh puts it in target/tools/venv/bin)"
+                .to_string()
+        }
         None => format!("install {name} and put it on PATH"),
     }
 }

@@ -13,6 +13,7 @@ use crate::model::expect::Expect;
 use crate::model::problem::{Lang, Problem};
 use crate::model::program::Protocol;
 use crate::model::results::{Test, Warning};
+use crate::model::verdict::{AcceptRule, ErrorRule, GroupScoring};
 
 /// A jury program as a package ships it.
 #[derive(Clone, Debug)]
@@ -103,6 +104,45 @@ pub fn unequal_points(s: &Subject) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// What a format whose groups score only some ways (`held`) loses: each
+/// group scored another way, with what it becomes (`instead`).
+pub fn unheld_scorings(s: &Subject, held: &[GroupScoring], instead: &str) -> Vec<String> {
+    (s.problem.groups.iter())
+        .filter(|g| !held.contains(&g.scoring))
+        .map(|g| {
+            format!(
+                "group `{}` {}: it becomes {instead}",
+                g.name,
+                g.scoring.describe()
+            )
+        })
+        .collect()
+}
+
+/// What a format whose verdict is "every test passes, else the first
+/// failure's" loses of problem.toml's `[verdict]`, if anything.
+pub fn unheld_verdict_rules(p: &Problem) -> Option<String> {
+    let v = p.verdicting;
+    let mut rules = Vec::new();
+    if v.ignore_samples {
+        rules.push("the samples do not count");
+    }
+    if v.error == ErrorRule::Worst {
+        rules.push("a rejection is the worst error");
+    }
+    match v.accept {
+        AcceptRule::All => {}
+        AcceptRule::AnyGroup => rules.push("a solution passing one group is accepted"),
+        AcceptRule::Always => rules.push("every solution is accepted"),
+    }
+    (!rules.is_empty()).then(|| {
+        format!(
+            "[verdict] ({}) is dropped: every test counts, and the first failure is the verdict",
+            rules.join("; ")
+        )
+    })
 }
 
 /// A problem's statement in one language, as written and as rendered.

@@ -306,6 +306,66 @@ pub struct ProblemConfig {
     /// and CMS judge them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub files: Option<FilesConfig>,
+    /// How a solution's verdict comes from its tests' (the ICPC legacy
+    /// grader's flags); absent: every test counts, the first failure's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<VerdictConfig>,
+}
+
+/// `[verdict]`: how a solution's verdict comes from its tests'.
+#[derive(Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct VerdictConfig {
+    /// The samples do not count (`ignore_sample`): a solution failing
+    /// only them is accepted.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ignore_samples: bool,
+    /// A rejected solution's verdict: the first failing test's (`first`,
+    /// the default) or the worst of its groups' (`worst`).
+    #[serde(default, skip_serializing_if = "ErrorRule::is_first")]
+    pub error: ErrorRule,
+    /// When a solution is accepted: every test passes (`all`, the
+    /// default), one group passes in full (`any-group`), or `always`.
+    #[serde(default, skip_serializing_if = "AcceptRule::is_all")]
+    pub accept: AcceptRule,
+}
+
+/// Which failure a rejected solution's verdict is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ErrorRule {
+    /// The first failing test's (`first_error`).
+    #[default]
+    First,
+    /// The worst of the groups' verdicts, each its first failure's
+    /// (`worst_error`: RE, then MLE, TLE, OLE, WA, PE).
+    Worst,
+}
+
+impl ErrorRule {
+    pub fn is_first(&self) -> bool {
+        *self == ErrorRule::First
+    }
+}
+
+/// When a solution is accepted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AcceptRule {
+    /// Every test that counts passes.
+    #[default]
+    All,
+    /// One group passes in full (`accept_if_any_accepted`: a solution
+    /// that scores is accepted).
+    AnyGroup,
+    /// Whatever its tests give (`always_accept`): only the score tells.
+    Always,
+}
+
+impl AcceptRule {
+    pub fn is_all(&self) -> bool {
+        *self == AcceptRule::All
+    }
 }
 
 /// `[files]`: the names a solution reads its test from and writes its
@@ -381,7 +441,9 @@ pub struct Group {
     pub name: String,
     pub points: u32,
     /// How the group scores: `all` (the default: its points if every test
-    /// passes) or `each` (each accepted test an equal share of them).
+    /// passes), `each` (each accepted test an equal share of them), `any`
+    /// (its points if a test passes) or `prefix` (a share for each test
+    /// accepted before its first failure).
     #[serde(default, skip_serializing_if = "GroupScoring::is_all")]
     pub scoring: GroupScoring,
     /// Groups that must pass in full for this one to score (Polygon's
@@ -395,6 +457,16 @@ impl GroupScoring {
     pub fn is_all(&self) -> bool {
         *self == GroupScoring::All
     }
+
+    /// How a group so scored scores, in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            GroupScoring::All => "scores all or nothing",
+            GroupScoring::Each => "scores each accepted test a share",
+            GroupScoring::Any => "scores its points if one test passes",
+            GroupScoring::Prefix => "scores a share for each test before its first failure",
+        }
+    }
 }
 
 /// How a group scores.
@@ -406,6 +478,13 @@ pub enum GroupScoring {
     All,
     /// Each accepted test scores the group's points over its test count.
     Each,
+    /// The group's points if one of its tests passes (the legacy grader's
+    /// `max` judging on).
+    Any,
+    /// Each test accepted before the group's first failure scores the
+    /// group's points over its test count (the legacy grader's `sum`
+    /// with `on_reject: break`, its default).
+    Prefix,
 }
 
 /// One entry of the test plan: a manual test (`file`) or a generator

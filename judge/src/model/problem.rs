@@ -15,11 +15,11 @@ use toml::Spanned;
 
 use crate::base::shrink::Cases;
 use crate::model::config::{
-    self, CertifyConfig, ConfigError, GroupScoring, InputConfig, KitConfig, ProblemConfig, Source,
-    StressConfig, TestEntry,
+    self, CertifyConfig, ConfigError, InputConfig, KitConfig, ProblemConfig, Source, StressConfig,
+    TestEntry,
 };
 use crate::model::program::{BuildError, Protocol};
-use crate::model::verdict::{Group, Verdict, Verdicts};
+use crate::model::verdict::{Group, Verdict, Verdicting, Verdicts};
 
 /// What a problem uses a program for, and so which cargo package of the
 /// kit holds it.
@@ -256,6 +256,12 @@ impl Files {
     }
 }
 
+/// Whether `path` is a checktestdata script (`.ctd`), DOMjudge's input
+/// validators: judge.toml's `checktestdata` language runs it.
+pub fn is_checktestdata(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "ctd")
+}
+
 /// Why `name` cannot name a file of a run's working folder, if it cannot:
 /// one plain name that every judge's sandbox and every shell take as is.
 pub fn bad_file_name(name: &str) -> Option<&'static str> {
@@ -315,6 +321,8 @@ pub struct Problem {
     pub imported_from: Option<String>,
     /// Scored groups and their points, in order.
     pub groups: Vec<Group>,
+    /// How a solution's verdict comes from its tests' (`[verdict]`).
+    pub verdicting: Verdicting,
     pub tests: Vec<TestSpec>,
     /// Inputs the validator must reject (`[[invalid]]`).
     pub invalid: Vec<Invalid>,
@@ -465,6 +473,11 @@ impl Problem {
             expected,
             imported_from: c.imported_from.as_ref().map(|f| f.get_ref().clone()),
             groups,
+            verdicting: (c.verdict.as_ref()).map_or_else(Verdicting::default, |v| Verdicting {
+                ignore_samples: v.ignore_samples,
+                error: v.error,
+                accept: v.accept,
+            }),
             tests,
             invalid,
             stress,
@@ -765,8 +778,15 @@ impl Resolver<'_> {
         given: &Option<Spanned<Protocol>>,
         program: &ProgramSpec,
     ) -> Result<Protocol, ConfigError> {
+        let script = matches!(program, ProgramSpec::Source(path) if is_checktestdata(path));
         match (given, program) {
+            // pyctd's validators exit 42 or 43.
+            (None, _) if script => Ok(Protocol::Kattis),
             (None, _) => Ok(Protocol::Testlib),
+            (Some(p), _) if script && *p.get_ref() != Protocol::Kattis => Err(self.src.error(
+                p.span(),
+                "a checktestdata script speaks Kattis's protocol (exit 42: valid, 43: invalid)",
+            )),
             (
                 Some(p),
                 ProgramSpec::Source(_)
@@ -1026,7 +1046,7 @@ impl Resolver<'_> {
             groups.push(Group {
                 name: name.clone(),
                 points: g.get_ref().points,
-                each: g.get_ref().scoring == GroupScoring::Each,
+                scoring: g.get_ref().scoring,
                 depends: g.get_ref().depends.clone(),
             });
         }
@@ -1156,9 +1176,9 @@ impl Resolver<'_> {
         let Some(points) = &e.points else {
             return Ok(());
         };
-        let each = (groups.iter()).any(|g| g.each && e.group.as_ref() == Some(&g.name));
+        let each = (groups.iter()).any(|g| g.shared() && e.group.as_ref() == Some(&g.name));
         let problem = match (each, &e.count, *points.get_ref()) {
-            (false, _, _) => "`points` is a test's own in a group scored \"each\"",
+            (false, _, _) => "`points` is a test's own in a group scored \"each\" or \"prefix\"",
             (_, Some(_), _) => "`points` is one test's: not for `count` tests",
             (_, _, p) if !(p >= 0.0 && p.is_finite()) => "`points` must be 0 or more",
             _ => return Ok(()),

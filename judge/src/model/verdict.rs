@@ -7,6 +7,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize, Serializer};
 
+pub use super::config::{AcceptRule, ErrorRule, GroupScoring};
+
 /// A verdict. `Fail` is the kit's fault (a crashed checker, an answer that
 /// does not parse), never the submission's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
@@ -106,6 +108,88 @@ pub fn overall(verdicts: impl IntoIterator<Item = Verdict>) -> Verdict {
         .unwrap_or(Verdict::Ac)
 }
 
+/// How a solution's verdict comes from its tests' (problem.toml's
+/// `[verdict]`; the default: every test counts, the first failure's).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Verdicting {
+    pub ignore_samples: bool,
+    pub error: ErrorRule,
+    pub accept: AcceptRule,
+}
+
+impl Verdicting {
+    /// The verdict of the judged tests, in order, as the ICPC legacy grader
+    /// gives it: failed samples that count reject first (judging stops
+    /// there); then each group (each test, without groups) is a unit whose
+    /// verdict is its first failure's (its worst, by the worst-error rule,
+    /// in a group that judges on: scored `each` or `any`), and the accept
+    /// and error rules pick among the units.
+    pub fn verdict(&self, groups: &[Group], judged: &[Scored]) -> Verdict {
+        let worst_of = |unit: &Unit| match unit {
+            Unit::Group(name) => {
+                let on = groups.iter().find(|g| g.name == *name);
+                let judges_on =
+                    on.is_some_and(|g| matches!(g.scoring, GroupScoring::Each | GroupScoring::Any));
+                self.error == ErrorRule::Worst && judges_on
+            }
+            Unit::Test(_) => false,
+        };
+        let samples = overall(judged.iter().filter(|t| t.sample).map(|t| t.verdict));
+        if !self.ignore_samples && !samples.is_accepted() {
+            return samples;
+        }
+        let mut units: Vec<(Unit, Verdict)> = Vec::new();
+        for (i, t) in judged.iter().enumerate().filter(|(_, t)| !t.sample) {
+            let unit = t.group.map_or(Unit::Test(i), Unit::Group);
+            match units.iter_mut().find(|(u, _)| *u == unit) {
+                Some((u, v)) if worst_of(u) => *v = worse(*v, t.verdict),
+                Some((_, v)) if v.is_accepted() => *v = t.verdict,
+                Some(_) => {}
+                None => units.push((unit, t.verdict)),
+            }
+        }
+        let verdicts = units.iter().map(|(_, v)| *v);
+        match (self.accept, self.error) {
+            (AcceptRule::Always, _) => Verdict::Ac,
+            (AcceptRule::AnyGroup, _) if verdicts.clone().any(Verdict::is_accepted) => Verdict::Ac,
+            (_, ErrorRule::First) => overall(verdicts),
+            (_, ErrorRule::Worst) => verdicts.fold(Verdict::Ac, worse),
+        }
+    }
+}
+
+/// What a verdict rule picks among: a group, or a test of none.
+#[derive(PartialEq)]
+enum Unit<'a> {
+    Group(&'a str),
+    Test(usize),
+}
+
+/// The worse of two verdicts.
+fn worse(a: Verdict, b: Verdict) -> Verdict {
+    match severity(b) < severity(a) {
+        true => b,
+        false => a,
+    }
+}
+
+/// How bad a verdict is, the worst first, as problemtools' grader ranks
+/// them (its JE is the kit's FAIL).
+fn severity(v: Verdict) -> u8 {
+    match v {
+        Verdict::Fail => 0,
+        Verdict::Ce => 1,
+        Verdict::Re => 2,
+        Verdict::Mle => 3,
+        Verdict::Tle => 4,
+        Verdict::Ole => 5,
+        Verdict::Wa => 6,
+        Verdict::Pe => 7,
+        Verdict::Pc => 8,
+        Verdict::Ac => 9,
+    }
+}
+
 /// A score: group points, or a scoring checker's points. Whole numbers are
 /// written without a fraction (`100`, not `100.0`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, PartialOrd, Deserialize)]
@@ -144,15 +228,13 @@ impl Serialize for Score {
     }
 }
 
-/// A group of tests and how it scores: its points if all its tests pass
-/// (or, if `each`, an equal share of them for each test that passes), and
-/// nothing unless the groups it `depends` on pass in full.
+/// A group of tests and how it scores (see [`GroupScoring`]), nothing
+/// unless the groups it `depends` on pass in full.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
     pub name: String,
     pub points: u32,
-    /// Each accepted test scores `points` over the group's test count.
-    pub each: bool,
+    pub scoring: GroupScoring,
     pub depends: Vec<String>,
 }
 
@@ -162,9 +244,14 @@ impl Group {
         Group {
             name: name.to_string(),
             points,
-            each: false,
+            scoring: GroupScoring::All,
             depends: Vec::new(),
         }
+    }
+
+    /// Whether its tests score shares of its points (`each`, `prefix`).
+    pub fn shared(&self) -> bool {
+        matches!(self.scoring, GroupScoring::Each | GroupScoring::Prefix)
     }
 }
 
@@ -214,6 +301,7 @@ impl FromIterator<Verdict> for Verdicts {
 /// One judged test, as scoring sees it.
 pub struct Scored<'a> {
     pub group: Option<&'a str>,
+    pub sample: bool,
     pub verdict: Verdict,
     /// The points its checker gave.
     pub points: Option<f64>,
@@ -251,15 +339,23 @@ pub fn score(groups: &[Group], all: &[Option<&str>], judged: &[Scored]) -> Optio
                 return 0.0;
             }
             let (tests, accepted) = counts(&g.name);
-            let own: Option<f64> = (judged.iter())
-                .filter(|t| t.group == Some(g.name.as_str()) && t.verdict.is_accepted())
-                .map(|t| t.worth)
-                .sum();
-            match g.each {
-                true if own.is_some() => own.unwrap_or_default(),
-                true => f64::from(g.points) * accepted as f64 / tests.max(1) as f64,
-                false if accepted == tests => f64::from(g.points),
-                false => 0.0,
+            let mine = || judged.iter().filter(|t| t.group == Some(g.name.as_str()));
+            // The tests that score a share: every accepted one, or those
+            // before the first failure.
+            let sharing: Vec<&Scored> = match g.scoring {
+                GroupScoring::Prefix => mine().take_while(|t| t.verdict.is_accepted()).collect(),
+                _ => mine().filter(|t| t.verdict.is_accepted()).collect(),
+            };
+            let own: Option<f64> = sharing.iter().map(|t| t.worth).sum();
+            let points = f64::from(g.points);
+            match g.scoring {
+                _ if g.shared() && own.is_some() => own.unwrap_or_default(),
+                GroupScoring::Each | GroupScoring::Prefix => {
+                    points * sharing.len() as f64 / tests.max(1) as f64
+                }
+                GroupScoring::Any if accepted > 0 => points,
+                GroupScoring::All if accepted == tests => points,
+                _ => 0.0,
             }
         });
         return Some(Score(earned.sum()));
@@ -301,6 +397,7 @@ mod tests {
     fn groups_score_all_or_each_and_after_their_dependencies() {
         let scored = |group, verdict| Scored {
             group: Some(group),
+            sample: false,
             verdict,
             points: None,
             worth: None,
@@ -314,7 +411,7 @@ mod tests {
             Some("b"),
         ];
         let mut each = Group::all_or_nothing("b", 40);
-        each.each = true;
+        each.scoring = GroupScoring::Each;
         let groups = [Group::all_or_nothing("a", 60), each.clone()];
         let judged = [
             scored("a", Verdict::Ac),
@@ -338,6 +435,135 @@ mod tests {
             test.worth = Some(worth);
         }
         assert_eq!(score(&groups, &all, &passing), Some(Score(60.0 + 25.0)));
+    }
+
+    /// The samples, then groups a (AC, WA) and b (TLE, RE).
+    fn judged(sample: Verdict) -> Vec<Scored<'static>> {
+        let test = |group, sample, verdict| Scored {
+            group: Some(group),
+            sample,
+            verdict,
+            points: None,
+            worth: None,
+        };
+        vec![
+            test("s", true, sample),
+            test("a", false, Verdict::Ac),
+            test("a", false, Verdict::Wa),
+            test("b", false, Verdict::Tle),
+            test("b", false, Verdict::Re),
+        ]
+    }
+
+    #[test]
+    fn verdict_rules_pick_the_first_the_worst_or_accept() {
+        let groups = |scoring| {
+            ["a", "b"].map(|n| Group {
+                scoring,
+                ..Group::all_or_nothing(n, 10)
+            })
+        };
+        let rules = |ignore_samples, error, accept| Verdicting {
+            ignore_samples,
+            error,
+            accept,
+        };
+        let (first, worst) = (ErrorRule::First, ErrorRule::Worst);
+        let (all, any) = (AcceptRule::All, AcceptRule::AnyGroup);
+        let cases = [
+            // (rules, groups' scoring, sample's verdict, the verdict)
+            (
+                rules(false, first, all),
+                GroupScoring::All,
+                Verdict::Ac,
+                Verdict::Wa,
+            ),
+            // A failed sample that counts is the verdict.
+            (
+                rules(false, worst, all),
+                GroupScoring::All,
+                Verdict::Pe,
+                Verdict::Pe,
+            ),
+            (
+                rules(true, first, all),
+                GroupScoring::All,
+                Verdict::Pe,
+                Verdict::Wa,
+            ),
+            // Each group its first failure (TLE for b), the worst of them.
+            (
+                rules(false, worst, all),
+                GroupScoring::All,
+                Verdict::Ac,
+                Verdict::Tle,
+            ),
+            // Groups that judge on: each its worst (RE for b).
+            (
+                rules(false, worst, all),
+                GroupScoring::Each,
+                Verdict::Ac,
+                Verdict::Re,
+            ),
+            (
+                rules(false, first, any),
+                GroupScoring::All,
+                Verdict::Ac,
+                Verdict::Wa,
+            ),
+            (
+                rules(true, first, AcceptRule::Always),
+                GroupScoring::All,
+                Verdict::Ac,
+                Verdict::Ac,
+            ),
+        ];
+        for (i, (rules, scoring, sample, verdict)) in cases.into_iter().enumerate() {
+            assert_eq!(
+                rules.verdict(&groups(scoring), &judged(sample)),
+                verdict,
+                "case {i}"
+            );
+        }
+        // One group passing in full is enough for `any-group`.
+        let mut passing = judged(Verdict::Ac);
+        passing[2].verdict = Verdict::Ac;
+        let any_group = rules(false, first, any);
+        assert_eq!(
+            any_group.verdict(&groups(GroupScoring::All), &passing),
+            Verdict::Ac
+        );
+    }
+
+    #[test]
+    fn groups_scored_any_or_by_prefix() {
+        let all = [Some("a"), Some("a"), Some("a")];
+        let scored = |verdicts: [Verdict; 3]| {
+            verdicts.map(|verdict| Scored {
+                group: Some("a"),
+                sample: false,
+                verdict,
+                points: None,
+                worth: None,
+            })
+        };
+        let group = |scoring| {
+            [Group {
+                scoring,
+                ..Group::all_or_nothing("a", 30)
+            }]
+        };
+        let (ac, wa) = (Verdict::Ac, Verdict::Wa);
+        for (scoring, verdicts, points) in [
+            (GroupScoring::Any, [wa, wa, ac], 30.0),
+            (GroupScoring::Any, [wa, wa, wa], 0.0),
+            (GroupScoring::Prefix, [ac, wa, ac], 10.0),
+            (GroupScoring::Each, [ac, wa, ac], 20.0),
+            (GroupScoring::Prefix, [ac, ac, ac], 30.0),
+        ] {
+            let got = score(&group(scoring), &all, &scored(verdicts));
+            assert_eq!(got, Some(Score(points)), "{scoring:?} {verdicts:?}");
+        }
     }
 
     #[test]

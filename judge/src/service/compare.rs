@@ -14,6 +14,7 @@ use crate::base::fsutil;
 use crate::model::problem::{Problem, ProgramSpec};
 use crate::model::results::Test;
 use crate::model::results::report::Difference;
+use crate::model::verdict::GroupScoring;
 
 /// The differences between `a` and `b`, whose tests are built.
 pub fn compare(
@@ -94,7 +95,10 @@ impl Differences {
         self.each("groups", a, b, |p| {
             let list: Vec<String> = (p.groups.iter())
                 .map(|g| {
-                    let each = if g.each { ", each test a share" } else { "" };
+                    let each = match g.scoring {
+                        GroupScoring::All => String::new(),
+                        scoring => format!(", {}", scoring.describe()),
+                    };
                     let after = match g.depends.is_empty() {
                         true => String::new(),
                         false => format!(", after {}", g.depends.join(" ")),

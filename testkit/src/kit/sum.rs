@@ -20,6 +20,19 @@ int main(int argc, char **argv) {
 }
 "#;
 
+/// An ICPC output validator (Kattis's protocol: `validator input answer
+/// feedback_dir`, the output on stdin, exit 42 or 43): the one number of
+/// the answer.
+pub const KATTIS_CHECKER: &str = r#"#include <stdio.h>
+int main(int argc, char **argv) {
+    if (argc < 4) return 1;
+    FILE *ans = fopen(argv[2], "r");
+    long long want, got;
+    if (!ans || fscanf(ans, "%lld", &want) != 1) return 1;
+    return scanf("%lld", &got) == 1 && got == want ? 42 : 43;
+}
+"#;
+
 /// A checker that crashes, whatever it is given.
 pub const CRASHING_CHECKER: &str = "int main(void) { volatile int *p = 0; return *p; }\n";
 

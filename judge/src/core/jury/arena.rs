@@ -12,7 +12,7 @@ use crate::core::scratch::Place;
 use crate::model::problem::{Files, Problem, ProgramSpec};
 use crate::model::program::{Program, Protocol};
 use crate::model::results::{Test, TestOutcome};
-use crate::model::verdict::Group;
+use crate::model::verdict::{Group, Verdicting};
 use sandbox::Limits;
 
 /// What judging any solution of one problem needs.
@@ -48,6 +48,8 @@ pub struct Arena<'a> {
     pub checker_in_process: Option<fn()>,
     /// Where solutions read their tests and write their answers.
     pub files: &'a Files,
+    /// How a solution's verdict comes from its tests'.
+    pub verdicting: Verdicting,
 }
 
 /// How much of a checker's message is read.
@@ -80,6 +82,7 @@ impl<'a> Arena<'a> {
             keep_outputs: false,
             checker_in_process: standard_checker(problem),
             files: &problem.files,
+            verdicting: problem.verdicting,
         }
     }
 }

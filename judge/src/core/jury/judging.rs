@@ -360,7 +360,7 @@ impl Jury<'_> {
                     let outcomes = std::mem::take(&mut outcomes);
                     let run = SolutionRun {
                         solution: entries[g].shown.to_string(),
-                        verdict: verdict::overall(outcomes.iter().map(|o| o.verdict)),
+                        verdict: verdict(arena, &outcomes),
                         score: score(arena, &outcomes),
                         max_score: verdict::max_score(arena.groups),
                         outcomes,
@@ -481,6 +481,12 @@ pub(super) fn announce(arena: &Arena, shown: &str, events: &mut Events) {
         solution: shown,
         tests: arena.tests,
     });
+}
+
+/// The verdict of the judged tests (see [`verdict::Verdicting`]).
+pub(super) fn verdict(arena: &Arena, outcomes: &[TestOutcome]) -> Verdict {
+    let judged = crate::model::results::scored(arena.tests, outcomes);
+    arena.verdicting.verdict(arena.groups, &judged)
 }
 
 /// The score of the judged tests (see [`verdict::score`]).

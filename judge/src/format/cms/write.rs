@@ -43,13 +43,13 @@ use anyhow::{Result, bail};
 
 use super::task::{ContestYaml, GEN, Gen, GenLine, TaskYaml};
 use crate::base::fsutil;
-use crate::format::subject::{Shipped, Subject, Writer};
+use crate::format::subject::{self, Shipped, Subject, Writer};
 use crate::format::tree::Tree;
 use crate::model::expect::Expect;
 use crate::model::problem::ProgramSpec;
 use crate::model::program::Protocol;
 use crate::model::results::{Test, Warning};
-use crate::model::verdict::Verdict;
+use crate::model::verdict::{GroupScoring, Verdict};
 
 /// What `sol/` says of a Communication task without a stub.
 const SOL_NOTE: &str = "No stub: submissions are whole programs that read the jury's lines \
@@ -169,13 +169,13 @@ impl Writer for Cms {
                 )
             })
             .collect();
+        let held = [GroupScoring::All];
+        lost.extend(subject::unheld_scorings(
+            s,
+            &held,
+            "all or nothing (GroupMin)",
+        ));
         for g in &s.problem.groups {
-            if g.each {
-                lost.push(format!(
-                    "group `{}` scores each test a share: it becomes all or nothing (GroupMin)",
-                    g.name
-                ));
-            }
             if !g.depends.is_empty() {
                 lost.push(format!("group `{}`'s dependencies are dropped", g.name));
             }

@@ -18,12 +18,13 @@ use std::collections::BTreeMap;
 use anyhow::{Result, bail};
 
 use super::files::{Case, ConfigYaml, ProblemType, ProblemYaml, Subtask};
-use crate::format::subject::{Subject, Writer, self_contained_cpp, unequal_points};
+use crate::format::subject::{self, Subject, Writer, self_contained_cpp, unequal_points};
 use crate::format::tree::Tree;
 use crate::model::problem::{CppChecker, Problem};
 use crate::model::program::Protocol;
 use crate::model::results::Test;
 use crate::model::results::Warning;
+use crate::model::verdict::GroupScoring;
 
 /// Hydro's format, with the namespace its problem ids go in, if any.
 #[derive(Clone, Debug)]
@@ -200,7 +201,7 @@ fn subtasks(s: &Subject) -> Vec<Subtask> {
             Subtask {
                 id: Some(i as i64 + 1),
                 score: Some(i64::from(g.points)),
-                kind: Some(if g.each { "sum" } else { "min" }.to_string()),
+                kind: Some(subtask_kind(g.scoring).to_string()),
                 depends: (!g.depends.is_empty()).then(|| ids.collect()),
                 cases: Some(cases.map(case).collect()),
                 ..Subtask::default()
@@ -234,6 +235,13 @@ impl Writer for Hydro {
         let name = &s.problem.name;
         let pid = self.pid(name);
         let mut lost = unequal_points(s);
+        let held = [GroupScoring::All, GroupScoring::Each, GroupScoring::Any];
+        lost.extend(subject::unheld_scorings(
+            s,
+            &held,
+            "a sum of its accepted tests",
+        ));
+        lost.extend(subject::unheld_verdict_rules(s.problem));
         match &self.pid_prefix {
             Some(prefix) => lost.push(format!(
                 "pid `{pid}`: the domain must have the namespace `{prefix}` (Hydro 5; Hydro 4 \
@@ -268,6 +276,16 @@ impl Writer for Hydro {
             }
         }
         Ok(())
+    }
+}
+
+/// A Hydro subtask's `type` for a group so scored: the least of its cases'
+/// scores, their sum, or the most; a prefix becomes a sum (said).
+fn subtask_kind(scoring: GroupScoring) -> &'static str {
+    match scoring {
+        GroupScoring::All => "min",
+        GroupScoring::Each | GroupScoring::Prefix => "sum",
+        GroupScoring::Any => "max",
     }
 }
 

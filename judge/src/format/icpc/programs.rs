@@ -87,13 +87,6 @@ pub fn program(package: &Package, entry: &str) -> Result<Named> {
 
 /// `file`, a source the kit can build.
 fn checked_source(package: &Package, file: &str) -> Result<String> {
-    if file.ends_with(".ctd") {
-        bail!(
-            "{}: a checktestdata script; the kit cannot run checktestdata (Debian 12 does not \
-             package it)",
-            package.shown(file)
-        );
-    }
     if file.ends_with(".viva") {
         bail!(
             "{}: a VIVA script; the kit cannot run VIVA",

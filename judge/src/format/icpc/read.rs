@@ -127,10 +127,11 @@ fn invalid_inputs(package: &Package) -> Result<Vec<(String, String)>> {
     Ok(all)
 }
 
-/// The input validator the kit runs: the first it can run; the others (a
-/// second one, a checktestdata script) are left out with `--lossy`. Also
-/// whether the kit runs every validator the package has: else an input
-/// that must be invalid may be one only another of them rejects.
+/// The input validator the kit runs: the first it can run, a program
+/// before a checktestdata script (which needs pyctd); the others are left
+/// out with `--lossy`. Also whether the kit runs every validator the
+/// package has: else an input that must be invalid may be one only
+/// another of them rejects.
 fn input_validator(package: &Package, lossy: &mut Lossy) -> Result<(Named, bool)> {
     let mut runnable = Vec::new();
     let mut refused = Vec::new();
@@ -140,6 +141,7 @@ fn input_validator(package: &Package, lossy: &mut Lossy) -> Result<(Named, bool)
             Err(e) => refused.push(e),
         }
     }
+    runnable.sort_by_key(|(entry, _)| entry.ends_with(".ctd"));
     let validator = match runnable.first() {
         Some((_, first)) => first.clone(),
         None => match refused.into_iter().next() {
@@ -429,7 +431,10 @@ pub fn import(
         mut tests,
         groups,
         output_args,
+        verdict,
+        notes: data_notes,
     } = testdata::read(package, s.scoring, &top, lossy)?;
+    notes.extend(data_notes);
     testdata::regenerated(package, &mut tests, &mut notes)?;
     // A custom validator gets its arguments; of the default validator's,
     // those the kit has a checker for.
@@ -469,6 +474,7 @@ pub fn import(
     no_targets(&mut config, &mut comments, "The package's");
     config.expected = expected_of(&submissions.expected);
     config.groups = groups.into_iter().map(unread).collect();
+    config.verdict = verdict;
     config.invalid = (invalid.iter().filter(|_| every_validator))
         .map(|(file, reason)| {
             let file = unread(kept(file));

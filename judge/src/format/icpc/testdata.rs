@@ -36,6 +36,10 @@ pub struct TestData {
     pub tests: Vec<Test>,
     pub groups: Vec<config::Group>,
     pub output_args: Vec<String>,
+    /// How the verdict comes from the tests' (legacy `grader_flags`).
+    pub verdict: Option<config::VerdictConfig>,
+    /// What the import says of them (flags the grader ignores).
+    pub notes: Vec<String>,
 }
 
 /// What the kit takes from a test folder's settings, over its parent's.
@@ -50,7 +54,7 @@ pub struct FolderSettings {
     /// rejection (`on_reject`, default break).
     pub legacy: bool,
     accept_score: Option<f64>,
-    least: Option<bool>,
+    flags: Flags,
     breaks: Option<bool>,
     /// 2025-09 grading, the folder's own: its points (`max_score`) and
     /// whether they are shared by its accepted tests (`score_aggregation:
@@ -61,13 +65,63 @@ pub struct FolderSettings {
     needs_samples: bool,
     /// The groups under `data/secret` it requires to pass (`require_pass`).
     requires: Vec<String>,
+    /// Words of `grader_flags` the default grader does not know.
+    ignored_flags: Vec<String>,
 }
 
 /// How a group scores, in the kit's terms.
 struct Scoring {
     points: f64,
-    /// Each accepted test an equal share of the points.
-    each: bool,
+    scoring: GroupScoring,
+}
+
+/// The legacy default grader's flags (`grader_flags`, inherited whole: a
+/// folder that gives them replaces its parent's).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Flags {
+    score: ScoreMode,
+    /// `worst_error` (the grader's default) or `first_error`.
+    first_error: bool,
+    accept_if_any_accepted: bool,
+    always_accept: bool,
+    ignore_sample: bool,
+}
+
+/// How the default grader adds up its children's scores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum ScoreMode {
+    #[default]
+    Sum,
+    Min,
+    Max,
+    Avg,
+}
+
+impl Flags {
+    /// The flags of `grader_flags: word`, as the default grader reads them:
+    /// the last of each kind wins; it ignores words it does not know
+    /// (returned, to be said).
+    fn parse(word: &str) -> (Flags, Vec<String>) {
+        let mut flags = Flags::default();
+        let mut unknown = Vec::new();
+        for flag in word.split_whitespace() {
+            match flag {
+                "sum" => flags.score = ScoreMode::Sum,
+                "min" => flags.score = ScoreMode::Min,
+                "max" => flags.score = ScoreMode::Max,
+                "avg" => flags.score = ScoreMode::Avg,
+                "first_error" => (flags.first_error, flags.always_accept) = (true, false),
+                "worst_error" | "no_errors" => {
+                    (flags.first_error, flags.always_accept) = (false, false)
+                }
+                "always_accept" => flags.always_accept = true,
+                "accept_if_any_accepted" => flags.accept_if_any_accepted = true,
+                "ignore_sample" => flags.ignore_sample = true,
+                other => unknown.push(other.to_string()),
+            }
+        }
+        (flags, unknown)
+    }
 }
 
 impl FolderSettings {
@@ -85,28 +139,31 @@ impl FolderSettings {
     /// the kit cannot score it so.
     fn scoring(&self, tests: usize) -> std::result::Result<Scoring, String> {
         if !self.legacy {
-            let each = self.sum.unwrap_or(false);
+            let scoring = match self.sum.unwrap_or(false) {
+                true => GroupScoring::Each,
+                false => GroupScoring::All,
+            };
             let points = self.max_score.unwrap_or(0.0);
-            return Ok(Scoring { points, each });
+            return Ok(Scoring { points, scoring });
         }
         let accept = self.accept_score.unwrap_or(1.0);
-        if self.least.unwrap_or(false) {
-            return Ok(Scoring {
-                points: accept,
-                each: false,
-            });
-        }
-        if self.breaks.unwrap_or(true) && tests > 1 {
-            return Err(
-                "sums the scores of the tests accepted before its first rejection \
-                        (`on_reject: break`); the kit gives each accepted test its share"
-                    .to_string(),
-            );
-        }
-        Ok(Scoring {
-            points: accept * tests as f64,
-            each: true,
-        })
+        let breaks = self.breaks.unwrap_or(true) && tests > 1;
+        let (points, scoring) = match (self.flags.score, breaks) {
+            (ScoreMode::Min, _) => (accept, GroupScoring::All),
+            (ScoreMode::Sum, false) => (accept * tests as f64, GroupScoring::Each),
+            (ScoreMode::Sum, true) => (accept * tests as f64, GroupScoring::Prefix),
+            (ScoreMode::Max, false) => (accept, GroupScoring::Any),
+            (ScoreMode::Avg, false) => (accept, GroupScoring::Each),
+            (ScoreMode::Max | ScoreMode::Avg, true) => {
+                return Err(
+                    "scores the most or the average of its tests up to its first \
+                            rejection (`on_reject: break`), which no scoring of the kit's \
+                            says"
+                        .to_string(),
+                );
+            }
+        };
+        Ok(Scoring { points, scoring })
     }
 
     /// These settings with those of `file` (a folder's settings file) over
@@ -163,16 +220,11 @@ impl FolderSettings {
             }
         }
         if let Some(word) = &file.grader_flags {
-            let flags: Vec<&str> = word.split_whitespace().collect();
-            let known = ["min", "sum", "first_error", "worst_error"];
-            let good = flags.iter().all(|f| known.contains(f))
-                && !(word.contains("min") && word.contains("sum"));
-            match good {
-                true if flags.contains(&"min") => self.least = Some(true),
-                true if flags.contains(&"sum") => self.least = Some(false),
-                true => {}
-                false if scoring => dropped.push(("grader_flags", word.clone())),
-                false => {}
+            let (flags, unknown) = Flags::parse(word);
+            self.flags = flags;
+            // The default grader ignores them too.
+            for flag in unknown {
+                self.ignored_flags.push(flag);
             }
         }
         if let Some(word) = &file.on_reject {
@@ -388,7 +440,7 @@ impl Reader<'_> {
         };
         if !self.groups.iter().any(|(n, _)| *n == group) {
             let own = match group.as_str() {
-                "sample" => FolderSettings::default(),
+                "sample" => top.clone(),
                 // 100 points shared by its tests, unless it says otherwise.
                 "secret" if !top.legacy => FolderSettings {
                     max_score: top.max_score.or(Some(100.0)),
@@ -484,13 +536,66 @@ pub fn read(
     let order = Order {
         after_samples,
         after_groups: scoring && secret.legacy && secret.breaks.unwrap_or(true),
+        ignore_samples: root.legacy && root.flags.ignore_sample,
     };
     let groups = groups(package, &reader, &tests, order, lossy)?;
+    let verdict = verdict(package, &root, &secret, lossy)?;
+    let mut ignored: Vec<String> = (reader.known.values())
+        .chain([&root, &secret])
+        .flat_map(|s| s.ignored_flags.iter().cloned())
+        .collect();
+    ignored.sort();
+    ignored.dedup();
+    let notes = match ignored.is_empty() {
+        true => Vec::new(),
+        false => vec![format!(
+            "grader_flags {}: words the default grader does not know, and ignores",
+            ignored.join(", ")
+        )],
+    };
     Ok(TestData {
         tests,
         groups,
         output_args: reader.output_args.unwrap_or_default(),
+        verdict,
+        notes,
     })
+}
+
+/// The problem's `[verdict]`, from the legacy grader's flags of `data/`
+/// (`ignore_sample`, judging on) and `data/secret/` (`always_accept`,
+/// `accept_if_any_accepted`, and `worst_error` where it judges on, which
+/// is the grader's default); none for 2025-09, whose verdict is fixed.
+fn verdict(
+    package: &Package,
+    root: &FolderSettings,
+    secret: &FolderSettings,
+    lossy: &mut Lossy,
+) -> Result<Option<config::VerdictConfig>> {
+    if !root.legacy {
+        return Ok(None);
+    }
+    let mut v = config::VerdictConfig::default();
+    if root.flags.ignore_sample {
+        match root.breaks.unwrap_or(true) {
+            true => lossy.drop(format!(
+                "{}: `grader_flags: ignore_sample` with `on_reject: break`, which problemtools \
+                 refuses (the samples would stop judging)",
+                package.shown("data/testdata.yaml")
+            ))?,
+            false => v.ignore_samples = true,
+        }
+    }
+    let flags = secret.flags;
+    v.accept = match (flags.always_accept, flags.accept_if_any_accepted) {
+        (true, _) => config::AcceptRule::Always,
+        (false, true) => config::AcceptRule::AnyGroup,
+        (false, false) => config::AcceptRule::All,
+    };
+    if !secret.breaks.unwrap_or(true) && !flags.first_error {
+        v.error = config::ErrorRule::Worst;
+    }
+    Ok((v != config::VerdictConfig::default()).then_some(v))
 }
 
 /// Where legacy judging stops at the first rejection (`on_reject: break`,
@@ -500,6 +605,8 @@ pub fn read(
 struct Order {
     after_samples: bool,
     after_groups: bool,
+    /// `ignore_sample`: the samples' verdict and score do not count.
+    ignore_samples: bool,
 }
 
 /// The groups, worth their points and depending on the groups they
@@ -521,29 +628,38 @@ fn groups(
         let count = (tests.iter())
             .filter(|t| t.group.as_ref() == Some(name))
             .count();
+        // Legacy samples score as any folder (1 a test by default) unless
+        // `ignore_sample` takes them out; 2025-09's never score.
+        let unscored = !own.legacy || order.ignore_samples;
         let scoring = match (name.as_str(), own.scoring(count)) {
-            ("sample", _) => Scoring {
+            ("sample", _) if unscored => Scoring {
                 points: 0.0,
-                each: false,
+                scoring: GroupScoring::All,
             },
             (_, Ok(scoring)) => scoring,
             (_, Err(why)) => {
                 lossy.drop(format!("{shown}: the group {why}"))?;
                 let partial = Scoring {
                     points: 0.0,
-                    each: true,
+                    scoring: GroupScoring::Each,
                 };
                 own.scoring(1).unwrap_or(partial)
             }
         };
+        let verdicts = own.flags.accept_if_any_accepted || own.flags.always_accept;
+        if own.legacy && verdicts && !["sample", "secret"].contains(&name.as_str()) {
+            lossy.drop(format!(
+                "{shown}: the group's verdict is accepted if one test is, or always \
+                 (`grader_flags`, perhaps inherited from data/secret); the kit's groups pass \
+                 only in full"
+            ))?;
+        }
         let points = scoring.points;
         if (points - points.round()).abs() > 1e-6 {
             bail!("{shown}: the group is worth {points} points; the kit counts whole points");
         }
         let mut group = group(name, points.round() as u32).into_inner();
-        if scoring.each {
-            group.scoring = GroupScoring::Each;
-        }
+        group.scoring = scoring.scoring;
         group.depends = own.requires.clone();
         if own.needs_samples && samples && reader.sample_group != *name {
             group.depends.insert(0, reader.sample_group.clone());

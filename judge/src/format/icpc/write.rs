@@ -41,7 +41,7 @@ use crate::format::tree::Tree;
 use crate::model::problem::{Lang, Problem, ProgramSpec, TestSource, TestSpec};
 use crate::model::program::Protocol;
 use crate::model::results::{Test, Warning};
-use crate::model::verdict::Group;
+use crate::model::verdict::{AcceptRule, ErrorRule, Group, GroupScoring, Verdicting};
 
 /// A program in the folder `dir`: the kit's binary as `run`, a `build`
 /// that has nothing left to do (with it, the tools run `run` instead of
@@ -374,7 +374,7 @@ fn current_settings(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> 
         let args = layout.group_args(&format!("data/secret/{folder}"), &group.name);
         let settings = GroupYaml {
             max_score: Some(points(f64::from(group.points))),
-            score_aggregation: Some(if group.each { "sum" } else { "pass-fail" }.to_string()),
+            score_aggregation: Some(if group.shared() { "sum" } else { "pass-fail" }.to_string()),
             require_pass: required(s, layout, group),
             input_args: given(args),
             ..GroupYaml::default()
@@ -440,9 +440,15 @@ fn legacy_settings(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> {
     for group in p.groups.iter().filter(|g| !samples_only(s.tests, g)) {
         let folder = group_folder(&group.name);
         let tests = (s.tests.iter()).filter(|t| t.group.as_ref() == Some(&group.name));
-        let (score, flags) = match group.each {
-            true => (f64::from(group.points) / tests.count().max(1) as f64, "sum"),
-            false => (f64::from(group.points), "min"),
+        let whole = f64::from(group.points);
+        let share = whole / tests.count().max(1) as f64;
+        // A sum counts every accepted test when judging goes on, only
+        // those before the first rejection when it stops there.
+        let (score, flags, on_reject) = match group.scoring {
+            GroupScoring::All => (whole, "min", "break"),
+            GroupScoring::Each => (share, "sum", "continue"),
+            GroupScoring::Any => (whole, "max", "continue"),
+            GroupScoring::Prefix => (share, "sum", "break"),
         };
         let args = layout.group_args(&format!("data/secret/{folder}"), &group.name);
         let settings = GroupYaml {
@@ -450,10 +456,8 @@ fn legacy_settings(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> {
             accept_score: Some(points(score)),
             range: Some(format!("0 {}", group.points)),
             grader_flags: Some(format!("{flags} first_error")),
-            // A sum counts every accepted test, not only those before the
-            // first rejection; the verdict is the first rejection's either
-            // way, as in the kit.
-            on_reject: Some(if group.each { "continue" } else { "break" }.to_string()),
+            // The group's verdict is its first rejection's, as in the kit.
+            on_reject: Some(on_reject.to_string()),
             input_args: given(args),
             ..GroupYaml::default()
         };
@@ -462,35 +466,64 @@ fn legacy_settings(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> {
             settings.text()?,
         )?;
     }
-    let secret = given(layout.plain_args("data/secret"));
-    if secret.is_some() && !scoring {
-        let settings = GroupYaml {
-            legacy: true,
-            input_args: secret,
-            ..GroupYaml::default()
-        };
-        out.text("data/secret/testdata.yaml", settings.text()?)?;
-    }
-    if scoring {
-        legacy_order(s, out)?;
+    let secret = given(layout.plain_args("data/secret")).filter(|_| !scoring);
+    match scoring || p.verdicting != Verdicting::default() {
+        true => legacy_order(s, secret, out)?,
+        false if secret.is_some() => {
+            let settings = GroupYaml {
+                legacy: true,
+                input_args: secret,
+                ..GroupYaml::default()
+            };
+            out.text("data/secret/testdata.yaml", settings.text()?)?;
+        }
+        false => {}
     }
     legacy_samples(s, layout, out)
 }
 
-/// Legacy judging order: `data/` and `data/secret/` stop at the first
-/// rejection (`break`) where the groups' dependencies say so.
-fn legacy_order(s: &Subject, out: &mut Tree) -> Result<()> {
-    let total: u32 = s.problem.groups.iter().map(|g| g.points).sum();
+/// Legacy judging order and verdict: `data/` and `data/secret/` stop at
+/// the first rejection (`break`) where the groups' dependencies say so,
+/// and judge on where `[verdict]` needs every group's verdict; their
+/// grader flags say `[verdict]`. A pass-fail problem's `data/secret` keeps
+/// its validator arguments (`secret_args`).
+fn legacy_order(s: &Subject, secret_args: Option<Vec<String>>, out: &mut Tree) -> Result<()> {
+    let p = s.problem;
+    let v = p.verdicting;
+    let scoring = !p.groups.is_empty();
+    let total: u32 = p.groups.iter().map(|g| g.points).sum();
     let order = LegacyOrder::of(s);
-    for (file, breaks) in [
-        ("data/testdata.yaml", order.after_samples),
-        ("data/secret/testdata.yaml", order.after_groups),
+    let every_group = v.error == ErrorRule::Worst || v.accept != AcceptRule::All;
+    let mut secret_flags = vec![match v.error {
+        ErrorRule::First => "first_error",
+        ErrorRule::Worst => "worst_error",
+    }];
+    match v.accept {
+        AcceptRule::All => {}
+        AcceptRule::AnyGroup => secret_flags.push("accept_if_any_accepted"),
+        AcceptRule::Always => secret_flags.push("always_accept"),
+    }
+    // `ignore_sample` keeps the verdict and score of the last child,
+    // data/secret, and needs judging to go on past the samples.
+    let (root_flags, root_breaks) = match v.ignore_samples {
+        true => ("ignore_sample".to_string(), false),
+        false => ("first_error".to_string(), order.after_samples),
+    };
+    for (file, breaks, flags, args) in [
+        ("data/testdata.yaml", root_breaks, root_flags, None),
+        (
+            "data/secret/testdata.yaml",
+            order.after_groups && !every_group,
+            secret_flags.join(" "),
+            secret_args,
+        ),
     ] {
         let settings = GroupYaml {
             legacy: true,
-            range: Some(format!("0 {total}")),
-            grader_flags: Some("first_error".to_string()),
+            range: scoring.then(|| format!("0 {total}")),
+            grader_flags: Some(flags),
             on_reject: Some(if breaks { "break" } else { "continue" }.to_string()),
+            input_args: args,
             ..GroupYaml::default()
         };
         out.text(file, settings.text()?)?;
@@ -507,9 +540,26 @@ fn legacy_samples(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> {
         legacy: true,
         ..GroupYaml::default()
     };
+    // The samples score nothing, unless they are a group with points (an
+    // imported legacy package's, 1 a sample by default).
     if !p.groups.is_empty() {
-        settings.accept_score = Some(points(0.0));
-        settings.range = Some("0 0".to_string());
+        let own = (p.groups.iter()).find(|g| samples_only(s.tests, g) && g.points > 0);
+        let count = s.tests.iter().filter(|t| t.sample).count().max(1);
+        let (score, flags) = match own {
+            Some(g) if g.shared() => (f64::from(g.points) / count as f64, "sum first_error"),
+            Some(g) => (f64::from(g.points), "min first_error"),
+            None => (0.0, "first_error"),
+        };
+        settings.accept_score = Some(points(score));
+        settings.range = Some(format!("0 {}", own.map_or(0, |g| g.points)));
+        if own.is_some() || p.verdicting.ignore_samples {
+            settings.grader_flags = Some(flags.to_string());
+        }
+    }
+    // The root's `ignore_sample` is for the root alone: the folders under
+    // it, which inherit the flags, say their own.
+    if p.verdicting.ignore_samples && settings.grader_flags.is_none() {
+        settings.grader_flags = Some("first_error".to_string());
     }
     let groups: Vec<&&str> = layout.sample_groups.iter().collect();
     settings.input_args = match groups.as_slice() {
@@ -522,7 +572,10 @@ fn legacy_samples(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> {
             p.config.path.display()
         ),
     };
-    if settings.accept_score.is_some() || settings.input_args.is_some() {
+    if settings.accept_score.is_some()
+        || settings.input_args.is_some()
+        || settings.grader_flags.is_some()
+    {
         out.text("data/sample/testdata.yaml", settings.text()?)?;
     }
     Ok(())
@@ -605,7 +658,7 @@ impl Writer for Version {
                 let misplaced = (s.problem.groups.iter())
                     .filter(|on| g.depends.contains(&on.name))
                     .filter(|on| !samples_only(s.tests, on))
-                    .filter(|on| on.each || group_folder(&on.name) >= folder)
+                    .filter(|on| on.shared() || group_folder(&on.name) >= folder)
                     .map(|on| on.name.as_str())
                     .collect::<Vec<_>>();
                 if !misplaced.is_empty() {
@@ -619,6 +672,12 @@ impl Writer for Version {
             }
         }
         lost.extend(crate::format::subject::unequal_points(s));
+        if *self == Version::Current {
+            let held = [GroupScoring::All, GroupScoring::Each];
+            let instead = "pass-fail or a sum (the format's score aggregations)";
+            lost.extend(crate::format::subject::unheld_scorings(s, &held, instead));
+            lost.extend(crate::format::subject::unheld_verdict_rules(s.problem));
+        }
         for (expect, path) in &s.solutions {
             let shown = path.strip_prefix(&s.problem.solutions).unwrap_or(path);
             match placed(*expect, path, &s.problem.solutions, *self).map(|(folder, _)| folder) {

@@ -38,7 +38,7 @@ use crate::model::expect::Expect;
 use crate::model::problem::CppChecker;
 use crate::model::program::Protocol;
 use crate::model::results::Warning;
-use crate::model::verdict::{Verdict, Verdicts};
+use crate::model::verdict::{GroupScoring, Verdict, Verdicts};
 
 /// The Polygon format, with the testlib.h it ships.
 pub struct Polygon {
@@ -237,7 +237,7 @@ fn groups(s: &Subject) -> Vec<Group> {
             name: group.name.clone(),
             feedback_policy: Some("complete".to_string()),
             points: Some(f64::from(group.points)),
-            points_policy: Some(match group.each {
+            points_policy: Some(match group.shared() {
                 true => PointsPolicy::EachTest,
                 false => PointsPolicy::CompleteGroup,
             }),
@@ -538,6 +538,15 @@ impl subject::Writer for Polygon {
                     .to_string(),
             });
         }
+        let held = [GroupScoring::All, GroupScoring::Each];
+        let instead = "Polygon's complete-group or each-test points";
+        let mut polygon = subject::unheld_scorings(s, &held, instead);
+        polygon.extend(subject::unheld_verdict_rules(p));
+        warnings.extend(polygon.into_iter().map(|message| Warning {
+            problem: p.name.clone(),
+            judge: "Polygon",
+            message,
+        }));
         if let Some(files) = p.files.named() {
             warnings.push(Warning {
                 problem: p.name.clone(),

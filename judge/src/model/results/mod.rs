@@ -42,15 +42,18 @@ pub struct Test {
 
 /// The judged tests (`outcomes` of `tests`) as the scoring rule sees them.
 pub fn scored<'a>(tests: &'a [Test], outcomes: &'a [TestOutcome]) -> Vec<Scored<'a>> {
-    let worth: std::collections::HashMap<&str, f64> = (tests.iter())
-        .filter_map(|t| Some((t.name.as_str(), t.points?)))
-        .collect();
+    let by_name: std::collections::HashMap<&str, &Test> =
+        tests.iter().map(|t| (t.name.as_str(), t)).collect();
     (outcomes.iter())
-        .map(|o| Scored {
-            group: o.group.as_deref(),
-            verdict: o.verdict,
-            points: o.points,
-            worth: worth.get(o.name.as_str()).copied(),
+        .map(|o| {
+            let test = by_name.get(o.name.as_str());
+            Scored {
+                group: o.group.as_deref(),
+                sample: test.is_some_and(|t| t.sample),
+                verdict: o.verdict,
+                points: o.points,
+                worth: test.and_then(|t| t.points),
+            }
         })
         .collect()
 }
