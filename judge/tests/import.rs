@@ -10,6 +10,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use testkit::kit::Kit;
+use testkit::kit::sum::CMS_CHECKER;
 
 /// An input validator in the Kattis protocol (Python): `a b` on one line,
 /// 0 ≤ a, b ≤ 10^12; exit 42 if valid, 43 if not.
@@ -615,20 +616,6 @@ fn a_polygon_package_without_its_files_is_refused() {
         &["sum.py", "unheard-of", "--lossy"],
     );
 }
-
-/// A CMS-protocol checker (C): `checker input correct contestant`, the
-/// score on stdout, the message on stderr.
-const CMS_CHECKER: &str = r#"#include <stdio.h>
-int main(int argc, char **argv) {
-    FILE *ans = fopen(argv[2], "r"), *out = fopen(argv[3], "r");
-    long long want, got;
-    if (!ans || fscanf(ans, "%lld", &want) != 1) return 1;
-    if (!out || fscanf(out, "%lld", &got) != 1 || got != want) {
-        printf("0.0\n"); fprintf(stderr, "Output is not correct\n"); return 0;
-    }
-    printf("1.0\n"); fprintf(stderr, "Output is correct\n"); return 0;
-}
-"#;
 
 /// A CMS italy_yaml task of `a + b`: three subtasks in gen/GEN (the sample
 /// copied, the others generated), a checker and two official solutions.

@@ -621,6 +621,7 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
             identity: "cms".into(),
             protocol: Protocol::Cms,
             trailing: Vec::new(),
+            reads: Vec::new(),
         };
         let judged = judged_alike("cms", (problem, tests), &exported, &cms_checker);
         eprintln!("cms {}: {judged} outputs checked alike", problem.name);
@@ -958,6 +959,7 @@ fn testlib_cpp(kit: &Kit, source: &Path) -> Program {
             Protocol::Testlib
         },
         trailing: Vec::new(),
+        reads: Vec::new(),
     }
 }
 

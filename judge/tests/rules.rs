@@ -74,6 +74,7 @@ fn program(name: &str) -> Program {
         identity: format!("{name}-identity"),
         protocol: Protocol::Testlib,
         trailing: Vec::new(),
+        reads: Vec::new(),
     }
 }
 
@@ -145,6 +146,7 @@ impl Setup {
             checker_in_process: None,
             files: &STANDARD,
             verdicting: Default::default(),
+            graders: None,
         }
     }
 }

@@ -49,8 +49,9 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
     let generator = jury.program(&certify.generator)?;
     let validator = jury.needed_validator(&problem, "certify")?;
     let checker = jury.checker(&problem)?;
-    let reference = jury.compile(&reference_path, false)?;
-    let brute_force = jury.compile(&against, false)?;
+    let graders = problem.graders.as_ref();
+    let reference = jury.solution(graders, &reference_path, false)?;
+    let brute_force = jury.solution(graders, &against, false)?;
     drop(building);
     jury.admit_submissions()?;
 

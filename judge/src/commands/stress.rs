@@ -28,8 +28,9 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
     let generator = jury.program(&generator)?;
     let validator = jury.needed_validator(&problem, "stress")?;
     let checker = jury.checker(&problem)?;
-    let other = jury.compile(&against, false)?;
-    let solution = jury.compile(&args.file, true)?;
+    let graders = problem.graders.as_ref();
+    let other = jury.solution(graders, &against, false)?;
+    let solution = jury.solution(graders, &args.file, true)?;
     drop(building);
     jury.admit_submissions()?;
 

@@ -177,6 +177,7 @@ impl Cargo {
             identity,
             protocol: Protocol::Testlib,
             trailing: Vec::new(),
+            reads: Vec::new(),
         })
     }
 }

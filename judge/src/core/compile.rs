@@ -43,17 +43,22 @@ fn compile_limits() -> Limits {
     }
 }
 
-fn substitute(template: &[String], vars: &[(&str, &Path)]) -> Vec<OsString> {
-    template
-        .iter()
-        .map(|arg| {
-            let mut s = arg.clone();
-            for (name, value) in vars {
-                s = s.replace(&format!("{{{name}}}"), &value.to_string_lossy());
-            }
-            OsString::from(s)
-        })
-        .collect()
+/// `template` with each `{name}` of `vars` replaced; an argument that is
+/// `{sources}` alone becomes the arguments `sources`.
+fn substitute(template: &[String], vars: &[(&str, &Path)], sources: &[PathBuf]) -> Vec<OsString> {
+    let mut argv = Vec::new();
+    for arg in template {
+        if arg == "{sources}" {
+            argv.extend(sources.iter().map(|s| s.as_os_str().to_owned()));
+            continue;
+        }
+        let mut s = arg.clone();
+        for (name, value) in vars {
+            s = s.replace(&format!("{{{name}}}"), &value.to_string_lossy());
+        }
+        argv.push(OsString::from(s));
+    }
+    argv
 }
 
 impl Compiler {
@@ -136,6 +141,32 @@ impl Compiler {
         self.build_sources((name, language), source, &[], untrusted, run)
     }
 
+    /// Compiles the submission `source` with its problem's grader for its
+    /// language (`grader`: the grader's files, the first the one compiled
+    /// and run, the others headers or sources beside it), as CMS and
+    /// Polygon compile a grader problem's submissions: the submission is
+    /// copied beside the grader as `<name>.<extension>`, and every source
+    /// of the language there is compiled together (judge.toml's
+    /// `{sources}`), so one that defines `main` too, or lacks a function
+    /// the grader calls, does not compile.
+    pub fn with_grader(
+        &self,
+        source: &Path,
+        (grader, name): (&[PathBuf], &str),
+        run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
+    ) -> Result<Program, BuildError> {
+        let (language_name, language) = self.language_of(source)?;
+        let extension = source.extension().unwrap_or_default().to_string_lossy();
+        let mut beside: Vec<(String, PathBuf)> = grader[1..].iter().map(|p| named(p)).collect();
+        beside.push((format!("{name}.{extension}"), source.to_path_buf()));
+        let mut program =
+            self.build_sources((language_name, language), &grader[0], &beside, true, run)?;
+        program.name = crate::base::fsutil::file_name(source);
+        // Its command names the grader; the module beside it is read too.
+        program.reads = vec![self.cache.join(&program.identity)];
+        Ok(program)
+    }
+
     /// Compiles the submission `source` for its language's other
     /// interpreter (judge.toml's `other`, PyPy for Python): its name and
     /// the program, or `None` when the language has none.
@@ -164,16 +195,17 @@ impl Compiler {
         run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
     ) -> Result<Program, BuildError> {
         let (name, language) = self.language_of(entry)?;
-        self.build_sources((name, language), entry, beside, false, run)
+        let beside: Vec<(String, PathBuf)> = beside.iter().map(|p| named(p)).collect();
+        self.build_sources((name, language), entry, &beside, false, run)
     }
 
     /// Compiles `source`, with the files `beside` it copied next to it
-    /// under their names.
+    /// under the names given.
     fn build_sources(
         &self,
         (language_name, language): (&str, &Language),
         source: &Path,
-        beside: &[PathBuf],
+        beside: &[(String, PathBuf)],
         untrusted: bool,
         run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
     ) -> Result<Program, BuildError> {
@@ -218,6 +250,7 @@ impl Compiler {
             identity: key.clone(),
             protocol: Protocol::Testlib,
             trailing: Vec::new(),
+            reads: Vec::new(),
         };
         if !dir.join("ok").exists() {
             let tmp = self.private_dir(&key)?;
@@ -280,6 +313,7 @@ impl Compiler {
             identity: key.clone(),
             protocol: Protocol::Testlib,
             trailing: Vec::new(),
+            reads: Vec::new(),
         };
         if dir.join("ok").exists() {
             return Ok(program(&dir));
@@ -353,8 +387,8 @@ struct SourceBuild<'a> {
     code: Vec<u8>,
     /// The source's name in the build folder: its own, or `main.<ext>`.
     source_name: String,
-    /// The files beside it: (name, bytes).
-    copies: Vec<(String, Vec<u8>)>,
+    /// The files beside it: (name, bytes, where they came from).
+    copies: Vec<(String, Vec<u8>, PathBuf)>,
     key: String,
     source_dir: PathBuf,
     file_name: String,
@@ -365,7 +399,7 @@ impl<'a> SourceBuild<'a> {
     fn of(
         (language_name, language): (&str, &'a Language),
         source: &'a Path,
-        beside: &[PathBuf],
+        beside: &[(String, PathBuf)],
         version: &str,
     ) -> Result<SourceBuild<'a>, BuildError> {
         let code = read(source)?;
@@ -392,14 +426,10 @@ impl<'a> SourceBuild<'a> {
             // The build depends on the file's name.
             hasher.update(format!("\0{file_name}").as_bytes());
         }
-        let mut copies: Vec<(String, Vec<u8>)> = Vec::new();
-        for other in beside {
-            let name = other
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            if name == file_name || copies.iter().any(|(n, _)| n == &name) {
+        let mut copies: Vec<(String, Vec<u8>, PathBuf)> = Vec::new();
+        for (name, other) in beside {
+            let name = name.clone();
+            if name == file_name || copies.iter().any(|(n, ..)| n == &name) {
                 return Err(BuildError::Compile {
                     path: other.clone(),
                     output: format!(
@@ -410,7 +440,7 @@ impl<'a> SourceBuild<'a> {
             let bytes = read(other)?;
             hasher.update(format!("\0beside\0{name}\0").as_bytes());
             hasher.update(blake3::hash(&bytes).as_bytes());
-            copies.push((name, bytes));
+            copies.push((name, bytes, other.clone()));
         }
         Ok(SourceBuild {
             language,
@@ -441,11 +471,20 @@ impl<'a> SourceBuild<'a> {
         ]
     }
 
-    /// `template` with the variables of a build in `dir`.
+    /// `template` with the variables of a build in `dir`; `{sources}`:
+    /// the source, then each file beside it of the language.
     fn command(&self, template: &[String], dir: &Path) -> Vec<OsString> {
         let vars = self.vars(dir);
         let refs: Vec<(&str, &Path)> = vars.iter().map(|(k, v)| (*k, v.as_path())).collect();
-        substitute(template, &refs)
+        let of_language = |name: &&String| {
+            let extension = Path::new(name.as_str()).extension().unwrap_or_default();
+            (self.language.extensions.iter()).any(|e| extension == e.as_str())
+        };
+        let sources: Vec<PathBuf> = std::iter::once(&self.source_name)
+            .chain(self.copies.iter().map(|(n, ..)| n).filter(of_language))
+            .map(|n| dir.join(n))
+            .collect();
+        substitute(template, &refs, &sources)
     }
 
     /// The program built in `dir`.
@@ -456,13 +495,14 @@ impl<'a> SourceBuild<'a> {
             identity: self.key.clone(),
             protocol: Protocol::Testlib,
             trailing: Vec::new(),
+            reads: Vec::new(),
         }
     }
 
     /// The source and the files beside it, written into `dir`.
     fn copy_into(&self, dir: &Path) -> Result<(), BuildError> {
         let files = std::iter::once((&self.source_name, &self.code))
-            .chain(self.copies.iter().map(|(n, b)| (n, b)));
+            .chain(self.copies.iter().map(|(n, b, _)| (n, b)));
         for (name, bytes) in files {
             std::fs::write(dir.join(name), bytes).map_err(io_error("cannot copy the source"))?;
         }
@@ -509,12 +549,22 @@ impl<'a> SourceBuild<'a> {
         if !outcome.is_success() {
             let mut output = std::fs::read_to_string(&errors).unwrap_or_default();
             output.push_str(&std::fs::read_to_string(&log).unwrap_or_default());
-            let copied = dir.join(&self.source_name).to_string_lossy().into_owned();
-            let output = output.replace(&copied, &self.source.to_string_lossy());
+            // The messages name the files where they came from.
+            let copies = (self.copies.iter()).map(|(n, _, from)| (n, from.as_path()));
+            for (name, from) in std::iter::once((&self.source_name, self.source)).chain(copies) {
+                let copied = dir.join(name).to_string_lossy().into_owned();
+                output = output.replace(&copied, &from.to_string_lossy());
+            }
             return Err(failed(output.trim_end().to_string()));
         }
         Ok(())
     }
+}
+
+/// A file with its own name, to be copied beside a source.
+fn named(path: &Path) -> (String, PathBuf) {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    (name.into_owned(), path.to_path_buf())
 }
 
 /// A file's bytes, or an error naming it.

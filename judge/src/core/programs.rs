@@ -56,6 +56,7 @@ impl Jury<'_> {
         Ok(Program {
             protocol: problem.checker_protocol,
             trailing: problem.checker_args.iter().map(Into::into).collect(),
+            reads: Vec::new(),
             ..program
         })
     }
@@ -92,7 +93,7 @@ impl Jury<'_> {
                 problem.config.path.display()
             );
         };
-        Ok(self.compile(reference, false)?)
+        Ok(self.solution(problem.graders.as_ref(), reference, false)?)
     }
 
     /// A fresh folder for one run of `command` on `problem`: in the

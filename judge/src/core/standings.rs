@@ -58,7 +58,7 @@ pub fn judge(
         shown: files.iter().map(|f| f.display().to_string()).collect(),
         tests: arena.tests.len(),
     };
-    let built = build(kit, jury, files, options.both_pythons)?;
+    let built = build(kit, (jury, arena), files, options.both_pythons)?;
     let (mut rows, pending) = batch.known(built, options.rejudge, events);
     batch.judge(jury, arena, &pending, options.fail_fast, &mut rows, events)?;
     Ok(rows.into_iter().flatten().collect())
@@ -215,10 +215,11 @@ struct Built {
 /// (`Err`).
 fn build(
     kit: &Kit,
-    jury: &Jury,
+    (jury, arena): (&Jury, &Arena),
     files: &[PathBuf],
     both_pythons: bool,
 ) -> Result<Vec<Result<Built, String>>> {
+    let graders = arena.graders;
     let built = jury.pool().run(
         files,
         Stop::Never,
@@ -226,8 +227,9 @@ fn build(
             if let Some(reason) = refusal(kit, file) {
                 return Ok(Err(reason));
             }
-            let built = jury.compile(file, true).and_then(|program| {
-                let other = match both_pythons {
+            let built = jury.solution(graders, file, true).and_then(|program| {
+                // A grader problem's submission runs only with its grader.
+                let other = match both_pythons && graders.is_none() {
                     true => jury.compile_other(file)?,
                     false => None,
                 };

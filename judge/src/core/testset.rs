@@ -401,7 +401,7 @@ fn programs(jury: &Jury, problem: &Problem) -> Result<Programs> {
     Ok(Programs {
         validator: jury.validator(problem)?,
         reference: match &problem.reference {
-            Some(reference) => Some(jury.compile(reference, false)?),
+            Some(reference) => Some(jury.solution(problem.graders.as_ref(), reference, false)?),
             None => None,
         },
         interactor: match problem.interactive {

@@ -43,7 +43,8 @@ pub fn accepted(
     let mut timed = Vec::new();
     let mut noise = Duration::ZERO;
     for (file, name) in files {
-        let program = (jury.compile(file, true)).with_context(|| format!("cannot build {name}"))?;
+        let program = (jury.solution(arena.graders, file, true))
+            .with_context(|| format!("cannot build {name}"))?;
         let mut all: Vec<Vec<TestOutcome>> = Vec::new();
         for _ in 0..runs {
             all.push(
@@ -103,7 +104,8 @@ pub fn too_slow(
     let none = BTreeSet::new();
     let mut timed = Vec::new();
     for (file, name) in files {
-        let program = (jury.compile(file, true)).with_context(|| format!("cannot build {name}"))?;
+        let program = (jury.solution(arena.graders, file, true))
+            .with_context(|| format!("cannot build {name}"))?;
         let stop = Stop::AtFirstFailure { except: &none };
         let mut outcomes = jury.judge(arena, &program, name, stop, events)?.outcomes;
         // A run stopped at the timeout took at least that long, even one

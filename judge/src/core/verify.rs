@@ -27,6 +27,10 @@ pub fn under_other(
     stop: Stop,
     events: &mut Events,
 ) -> Result<Option<OtherJudging>> {
+    // A grader problem's submission runs only with its grader.
+    if arena.graders.is_some() {
+        return Ok(None);
+    }
     let Some((interpreter, program)) = jury.compile_other(file)? else {
         return Ok(None);
     };
@@ -74,7 +78,7 @@ pub fn verify_solutions(
     let mut compiled = Vec::new();
     let mut failed = Vec::new();
     for (i, s) in solutions.iter().enumerate() {
-        match jury.compile(&s.source, true) {
+        match jury.solution(arena.graders, &s.source, true) {
             Ok(program) => compiled.push((i, program)),
             Err(BuildError::Compile { output, .. }) => failed.push((i, output)),
             Err(e) => return Err(e.into()),

@@ -273,6 +273,20 @@ pub fn testlib_beside(program: &str) -> String {
     }
 }
 
+/// The kit's language (judge.toml's name as the kit ships it) of a source
+/// with this extension, for a package that names graders by extension.
+pub fn kit_language(extension: &str) -> Option<&'static str> {
+    Some(match extension {
+        "c" => "c",
+        "cpp" | "cc" | "cxx" => "cpp",
+        "py" => "python",
+        "java" => "java",
+        "rs" => "rust",
+        "kt" => "kotlin",
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

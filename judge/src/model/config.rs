@@ -310,6 +310,29 @@ pub struct ProblemConfig {
     /// grader's flags); absent: every test counts, the first failure's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verdict: Option<VerdictConfig>,
+    /// The jury's graders (IOI style: a submission writes functions, the
+    /// grader has `main`), compiled with each submission.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub graders: Option<GradersConfig>,
+}
+
+/// `[graders]`: a grader per language, compiled with each submission.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct GradersConfig {
+    /// The name a submission takes beside the grader, without its
+    /// extension (CMS's task name): `sum` for `sum.cpp`, which the grader
+    /// includes or imports.
+    pub submission: Spanned<String>,
+    /// Files handed to contestants (headers, a grader to test with: CMS's
+    /// `att/`), relative to the problem folder.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<Spanned<String>>,
+    /// By a language of judge.toml: the grader's files, relative to the
+    /// problem folder, the first the one compiled and run, the others
+    /// headers or sources compiled with it. A submission in a language
+    /// without one does not compile.
+    pub files: BTreeMap<String, Spanned<Vec<Spanned<String>>>>,
 }
 
 /// `[verdict]`: how a solution's verdict comes from its tests'.

@@ -15,8 +15,8 @@ use toml::Spanned;
 
 use crate::base::shrink::Cases;
 use crate::model::config::{
-    self, CertifyConfig, ConfigError, InputConfig, KitConfig, ProblemConfig, Source, StressConfig,
-    TestEntry,
+    self, CertifyConfig, ConfigError, GradersConfig, InputConfig, KitConfig, ProblemConfig, Source,
+    StressConfig, TestEntry,
 };
 use crate::model::program::{BuildError, Protocol};
 use crate::model::verdict::{Group, Verdict, Verdicting, Verdicts};
@@ -256,6 +256,18 @@ impl Files {
     }
 }
 
+/// A grader problem's graders (problem.toml's `[graders]`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Graders {
+    /// The name a submission takes beside its grader (no extension).
+    pub submission: String,
+    /// By judge.toml's language name: the grader's files, the first the
+    /// one compiled and run.
+    pub files: BTreeMap<String, Vec<PathBuf>>,
+    /// Files handed to contestants.
+    pub attachments: Vec<PathBuf>,
+}
+
 /// Whether `path` is a checktestdata script (`.ctd`), DOMjudge's input
 /// validators: judge.toml's `checktestdata` language runs it.
 pub fn is_checktestdata(path: &Path) -> bool {
@@ -323,6 +335,8 @@ pub struct Problem {
     pub groups: Vec<Group>,
     /// How a solution's verdict comes from its tests' (`[verdict]`).
     pub verdicting: Verdicting,
+    /// The graders compiled with each solution (`[graders]`).
+    pub graders: Option<Graders>,
     pub tests: Vec<TestSpec>,
     /// Inputs the validator must reject (`[[invalid]]`).
     pub invalid: Vec<Invalid>,
@@ -453,6 +467,9 @@ impl Problem {
             .map(|t| r.certify(t, generator.as_ref(), stress.as_ref()))
             .transpose()?;
         let files = r.files(interactive)?;
+        let graders = (c.graders.as_ref())
+            .map(|g| r.graders(g, interactive))
+            .transpose()?;
         Ok(Problem {
             name: name.to_string(),
             dir,
@@ -478,6 +495,7 @@ impl Problem {
                 error: v.error,
                 accept: v.accept,
             }),
+            graders,
             tests,
             invalid,
             stress,
@@ -966,6 +984,56 @@ impl Resolver<'_> {
         Ok(Files {
             input: files.input.as_ref().map(|n| n.get_ref().clone()),
             output: files.output.as_ref().map(|n| n.get_ref().clone()),
+        })
+    }
+
+    /// Checks `[graders]`: a plain submission name, languages of
+    /// judge.toml, files that exist (a grader that judge.toml compiles
+    /// first), not for an interactive problem.
+    fn graders(&self, g: &GradersConfig, interactive: bool) -> Result<Graders, ConfigError> {
+        let name = &g.submission;
+        let plain = bad_file_name(name.get_ref()).is_none() && !name.get_ref().contains('.');
+        if !plain {
+            let why = "a submission's name beside its grader: letters, digits, `_`, `-`, no dot";
+            return Err(self.src.error(name.span(), why));
+        }
+        if interactive {
+            let why = "an interactive problem's solution talks to the interactor: the kit \
+                       compiles no grader with it";
+            return Err(self.src.error(name.span(), why));
+        }
+        let mut files = BTreeMap::new();
+        for (language, list) in &g.files {
+            if !self.kit.value.languages.contains_key(language) {
+                let known: Vec<&String> = self.kit.value.languages.keys().collect();
+                let why = format!(
+                    "no language `{language}` in judge.toml (it has: {})",
+                    known
+                        .iter()
+                        .map(|k| k.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                return Err(self.src.error(list.span(), why));
+            }
+            let [entry, beside @ ..] = list.get_ref().as_slice() else {
+                let why =
+                    format!("the {language} grader: expected its files, the first the one run");
+                return Err(self.src.error(list.span(), why));
+            };
+            let mut paths = vec![self.source(self.dir, entry)?];
+            for file in beside {
+                paths.push(self.existing(self.dir, file)?);
+            }
+            files.insert(language.clone(), paths);
+        }
+        let attachments = (g.attachments.iter())
+            .map(|a| self.existing(self.dir, a))
+            .collect::<Result<_, _>>()?;
+        Ok(Graders {
+            submission: name.get_ref().clone(),
+            files,
+            attachments,
         })
     }
 

@@ -25,6 +25,10 @@ pub struct Program {
     /// Arguments after those of its protocol: an ICPC output validator's
     /// flags (problem.toml's `checker_args`).
     pub trailing: Vec<OsString>,
+    /// What a submission's run may read besides its program and its
+    /// arguments' files: a grader build's folder, where the submission's
+    /// module lies beside the grader that imports it.
+    pub reads: Vec<PathBuf>,
 }
 
 impl Program {

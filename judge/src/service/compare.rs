@@ -92,6 +92,21 @@ impl Differences {
             Ok(all.join(", "))
         };
         self.differ("invalid inputs".into(), invalid(a)?, invalid(b)?);
+        // Each language's grader by its files' content; the submission's name.
+        let graders = |p: &Problem| -> Result<String> {
+            let Some(g) = &p.graders else {
+                return Ok("none".into());
+            };
+            let mut all = vec![format!("submission `{}`", g.submission)];
+            for (language, files) in &g.files {
+                let hashes: Vec<String> = (files.iter())
+                    .map(|f| Ok(fsutil::hash_file(f)?[..12].to_string()))
+                    .collect::<Result<_>>()?;
+                all.push(format!("{language}: {}", hashes.join(" ")));
+            }
+            Ok(all.join("; "))
+        };
+        self.differ("graders".into(), graders(a)?, graders(b)?);
         self.each("groups", a, b, |p| {
             let list: Vec<String> = (p.groups.iter())
                 .map(|g| {

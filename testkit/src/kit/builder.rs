@@ -16,7 +16,7 @@ fn language(name: &str, c_flag: &str) -> String {
             r#"
 [languages.c]
 extensions = ["c"]
-compile = ["gcc", "{c_flag}", "-o", "{{binary}}", "{{source}}"]
+compile = ["gcc", "{c_flag}", "-o", "{{binary}}", "{{sources}}"]
 run = ["{{binary}}"]
 version = ["gcc", "--version"]
 "#
@@ -24,7 +24,7 @@ version = ["gcc", "--version"]
         "cpp" => r#"
 [languages.cpp]
 extensions = ["cpp"]
-compile = ["g++", "-O2", "-I{source_dir}", "-o", "{binary}", "{source}"]
+compile = ["g++", "-O2", "-I{source_dir}", "-o", "{binary}", "{sources}"]
 run = ["{binary}"]
 version = ["g++", "--version"]
 "#
@@ -32,7 +32,7 @@ version = ["g++", "--version"]
         "python" => r#"
 [languages.python]
 extensions = ["py"]
-compile = ["python3", "-c", "import sys; compile(open(sys.argv[1]).read(), sys.argv[1], 'exec')", "{source}"]
+compile = ["python3", "-c", "import sys; [compile(open(f).read(), f, 'exec') for f in sys.argv[1:]]", "{sources}"]
 run = ["python3", "{source}"]
 "#
         .to_string(),

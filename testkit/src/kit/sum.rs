@@ -33,6 +33,20 @@ int main(int argc, char **argv) {
 }
 "#;
 
+/// A CMS checker (`checker input answer output`: the score on stdout, the
+/// message on stderr): the one number of the answer.
+pub const CMS_CHECKER: &str = r#"#include <stdio.h>
+int main(int argc, char **argv) {
+    FILE *ans = fopen(argv[2], "r"), *out = fopen(argv[3], "r");
+    long long want, got;
+    if (!ans || fscanf(ans, "%lld", &want) != 1) return 1;
+    if (!out || fscanf(out, "%lld", &got) != 1 || got != want) {
+        printf("0.0\n"); fprintf(stderr, "Output is not correct\n"); return 0;
+    }
+    printf("1.0\n"); fprintf(stderr, "Output is correct\n"); return 0;
+}
+"#;
+
 /// A checker that crashes, whatever it is given.
 pub const CRASHING_CHECKER: &str = "int main(void) { volatile int *p = 0; return *p; }\n";
 

@@ -9,7 +9,7 @@ use anyhow::Result;
 use crate::base::fsutil;
 use crate::core::rules::{self, Checked};
 use crate::core::scratch::Place;
-use crate::model::problem::{Files, Problem, ProgramSpec};
+use crate::model::problem::{Files, Graders, Problem, ProgramSpec};
 use crate::model::program::{Program, Protocol};
 use crate::model::results::{Test, TestOutcome};
 use crate::model::verdict::{Group, Verdicting};
@@ -50,6 +50,8 @@ pub struct Arena<'a> {
     pub files: &'a Files,
     /// How a solution's verdict comes from its tests'.
     pub verdicting: Verdicting,
+    /// The graders solutions are compiled with.
+    pub graders: Option<&'a Graders>,
 }
 
 /// How much of a checker's message is read.
@@ -83,6 +85,7 @@ impl<'a> Arena<'a> {
             checker_in_process: standard_checker(problem),
             files: &problem.files,
             verdicting: problem.verdicting,
+            graders: problem.graders.as_ref(),
         }
     }
 }

@@ -136,7 +136,7 @@ impl Jury<'_> {
             stderr: Some(place.scratch_file(name, "err")),
             cwd: Some(work.clone()),
             limits: arena.limits,
-            access: Access::new([], &work).untrusted(),
+            access: Access::new(solution.reads.clone(), &work).untrusted(),
             interactive: None,
         };
         let mut run = self.sandbox.run(&spec);
@@ -389,7 +389,7 @@ impl Jury<'_> {
         stop: Stop,
         events: &mut Events,
     ) -> Result<SolutionRun> {
-        match self.compile(source, true) {
+        match self.solution(arena.graders, source, true) {
             Ok(solution) => self.judge(arena, &solution, shown, stop, events),
             Err(BuildError::Compile { output, .. }) => {
                 Ok(self.not_compiled(arena, shown, output, events))

@@ -33,6 +33,7 @@ use crate::core::cargo::Cargo;
 use crate::core::compile::Compiler;
 use crate::core::scratch::Scratch;
 use crate::model::kit::Kit;
+use crate::model::problem::Graders;
 use crate::model::program::{BuildError, Program};
 use crate::model::results::Isolation;
 use sandbox::{Limits, Network, Sandbox};
@@ -210,6 +211,34 @@ impl<'s> Jury<'s> {
     /// like any run; `untrusted` for a submission.
     pub fn compile(&self, source: &Path, untrusted: bool) -> Result<Program, BuildError> {
         (self.compiler).compile(source, untrusted, |spec| self.sandbox.run(spec))
+    }
+
+    /// Compiles the solution `source` of a problem, with its grader for
+    /// the source's language where the problem has graders (a language
+    /// without one is a compile error, as on the judges that have them).
+    pub fn solution(
+        &self,
+        graders: Option<&Graders>,
+        source: &Path,
+        untrusted: bool,
+    ) -> Result<Program, BuildError> {
+        let Some(graders) = graders else {
+            return self.compile(source, untrusted);
+        };
+        let (language, _) = self.compiler.language_of(source)?;
+        let Some(grader) = graders.files.get(language) else {
+            let languages: Vec<&str> = graders.files.keys().map(String::as_str).collect();
+            return Err(BuildError::Compile {
+                path: source.to_path_buf(),
+                output: format!(
+                    "the problem's graders are for {} only: no {language} grader to compile \
+                     the submission with",
+                    languages.join(", ")
+                ),
+            });
+        };
+        let name = graders.submission.as_str();
+        (self.compiler).with_grader(source, (grader, name), |spec| self.sandbox.run(spec))
     }
 
     /// Compiles the submission `source` for its language's other

@@ -8,9 +8,13 @@
 //!   (`public_testcases`: samples), the files a Batch task's solution
 //!   reads and writes (`infile`, `outfile`: `input.txt` and `output.txt`
 //!   where absent, as CMS takes them; stdin and stdout where empty). An
-//!   output-only task, a task with a grader or a stub, and a Communication task of
+//!   output-only task, a task with a stub, and a Communication task of
 //!   several processes or whose solution opens the FIFOs itself
 //!   (`user_io: fifo_io`) are errors.
+//! - A Batch task's graders (`sol/grader.<ext>` with the headers of
+//!   `sol/`) become `[graders]`: each submission, named after the task,
+//!   compiled with the grader of its language; `att/` what contestants
+//!   get.
 //! - A Communication task's manager (`check/manager`, its source or the
 //!   compiled program, or `cor/manager`) is the interactor, in the CMS
 //!   protocol: the test on its stdin, the solution over the two FIFOs its
@@ -30,12 +34,16 @@
 use anyhow::{Context, Result, bail};
 
 use super::task::{GEN, Gen, GenLine, TaskYaml};
+use std::collections::BTreeMap;
+
+use toml::Spanned;
+
 use crate::format::imported::{
-    Imported, Lossy, config_of, files_config, files_of, group, kept_at, no_targets, solution_file,
-    text,
+    Imported, Lossy, config_of, files_config, files_of, group, kept_at, kit_language, no_targets,
+    solution_file, text,
 };
 use crate::format::{Format, Package};
-use crate::model::config::{Protocol, ProtocolsConfig, TestEntry, unread};
+use crate::model::config::{GradersConfig, Protocol, ProtocolsConfig, TestEntry, unread};
 
 /// The source files a program may be, by extension.
 const SOURCES: [&str; 8] = ["c", "cpp", "cc", "cxx", "py", "rs", "java", "kt"];
@@ -95,17 +103,68 @@ fn kind(package: &Package, task: &TaskYaml, manager: Option<&String>) -> Result<
             );
         }
     }
-    let graders = package.under("sol");
-    if let Some(grader) = graders
-        .into_iter()
-        .find(|f| f.contains("/grader.") || f.contains("/stub."))
+    let mut sol = package.under("sol");
+    if let Some(stub) = sol.find(|f| f.contains("/stub.")) {
+        bail!(
+            "{}: a stub (a Communication task's); the kit plays whole programs against the \
+             manager",
+            package.shown(stub)
+        );
+    }
+    if manager.is_some()
+        && let Some(grader) = package.under("sol").find(|f| is_grader_file(f))
     {
         bail!(
-            "{}: a grader or stub; the kit judges whole programs",
+            "{}: a grader in a Communication task; the kit compiles graders for Batch tasks",
             package.shown(grader)
         );
     }
     Ok(())
+}
+
+/// A file of `sol/` that is the grader's, not a solution: `grader.<ext>`,
+/// or a header (`.h`, Pascal's `lib.pas`) CMS gives the grader.
+fn is_grader_file(file: &str) -> bool {
+    let own = file.rsplit('/').next().unwrap_or(file);
+    own.starts_with("grader.") || own.ends_with(".h") || own.ends_with("lib.pas")
+}
+
+/// A Batch task's graders (`sol/grader.<ext>`, with the headers of
+/// `sol/`), as CMS compiles them with each submission, which it names
+/// after the task (`<name>.<ext>`); the files handed to contestants
+/// (`att/`).
+fn graders(package: &Package, task: &TaskYaml, name: &str) -> Result<Option<GradersConfig>> {
+    let in_sol = |f: &&str| !f["sol/".len()..].contains('/');
+    let headers: Vec<&str> = (package.under("sol").filter(in_sol))
+        .filter(|f| is_grader_file(f) && !f.contains("/grader."))
+        .collect();
+    let mut files = BTreeMap::new();
+    for grader in package
+        .under("sol")
+        .filter(in_sol)
+        .filter(|f| f.contains("/grader."))
+    {
+        let extension = grader.rsplit('.').next().unwrap_or_default();
+        let Some(language) = kit_language(extension) else {
+            bail!(
+                "{}: a grader in a language the kit does not judge (`.{extension}`)",
+                package.shown(grader)
+            );
+        };
+        let list: Vec<Spanned<String>> = std::iter::once(grader)
+            .chain(headers.iter().copied())
+            .filter_map(kept_at)
+            .collect();
+        files.insert(language.to_string(), unread(list));
+    }
+    if files.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(GradersConfig {
+        submission: unread(task.name.clone().unwrap_or_else(|| name.to_string())),
+        attachments: package.under("att").filter_map(kept_at).collect(),
+        files,
+    }))
 }
 
 /// The task's tests: `gen/GEN`'s lines, else `n_input` of them.
@@ -172,6 +231,10 @@ fn solutions(
     // A hidden file (`.gitkeep`) is no solution.
     for file in files.filter(|f| !f["sol/".len()..].starts_with('.')) {
         let own = &file["sol/".len()..];
+        // The grader's files are the jury's, not solutions.
+        if is_grader_file(file) {
+            continue;
+        }
         // Words for people (the kit's own README of a Communication task).
         if own.ends_with(".txt") || own.ends_with(".md") {
             notes.push(format!("not a solution, left out: {}", package.shown(file)));
@@ -275,6 +338,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     }
     let tests = tests(package, &recipes, jury.generator.as_ref(), &public)?;
     config.tests = tests.into_iter().map(unread).collect();
+    config.graders = graders(package, &task, name)?;
 
     let files = files_of(package, name, |file| {
         let to = solutions.iter().find(|(from, _)| from == file);

@@ -180,6 +180,14 @@ impl Writer for Cms {
                 lost.push(format!("group `{}`'s dependencies are dropped", g.name));
             }
         }
+        if let Some(graders) = &s.problem.graders
+            && graders.submission != s.problem.name
+        {
+            lost.push(format!(
+                "CMS names a submission after its task, `{}`, where the graders expect `{}`",
+                s.problem.name, graders.submission
+            ));
+        }
         (lost.into_iter())
             .map(|message| Warning {
                 problem: s.problem.name.clone(),
@@ -210,6 +218,7 @@ impl Writer for Cms {
         for path in official(s) {
             out.file(&format!("sol/{}", fsutil::file_name(path)), path)?;
         }
+        write_graders(s, out)?;
         write_statements(s, out)
     }
 
@@ -334,6 +343,29 @@ fn write_checker(s: &Subject, out: &mut Tree) -> Result<()> {
 
 /// The statements: in Markdown for contestants (`att/`), and printed to
 /// PDF where CMS shows them (`statement/<language>.pdf`).
+/// A grader problem's graders, where CMS's loader finds them: each
+/// language's as `sol/grader.<ext>`, the files beside it (headers) in
+/// `sol/` under their names, and the attachments in `att/`.
+fn write_graders(s: &Subject, out: &mut Tree) -> Result<()> {
+    let Some(graders) = &s.problem.graders else {
+        return Ok(());
+    };
+    let mut written = std::collections::BTreeSet::new();
+    for files in graders.files.values() {
+        let extension = files[0].extension().unwrap_or_default().to_string_lossy();
+        let named = std::iter::once((format!("sol/grader.{extension}"), &files[0]));
+        let beside = (files[1..].iter()).map(|f| (format!("sol/{}", fsutil::file_name(f)), f));
+        let attached =
+            (graders.attachments.iter()).map(|f| (format!("att/{}", fsutil::file_name(f)), f));
+        for (path, file) in named.chain(beside).chain(attached) {
+            if written.insert(path.clone()) {
+                out.file(&path, file)?;
+            }
+        }
+    }
+    Ok(())
+}
+
 fn write_statements(s: &Subject, out: &mut Tree) -> Result<()> {
     for statement in &s.statements {
         let lang = statement.lang.code();

@@ -1,0 +1,199 @@
+//! Grader problems (IOI style: problem.toml's `[graders]`): a submission
+//! writes a function, the jury's grader has `main`, and each submission
+//! is compiled with the grader of its language, as CMS and Polygon
+//! compile it. One that defines `main` itself, or lacks the function,
+//! does not compile; a language without a grader is a compile error
+//! saying so; bad `[graders]` tables are errors at their line.
+
+use testkit::kit::Kit;
+use testkit::kit::sum::CMS_CHECKER;
+
+/// The C grader: reads `a b`, prints `sum(a, b)`.
+const GRADER_C: &str = "#include <stdio.h>\n#include \"sum.h\"\nint main(void) { long long a, b; if (scanf(\"%lld %lld\", &a, &b) != 2) return 1; printf(\"%lld\\n\", sum(a, b)); return 0; }\n";
+
+const HEADER: &str = "long long sum(long long a, long long b);\n";
+
+/// The Python grader: imports the submission as the module `sum`.
+const GRADER_PY: &str =
+    "import sum as submission\na, b = map(int, input().split())\nprint(submission.sum(a, b))\n";
+
+const SUM_C: &str =
+    "#include \"sum.h\"\nlong long sum(long long a, long long b) { return a + b; }\n";
+
+const TABLE: &str = "[graders]\nsubmission = \"sum\"\nattachments = [\"grader/sum.h\"]\n\n[graders.files]\nc = [\"grader/grader.c\", \"grader/sum.h\"]\npython = [\"grader/grader.py\"]\n";
+
+/// Judges `source` as the file `name`: the report.
+fn judged(kit: &Kit, name: &str, source: &str) -> serde_json::Value {
+    kit.write(name, source);
+    kit.json(&["test", "sum", name]).1
+}
+
+/// The sum kit as a grader problem: its reference a function.
+fn grader_kit(table: &str) -> Kit {
+    let kit = Kit::builder().inputs(3).create();
+    kit.write("problems/sum/grader/grader.c", GRADER_C);
+    kit.write("problems/sum/grader/sum.h", HEADER);
+    kit.write("problems/sum/grader/grader.py", GRADER_PY);
+    let toml = kit.read("problems/sum/problem.toml");
+    kit.write("problems/sum/problem.toml", &format!("{toml}\n{table}"));
+    kit.write("solutions/sum/accepted/ref.c", SUM_C);
+    kit
+}
+
+#[test]
+fn submissions_are_compiled_with_the_grader_of_their_language() {
+    let kit = grader_kit(TABLE);
+    assert_eq!(kit.build().2, 3, "the reference answers with the grader");
+    assert_eq!(kit.read("problems/sum/tests/03.ans"), "1000000000001\n");
+
+    let (code, verdict, ..) = kit.verdict_of("mine.c", SUM_C);
+    assert_eq!((code, verdict.as_str()), (0, "AC"));
+    let python = "def sum(a, b):\n    return a + b\n";
+    let (code, verdict, _, message) = kit.verdict_of("mine.py", python);
+    assert_eq!((code, verdict.as_str()), (0, "AC"), "{message}");
+    let off = SUM_C.replace("a + b", "a + b + 1");
+    let (_, verdict, ..) = kit.verdict_of("off.c", &off);
+    assert_eq!(verdict, "WA");
+
+    // A whole program, as on a judge without graders: two mains.
+    let whole = format!("{SUM_C}#include <stdio.h>\nint main(void) {{ return 0; }}\n");
+    let report = judged(&kit, "whole.c", &whole);
+    assert_eq!(report["verdict"], "CE", "{report:#}");
+    let error = report["compile_error"].as_str().unwrap_or_default();
+    assert!(error.contains("main"), "{error}");
+
+    // The function under another name: the grader's call is undefined.
+    let renamed = SUM_C.replace("long long sum(long long a", "long long add(long long a");
+    let report = judged(&kit, "renamed.c", &renamed);
+    let error = report["compile_error"].as_str().unwrap_or_default();
+    assert!(
+        report["verdict"] == "CE" && error.contains("undefined reference to `sum'"),
+        "{report:#}"
+    );
+
+    // C++ has no grader here.
+    let report = judged(&kit, "mine.cpp", SUM_C);
+    let error = report["compile_error"].as_str().unwrap_or_default();
+    assert!(
+        report["verdict"] == "CE" && error.contains("graders are for c, python only"),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn bad_grader_tables_are_errors_at_their_line() {
+    for (table, expected) in [
+        (
+            TABLE.replace("python = [", "pascal = ["),
+            "no language `pascal` in judge.toml",
+        ),
+        (
+            TABLE.replace("grader/grader.py", "grader/missing.py"),
+            "missing.py does not exist",
+        ),
+        (
+            TABLE.replace("\"sum\"", "\"../sum\""),
+            "a submission's name",
+        ),
+        (
+            TABLE.replace("python = [\"grader/grader.py\"]", "python = []"),
+            "expected its files",
+        ),
+    ] {
+        let kit = grader_kit(&table);
+        let toml = kit.read("problems/sum/problem.toml");
+        let error = kit.error(&["build"]);
+        let marks = ["pascal", "missing", "../sum", "= []"];
+        let line = (toml.lines())
+            .position(|l| marks.iter().any(|m| l.contains(m)))
+            .map(|i| i + 1)
+            .unwrap();
+        assert!(
+            error.contains(&format!("problem.toml:{line}:")) && error.contains(expected),
+            "{table}: {error}"
+        );
+        assert!(!error.contains("panicked"), "{error}");
+    }
+}
+
+/// A CMS Batch task with graders (`sol/grader.<ext>`, the header beside
+/// them, `att/` for contestants), its official solution a function.
+fn cms_grader_task(dir: &std::path::Path) {
+    let header = HEADER.replace("sum(", "somma(");
+    let grader = GRADER_C
+        .replace("sum.h", "somma.h")
+        .replace("sum(a, b)", "somma(a, b)");
+    let function = SUM_C.replace("sum.h", "somma.h").replace("sum(", "somma(");
+    let python = "import somma\na, b = map(int, input().split())\nprint(somma.somma(a, b))\n";
+    for (file, text) in [
+        (
+            "task.yaml",
+            "name: somma\ntitle: Somma\ntime_limit: 1\nmemory_limit: 128\ninfile: ''\noutfile: ''\npublic_testcases: '0'\nn_input: 2\n",
+        ),
+        ("input/input0.txt", "1 2\n"),
+        ("output/output0.txt", "3\n"),
+        ("input/input1.txt", "1000000000000 1\n"),
+        ("output/output1.txt", "1000000000001\n"),
+        ("sol/grader.c", grader.as_str()),
+        ("sol/grader.py", python),
+        ("sol/somma.h", header.as_str()),
+        ("sol/somma.c", function.as_str()),
+        ("att/somma.h", header.as_str()),
+        ("check/checker.c", CMS_CHECKER),
+    ] {
+        let path = dir.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+/// CMS's graders import as `[graders]`, judge as CMS judges them, and go
+/// back out where CMS's loader finds them.
+#[test]
+fn a_cms_task_with_graders_imports_judges_and_goes_back_out() {
+    let kit = Kit::new();
+    let packages = tempfile::tempdir().unwrap();
+    let task = packages.path().join("somma");
+    cms_grader_task(&task);
+    let (code, report) = kit.json(&["import", task.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report:#}");
+    let problem = kit.read("problems/somma/problem.toml");
+    for line in [
+        "[graders]\nsubmission = \"somma\"\nattachments = [\"package/att/somma.h\"]",
+        "c = [\"package/sol/grader.c\", \"package/sol/somma.h\"]",
+        "python = [\"package/sol/grader.py\", \"package/sol/somma.h\"]",
+        "reference = \"accepted/somma.c\"",
+    ] {
+        assert!(problem.contains(line), "{line:?} not in {problem}");
+    }
+    let (code, report) = kit.json(&["verify", "somma"]);
+    assert_eq!(code, 0, "{report:#}");
+    kit.write("whole.c", "#include <stdio.h>\nint main(void) { long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b); return 0; }\n");
+    let (_, report) = kit.json(&["test", "somma", "whole.c"]);
+    assert_eq!(report["verdict"], "CE", "{report:#}");
+
+    let out = packages.path().join("out");
+    let args = ["package", "somma", "--format", "cms", "--no-pdf", "--out"];
+    let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{report:#}");
+    for file in [
+        "sol/grader.c",
+        "sol/grader.py",
+        "sol/somma.h",
+        "att/somma.h",
+    ] {
+        assert_eq!(
+            std::fs::read(out.join(file)).unwrap(),
+            std::fs::read(task.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    let (code, report) = kit.json(&["import", out.to_str().unwrap(), "--name", "again"]);
+    assert_eq!(code, 0, "{report:#}");
+    let (code, diff) = kit.json(&["diff", "somma", "again"]);
+    assert_eq!(
+        (code, &diff["differences"]),
+        (0, &serde_json::json!([])),
+        "{diff:#}"
+    );
+}
