@@ -6,7 +6,7 @@
 //! saying so; bad `[graders]` tables are errors at their line.
 
 use testkit::kit::Kit;
-use testkit::kit::sum::CMS_CHECKER;
+use testkit::kit::sum::{CMS_CHECKER, KATTIS_CHECKER};
 
 /// The C grader: reads `a b`, prints `sum(a, b)`.
 const GRADER_C: &str = "#include <stdio.h>\n#include \"sum.h\"\nint main(void) { long long a, b; if (scanf(\"%lld %lld\", &a, &b) != 2) return 1; printf(\"%lld\\n\", sum(a, b)); return 0; }\n";
@@ -196,4 +196,104 @@ fn a_cms_task_with_graders_imports_judges_and_goes_back_out() {
         (0, &serde_json::json!([])),
         "{diff:#}"
     );
+}
+
+/// An ICPC 2025-09 package whose submissions get the files of
+/// `include/<language>/` (a driver with `main`, its header).
+fn icpc_include_package(dir: &std::path::Path) {
+    for (file, text) in [
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Sum\ntype: pass-fail\nlimits:\n  time_limit: 1\n",
+        ),
+        ("output_validator/validate.c", KATTIS_CHECKER),
+        (
+            "input_validators/check.py",
+            "import sys\nsys.stdin.read()\nsys.exit(42)\n",
+        ),
+        ("data/sample/1.in", "1 2\n"),
+        ("data/sample/1.ans", "3\n"),
+        ("data/secret/big.in", "1000000000000 1\n"),
+        ("data/secret/big.ans", "1000000000001\n"),
+        ("include/c/driver.c", GRADER_C),
+        ("include/c/sum.h", HEADER),
+        (
+            "include/python3/__main__.py",
+            "import add\na, b = map(int, input().split())\nprint(add.sum(a, b))\n",
+        ),
+        ("submissions/accepted/sum.c", SUM_C),
+        (
+            "submissions/accepted/add.py",
+            "def sum(a, b):\n    return a + b\n",
+        ),
+    ] {
+        let path = dir.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+/// ICPC 2025-09's `include/` imports as graders whose submissions keep
+/// their names, and goes back out there; the legacy format, Polygon and
+/// Hydro, which have no such thing in the kit, refuse it saying so.
+#[test]
+fn icpc_included_files_are_graders() {
+    let kit = Kit::new();
+    let packages = tempfile::tempdir().unwrap();
+    let dir = packages.path().join("incsum");
+    icpc_include_package(&dir);
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report:#}");
+    let problem = kit.read("problems/incsum/problem.toml");
+    for line in [
+        "c = [\"package/include/c/driver.c\", \"package/include/c/sum.h\"]",
+        "python = [\"package/include/python3/__main__.py\"]",
+    ] {
+        assert!(problem.contains(line), "{line:?} not in {problem}");
+    }
+    assert!(!problem.contains("submission ="), "{problem}");
+    let (code, report) = kit.json(&["verify", "incsum"]);
+    assert_eq!(code, 0, "{report:#}");
+
+    let out = packages.path().join("out");
+    let args = ["package", "incsum", "--format", "icpc", "--no-pdf", "--out"];
+    let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{report:#}");
+    for (file, from) in [
+        ("include/c/driver.c", "include/c/driver.c"),
+        ("include/c/sum.h", "include/c/sum.h"),
+        ("include/python3/__main__.py", "include/python3/__main__.py"),
+    ] {
+        assert_eq!(
+            std::fs::read(out.join(file)).unwrap(),
+            std::fs::read(dir.join(from)).unwrap(),
+            "{file}"
+        );
+    }
+    let (code, report) = kit.json(&["import", out.to_str().unwrap(), "--name", "again"]);
+    assert_eq!(code, 0, "{report:#}");
+    let (code, diff) = kit.json(&["diff", "incsum", "again"]);
+    assert_eq!(
+        (code, &diff["differences"]),
+        (0, &serde_json::json!([])),
+        "{diff:#}"
+    );
+
+    for (format, expected) in [
+        ("icpc-legacy", "the legacy ICPC format has none"),
+        ("hydro", "Hydro judges whole programs"),
+        ("polygon", "not write in Polygon's form yet"),
+    ] {
+        let out = packages.path().join(format.replace('-', ""));
+        let testlib_h = kit.path("testlib.h");
+        kit.write("testlib.h", "// a stand-in\n");
+        let mut args = vec!["package", "incsum", "--format", format, "--no-pdf"];
+        args.extend(["--out", out.to_str().unwrap()]);
+        if format == "polygon" {
+            args.extend(["--testlib-h", testlib_h.to_str().unwrap()]);
+        }
+        let error = kit.error(&args);
+        assert!(error.contains(expected), "{format}: {error}");
+        assert!(!out.exists(), "{format}");
+    }
 }

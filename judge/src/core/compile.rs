@@ -145,20 +145,23 @@ impl Compiler {
     /// language (`grader`: the grader's files, the first the one compiled
     /// and run, the others headers or sources beside it), as CMS and
     /// Polygon compile a grader problem's submissions: the submission is
-    /// copied beside the grader as `<name>.<extension>`, and every source
+    /// copied beside the grader as `<name>.<extension>` (under its own name
+    /// without one, as ICPC's `include/` has it), and every source
     /// of the language there is compiled together (judge.toml's
     /// `{sources}`), so one that defines `main` too, or lacks a function
     /// the grader calls, does not compile.
     pub fn with_grader(
         &self,
         source: &Path,
-        (grader, name): (&[PathBuf], &str),
+        (grader, name): (&[PathBuf], Option<&str>),
         run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
     ) -> Result<Program, BuildError> {
         let (language_name, language) = self.language_of(source)?;
         let extension = source.extension().unwrap_or_default().to_string_lossy();
         let mut beside: Vec<(String, PathBuf)> = grader[1..].iter().map(|p| named(p)).collect();
-        beside.push((format!("{name}.{extension}"), source.to_path_buf()));
+        let own = crate::base::fsutil::file_name(source);
+        let copied = name.map_or(own, |name| format!("{name}.{extension}"));
+        beside.push((copied, source.to_path_buf()));
         let mut program =
             self.build_sources((language_name, language), &grader[0], &beside, true, run)?;
         program.name = crate::base::fsutil::file_name(source);

@@ -322,8 +322,9 @@ pub struct ProblemConfig {
 pub struct GradersConfig {
     /// The name a submission takes beside the grader, without its
     /// extension (CMS's task name): `sum` for `sum.cpp`, which the grader
-    /// includes or imports.
-    pub submission: Spanned<String>,
+    /// includes or imports; absent, it keeps its own (ICPC's `include/`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub submission: Option<Spanned<String>>,
     /// Files handed to contestants (headers, a grader to test with: CMS's
     /// `att/`), relative to the problem folder.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -259,8 +259,9 @@ impl Files {
 /// A grader problem's graders (problem.toml's `[graders]`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Graders {
-    /// The name a submission takes beside its grader (no extension).
-    pub submission: String,
+    /// The name a submission takes beside its grader (no extension), or
+    /// its own.
+    pub submission: Option<String>,
     /// By judge.toml's language name: the grader's files, the first the
     /// one compiled and run.
     pub files: BTreeMap<String, Vec<PathBuf>>,
@@ -991,16 +992,18 @@ impl Resolver<'_> {
     /// judge.toml, files that exist (a grader that judge.toml compiles
     /// first), not for an interactive problem.
     fn graders(&self, g: &GradersConfig, interactive: bool) -> Result<Graders, ConfigError> {
-        let name = &g.submission;
-        let plain = bad_file_name(name.get_ref()).is_none() && !name.get_ref().contains('.');
-        if !plain {
-            let why = "a submission's name beside its grader: letters, digits, `_`, `-`, no dot";
-            return Err(self.src.error(name.span(), why));
+        if let Some(name) = &g.submission {
+            let plain = bad_file_name(name.get_ref()).is_none() && !name.get_ref().contains('.');
+            if !plain {
+                let why =
+                    "a submission's name beside its grader: letters, digits, `_`, `-`, no dot";
+                return Err(self.src.error(name.span(), why));
+            }
         }
         if interactive {
             let why = "an interactive problem's solution talks to the interactor: the kit \
                        compiles no grader with it";
-            return Err(self.src.error(name.span(), why));
+            return Err(self.src.error(0..0, why));
         }
         let mut files = BTreeMap::new();
         for (language, list) in &g.files {
@@ -1031,7 +1034,7 @@ impl Resolver<'_> {
             .map(|a| self.existing(self.dir, a))
             .collect::<Result<_, _>>()?;
         Ok(Graders {
-            submission: name.get_ref().clone(),
+            submission: g.submission.as_ref().map(|n| n.get_ref().clone()),
             files,
             attachments,
         })

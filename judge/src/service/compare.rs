@@ -97,7 +97,8 @@ impl Differences {
             let Some(g) = &p.graders else {
                 return Ok("none".into());
             };
-            let mut all = vec![format!("submission `{}`", g.submission)];
+            let named = g.submission.as_deref().unwrap_or("its own name");
+            let mut all = vec![format!("submission named {named}")];
             for (language, files) in &g.files {
                 let hashes: Vec<String> = (files.iter())
                     .map(|f| Ok(fsutil::hash_file(f)?[..12].to_string()))

@@ -237,7 +237,7 @@ impl<'s> Jury<'s> {
                 ),
             });
         };
-        let name = graders.submission.as_str();
+        let name = graders.submission.as_deref();
         (self.compiler).with_grader(source, (grader, name), |spec| self.sandbox.run(spec))
     }
 

@@ -161,7 +161,7 @@ fn graders(package: &Package, task: &TaskYaml, name: &str) -> Result<Option<Grad
         return Ok(None);
     }
     Ok(Some(GradersConfig {
-        submission: unread(task.name.clone().unwrap_or_else(|| name.to_string())),
+        submission: text(task.name.clone().unwrap_or_else(|| name.to_string())),
         attachments: package.under("att").filter_map(kept_at).collect(),
         files,
     }))

@@ -181,11 +181,15 @@ impl Writer for Cms {
             }
         }
         if let Some(graders) = &s.problem.graders
-            && graders.submission != s.problem.name
+            && graders.submission.as_ref() != Some(&s.problem.name)
         {
             lost.push(format!(
-                "CMS names a submission after its task, `{}`, where the graders expect `{}`",
-                s.problem.name, graders.submission
+                "CMS names a submission after its task, `{}`, where the graders expect {}",
+                s.problem.name,
+                match &graders.submission {
+                    Some(name) => format!("`{name}`"),
+                    None => "its own name".to_string(),
+                }
             ));
         }
         (lost.into_iter())

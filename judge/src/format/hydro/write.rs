@@ -215,6 +215,17 @@ impl Writer for Hydro {
         None
     }
 
+    fn holds(&self, p: &Problem) -> Result<()> {
+        if p.graders.is_some() {
+            bail!(
+                "{}: its submissions are compiled with graders (`[graders]`), and Hydro judges \
+                 whole programs: export --format cms or icpc",
+                p.name
+            );
+        }
+        Ok(())
+    }
+
     fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
         out.text("problem.yaml", self.problem_yaml(s).text()?)?;
         // Hydro renders the Markdown itself (with its math).

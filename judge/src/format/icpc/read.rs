@@ -13,7 +13,10 @@
 //! | output validator | `output_validator/` | `output_validators/<name>/` |
 //! | statements | `statement/` | `problem_statement/` |
 
+use std::collections::BTreeMap;
+
 use anyhow::{Result, bail};
+use toml::Spanned;
 
 use super::Version;
 use super::files::{ProblemYaml, TestYaml, legacy_time_limit};
@@ -22,12 +25,12 @@ use super::promises::{self, Promises};
 use super::testdata::{self, FolderSettings, Test, TestData};
 use super::verdicts::{annotated, verdict_folder};
 use crate::format::imported::{
-    Imported, Lossy, config_of, expected_of, files_of, kept, kept_at, no_targets, solution_file,
-    text,
+    Imported, Lossy, config_of, expected_of, files_of, kept, kept_at, kit_language, no_targets,
+    solution_file, text,
 };
 use crate::format::{Format, Package};
 use crate::model::config::{
-    InvalidEntry, ProblemConfig, Protocol, ProtocolsConfig, TestEntry, unread,
+    GradersConfig, InvalidEntry, ProblemConfig, Protocol, ProtocolsConfig, TestEntry, unread,
 };
 use crate::model::kit::NewFile;
 
@@ -404,6 +407,77 @@ fn unused(package: &Package) -> Vec<String> {
         .collect()
 }
 
+/// ICPC 2025-09's included files (`include/<language>/`, copied beside
+/// every submission of that language, `include/default/` beside every
+/// other's) as `[graders]`: each language's driver (the one of its
+/// sources, Python's `__main__.py` first) compiled and run with the
+/// submission, which keeps its own name. A language the kit does not
+/// know, or files with no driver (headers only), are left out with
+/// `--lossy`.
+fn included(package: &Package, lossy: &mut Lossy) -> Result<Option<GradersConfig>> {
+    let defaults: Vec<&str> = package.under("include/default").collect();
+    let mut files = BTreeMap::new();
+    for dir in programs_in(package, "include") {
+        let code = &dir["include/".len()..];
+        if code == "default" {
+            continue;
+        }
+        let language = match code {
+            "python3" => Some("python"),
+            "bash" => Some("shell"),
+            other => kit_language(other).filter(|l| *l == other),
+        };
+        let Some(language) = language else {
+            lossy.drop(format!(
+                "{}: files for a language the kit does not judge",
+                package.shown(&dir)
+            ))?;
+            continue;
+        };
+        let own: Vec<&str> = package.under(&dir).collect();
+        let extensions: &[&str] = match language {
+            "c" => &["c"],
+            "cpp" => &["cpp", "cc", "cxx", "c++"],
+            "python" => &["py"],
+            "java" => &["java"],
+            "kotlin" => &["kt"],
+            "rust" => &["rs"],
+            _ => &["sh"],
+        };
+        let driver = (own.iter().copied())
+            .filter(|f| extensions.iter().any(|e| f.ends_with(&format!(".{e}"))))
+            .min_by_key(|f| !f.ends_with("/__main__.py"));
+        let Some(driver) = driver else {
+            lossy.drop(format!(
+                "{}: files to include without a driver (the kit compiles a grader's source with \
+                 each submission)",
+                package.shown(&dir)
+            ))?;
+            continue;
+        };
+        let beside = (own.iter().chain(&defaults)).filter(|f| **f != driver);
+        let list: Vec<Spanned<String>> = std::iter::once(&driver)
+            .chain(beside)
+            .filter_map(|f| kept_at(f))
+            .collect();
+        files.insert(language.to_string(), unread(list));
+    }
+    if files.is_empty() {
+        if !defaults.is_empty() {
+            lossy.drop(format!(
+                "{}: files for every language (the kit's graders are a language's)",
+                package.shown("include/default")
+            ))?;
+        }
+        return Ok(None);
+    }
+    Ok(Some(GradersConfig {
+        submission: None,
+        attachments: Vec::new(),
+        files,
+    }))
+}
+
 /// Imports the ICPC package as problem `name`.
 pub fn import(
     package: &Package,
@@ -475,6 +549,7 @@ pub fn import(
     config.expected = expected_of(&submissions.expected);
     config.groups = groups.into_iter().map(unread).collect();
     config.verdict = verdict;
+    config.graders = included(package, lossy)?;
     config.invalid = (invalid.iter().filter(|_| every_validator))
         .map(|(file, reason)| {
             let file = unread(kept(file));

@@ -641,6 +641,30 @@ impl LegacyOrder {
     }
 }
 
+/// 2025-09's included files: each language's grader in
+/// `include/<language>/`, its driver under the entry point the format
+/// names for the language where it has one (Python's `__main__.py`).
+fn included(s: &Subject, out: &mut Tree) -> Result<()> {
+    let Some(graders) = &s.problem.graders else {
+        return Ok(());
+    };
+    for (language, files) in &graders.files {
+        let code = match language.as_str() {
+            "python" => "python3",
+            "shell" => "bash",
+            other => other,
+        };
+        for (i, file) in files.iter().enumerate() {
+            let name = match (i, code) {
+                (0, "python3") => "__main__.py".to_string(),
+                _ => fsutil::file_name(file),
+            };
+            out.file(&format!("include/{code}/{name}"), file)?;
+        }
+    }
+    Ok(())
+}
+
 /// A group of samples only (an imported package's samples, which other
 /// groups require): `data/sample` itself.
 fn samples_only(tests: &[Test], group: &Group) -> bool {
@@ -747,6 +771,13 @@ impl Writer for Version {
                 p.name
             );
         }
+        if p.graders.is_some() && *self == Version::Legacy {
+            bail!(
+                "{}: its submissions are compiled with graders (`[graders]`), and the legacy \
+                 ICPC format has none: export --format icpc (2025-09's `include/`) or cms",
+                p.name
+            );
+        }
         Ok(())
     }
 
@@ -792,6 +823,7 @@ impl Writer for Version {
             }
             None => {}
         }
+        included(s, out)?;
         self.submissions(s, out)
     }
 

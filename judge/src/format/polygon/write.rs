@@ -35,7 +35,7 @@ use crate::format::latex;
 use crate::format::subject::{self, Subject, label, self_contained_cpp};
 use crate::format::tree::Tree;
 use crate::model::expect::Expect;
-use crate::model::problem::CppChecker;
+use crate::model::problem::{CppChecker, Problem};
 use crate::model::program::Protocol;
 use crate::model::results::Warning;
 use crate::model::verdict::{GroupScoring, Verdict, Verdicts};
@@ -487,6 +487,17 @@ impl Polygon {
 impl subject::Writer for Polygon {
     fn protocol(&self) -> Option<Protocol> {
         None
+    }
+
+    fn holds(&self, p: &Problem) -> Result<()> {
+        if p.graders.is_some() {
+            bail!(
+                "{}: its submissions are compiled with graders (`[graders]`), which the kit does \
+                 not write in Polygon's form yet: export --format cms or icpc",
+                p.name
+            );
+        }
+        Ok(())
     }
 
     fn wants_pdf(&self) -> bool {
