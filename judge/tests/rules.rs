@@ -147,6 +147,7 @@ impl Setup {
             files: &STANDARD,
             verdicting: Default::default(),
             graders: None,
+            passes: 1,
         }
     }
 }

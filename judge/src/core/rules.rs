@@ -353,6 +353,37 @@ fn testlib_partial(message: &str) -> Option<u32> {
     rest[..rest.find(')')?].parse().ok()
 }
 
+/// A multi-pass checker that accepted the last pass the problem allows
+/// and asked for another (`nextpass.in`): the jury's fault (2025-09: a
+/// judge error).
+pub fn too_many_passes(checker: &str, passes: u32) -> Checked {
+    Checked {
+        verdict: Verdict::Fail,
+        message: format!(
+            "the checker {checker} asked for pass {} (nextpass.in), and the problem allows {passes} \
+             (validation_passes)",
+            passes + 1
+        ),
+        points: None,
+        partial: None,
+    }
+}
+
+/// A multi-pass checker that rejected an output and still wrote
+/// `nextpass.in`: the jury's fault (2025-09: a judge error).
+pub fn next_pass_of_a_rejection(checker: &str, rejected: Checked) -> Checked {
+    Checked {
+        verdict: Verdict::Fail,
+        message: format!(
+            "the checker {checker} rejected the output ({} {}) and wrote nextpass.in, which \
+             only an accepted pass may",
+            rejected.verdict, rejected.message
+        ),
+        points: None,
+        partial: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::Duration;

@@ -145,6 +145,18 @@ pub fn unheld_verdict_rules(p: &Problem) -> Option<String> {
     })
 }
 
+/// Refuses a multi-pass problem for `format`, which runs a solution once.
+pub fn single_pass(p: &Problem, format: &str) -> Result<()> {
+    if p.passes > 1 {
+        bail!(
+            "{}: a multi-pass problem (`validation_passes`), and {format} runs a solution once \
+             a test: export --format icpc (2025-09)",
+            p.name
+        );
+    }
+    Ok(())
+}
+
 /// A problem's statement in one language, as written and as rendered.
 pub struct Statement {
     pub lang: Lang,

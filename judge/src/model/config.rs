@@ -225,6 +225,12 @@ pub struct ProblemConfig {
     pub memory_limit_mib: Option<Spanned<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub output_limit_mib: Option<Spanned<u64>>,
+    /// A multi-pass problem (ICPC 2025-09's): the checker, in Kattis's
+    /// protocol, may write `nextpass.in` into its feedback folder and
+    /// accept, and the solution runs again on it, at most this many
+    /// passes in all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub validation_passes: Option<Spanned<u32>>,
     /// A binary of the `checkers` package (`wcmp`, `nim`), or a source file
     /// relative to the problem folder (an external testlib checker).
     /// Absent for an interactive problem, which names an `interactor`.

@@ -338,6 +338,9 @@ pub struct Problem {
     pub verdicting: Verdicting,
     /// The graders compiled with each solution (`[graders]`).
     pub graders: Option<Graders>,
+    /// A multi-pass problem's most passes (`validation_passes`); 1 for
+    /// any other.
+    pub passes: u32,
     pub tests: Vec<TestSpec>,
     /// Inputs the validator must reject (`[[invalid]]`).
     pub invalid: Vec<Invalid>,
@@ -471,6 +474,7 @@ impl Problem {
         let graders = (c.graders.as_ref())
             .map(|g| r.graders(g, interactive))
             .transpose()?;
+        let passes = r.passes(interactive, checker_protocol)?;
         Ok(Problem {
             name: name.to_string(),
             dir,
@@ -497,6 +501,7 @@ impl Problem {
                 accept: v.accept,
             }),
             graders,
+            passes,
             tests,
             invalid,
             stress,
@@ -986,6 +991,24 @@ impl Resolver<'_> {
             input: files.input.as_ref().map(|n| n.get_ref().clone()),
             output: files.output.as_ref().map(|n| n.get_ref().clone()),
         })
+    }
+
+    /// Checks `validation_passes`: 2 or more, for a batch problem whose
+    /// checker speaks Kattis's protocol (the one with a feedback folder).
+    fn passes(&self, interactive: bool, checker: Protocol) -> Result<u32, ConfigError> {
+        let Some(passes) = &self.src.value.validation_passes else {
+            return Ok(1);
+        };
+        let why = match (*passes.get_ref(), interactive, checker) {
+            (0 | 1, ..) => "a multi-pass problem runs a solution 2 or more times",
+            (_, true, _) => "the kit judges multi-pass problems in batch only",
+            (_, _, Protocol::Kattis) => return Ok(*passes.get_ref()),
+            _ => {
+                "a multi-pass checker writes nextpass.in into its feedback folder: it speaks \
+                  Kattis's protocol (`[protocols] checker = \"kattis\"`)"
+            }
+        };
+        Err(self.src.error(passes.span(), why))
     }
 
     /// Checks `[graders]`: a plain submission name, languages of

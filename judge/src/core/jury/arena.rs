@@ -52,6 +52,8 @@ pub struct Arena<'a> {
     pub verdicting: Verdicting,
     /// The graders solutions are compiled with.
     pub graders: Option<&'a Graders>,
+    /// The most passes of a multi-pass problem; 1 for any other.
+    pub passes: u32,
 }
 
 /// How much of a checker's message is read.
@@ -86,6 +88,7 @@ impl<'a> Arena<'a> {
             files: &problem.files,
             verdicting: problem.verdicting,
             graders: problem.graders.as_ref(),
+            passes: problem.passes,
         }
     }
 }

@@ -96,7 +96,6 @@ impl Jury<'_> {
         place: Place,
     ) -> TestOutcome {
         let name = &test.name;
-        let output = place.scratch_file(name, "out");
         let mut outcome = TestOutcome {
             name: name.clone(),
             verdict: Verdict::Fail,
@@ -122,21 +121,77 @@ impl Jury<'_> {
         if arena.interactive {
             return self.judge_interactively(arena, solution, test, place, &work, outcome);
         }
-        let stdin = match files::stdin_of(arena.files, &test.input, &work) {
-            Ok(stdin) => stdin,
-            Err(e) => {
-                outcome.message = format!("cannot put the test in the run's folder: {e}");
-                return outcome;
-            }
-        };
+        // A multi-pass problem's next pass runs on the input the checker
+        // wrote (`nextpass.in` in its feedback folder, kept between passes).
+        let mut input = test.input.clone();
+        for pass in 1..=arena.passes {
+            let checked = match self.run_pass(arena, solution, (test, &input), place, &work) {
+                Ok((run, checked)) => {
+                    outcome.cpu = outcome.cpu.max(run.cpu);
+                    outcome.wall = outcome.wall.max(run.wall);
+                    outcome.memory_bytes = outcome.memory_bytes.max(run.peak_memory_bytes);
+                    checked
+                }
+                Err(message) => Checked {
+                    verdict: Verdict::Fail,
+                    message,
+                    points: None,
+                    partial: None,
+                },
+            };
+            let next = place.scratch.join(format!("{name}.feedback/nextpass.in"));
+            let more = arena.passes > 1 && next.is_file();
+            let checked = match (more, checked.verdict) {
+                (false, _) => checked,
+                (true, Verdict::Ac) if pass < arena.passes => {
+                    input = place.scratch.join(format!("{name}.pass{}.in", pass + 1));
+                    let _ = std::fs::remove_dir_all(&work);
+                    let taken = std::fs::rename(&next, &input);
+                    if let Err(e) = taken.and_then(|()| fsutil::create_dir_all(&work)) {
+                        outcome.message = format!("cannot prepare pass {}: {e}", pass + 1);
+                        return settle(place, name, BATCH_FILES, outcome, false);
+                    }
+                    continue;
+                }
+                (true, Verdict::Ac) => rules::too_many_passes(&arena.checker.name, arena.passes),
+                (true, _) => rules::next_pass_of_a_rejection(&arena.checker.name, checked),
+            };
+            outcome.verdict = checked.verdict;
+            outcome.message = match (pass, checked.verdict) {
+                (1, _) | (_, Verdict::Ac) => checked.message,
+                (pass, _) => format!("pass {pass}: {}", checked.message),
+            };
+            outcome.points = checked.points;
+            outcome.partial = checked.partial;
+            break;
+        }
+        let _ = std::fs::remove_dir_all(&work);
+        settle(place, name, BATCH_FILES, outcome, arena.keep_outputs)
+    }
+
+    /// One run of a batch solution on `input` (the test's, or a multi-pass
+    /// problem's next) in its fresh working folder `work`, and its check:
+    /// the run, and its verdict; `Err` where it could not run.
+    fn run_pass(
+        &self,
+        arena: &Arena,
+        solution: &Program,
+        (test, input): (&Test, &Path),
+        place: Place,
+        work: &Path,
+    ) -> Result<(sandbox::RunOutcome, Checked), String> {
+        let name = &test.name;
+        let output = place.scratch_file(name, "out");
+        let stdin = files::stdin_of(arena.files, input, work)
+            .map_err(|e| format!("cannot put the test in the run's folder: {e}"))?;
         let spec = RunSpec {
             argv: solution.argv(Vec::<String>::new()),
             stdin,
             stdout: files::stdout_of(arena.files, &output),
             stderr: Some(place.scratch_file(name, "err")),
-            cwd: Some(work.clone()),
+            cwd: Some(work.to_path_buf()),
             limits: arena.limits,
-            access: Access::new(solution.reads.clone(), &work).untrusted(),
+            access: Access::new(solution.reads.clone(), work).untrusted(),
             interactive: None,
         };
         let mut run = self.sandbox.run(&spec);
@@ -145,35 +200,25 @@ impl Jury<'_> {
         {
             run = self.sandbox.run_alone(&spec);
         }
-        let written = files::collect(arena.files, &work, &output);
-        let _ = std::fs::remove_dir_all(&work);
-        let run = match run {
-            Ok(run) => run,
-            Err(e) => {
-                outcome.message = format!("cannot run the solution: {e}");
-                return settle(place, name, BATCH_FILES, outcome, false);
-            }
-        };
-        outcome.cpu = run.cpu;
-        outcome.wall = run.wall;
-        outcome.memory_bytes = run.peak_memory_bytes;
+        let written = files::collect(arena.files, work, &output);
+        let run = run.map_err(|e| format!("cannot run the solution: {e}"))?;
         if let Some((verdict, message)) = rules::classify(&run, &arena.limits) {
-            outcome.verdict = verdict;
-            outcome.message = message;
-            return settle(place, name, BATCH_FILES, outcome, arena.keep_outputs);
+            let checked = Checked {
+                verdict,
+                message,
+                points: None,
+                partial: None,
+            };
+            return Ok((run, checked));
         }
         let checked = match written {
             Ok(size) => {
                 let bytes = size.unwrap_or(run.output_bytes);
-                self.check_output(arena, test, &output, bytes, place)
+                self.check_output(arena, (test, input), &output, bytes, place)
             }
             Err(why) => rules::no_output_file(why),
         };
-        outcome.verdict = checked.verdict;
-        outcome.message = checked.message;
-        outcome.points = checked.points;
-        outcome.partial = checked.partial;
-        settle(place, name, BATCH_FILES, outcome, arena.keep_outputs)
+        Ok((run, checked))
     }
 
     /// Checks a solution's `output` of `test`: accepted at once where it is
@@ -183,13 +228,13 @@ impl Jury<'_> {
     fn check_output(
         &self,
         arena: &Arena,
-        test: &Test,
+        (test, input): (&Test, &Path),
         output: &Path,
         output_bytes: u64,
         place: Place,
     ) -> Checked {
         let name = &test.name;
-        let files = (test.input.as_path(), output, test.answer.as_path());
+        let files = (input, output, test.answer.as_path());
         match arena.checker_in_process {
             _ if arena.identical_agrees && fsutil::same_bytes(output, &test.answer) => {
                 rules::agrees_identically()
@@ -199,7 +244,7 @@ impl Jury<'_> {
             }
             _ => self.check(
                 arena.checker,
-                &test.input,
+                input,
                 output,
                 &test.answer,
                 place.scratch,

@@ -46,7 +46,7 @@ use crate::base::fsutil;
 use crate::format::subject::{self, Shipped, Subject, Writer};
 use crate::format::tree::Tree;
 use crate::model::expect::Expect;
-use crate::model::problem::ProgramSpec;
+use crate::model::problem::{Problem, ProgramSpec};
 use crate::model::program::Protocol;
 use crate::model::results::{Test, Warning};
 use crate::model::verdict::{GroupScoring, Verdict};
@@ -154,6 +154,10 @@ impl Writer for Cms {
 
     fn runs_compiled(&self) -> bool {
         true
+    }
+
+    fn holds(&self, p: &Problem) -> Result<()> {
+        subject::single_pass(p, "CMS")
     }
 
     fn warnings(&self, s: &Subject) -> Vec<Warning> {

@@ -216,6 +216,7 @@ impl Writer for Hydro {
     }
 
     fn holds(&self, p: &Problem) -> Result<()> {
+        subject::single_pass(p, "Hydro")?;
         if p.graders.is_some() {
             bail!(
                 "{}: its submissions are compiled with graders (`[graders]`), and Hydro judges \

@@ -89,6 +89,8 @@ pub struct ProblemYaml {
     /// `limits.memory` and `limits.output`, in MiB.
     pub memory: Option<u64>,
     pub output: Option<u64>,
+    /// `limits.validation_passes`: a multi-pass problem's most passes.
+    pub validation_passes: Option<u64>,
     /// The output validator's arguments: legacy's `validator_flags`, and
     /// `validator_args` (which no version of the kit reads).
     pub validator_flags: Option<Vec<String>>,
@@ -126,6 +128,14 @@ impl ProblemYaml {
             time_limit: seconds(&limits["time_limit"]),
             memory: mib("memory")?,
             output: mib("output")?,
+            validation_passes: match &limits["validation_passes"] {
+                Yaml::Integer(n) if *n >= 2 => Some(*n as u64),
+                Yaml::BadValue | Yaml::Null => None,
+                other => bail!(
+                    "{at}: `limits.validation_passes` is {other:?}: expected a whole number, 2 \
+                     or more"
+                ),
+            },
             validator_flags: args("validator_flags"),
             validator_args: args("validator_args"),
             show_test_data_groups: yaml["grading"]["show_test_data_groups"].as_bool() == Some(true),
@@ -142,7 +152,12 @@ impl ProblemYaml {
                 .time_limit
                 .filter(|_| with_time)
                 .map(|t| ("time_limit", real(t)));
-            let sizes = [("memory", self.memory), ("output", self.output)];
+            let passes = self.validation_passes.filter(|_| with_time);
+            let sizes = [
+                ("memory", self.memory),
+                ("output", self.output),
+                ("validation_passes", passes),
+            ];
             let sizes = sizes
                 .into_iter()
                 .filter_map(|(k, v)| Some((k, int(v? as i64))));

@@ -44,13 +44,16 @@ struct Settings {
     time_limit_ms: Option<u64>,
     memory_mib: Option<u64>,
     output_mib: Option<u64>,
+    /// A multi-pass problem's most passes (2 unless `limits` says).
+    passes: Option<u32>,
     /// The output validator's flags for every test (legacy
     /// `validator_flags`; the test folders may say otherwise).
     output_args: Vec<String>,
 }
 
 /// The kind of problem, from `type` (both versions) and legacy's
-/// `validation`: (scoring, interactive, custom output validator).
+/// `validation`: (scoring, interactive, custom output validator); a
+/// multi-pass problem's passes are `limits.validation_passes`.
 fn kind(yaml: &ProblemYaml, version: Version, at: &str) -> Result<(bool, bool, bool)> {
     let mut kinds = yaml.kind.clone();
     if version == Version::Legacy {
@@ -64,9 +67,10 @@ fn kind(yaml: &ProblemYaml, version: Version, at: &str) -> Result<(bool, bool, b
             "interactive" => interactive = true,
             // Scores from test groups, all or nothing each (see testdata.rs).
             "scoring" | "score" => scoring = true,
+            "multi-pass" if version == Version::Current => custom = true,
             other => bail!(
-                "{at}: the kit cannot judge a problem of type `{other}` (multi-pass and \
-                 submit-answer problems are not the kit's)"
+                "{at}: the kit cannot judge a problem of type `{other}` (submit-answer problems \
+                 are not the kit's)"
             ),
         }
     }
@@ -109,6 +113,8 @@ fn settings(package: &Package, version: Version, lossy: &mut Lossy) -> Result<Se
         time_limit_ms: time.map(|s| (s * 1000.0).round().max(1.0) as u64),
         memory_mib: yaml.memory,
         output_mib: yaml.output,
+        passes: (yaml.kind.iter().any(|k| k == "multi-pass"))
+            .then(|| yaml.validation_passes.unwrap_or(2).min(u64::from(u32::MAX)) as u32),
         output_args,
     })
 }
@@ -534,6 +540,7 @@ pub fn import(
         ),
     }
     config.memory_limit_mib = s.memory_mib.map(unread);
+    config.validation_passes = s.passes.map(unread);
     config.output_limit_mib = s.output_mib.map(unread);
     let programs = (&checker, &validator);
     jury(

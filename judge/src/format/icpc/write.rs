@@ -150,7 +150,14 @@ impl Version {
     fn problem_yaml(self, s: &Subject) -> Result<ProblemYaml> {
         let p = s.problem;
         let title = &p.config.value.title;
+        let multi_pass = p.passes > 1;
         let kind = match (self, p.interactive, p.groups.is_empty()) {
+            (Version::Current, false, true) if multi_pass => "multi-pass",
+            (Version::Current, false, false) if multi_pass => bail!(
+                "{}: a multi-pass problem with groups cannot be exported in the 2025-09 format \
+                 yet (its type would be a list)",
+                p.config.path.display()
+            ),
             (_, false, true) => "pass-fail",
             (_, false, false) | (Version::Legacy, true, false) => "scoring",
             (Version::Current, true, true) => "interactive",
@@ -185,6 +192,7 @@ impl Version {
             time_limit: Some(p.limits.time.as_secs_f64()),
             memory: Some(p.limits.memory_bytes >> 20),
             output: Some(p.limits.output_bytes >> 20),
+            validation_passes: multi_pass.then_some(u64::from(p.passes)),
             validator_flags: legacy.then(|| output_flags(s)),
             validator_args: None,
             show_test_data_groups: legacy && !p.groups.is_empty(),
@@ -770,6 +778,9 @@ impl Writer for Version {
                  its answer from stdout",
                 p.name
             );
+        }
+        if *self == Version::Legacy {
+            crate::format::subject::single_pass(p, "the legacy ICPC format")?;
         }
         if p.graders.is_some() && *self == Version::Legacy {
             bail!(

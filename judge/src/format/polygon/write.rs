@@ -490,6 +490,7 @@ impl subject::Writer for Polygon {
     }
 
     fn holds(&self, p: &Problem) -> Result<()> {
+        subject::single_pass(p, "Polygon")?;
         if p.graders.is_some() {
             bail!(
                 "{}: its submissions are compiled with graders (`[graders]`), which the kit does \
