@@ -243,3 +243,47 @@ fn bapctools_plays_the_passes_as_the_kit_does() {
         assert!(text.contains(line), "{line:?} not in {text}");
     }
 }
+
+/// The interactor (Kattis's protocol) of Bash's game over passes: it
+/// tells the solution `n m`, reads its move, and as the output validator
+/// above answers in the next pass's input.
+const INTERACTOR: &str = r#"#include <stdio.h>
+int main(int argc, char **argv) {
+    if (argc < 4) return 1;
+    FILE *in = fopen(argv[1], "r");
+    long long n, m, k;
+    if (!in || fscanf(in, "%lld %lld", &n, &m) != 2) return 1;
+    printf("%lld %lld\n", n, m);
+    fflush(stdout);
+    if (scanf("%lld", &k) != 1 || k < 1 || k > m || k > n || (n - k) % (m + 1) != 0) return 43;
+    n -= k;
+    if (n == 0) return 42;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/nextpass.in", argv[3]);
+    FILE *next = fopen(path, "w");
+    fprintf(next, "%lld %lld\n", n - 1, m);
+    fclose(next);
+    return 42;
+}
+"#;
+
+/// Interactive multi-pass: each pass a dialogue, the next from the
+/// interactor's `nextpass.in`.
+#[test]
+fn an_interactive_problem_plays_its_passes_too() {
+    let kit = bash_kit(5);
+    // A Kattis interactor's tests store their answers (here none needed).
+    let toml = (kit.read("problems/sum/problem.toml"))
+        .replace("checker = \"validate.c\"", "interactor = \"play.c\"")
+        .replace("file = \"t1.in\"", "file = \"t1.in\"\nanswer = \"t.ans\"")
+        .replace("file = \"t2.in\"", "file = \"t2.in\"\nanswer = \"t.ans\"");
+    kit.write("problems/sum/t.ans", "-\n");
+    kit.write("problems/sum/problem.toml", &toml);
+    kit.write("problems/sum/play.c", INTERACTOR);
+    kit.build();
+    let (code, verdict, _, message) = kit.verdict_of("mine.c", &player(false));
+    assert_eq!((code, verdict.as_str()), (0, "AC"), "{message}");
+    let (_, verdict, _, message) = kit.verdict_of("one.c", &player(true));
+    assert_eq!(verdict, "WA", "{message}");
+    assert!(message.starts_with("pass 2"), "{message}");
+}

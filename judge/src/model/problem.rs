@@ -474,7 +474,7 @@ impl Problem {
         let graders = (c.graders.as_ref())
             .map(|g| r.graders(g, interactive))
             .transpose()?;
-        let passes = r.passes(interactive, checker_protocol)?;
+        let passes = r.passes(checker_protocol)?;
         Ok(Problem {
             name: name.to_string(),
             dir,
@@ -993,16 +993,16 @@ impl Resolver<'_> {
         })
     }
 
-    /// Checks `validation_passes`: 2 or more, for a batch problem whose
-    /// checker speaks Kattis's protocol (the one with a feedback folder).
-    fn passes(&self, interactive: bool, checker: Protocol) -> Result<u32, ConfigError> {
+    /// Checks `validation_passes`: 2 or more, for a problem whose checker
+    /// or interactor speaks Kattis's protocol (the one with a feedback
+    /// folder).
+    fn passes(&self, checker: Protocol) -> Result<u32, ConfigError> {
         let Some(passes) = &self.src.value.validation_passes else {
             return Ok(1);
         };
-        let why = match (*passes.get_ref(), interactive, checker) {
-            (0 | 1, ..) => "a multi-pass problem runs a solution 2 or more times",
-            (_, true, _) => "the kit judges multi-pass problems in batch only",
-            (_, _, Protocol::Kattis) => return Ok(*passes.get_ref()),
+        let why = match (*passes.get_ref(), checker) {
+            (0 | 1, _) => "a multi-pass problem runs a solution 2 or more times",
+            (_, Protocol::Kattis) => return Ok(*passes.get_ref()),
             _ => {
                 "a multi-pass checker writes nextpass.in into its feedback folder: it speaks \
                   Kattis's protocol (`[protocols] checker = \"kattis\"`)"

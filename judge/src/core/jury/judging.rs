@@ -25,6 +25,57 @@ use super::arena::{
 };
 use super::{Jury, files, read_head};
 
+/// A test's outcome takes its checked verdict; a rejection in a
+/// multi-pass problem's later pass says which.
+fn take(outcome: &mut TestOutcome, pass: u32, checked: Checked) {
+    outcome.verdict = checked.verdict;
+    outcome.message = match (pass, checked.verdict) {
+        (1, _) | (_, Verdict::Ac) => checked.message,
+        (pass, _) => format!("pass {pass}: {}", checked.message),
+    };
+    outcome.points = checked.points;
+    outcome.partial = checked.partial;
+}
+
+/// What follows a pass of a test.
+enum Pass {
+    /// The test's outcome.
+    Done(Checked),
+    /// A multi-pass problem's next pass, on this input.
+    Next(PathBuf),
+}
+
+/// After pass `pass` of test `name`, checked `checked`: the next pass
+/// where the checker accepted it and wrote `nextpass.in` (taken from its
+/// feedback folder, which stays; `work` made afresh), else the outcome;
+/// asking for a pass too many, or with a rejection, is the jury's fault.
+/// `Err` where the next pass cannot be prepared.
+fn after_pass(
+    arena: &Arena,
+    (place, name): (Place, &str),
+    (pass, checked): (u32, Checked),
+    work: &Path,
+) -> Result<Pass, String> {
+    let next = place.scratch.join(format!("{name}.feedback/nextpass.in"));
+    if arena.passes < 2 || !next.is_file() {
+        return Ok(Pass::Done(checked));
+    }
+    let checker = &arena.checker.name;
+    Ok(Pass::Done(match checked.verdict {
+        Verdict::Ac if pass < arena.passes => {
+            let input = place.scratch.join(format!("{name}.pass{}.in", pass + 1));
+            let _ = std::fs::remove_dir_all(work);
+            let taken = std::fs::rename(&next, &input);
+            taken
+                .and_then(|()| fsutil::create_dir_all(work))
+                .map_err(|e| format!("cannot prepare pass {}: {e}", pass + 1))?;
+            return Ok(Pass::Next(input));
+        }
+        Verdict::Ac => rules::too_many_passes(checker, arena.passes),
+        _ => rules::next_pass_of_a_rejection(checker, checked),
+    }))
+}
+
 /// Limits for the checker: it must never be the bottleneck nor be blamed.
 pub(super) fn checker_limits() -> Limits {
     Limits::new(Duration::from_secs(30), 4 << 30, 64 << 20)
@@ -139,31 +190,17 @@ impl Jury<'_> {
                     partial: None,
                 },
             };
-            let next = place.scratch.join(format!("{name}.feedback/nextpass.in"));
-            let more = arena.passes > 1 && next.is_file();
-            let checked = match (more, checked.verdict) {
-                (false, _) => checked,
-                (true, Verdict::Ac) if pass < arena.passes => {
-                    input = place.scratch.join(format!("{name}.pass{}.in", pass + 1));
-                    let _ = std::fs::remove_dir_all(&work);
-                    let taken = std::fs::rename(&next, &input);
-                    if let Err(e) = taken.and_then(|()| fsutil::create_dir_all(&work)) {
-                        outcome.message = format!("cannot prepare pass {}: {e}", pass + 1);
-                        return settle(place, name, BATCH_FILES, outcome, false);
-                    }
-                    continue;
+            match after_pass(arena, (place, name), (pass, checked), &work) {
+                Ok(Pass::Next(next)) => input = next,
+                Ok(Pass::Done(checked)) => {
+                    take(&mut outcome, pass, checked);
+                    break;
                 }
-                (true, Verdict::Ac) => rules::too_many_passes(&arena.checker.name, arena.passes),
-                (true, _) => rules::next_pass_of_a_rejection(&arena.checker.name, checked),
-            };
-            outcome.verdict = checked.verdict;
-            outcome.message = match (pass, checked.verdict) {
-                (1, _) | (_, Verdict::Ac) => checked.message,
-                (pass, _) => format!("pass {pass}: {}", checked.message),
-            };
-            outcome.points = checked.points;
-            outcome.partial = checked.partial;
-            break;
+                Err(message) => {
+                    outcome.message = message;
+                    return settle(place, name, BATCH_FILES, outcome, false);
+                }
+            }
         }
         let _ = std::fs::remove_dir_all(&work);
         settle(place, name, BATCH_FILES, outcome, arena.keep_outputs)
@@ -266,32 +303,44 @@ impl Jury<'_> {
         mut outcome: TestOutcome,
     ) -> TestOutcome {
         let name = &test.name;
-        let played = self.interact(
-            solution,
-            arena.checker,
-            &test.input,
-            &place.scratch_file(name, "tout"),
-            Some(&test.answer),
-            arena.limits,
-            work,
-            place.scratch,
-            name,
-        );
-        let _ = std::fs::remove_dir_all(work);
-        let (run, checked, transcript) = match played {
-            Ok(played) => played,
-            Err(e) => {
-                outcome.message = format!("cannot play the test: {e}");
-                return settle(place, name, INTERACTIVE_FILES, outcome, false);
+        let mut input = test.input.clone();
+        let mut pass = 1;
+        let transcript = loop {
+            let played = self.interact(
+                solution,
+                arena.checker,
+                &input,
+                &place.scratch_file(name, "tout"),
+                Some(&test.answer),
+                arena.limits,
+                work,
+                place.scratch,
+                name,
+            );
+            let _ = std::fs::remove_dir_all(work);
+            let (run, checked, transcript) = match played {
+                Ok(played) => played,
+                Err(e) => {
+                    outcome.message = format!("cannot play the test: {e}");
+                    return settle(place, name, INTERACTIVE_FILES, outcome, false);
+                }
+            };
+            outcome.cpu = outcome.cpu.max(run.cpu);
+            outcome.wall = outcome.wall.max(run.wall);
+            outcome.memory_bytes = outcome.memory_bytes.max(run.peak_memory_bytes);
+            match after_pass(arena, (place, name), (pass, checked), work) {
+                Ok(Pass::Next(next)) => (input, pass) = (next, pass + 1),
+                Ok(Pass::Done(checked)) => {
+                    take(&mut outcome, pass, checked);
+                    break transcript;
+                }
+                Err(message) => {
+                    outcome.message = message;
+                    return settle(place, name, INTERACTIVE_FILES, outcome, false);
+                }
             }
         };
-        outcome.cpu = run.cpu;
-        outcome.wall = run.wall;
-        outcome.memory_bytes = run.peak_memory_bytes;
-        outcome.verdict = checked.verdict;
-        outcome.message = checked.message;
-        outcome.points = checked.points;
-        outcome.partial = checked.partial;
+        let _ = std::fs::remove_dir_all(work);
         outcome.output = place.kept_file(name, "transcript");
         if !outcome.verdict.is_accepted()
             && let Err(e) = fsutil::write_atomic(&outcome.output, transcript.render().as_bytes())

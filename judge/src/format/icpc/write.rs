@@ -153,6 +153,7 @@ impl Version {
         let multi_pass = p.passes > 1;
         let kind = match (self, p.interactive, p.groups.is_empty()) {
             (Version::Current, false, true) if multi_pass => "multi-pass",
+            (Version::Current, true, true) if multi_pass => "interactive multi-pass",
             (Version::Current, false, false) if multi_pass => bail!(
                 "{}: a multi-pass problem with groups cannot be exported in the 2025-09 format \
                  yet (its type would be a list)",
