@@ -234,8 +234,8 @@ fn icpc_include_package(dir: &std::path::Path) {
 }
 
 /// ICPC 2025-09's `include/` imports as graders whose submissions keep
-/// their names, and goes back out there; the legacy format, Polygon and
-/// Hydro, which have no such thing in the kit, refuse it saying so.
+/// their names, and goes back out there; the legacy format and Hydro,
+/// which have no such thing, refuse it saying so.
 #[test]
 fn icpc_included_files_are_graders() {
     let kit = Kit::new();
@@ -282,7 +282,6 @@ fn icpc_included_files_are_graders() {
     for (format, expected) in [
         ("icpc-legacy", "the legacy ICPC format has none"),
         ("hydro", "Hydro judges whole programs"),
-        ("polygon", "not write in Polygon's form yet"),
     ] {
         let out = packages.path().join(format.replace('-', ""));
         let testlib_h = kit.path("testlib.h");
@@ -296,4 +295,61 @@ fn icpc_included_files_are_graders() {
         assert!(error.contains(expected), "{format}: {error}");
         assert!(!out.exists(), "{format}");
     }
+}
+
+/// Polygon lists a grader's files as resources compiled with the
+/// solutions of their language (`for-types`); they import back as the
+/// same graders, each solution keeping its name.
+#[test]
+fn polygon_graders_are_resources_for_the_solutions() {
+    let kit = grader_kit(TABLE);
+    kit.write("problems/sum/check.cpp", testkit::kit::sum::CHECKER);
+    kit.write("problems/sum/validate.cpp", testkit::kit::sum::VALIDATOR);
+    kit.write("problems/sum/statement.en.md", "# Sum\n\nWrite `sum`.\n");
+    kit.write("problems/sum/statement.zh.md", "# 求和\n\n写 `sum`。\n");
+    kit.edit(
+        "problems/sum/problem.toml",
+        "reference = ",
+        "cpp_checker = \"check.cpp\"\ncpp_validator = \"validate.cpp\"\nreference = ",
+    );
+    kit.build();
+    let out = kit.path("target/polygon");
+    kit.write("testlib.h", "// a stand-in\n");
+    let testlib_h = kit.path("testlib.h");
+    let report = kit.accepted(&[
+        "package",
+        "sum",
+        "--format",
+        "polygon",
+        "--no-pdf",
+        "--out",
+        out.to_str().unwrap(),
+        "--testlib-h",
+        testlib_h.to_str().unwrap(),
+    ]);
+    let warned = report["warnings"].to_string();
+    assert!(
+        warned.contains("where the graders expect `sum`"),
+        "{warned}"
+    );
+    let xml = std::fs::read_to_string(out.join("problem.xml")).unwrap();
+    for resource in [
+        "<file for-types=\"c.*\" path=\"files/grader.c\" type=\"c.gcc\">",
+        "<file for-types=\"c.*\" path=\"files/sum.h\" type=\"h.g++\">",
+        "<file for-types=\"python.*\" path=\"files/grader.py\" type=\"python.3\">",
+        "<asset name=\"solution\"/>",
+    ] {
+        assert!(xml.contains(resource), "{resource:?} not in {xml}");
+    }
+    let (code, report) = kit.json(&["import", out.to_str().unwrap(), "--name", "again"]);
+    assert_eq!(code, 0, "{report:#}");
+    let again = kit.read("problems/again/problem.toml");
+    for line in [
+        "c = [\"package/files/grader.c\", \"package/files/sum.h\"]",
+        "python = [\"package/files/grader.py\"]",
+    ] {
+        assert!(again.contains(line), "{line:?} not in {again}");
+    }
+    let (code, report) = kit.json(&["verify", "again"]);
+    assert_eq!(code, 0, "{report:#}");
 }

@@ -147,6 +147,10 @@ pub struct Files {
 pub struct Source {
     pub path: String,
     pub kind: Option<String>,
+    /// A resource compiled with the solutions of these types (a grader or
+    /// its header: `for-types="cpp.*"`, stage `compile`, asset
+    /// `solution`).
+    pub for_types: Option<String>,
 }
 
 /// A program: an executable, the interactor, a validator.
@@ -384,9 +388,13 @@ impl Group {
 impl Source {
     /// A resource (`<file path=".." type=".."/>`).
     fn of_file(e: &Element) -> Option<Source> {
+        let assets = all_at(e, &["assets"], "asset");
+        let graded = assets.iter().any(|a| a.attr("name") == Some("solution"));
+        let types = e.attr("for-types").or(e.attr("for-type")).unwrap_or("*");
         Some(Source {
             path: e.attr("path")?.to_string(),
             kind: e.attr("type").map(str::to_string),
+            for_types: graded.then(|| types.to_string()),
         })
     }
 }
@@ -666,10 +674,21 @@ impl Source {
     /// The element `name` (`source`, `file`) naming it.
     fn write(&self, w: &mut Xml, name: &str) -> std::io::Result<()> {
         let attributes = present(&[
+            ("for-types", self.for_types.as_deref()),
             ("path", Some(self.path.as_str())),
             ("type", self.kind.as_deref()),
         ]);
-        empty(w, name, &attributes)
+        if self.for_types.is_none() {
+            return empty(w, name, &attributes);
+        }
+        element(w, name, &attributes, |w| {
+            element(w, "stages", &[], |w| {
+                empty(w, "stage", &[("name", "compile")])
+            })?;
+            element(w, "assets", &[], |w| {
+                empty(w, "asset", &[("name", "solution")])
+            })
+        })
     }
 }
 

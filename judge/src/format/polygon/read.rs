@@ -27,7 +27,7 @@ use super::files::{
 };
 use crate::format::imported::{
     Imported, Lossy, config_of, expected_of, files_config, files_of, group, kept, kept_at,
-    no_targets, solution_file, testlib_beside, text,
+    kit_language, no_targets, solution_file, testlib_beside, text,
 };
 use crate::format::{Format, Package};
 use crate::model::config::{
@@ -577,6 +577,62 @@ fn files(
 }
 
 /// Imports the Polygon package as problem `name`.
+/// The graders: the resources compiled with the solutions of some types
+/// (`for-types="cpp.*"`, asset `solution`), by the kit's language of the
+/// types, each language's source first (a header is beside it); the
+/// solution keeps its name. Types of a language the kit does not judge
+/// are left out with `--lossy`.
+fn graders(files: &Files, shown: &str, lossy: &mut Lossy) -> Result<Option<config::GradersConfig>> {
+    let mut by_language: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for resource in &files.resources {
+        let Some(types) = &resource.for_types else {
+            continue;
+        };
+        for mask in types
+            .split([';', ':'])
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+        {
+            let family = mask.split('.').next().unwrap_or(mask);
+            let language = match family {
+                "python" => Some("python"),
+                other => kit_language(other).filter(|l| *l == other),
+            };
+            let Some(language) = language else {
+                lossy.drop(format!(
+                    "{shown}: {} is compiled with `{mask}` solutions, a language the kit does not \
+                     judge",
+                    resource.path
+                ))?;
+                continue;
+            };
+            let list = by_language.entry(language.to_string()).or_default();
+            // The language's own source leads; headers follow.
+            let kind = resource.kind.as_deref().unwrap_or_default();
+            match kind.starts_with(&format!("{family}.")) {
+                true => list.insert(0, &resource.path),
+                false => list.push(&resource.path),
+            }
+        }
+    }
+    if by_language.is_empty() {
+        return Ok(None);
+    }
+    let files = (by_language.into_iter())
+        .map(|(language, list)| {
+            (
+                language,
+                unread(list.into_iter().filter_map(kept_at).collect()),
+            )
+        })
+        .collect();
+    Ok(Some(config::GradersConfig {
+        submission: None,
+        attachments: Vec::new(),
+        files,
+    }))
+}
+
 pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Imported> {
     let shown = package.shown("problem.xml");
     let xml = ProblemXml::read(package)?;
@@ -597,6 +653,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     config.files = solution_files(&xml.judging, &jury, &shown)?;
     no_targets(&mut config, &mut comments, "The package's");
     config.groups = config_groups(&groups);
+    config.graders = graders(&xml.files, &shown, lossy)?;
     let answers = kattis && jury.interactor.is_some();
     config.tests = test_entries(&tests, &groups.own_points, answers);
     let files = files(package, name, &solutions, &tests, &mut notes)?;

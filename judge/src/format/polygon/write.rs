@@ -130,6 +130,7 @@ fn source(path: &str, kind: Option<&str>) -> Source {
     Source {
         path: path.to_string(),
         kind: Some(kind.to_string()),
+        for_types: None,
     }
 }
 
@@ -163,11 +164,38 @@ fn problem_xml(s: &Subject, checker: &CppChecker, files: &JuryFiles) -> ProblemX
             ..Judging::default()
         },
         files: Files {
-            resources: vec![source("files/testlib.h", Some("h.g++"))],
+            resources: std::iter::once(source("files/testlib.h", Some("h.g++")))
+                .chain(grader_resources(p))
+                .collect(),
             executables: vec![program(&files.validator)],
         },
         assets: assets(s, checker, files),
     }
+}
+
+/// The graders as Polygon lists them: each file of a language's grader a
+/// resource compiled with the solutions of that language
+/// (`for-types="cpp.*"`), in `files/`.
+fn grader_resources(p: &Problem) -> Vec<Source> {
+    let Some(graders) = &p.graders else {
+        return Vec::new();
+    };
+    let mut resources = Vec::new();
+    for (language, files) in &graders.files {
+        let family = language.as_str();
+        for file in files {
+            let name = fsutil::file_name(file);
+            let kind = match file.extension().and_then(|e| e.to_str()) {
+                Some("h" | "hpp") => "h.g++",
+                _ => source_type(file),
+            };
+            resources.push(Source {
+                for_types: Some(format!("{family}.*")),
+                ..source(&format!("files/{name}"), Some(kind))
+            });
+        }
+    }
+    resources
 }
 
 /// The testset `tests`: the limits, the tests as `tests/NN` (at least two
@@ -490,15 +518,7 @@ impl subject::Writer for Polygon {
     }
 
     fn holds(&self, p: &Problem) -> Result<()> {
-        subject::single_pass(p, "Polygon")?;
-        if p.graders.is_some() {
-            bail!(
-                "{}: its submissions are compiled with graders (`[graders]`), which the kit does \
-                 not write in Polygon's form yet: export --format cms or icpc",
-                p.name
-            );
-        }
-        Ok(())
+        subject::single_pass(p, "Polygon")
     }
 
     fn wants_pdf(&self) -> bool {
@@ -512,6 +532,15 @@ impl subject::Writer for Polygon {
         write_tests(s, out)?;
         out.file("files/testlib.h", &self.testlib_h(s))?;
         write_jury(&jury, out)?;
+        if let Some(graders) = &s.problem.graders {
+            let mut written = std::collections::BTreeSet::new();
+            for file in graders.files.values().flatten() {
+                let path = format!("files/{}", fsutil::file_name(file));
+                if written.insert(path.clone()) {
+                    out.file(&path, file)?;
+                }
+            }
+        }
         write_solutions(s, out)?;
         write_statements(s, out)
     }
@@ -550,6 +579,16 @@ impl subject::Writer for Polygon {
                     .to_string(),
             });
         }
+        if let Some(name) = p.graders.as_ref().and_then(|g| g.submission.as_ref()) {
+            warnings.push(Warning {
+                problem: p.name.clone(),
+                judge: "Polygon",
+                message: format!(
+                    "a solution keeps its own name beside the grader, where the graders expect \
+                     `{name}`"
+                ),
+            });
+        }
         let held = [GroupScoring::All, GroupScoring::Each];
         let instead = "Polygon's complete-group or each-test points";
         let mut polygon = subject::unheld_scorings(s, &held, instead);
@@ -559,6 +598,15 @@ impl subject::Writer for Polygon {
             judge: "Polygon",
             message,
         }));
+        if p.graders.is_some() {
+            warnings.push(Warning {
+                problem: p.name.clone(),
+                judge: "p2d (DOMjudge)",
+                message: "the graders are dropped (DOMjudge judges whole programs): its \
+                          solutions, functions for a grader, do not compile there"
+                    .to_string(),
+            });
+        }
         if let Some(files) = p.files.named() {
             warnings.push(Warning {
                 problem: p.name.clone(),
