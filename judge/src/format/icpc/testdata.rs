@@ -659,7 +659,10 @@ fn groups(
             bail!("{shown}: the group is worth {points} points; the kit counts whole points");
         }
         let mut group = group(name, points.round() as u32).into_inner();
-        group.scoring = scoring.scoring;
+        // Worth nothing, a group scores nothing however it scores.
+        if points.round() > 0.0 {
+            group.scoring = scoring.scoring;
+        }
         group.depends = own.requires.clone();
         if own.needs_samples && samples && reader.sample_group != *name {
             group.depends.insert(0, reader.sample_group.clone());
