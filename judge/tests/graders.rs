@@ -20,7 +20,7 @@ const GRADER_PY: &str =
 const SUM_C: &str =
     "#include \"sum.h\"\nlong long sum(long long a, long long b) { return a + b; }\n";
 
-const TABLE: &str = "[graders]\nsubmission = \"sum\"\nattachments = [\"grader/sum.h\"]\n\n[graders.files]\nc = [\"grader/grader.c\", \"grader/sum.h\"]\npython = [\"grader/grader.py\"]\n";
+const TABLE: &str = "[graders]\nsubmission = \"sum\"\nattachments = [\"grader/sum.h\"]\n\n[graders.files]\nc = [\"grader/grader.c\", \"grader/sum.h\"]\ncpp = [\"grader/grader.cpp\", \"grader/sum.h\"]\npython = [\"grader/grader.py\"]\n";
 
 /// Judges `source` as the file `name`: the report.
 fn judged(kit: &Kit, name: &str, source: &str) -> serde_json::Value {
@@ -32,6 +32,7 @@ fn judged(kit: &Kit, name: &str, source: &str) -> serde_json::Value {
 fn grader_kit(table: &str) -> Kit {
     let kit = Kit::builder().inputs(3).create();
     kit.write("problems/sum/grader/grader.c", GRADER_C);
+    kit.write("problems/sum/grader/grader.cpp", GRADER_C);
     kit.write("problems/sum/grader/sum.h", HEADER);
     kit.write("problems/sum/grader/grader.py", GRADER_PY);
     let toml = kit.read("problems/sum/problem.toml");
@@ -51,6 +52,8 @@ fn submissions_are_compiled_with_the_grader_of_their_language() {
     let python = "def sum(a, b):\n    return a + b\n";
     let (code, verdict, _, message) = kit.verdict_of("mine.py", python);
     assert_eq!((code, verdict.as_str()), (0, "AC"), "{message}");
+    let (code, verdict, ..) = kit.verdict_of("mine.cpp", SUM_C);
+    assert_eq!((code, verdict.as_str()), (0, "AC"));
     let off = SUM_C.replace("a + b", "a + b + 1");
     let (_, verdict, ..) = kit.verdict_of("off.c", &off);
     assert_eq!(verdict, "WA");
@@ -71,7 +74,10 @@ fn submissions_are_compiled_with_the_grader_of_their_language() {
         "{report:#}"
     );
 
-    // C++ has no grader here.
+    // Without a C++ grader, a C++ submission cannot be judged.
+    let toml = kit.read("problems/sum/problem.toml");
+    let without = toml.replace("cpp = [\"grader/grader.cpp\", \"grader/sum.h\"]\n", "");
+    kit.write("problems/sum/problem.toml", &without);
     let report = judged(&kit, "mine.cpp", SUM_C);
     let error = report["compile_error"].as_str().unwrap_or_default();
     assert!(
@@ -352,4 +358,30 @@ fn polygon_graders_are_resources_for_the_solutions() {
     }
     let (code, report) = kit.json(&["verify", "again"]);
     assert_eq!(code, 0, "{report:#}");
+}
+
+/// Java: the grader's class calls the submission's, compiled together and
+/// run as the grader's class.
+#[test]
+#[ignore = "slow tier: a JDK"]
+fn a_java_submission_is_compiled_with_its_grader() {
+    let kit = Kit::builder().languages(&["c", "java"]).create();
+    kit.write(
+        "problems/sum/grader/grader.java",
+        "import java.util.*;\npublic class grader {\n    public static void main(String[] args) {\n        Scanner in = new Scanner(System.in);\n        long a = in.nextLong(), b = in.nextLong();\n        System.out.println(sum.sum(a, b));\n    }\n}\n",
+    );
+    kit.write("problems/sum/grader/grader.c", GRADER_C);
+    kit.write("problems/sum/grader/sum.h", HEADER);
+    let toml = kit.read("problems/sum/problem.toml");
+    let table = "[graders]\nsubmission = \"sum\"\n\n[graders.files]\nc = [\"grader/grader.c\", \"grader/sum.h\"]\njava = [\"grader/grader.java\"]\n";
+    kit.write("problems/sum/problem.toml", &format!("{toml}\n{table}"));
+    kit.write("solutions/sum/accepted/ref.c", SUM_C);
+    kit.build();
+    let java =
+        "public class sum {\n    public static long sum(long a, long b) { return a + b; }\n}\n";
+    let (code, verdict, _, message) = kit.verdict_of("mine.java", java);
+    assert_eq!((code, verdict.as_str()), (0, "AC"), "{message}");
+    let whole = "public class sum {\n    public static void main(String[] args) {}\n}\n";
+    let report = judged(&kit, "whole.java", whole);
+    assert_eq!(report["verdict"], "CE", "{report:#}");
 }
