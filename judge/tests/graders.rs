@@ -385,3 +385,30 @@ fn a_java_submission_is_compiled_with_its_grader() {
     let report = judged(&kit, "whole.java", whole);
     assert_eq!(report["verdict"], "CE", "{report:#}");
 }
+
+/// A grader in a language the kit does not judge (Pascal's) is left out
+/// with `--lossy`, saying so; without it, the import stops there.
+#[test]
+fn a_grader_the_kit_cannot_judge_is_left_out_with_lossy() {
+    let kit = Kit::new();
+    let packages = tempfile::tempdir().unwrap();
+    let task = packages.path().join("somma");
+    cms_grader_task(&task);
+    std::fs::write(task.join("sol/grader.pas"), "begin end.\n").unwrap();
+    let error = kit.error(&["import", task.to_str().unwrap()]);
+    assert!(
+        error.contains("grader.pas") && error.contains("--lossy"),
+        "{error}"
+    );
+    let (code, report) = kit.json(&["import", task.to_str().unwrap(), "--lossy"]);
+    assert_eq!(code, 0, "{report:#}");
+    assert!(
+        report["warnings"].to_string().contains("grader.pas"),
+        "{report:#}"
+    );
+    let problem = kit.read("problems/somma/problem.toml");
+    assert!(
+        problem.contains("c = [\"package/sol/grader.c\""),
+        "{problem}"
+    );
+}

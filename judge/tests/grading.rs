@@ -294,3 +294,28 @@ fn legacy_grader_flags_judge_as_problemtools_judges_them() {
     }
     eprintln!("{compared} submissions judged alike by the kit and problemtools");
 }
+
+/// A wrong solution that fails a sample first, under `ignore_samples`, is
+/// judged on: `judge verify` finds its failure in the secret tests, where
+/// stopping at the sample would have made it accepted.
+#[test]
+fn verify_judges_on_past_an_ignored_sample() {
+    let kit = Kit::builder().inputs(3).create();
+    let toml = kit
+        .read("problems/sum/problem.toml")
+        .replace("file = \"t1.in\"", "file = \"t1.in\"\nsample = true");
+    let toml = toml.replacen("reference = ", "targets_required = false\nreference = ", 1);
+    let toml = format!("{toml}\n[verdict]\nignore_samples = true\n");
+    kit.write("problems/sum/problem.toml", &toml);
+    kit.build();
+    // Wrong on the sample (1 2) and on the last test, right on 40 2.
+    let wrong = testkit::kit::sum::reference("if (a != 40) b += 1;");
+    kit.write("solutions/sum/wrong_answer/wrong.c", &wrong);
+    let report = kit.accepted(&["verify"]);
+    let rows = report["solutions"].as_array().unwrap();
+    let row = rows
+        .iter()
+        .find(|r| r["solution"] == "wrong_answer/wrong.c")
+        .unwrap();
+    assert_eq!(row["verdict"], "WA", "{report:#}");
+}

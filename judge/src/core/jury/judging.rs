@@ -443,7 +443,12 @@ impl Jury<'_> {
                 };
                 self.judge_test(arena, entries[g].solution, &arena.tests[j], place)
             },
-            |outcome| !outcome.verdict.is_accepted(),
+            // Under verdict rules of their own (samples ignored, the worst
+            // error, accepted by a group) a failure decides nothing yet:
+            // every test is judged.
+            |outcome| {
+                !outcome.verdict.is_accepted() && arena.verdicting == verdict::Verdicting::default()
+            },
             |progress| match progress {
                 Progress::Opened(g) => announce(arena, entries[g].shown, events),
                 Progress::Finished(_, _, outcome) => {

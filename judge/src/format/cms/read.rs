@@ -133,7 +133,12 @@ fn is_grader_file(file: &str) -> bool {
 /// `sol/`), as CMS compiles them with each submission, which it names
 /// after the task (`<name>.<ext>`); the files handed to contestants
 /// (`att/`).
-fn graders(package: &Package, task: &TaskYaml, name: &str) -> Result<Option<GradersConfig>> {
+fn graders(
+    package: &Package,
+    task: &TaskYaml,
+    name: &str,
+    lossy: &mut Lossy,
+) -> Result<Option<GradersConfig>> {
     let in_sol = |f: &&str| !f["sol/".len()..].contains('/');
     let headers: Vec<&str> = (package.under("sol").filter(in_sol))
         .filter(|f| is_grader_file(f) && !f.contains("/grader."))
@@ -146,10 +151,11 @@ fn graders(package: &Package, task: &TaskYaml, name: &str) -> Result<Option<Grad
     {
         let extension = grader.rsplit('.').next().unwrap_or_default();
         let Some(language) = kit_language(extension) else {
-            bail!(
+            lossy.drop(format!(
                 "{}: a grader in a language the kit does not judge (`.{extension}`)",
                 package.shown(grader)
-            );
+            ))?;
+            continue;
         };
         let list: Vec<Spanned<String>> = std::iter::once(grader)
             .chain(headers.iter().copied())
@@ -338,7 +344,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     }
     let tests = tests(package, &recipes, jury.generator.as_ref(), &public)?;
     config.tests = tests.into_iter().map(unread).collect();
-    config.graders = graders(package, &task, name)?;
+    config.graders = graders(package, &task, name, lossy)?;
 
     let files = files_of(package, name, |file| {
         let to = solutions.iter().find(|(from, _)| from == file);
