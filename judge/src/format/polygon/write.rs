@@ -512,6 +512,45 @@ impl Polygon {
     }
 }
 
+/// What Polygon and p2d lose of the kinds of problem the kit has besides
+/// whole programs on stdin: graders, scorings and verdict rules, files.
+fn kinds_lost(s: &Subject) -> Vec<Warning> {
+    let p = s.problem;
+    let mut polygon = Vec::new();
+    if let Some(name) = p.graders.as_ref().and_then(|g| g.submission.as_ref()) {
+        polygon.push(format!(
+            "a solution keeps its own name beside the grader, where the graders expect `{name}`"
+        ));
+    }
+    let held = [GroupScoring::All, GroupScoring::Each];
+    let instead = "Polygon's complete-group or each-test points";
+    polygon.extend(subject::unheld_scorings(s, &held, instead));
+    polygon.extend(subject::unheld_verdict_rules(p));
+    let mut p2d = Vec::new();
+    if p.graders.is_some() {
+        p2d.push(
+            "the graders are dropped (DOMjudge judges whole programs): its solutions, functions \
+             for a grader, do not compile there"
+                .to_string(),
+        );
+    }
+    if let Some(files) = p.files.named() {
+        p2d.push(format!(
+            "{files} are dropped (DOMjudge has no file input or output): its solutions, which \
+             open them, fail there"
+        ));
+    }
+    let polygon = polygon.into_iter().map(|m| ("Polygon", m));
+    let p2d = p2d.into_iter().map(|m| ("p2d (DOMjudge)", m));
+    (polygon.chain(p2d))
+        .map(|(judge, message)| Warning {
+            problem: p.name.clone(),
+            judge,
+            message,
+        })
+        .collect()
+}
+
 impl subject::Writer for Polygon {
     fn protocol(&self) -> Option<Protocol> {
         None
@@ -579,44 +618,7 @@ impl subject::Writer for Polygon {
                     .to_string(),
             });
         }
-        if let Some(name) = p.graders.as_ref().and_then(|g| g.submission.as_ref()) {
-            warnings.push(Warning {
-                problem: p.name.clone(),
-                judge: "Polygon",
-                message: format!(
-                    "a solution keeps its own name beside the grader, where the graders expect \
-                     `{name}`"
-                ),
-            });
-        }
-        let held = [GroupScoring::All, GroupScoring::Each];
-        let instead = "Polygon's complete-group or each-test points";
-        let mut polygon = subject::unheld_scorings(s, &held, instead);
-        polygon.extend(subject::unheld_verdict_rules(p));
-        warnings.extend(polygon.into_iter().map(|message| Warning {
-            problem: p.name.clone(),
-            judge: "Polygon",
-            message,
-        }));
-        if p.graders.is_some() {
-            warnings.push(Warning {
-                problem: p.name.clone(),
-                judge: "p2d (DOMjudge)",
-                message: "the graders are dropped (DOMjudge judges whole programs): its \
-                          solutions, functions for a grader, do not compile there"
-                    .to_string(),
-            });
-        }
-        if let Some(files) = p.files.named() {
-            warnings.push(Warning {
-                problem: p.name.clone(),
-                judge: "p2d (DOMjudge)",
-                message: format!(
-                    "{files} are dropped (DOMjudge has no file input or output): \
-                     its solutions, which open them, fail there"
-                ),
-            });
-        }
+        warnings.extend(kinds_lost(s));
         for (expect, path) in &s.solutions {
             let shown = path.strip_prefix(&p.solutions).unwrap_or(path).display();
             let message = match tag(*expect) {
