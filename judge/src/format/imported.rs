@@ -278,11 +278,12 @@ pub fn testlib_beside(program: &str) -> String {
 pub fn kit_language(extension: &str) -> Option<&'static str> {
     Some(match extension {
         "c" => "c",
-        "cpp" | "cc" | "cxx" => "cpp",
+        "cpp" | "cc" | "cxx" | "c++" => "cpp",
         "py" => "python",
         "java" => "java",
         "rs" => "rust",
         "kt" => "kotlin",
+        "sh" => "shell",
         _ => return None,
     })
 }

@@ -340,7 +340,6 @@ impl Jury<'_> {
                 }
             }
         };
-        let _ = std::fs::remove_dir_all(work);
         outcome.output = place.kept_file(name, "transcript");
         if !outcome.verdict.is_accepted()
             && let Err(e) = fsutil::write_atomic(&outcome.output, transcript.render().as_bytes())

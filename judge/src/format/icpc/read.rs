@@ -441,17 +441,10 @@ fn included(package: &Package, lossy: &mut Lossy) -> Result<Option<GradersConfig
             continue;
         };
         let own: Vec<&str> = package.under(&dir).collect();
-        let extensions: &[&str] = match language {
-            "c" => &["c"],
-            "cpp" => &["cpp", "cc", "cxx", "c++"],
-            "python" => &["py"],
-            "java" => &["java"],
-            "kotlin" => &["kt"],
-            "rust" => &["rs"],
-            _ => &["sh"],
-        };
+        let of_language =
+            |f: &&str| kit_language(f.rsplit('.').next().unwrap_or("")) == Some(language);
         let driver = (own.iter().copied())
-            .filter(|f| extensions.iter().any(|e| f.ends_with(&format!(".{e}"))))
+            .filter(of_language)
             .min_by_key(|f| !f.ends_with("/__main__.py"));
         let Some(driver) = driver else {
             lossy.drop(format!(
