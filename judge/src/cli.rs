@@ -160,7 +160,7 @@ pub enum Command {
 pub const VERDICT_FOLDERS: &str = "\
 The folders of solutions/<problem>/ and what each promises:
   accepted/               AC on every test
-  partially_accepted/     a score above 0 and below the most
+  partially_accepted/     a score below the most: above 0, or with AC
   wrong_answer/           WA (and on every test aimed at it)
   presentation_error/     PE (and on every test aimed at it)
   time_limit_exceeded/    TLE (and on every test aimed at it)

@@ -204,6 +204,9 @@ fn a_cms_task_with_graders_imports_judges_and_goes_back_out() {
     );
 }
 
+/// The Rust driver: the submission is its module `add`.
+const GRADER_RS: &str = "mod add;\nfn main() {\n    let mut line = String::new();\n    std::io::stdin().read_line(&mut line).unwrap();\n    let v: Vec<i64> = line.split_whitespace().map(|x| x.parse().unwrap()).collect();\n    println!(\"{}\", add::sum(v[0], v[1]));\n}\n";
+
 /// An ICPC 2025-09 package whose submissions get the files of
 /// `include/<language>/` (a driver with `main`, its header).
 fn icpc_include_package(dir: &std::path::Path) {
@@ -227,7 +230,12 @@ fn icpc_include_package(dir: &std::path::Path) {
             "include/python3/__main__.py",
             "import add\na, b = map(int, input().split())\nprint(add.sum(a, b))\n",
         ),
+        ("include/rust/main.rs", GRADER_RS),
         ("submissions/accepted/sum.c", SUM_C),
+        (
+            "submissions/accepted/add.rs",
+            "pub fn sum(a: i64, b: i64) -> i64 {\n    a + b\n}\n",
+        ),
         (
             "submissions/accepted/add.py",
             "def sum(a, b):\n    return a + b\n",
@@ -240,11 +248,13 @@ fn icpc_include_package(dir: &std::path::Path) {
 }
 
 /// ICPC 2025-09's `include/` imports as graders whose submissions keep
-/// their names, and goes back out there; the legacy format and Hydro,
-/// which have no such thing, refuse it saying so.
+/// their names, and goes back out there and to the legacy format; Hydro,
+/// which has no such thing, refuses it saying so.
 #[test]
 fn icpc_included_files_are_graders() {
-    let kit = Kit::new();
+    let kit = Kit::builder()
+        .languages(&["c", "cpp", "python", "rust"])
+        .create();
     let packages = tempfile::tempdir().unwrap();
     let dir = packages.path().join("incsum");
     icpc_include_package(&dir);
@@ -254,6 +264,7 @@ fn icpc_included_files_are_graders() {
     for line in [
         "c = [\"package/include/c/driver.c\", \"package/include/c/sum.h\"]",
         "python = [\"package/include/python3/__main__.py\"]",
+        "rust = [\"package/include/rust/main.rs\"]",
     ] {
         assert!(problem.contains(line), "{line:?} not in {problem}");
     }
@@ -269,6 +280,7 @@ fn icpc_included_files_are_graders() {
         ("include/c/driver.c", "include/c/driver.c"),
         ("include/c/sum.h", "include/c/sum.h"),
         ("include/python3/__main__.py", "include/python3/__main__.py"),
+        ("include/rust/main.rs", "include/rust/main.rs"),
     ] {
         assert_eq!(
             std::fs::read(out.join(file)).unwrap(),
@@ -285,22 +297,39 @@ fn icpc_included_files_are_graders() {
         "{diff:#}"
     );
 
-    for (format, expected) in [
-        ("icpc-legacy", "the legacy ICPC format has none"),
-        ("hydro", "Hydro judges whole programs"),
-    ] {
-        let out = packages.path().join(format.replace('-', ""));
-        let testlib_h = kit.path("testlib.h");
-        kit.write("testlib.h", "// a stand-in\n");
-        let mut args = vec!["package", "incsum", "--format", format, "--no-pdf"];
-        args.extend(["--out", out.to_str().unwrap()]);
-        if format == "polygon" {
-            args.extend(["--testlib-h", testlib_h.to_str().unwrap()]);
-        }
-        let error = kit.error(&args);
-        assert!(error.contains(expected), "{format}: {error}");
-        assert!(!out.exists(), "{format}");
-    }
+    // The legacy format has them too, Python's driver as problemtools
+    // finds it (`main.*`).
+    let legacy = packages.path().join("legacy");
+    let args = [
+        "package",
+        "incsum",
+        "--format",
+        "icpc-legacy",
+        "--no-pdf",
+        "--out",
+    ];
+    let (code, report) = kit.json(&[&args[..], &[legacy.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(
+        std::fs::read(legacy.join("include/python3/main.py")).unwrap(),
+        std::fs::read(dir.join("include/python3/__main__.py")).unwrap()
+    );
+    let (code, report) = kit.json(&["import", legacy.to_str().unwrap(), "--name", "old"]);
+    assert_eq!(code, 0, "{report:#}");
+    let problem = kit.read("problems/old/problem.toml");
+    let line = "python = [\"package/include/python3/main.py\"]";
+    assert!(problem.contains(line), "{line:?} not in {problem}");
+    let (code, report) = kit.json(&["verify", "old"]);
+    assert_eq!(code, 0, "{report:#}");
+
+    // Hydro has no graders.
+    let out = packages.path().join("hydro");
+    let args = [
+        "package", "incsum", "--format", "hydro", "--no-pdf", "--out",
+    ];
+    let error = kit.error(&[&args[..], &[out.to_str().unwrap()]].concat());
+    assert!(error.contains("Hydro judges whole programs"), "{error}");
+    assert!(!out.exists());
 }
 
 /// Polygon lists a grader's files as resources compiled with the

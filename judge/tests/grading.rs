@@ -319,3 +319,45 @@ fn verify_judges_on_past_an_ignored_sample() {
         .unwrap();
     assert_eq!(row["verdict"], "WA", "{report:#}");
 }
+
+/// `partially_accepted/` takes a solution accepted with no points, as
+/// problemtools does (a real package's solutions aimed at 0-point groups
+/// live there), but not one rejected with none.
+#[test]
+fn an_accepted_solution_with_no_points_is_partially_accepted() {
+    let kit = Kit::builder().inputs(3).create();
+    let mut toml = kit.read("problems/sum/problem.toml");
+    for (test, group) in [("t1", "zero"), ("t2", "half"), ("t3", "other")] {
+        let file = format!("file = \"{test}.in\"");
+        toml = toml.replace(&file, &format!("{file}\ngroup = \"{group}\""));
+    }
+    let groups = "[[groups]]\nname = \"zero\"\npoints = 0\n\n[[groups]]\nname = \"half\"\npoints = 50\n\n[[groups]]\nname = \"other\"\npoints = 50\n";
+    let toml = format!("{toml}\n{groups}\n[verdict]\naccept = \"any-group\"\n");
+    kit.write("problems/sum/problem.toml", &toml);
+    kit.build();
+    // Right on the 0-point group's test only; wrong everywhere.
+    let zero = testkit::kit::sum::reference("if (a != 1) b += 1;");
+    kit.write("solutions/sum/partially_accepted/zero.c", &zero);
+    kit.write(
+        "solutions/sum/partially_accepted/never.c",
+        &testkit::kit::sum::plus_one(),
+    );
+    let (_, report) = kit.json(&["verify"]);
+    let rows = report["solutions"].as_array().unwrap();
+    let row = |name: &str| {
+        let found = rows.iter().find(|r| r["solution"] == name);
+        found
+            .unwrap_or_else(|| panic!("{name}: {report:#}"))
+            .clone()
+    };
+    let zero = row("partially_accepted/zero.c");
+    assert_eq!(
+        (zero["verdict"].as_str(), zero["score"].as_f64()),
+        (Some("AC"), Some(0.0)),
+        "{zero:#}"
+    );
+    assert_eq!(zero["ok"], true, "{zero:#}");
+    let never = row("partially_accepted/never.c");
+    assert_eq!(never["verdict"], "WA", "{never:#}");
+    assert_eq!(never["ok"], false, "{never:#}");
+}

@@ -14,7 +14,9 @@
 //!   it fails, then only on the tests whose input is smaller than that
 //!   one's: a bigger one would only run out again.
 //! * `partially_accepted/`: judged on every test of a problem with groups;
-//!   it scores more than nothing and less than the most (ICPC's folder).
+//!   it scores less than the most, and more than nothing unless its
+//!   verdict is AC (a problem whose `[verdict]` rules accept a solution
+//!   that fails groups: problemtools takes such an AC with no points).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -36,7 +38,7 @@ pub enum Expect {
     Verdict(Verdict),
     /// A brute force: never a wrong answer where it finishes.
     BruteForce,
-    /// A score above 0 and below the most a solution can score.
+    /// A score below the most a solution can score: above 0, or with AC.
     Partial,
     /// One of these overall verdicts (problem.toml's `[expected]`, as an
     /// imported package promises: Polygon's `rejected`, DOMjudge's
@@ -125,10 +127,12 @@ impl Expect {
                 }
             }
             Expect::Partial => match (run.score, run.max_score) {
-                (Some(score), Some(most)) if score.0 > 0.0 && score.0 < most.0 => {}
-                (_, Some(most)) => {
-                    problems.push(format!("expected a score above 0 and below {}", most.0))
-                }
+                (Some(score), Some(most))
+                    if score.0 < most.0 && (score.0 > 0.0 || run.verdict == Verdict::Ac) => {}
+                (_, Some(most)) => problems.push(format!(
+                    "expected a score below {}: above 0, or with AC",
+                    most.0
+                )),
                 (_, None) => problems.push("a partial score needs groups".to_string()),
             },
             Expect::BruteForce => {

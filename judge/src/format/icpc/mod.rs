@@ -36,6 +36,30 @@ pub const STATEMENTS: &[&str] = &["statement/"];
 /// Where legacy keeps them.
 pub const LEGACY_STATEMENTS: &[&str] = &["problem_statement/"];
 
+/// The kit's languages (judge.toml's names) by the format's language code
+/// (its languages table), for `include/<code>/`.
+const LANGUAGE_CODES: [(&str, &str); 7] = [
+    ("c", "c"),
+    ("cpp", "cpp"),
+    ("java", "java"),
+    ("kotlin", "kotlin"),
+    ("python", "python3"),
+    ("rust", "rust"),
+    ("shell", "bash"),
+];
+
+/// The format's code for the kit's language `kit`.
+pub fn language_code(kit: &str) -> Option<&'static str> {
+    let found = LANGUAGE_CODES.iter().find(|(k, _)| *k == kit);
+    found.map(|(_, code)| *code)
+}
+
+/// The kit's language for the format's code `code`.
+pub fn kit_language_of_code(code: &str) -> Option<&'static str> {
+    let found = LANGUAGE_CODES.iter().find(|(_, c)| *c == code);
+    found.map(|(kit, _)| *kit)
+}
+
 /// A problem's short name, its folder in a contest: `[a-z0-9]+`.
 pub fn short_name(problem: &str) -> String {
     (problem.chars())

@@ -399,6 +399,7 @@ fn unused(package: &Package) -> Vec<String> {
         [
             "data/",
             "generators/",
+            "include/",
             "input_validators/",
             "output_validator",
         ]
@@ -413,10 +414,10 @@ fn unused(package: &Package) -> Vec<String> {
         .collect()
 }
 
-/// ICPC 2025-09's included files (`include/<language>/`, copied beside
-/// every submission of that language, `include/default/` beside every
+/// The included files (`include/<language>/`, copied beside every
+/// submission of that language; 2025-09's `include/default/` beside every
 /// other's) as `[graders]`: each language's driver (the one of its
-/// sources, Python's `__main__.py` first) compiled and run with the
+/// sources `entry_rank` puts first) compiled and run with the
 /// submission, which keeps its own name. A language the kit does not
 /// know, or files with no driver (headers only), are left out with
 /// `--lossy`.
@@ -428,12 +429,7 @@ fn included(package: &Package, lossy: &mut Lossy) -> Result<Option<GradersConfig
         if code == "default" {
             continue;
         }
-        let language = match code {
-            "python3" => Some("python"),
-            "bash" => Some("shell"),
-            other => kit_language(other).filter(|l| *l == other),
-        };
-        let Some(language) = language else {
+        let Some(language) = super::kit_language_of_code(code) else {
             lossy.drop(format!(
                 "{}: files for a language the kit does not judge",
                 package.shown(&dir)
@@ -445,7 +441,7 @@ fn included(package: &Package, lossy: &mut Lossy) -> Result<Option<GradersConfig
             |f: &&str| kit_language(f.rsplit('.').next().unwrap_or("")) == Some(language);
         let driver = (own.iter().copied())
             .filter(of_language)
-            .min_by_key(|f| !f.ends_with("/__main__.py"));
+            .min_by_key(|f| entry_rank(f));
         let Some(driver) = driver else {
             lossy.drop(format!(
                 "{}: files to include without a driver (the kit compiles a grader's source with \
@@ -475,6 +471,17 @@ fn included(package: &Package, lossy: &mut Lossy) -> Result<Option<GradersConfig
         attachments: Vec::new(),
         files,
     }))
+}
+
+/// How surely `file` is its language's driver among the included files:
+/// 2025-09's Python entry point, then problemtools' `main.*`, then any.
+fn entry_rank(file: &str) -> u8 {
+    let name = file.rsplit('/').next().unwrap_or(file);
+    match name {
+        "__main__.py" => 0,
+        _ if name.to_ascii_lowercase().starts_with("main.") => 1,
+        _ => 2,
+    }
 }
 
 /// Imports the ICPC package as problem `name`.

@@ -650,22 +650,19 @@ impl LegacyOrder {
     }
 }
 
-/// 2025-09's included files: each language's grader in
-/// `include/<language>/`, its driver under the entry point the format
-/// names for the language where it has one (Python's `__main__.py`).
-fn included(s: &Subject, out: &mut Tree) -> Result<()> {
+/// The included files: each language's grader in `include/<language>/`,
+/// its Python driver under the entry point the format names (2025-09's
+/// `__main__.py`; problemtools takes a legacy package's `main.*`).
+fn included(s: &Subject, version: Version, out: &mut Tree) -> Result<()> {
     let Some(graders) = &s.problem.graders else {
         return Ok(());
     };
     for (language, files) in &graders.files {
-        let code = match language.as_str() {
-            "python" => "python3",
-            "shell" => "bash",
-            other => other,
-        };
+        let code = super::language_code(language).unwrap_or(language);
         for (i, file) in files.iter().enumerate() {
-            let name = match (i, code) {
-                (0, "python3") => "__main__.py".to_string(),
+            let name = match (i, code, version) {
+                (0, "python3", Version::Current) => "__main__.py".to_string(),
+                (0, "python3", Version::Legacy) => "main.py".to_string(),
                 _ => fsutil::file_name(file),
             };
             out.file(&format!("include/{code}/{name}"), file)?;
@@ -719,12 +716,17 @@ impl Writer for Version {
                     shown.display(),
                     expect.describe()
                 )),
-                Some(folder) if folder == "partially_accepted" && *self == Version::Legacy => lost
-                    .push(format!(
+                Some(folder)
+                    if folder == "partially_accepted"
+                        && *self == Version::Legacy
+                        && s.problem.verdicting.accept == AcceptRule::All =>
+                {
+                    lost.push(format!(
                         "{}: problemtools wants a partially accepted submission accepted, \
                          where the grading here rejects it at its first failed test",
                         shown.display()
-                    )),
+                    ))
+                }
                 Some(_) => {}
             }
         }
@@ -783,13 +785,6 @@ impl Writer for Version {
         if *self == Version::Legacy {
             crate::format::subject::single_pass(p, "the legacy ICPC format")?;
         }
-        if p.graders.is_some() && *self == Version::Legacy {
-            bail!(
-                "{}: its submissions are compiled with graders (`[graders]`), and the legacy \
-                 ICPC format has none: export --format icpc (2025-09's `include/`) or cms",
-                p.name
-            );
-        }
         Ok(())
     }
 
@@ -835,7 +830,7 @@ impl Writer for Version {
             }
             None => {}
         }
-        included(s, out)?;
+        included(s, *self, out)?;
         self.submissions(s, out)
     }
 
