@@ -262,14 +262,7 @@ fn certify_the_class_batch_and_the_statement_name_the_files() {
 fn exportable() -> Kit {
     let reference = solution("sum.in", "sum.out", "", 0);
     let kit = kit_with_files("input = \"sum.in\"\noutput = \"sum.out\"", &reference);
-    kit.edit(
-        "problems/sum/problem.toml",
-        "reference = ",
-        "cpp_checker = \"check.cpp\"\nreference = ",
-    );
-    kit.write("problems/sum/check.cpp", testkit::kit::sum::CHECKER);
-    kit.write("problems/sum/statement.en.md", "# Sum\n\nPrint a + b.\n");
-    kit.write("problems/sum/statement.zh.md", "# 求和\n\n输出 a + b。\n");
+    kit.polygon_ready(false);
     kit.build();
     kit
 }
@@ -279,19 +272,7 @@ fn exportable() -> Kit {
 #[test]
 fn the_polygon_export_says_that_p2d_drops_the_files() {
     let kit = exportable();
-    let (out, testlib_h) = (kit.path("target/polygon"), kit.path("testlib.h"));
-    kit.write("testlib.h", "// a stand-in\n");
-    let report = kit.accepted(&[
-        "package",
-        "sum",
-        "--format",
-        "polygon",
-        "--no-pdf",
-        "--out",
-        out.to_str().unwrap(),
-        "--testlib-h",
-        testlib_h.to_str().unwrap(),
-    ]);
+    let (out, report) = kit.polygon_export();
     let xml = std::fs::read_to_string(out.join("problem.xml")).unwrap();
     assert!(
         xml.contains("input-file=\"sum.in\" output-file=\"sum.out\""),

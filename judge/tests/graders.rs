@@ -338,30 +338,9 @@ fn icpc_included_files_are_graders() {
 #[test]
 fn polygon_graders_are_resources_for_the_solutions() {
     let kit = grader_kit(TABLE);
-    kit.write("problems/sum/check.cpp", testkit::kit::sum::CHECKER);
-    kit.write("problems/sum/validate.cpp", testkit::kit::sum::VALIDATOR);
-    kit.write("problems/sum/statement.en.md", "# Sum\n\nWrite `sum`.\n");
-    kit.write("problems/sum/statement.zh.md", "# 求和\n\n写 `sum`。\n");
-    kit.edit(
-        "problems/sum/problem.toml",
-        "reference = ",
-        "cpp_checker = \"check.cpp\"\ncpp_validator = \"validate.cpp\"\nreference = ",
-    );
+    kit.polygon_ready(true);
     kit.build();
-    let out = kit.path("target/polygon");
-    kit.write("testlib.h", "// a stand-in\n");
-    let testlib_h = kit.path("testlib.h");
-    let report = kit.accepted(&[
-        "package",
-        "sum",
-        "--format",
-        "polygon",
-        "--no-pdf",
-        "--out",
-        out.to_str().unwrap(),
-        "--testlib-h",
-        testlib_h.to_str().unwrap(),
-    ]);
+    let (out, report) = kit.polygon_export();
     let warned = report["warnings"].to_string();
     assert!(
         warned.contains("where the graders expect `sum`"),

@@ -1027,11 +1027,9 @@ fn the_validator_the_kit_can_run_is_chosen() {
     );
     let (code, report) = kit.json(&["import", path, "--name", "aplusb", "--lossy"]);
     assert_eq!(code, 0, "{report}");
+    let warning = report["warnings"][0].as_str().unwrap();
     assert!(
-        report["warnings"][0]
-            .as_str()
-            .unwrap()
-            .contains("a second input validator"),
+        warning.contains("format.ctd") && warning.contains("no language in judge.toml has"),
         "{report}"
     );
     let problem = std::fs::read_to_string(kit.path("problems/aplusb/problem.toml")).unwrap();
@@ -1047,6 +1045,122 @@ fn the_validator_the_kit_can_run_is_chosen() {
     assert_eq!(shipped, std::fs::read(&ctd).unwrap());
     assert!(out.join("input_validators/validate.py").is_file());
     assert!(!out.join("input_validators/validate/validate.py").exists());
+}
+
+/// A second validator: bounds (the first checks the format only).
+const BOUNDS: &str = "import sys\na, b = map(int, sys.stdin.read().split())\nok = a <= 10**12 and b <= 1000\nif not ok:\n    print('b is at most 1000')\nsys.exit(42 if ok else 43)\n";
+
+/// Every input validator of a package runs: an input is valid if each
+/// accepts it, an invalid one is rejected by one at least; the package
+/// goes back out with all of them, and Polygon, which runs one, says it
+/// leaves the other out.
+#[test]
+fn every_input_validator_runs() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    legacy_package(package.path());
+    let dir = package.path();
+    written(
+        dir,
+        &[
+            ("input_validators/bounds.py", BOUNDS),
+            // Valid for the first validator, not for the second.
+            ("data/invalid_input/big-b.in", "1 1001\n"),
+        ],
+    );
+    let path = dir.to_str().unwrap();
+    let (code, report) = kit.json(&["import", path, "--name", "two"]);
+    assert_eq!(code, 0, "{report}");
+    let problem = kit.read("problems/two/problem.toml");
+    assert_has(
+        &problem,
+        "validators = [\"package/input_validators/bounds.py\", \"package/input_validators/validate/validate.py\"]",
+    );
+    let (code, build) = kit.json(&["build", "two"]);
+    assert_eq!(code, 0, "{build}");
+    // The second validator rejects a test the first accepts.
+    std::fs::write(
+        kit.path("problems/two/package/data/secret/01-small.in"),
+        "40 2000\n",
+    )
+    .unwrap();
+    let error = kit.error(&["build", "two"]);
+    assert!(
+        error.contains("bounds.py") && error.contains("01-small"),
+        "{error}"
+    );
+    std::fs::write(
+        kit.path("problems/two/package/data/secret/01-small.in"),
+        "40 2\n",
+    )
+    .unwrap();
+    let (code, report) = kit.json(&["validate", "two", "--mutate"]);
+    assert!(code == 0 || code == 1, "{report}");
+    assert!(
+        report["inputs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|i| i["valid"] == true),
+        "{report}"
+    );
+
+    let out = dir.join("out");
+    export(&kit, "two", "icpc-legacy", &out, &[]);
+    for file in ["bounds.py", "validate.py"] {
+        assert!(out.join("input_validators").join(file).is_file(), "{file}");
+    }
+    let (code, report) = kit.json(&["import", out.to_str().unwrap(), "--name", "again"]);
+    assert_eq!(code, 0, "{report}");
+    let (_, diff) = kit.json(&["diff", "two", "again"]);
+    let differences = diff["differences"].as_array().unwrap();
+    assert!(
+        !differences.iter().any(|d| d["what"] == "validator"),
+        "{diff:#}"
+    );
+}
+
+/// A setter's `validators`: each runs, a second key or an empty list is
+/// an error at its line, and Polygon, which runs one validator, is told
+/// it gets the C++ one only.
+#[test]
+fn a_problem_names_several_validators() {
+    let kit = Kit::new();
+    let small = "#include <stdio.h>\nint main(void) { long long a, b; if (scanf(\"%lld %lld\", &a, &b) != 2 || b > 1000) { puts(\"b is at most 1000\"); return 3; } return 0; }\n";
+    kit.write("problems/sum/small.c", small);
+    let toml = kit.read("problems/sum/problem.toml");
+    let both = toml.replace(
+        "validator = \"validate.c\"",
+        "validator = \"validate.c\"\nvalidators = [\"validate.c\"]",
+    );
+    kit.write("problems/sum/problem.toml", &both);
+    let error = kit.error(&["build"]);
+    assert!(
+        error.contains("not both") && error.contains("problem.toml:"),
+        "{error}"
+    );
+    let none = toml.replace("validator = \"validate.c\"", "validators = []");
+    kit.write("problems/sum/problem.toml", &none);
+    assert!(kit.error(&["build"]).contains("lists none"));
+    let two = toml.replace(
+        "validator = \"validate.c\"",
+        "validators = [\"validate.c\", \"small.c\"]",
+    );
+    kit.write("problems/sum/problem.toml", &two);
+    kit.build();
+    kit.write("problems/sum/t2.in", "40 2000\n");
+    let error = kit.error(&["build"]);
+    assert!(
+        error.contains("small") && error.contains("b is at most 1000"),
+        "{error}"
+    );
+    kit.write("problems/sum/t2.in", "40 2\n");
+
+    kit.polygon_ready(true);
+    kit.build();
+    let (_, report) = kit.polygon_export();
+    let warned = report["warnings"].to_string();
+    assert!(warned.contains("Polygon runs one validator"), "{warned}");
 }
 
 #[test]

@@ -47,7 +47,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
     let gen_args = certify.args_with(&values);
     let against = args.against.clone().unwrap_or(certify.against.clone());
     let generator = jury.program(&certify.generator)?;
-    let validator = jury.needed_validator(&problem, "certify")?;
+    let validators = jury.needed_validators(&problem, "certify")?;
     let checker = jury.checker(&problem)?;
     let graders = problem.graders.as_ref();
     let reference = jury.solution(graders, &reference_path, false)?;
@@ -61,7 +61,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
     let round = |solution, other| Round {
         jury,
         arena: &arena,
-        validator: &validator,
+        validators: &validators,
         other,
         solution,
         dir: dir.path(),

@@ -26,7 +26,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
     let (generator, gen_args) = problem.stress_generator(&args.generator_args)?;
     let against = problem.stress_against(args.against.as_deref())?;
     let generator = jury.program(&generator)?;
-    let validator = jury.needed_validator(&problem, "stress")?;
+    let validators = jury.needed_validators(&problem, "stress")?;
     let checker = jury.checker(&problem)?;
     let graders = problem.graders.as_ref();
     let other = jury.solution(graders, &against, false)?;
@@ -40,7 +40,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
     let round = Round {
         jury,
         arena: &arena,
-        validator: &validator,
+        validators: &validators,
         other: &other,
         solution: &solution,
         dir: dir.path(),
@@ -80,7 +80,12 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
                     command: &command,
                 };
                 Some(plan::add_test(
-                    kit, &problem, &validator, jury, &example, &what,
+                    kit,
+                    &problem,
+                    &validators,
+                    jury,
+                    &example,
+                    &what,
                 )?)
             } else {
                 None

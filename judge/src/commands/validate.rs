@@ -32,9 +32,10 @@ struct Input {
 /// input is valid and every mutation rejected.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &ValidateArgs) -> Result<bool> {
     let (problem, tests) = testset::one(kit, jury, &args.problem, events)?;
-    let Some(validator) = jury.validator(&problem)? else {
+    let validators = jury.validators(&problem)?;
+    if validators.is_empty() {
         bail!("{}: the problem has no validator", problem.name);
-    };
+    }
     let dir = jury.run_dir(kit, &problem, "validate")?;
     let inputs: Vec<Input> = match args.files.is_empty() {
         true => (problem.tests.iter().zip(&tests))
@@ -56,12 +57,15 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &ValidateArgs) -> 
     };
 
     // Each input validated, with the validator's reads and case marks
-    // logged where it speaks testlib's protocol.
-    let logs = validator.protocol == Protocol::Testlib && args.mutate;
+    // logged where it is the only one and speaks testlib's protocol.
+    let logs = match validators.as_slice() {
+        [only] => only.protocol == Protocol::Testlib && args.mutate,
+        _ => false,
+    };
     let checked = jury.pool().run(
         &(0..inputs.len()).collect::<Vec<_>>(),
         Stop::Never,
-        |&i| validated(jury, &validator, &inputs[i], dir.path(), i, logs),
+        |&i| validated(jury, &validators, &inputs[i], dir.path(), i, logs),
         |_| false,
         |_, _| {},
     );
@@ -84,7 +88,14 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &ValidateArgs) -> 
         accepted: Vec::new(),
     };
     if args.mutate {
-        mutated(jury, &validator, &inputs, &checked, dir.path(), &mut report)?;
+        mutated(
+            jury,
+            &validators,
+            &inputs,
+            &checked,
+            dir.path(),
+            &mut report,
+        )?;
     }
     if report.inputs.iter().any(|r| !r.valid) || !report.accepted.is_empty() {
         report.verdict = Verdict::Wa;
@@ -103,7 +114,7 @@ struct Checked {
 
 fn validated(
     jury: &Jury,
-    validator: &Program,
+    validators: &[Program],
     input: &Input,
     dir: &Path,
     i: usize,
@@ -122,7 +133,7 @@ fn validated(
     }
     let name = format!("input-{i}");
     let group = input.group.as_deref();
-    let message = jury.rejects(validator, &input.path, (group, &args), dir, &name)?;
+    let message = jury.rejects(validators, &input.path, (group, &args), dir, &name)?;
     // A validator that does not log (testlib.h's) leaves no log: then only
     // what needs no knowledge of the format is mutated.
     let known = match (&message, std::fs::read_to_string(&reads)) {
@@ -142,7 +153,7 @@ fn validated(
 /// each; those it accepts go into the report.
 fn mutated(
     jury: &Jury,
-    validator: &Program,
+    validators: &[Program],
     inputs: &[Input],
     checked: &[Checked],
     dir: &Path,
@@ -182,7 +193,7 @@ fn mutated(
             let path = dir.join(format!("{name}.in"));
             std::fs::write(&path, &mutated).map_err(|e| fsutil::naming(&path, e))?;
             let group = input.group.as_deref();
-            let said = jury.rejects(validator, &path, (group, &input.args), dir, &name);
+            let said = jury.rejects(validators, &path, (group, &input.args), dir, &name);
             let _ = std::fs::remove_file(&path);
             // A validator that crashes or hangs on it let it through too.
             Ok(match said {

@@ -37,7 +37,7 @@ const FOLDER: &str = "stress";
 pub fn add_test(
     kit: &Kit,
     problem: &Problem,
-    validator: &Program,
+    validators: &[Program],
     jury: &Jury,
     example: &Counterexample,
     found: &Found,
@@ -65,7 +65,7 @@ pub fn add_test(
             file.display()
         );
     }
-    let group = group_for(problem, validator, jury, &example.input)?;
+    let group = group_for(problem, validators, jury, &example.input)?;
     // Aimed at the solution only where `judge verify` can hold it to that:
     // a solution of the problem, in the folder of the verdict it got here.
     let target = solution
@@ -114,7 +114,7 @@ pub fn add_test(
 /// (testlib's `--group`); none for a problem without groups.
 fn group_for(
     problem: &Problem,
-    validator: &Program,
+    validators: &[Program],
     jury: &Jury,
     input: &str,
 ) -> Result<Option<String>> {
@@ -126,7 +126,7 @@ fn group_for(
     fsutil::write_atomic(&path, input.as_bytes())?;
     for group in &problem.groups {
         let valid = jury.validate(
-            validator,
+            validators,
             &path,
             (Some(&group.name), &[]),
             scratch.path(),

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 
 use crate::core::jury::Jury;
 use crate::model::event::{EventKind, Events};
@@ -61,28 +61,31 @@ impl Jury<'_> {
         })
     }
 
-    /// `problem`'s validator, ready to run in its protocol; none for an
-    /// imported problem whose package has none.
-    pub fn validator(&self, problem: &Problem) -> Result<Option<Program>> {
-        let Some(spec) = &problem.validator else {
-            return Ok(None);
-        };
-        let program = self.program(spec)?;
-        Ok(Some(Program {
-            protocol: problem.validator_protocol,
-            ..program
-        }))
+    /// `problem`'s validators, each ready to run in its protocol; none for
+    /// an imported problem whose package has none.
+    pub fn validators(&self, problem: &Problem) -> Result<Vec<Program>> {
+        (problem.validators.iter())
+            .map(|v| {
+                let program = self.program(&v.program)?;
+                Ok(Program {
+                    protocol: v.protocol,
+                    ..program
+                })
+            })
+            .collect()
     }
 
-    /// `problem`'s validator, which `command` needs to keep the tests it
+    /// `problem`'s validators, which `command` needs to keep the tests it
     /// makes valid.
-    pub fn needed_validator(&self, problem: &Problem, command: &str) -> Result<Program> {
-        self.validator(problem)?.with_context(|| {
-            format!(
+    pub fn needed_validators(&self, problem: &Problem, command: &str) -> Result<Vec<Program>> {
+        let validators = self.validators(problem)?;
+        if validators.is_empty() {
+            bail!(
                 "judge {command} validates the tests it makes, and {} names no validator",
                 problem.config.path.display()
-            )
-        })
+            );
+        }
+        Ok(validators)
     }
 
     /// `problem`'s reference solution, which `what` needs.

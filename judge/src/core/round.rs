@@ -82,11 +82,11 @@ pub struct Seeds {
 }
 
 /// What every test of one run needs: the solution judged, the other one
-/// that answers, the validator that keeps shrunk inputs valid.
+/// that answers, the validators that keep shrunk inputs valid.
 pub struct Round<'a> {
     pub jury: &'a Jury<'a>,
     pub arena: &'a Arena<'a>,
-    pub validator: &'a Program,
+    pub validators: &'a [Program],
     pub other: &'a Program,
     pub solution: &'a Program,
     pub dir: &'a Path,
@@ -165,7 +165,7 @@ impl Round<'_> {
         let test = self.test(&name);
         let jury = self.jury;
         let validate = || {
-            jury.validate(self.validator, &test.input, (None, &[]), self.dir, &name)
+            jury.validate(self.validators, &test.input, (None, &[]), self.dir, &name)
                 .with_context(|| format!("the test of seed {seed} is not valid"))
         };
         jury.generate(
@@ -245,7 +245,7 @@ impl Round<'_> {
         fsutil::write_atomic(&test.input, input.as_bytes())?;
         let ready = self
             .jury
-            .validate(self.validator, &test.input, (None, &[]), self.dir, name)
+            .validate(self.validators, &test.input, (None, &[]), self.dir, name)
             .and_then(|()| self.answer(&test));
         if let Err(e) = ready {
             self.forget(name);

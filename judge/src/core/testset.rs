@@ -43,8 +43,8 @@ struct Meta {
 
 /// The programs a build needs.
 struct Programs {
-    /// None for an imported problem without one: its tests go unvalidated.
-    validator: Option<Program>,
+    /// Empty for an imported problem without any: its tests go unvalidated.
+    validators: Vec<Program>,
     /// None when every test stores its answer and the problem names none.
     reference: Option<Program>,
     /// The interactor the reference plays against, on an interactive
@@ -215,22 +215,24 @@ impl Building<'_> {
         Ok(())
     }
 
-    /// Validates the input (as its group, with its arguments) where it, the
+    /// Validates the input (as its group, with its arguments) where it, a
     /// validator or those changed.
     fn validate(&mut self, jury: &Jury, programs: &Programs, scratch: &Path) -> Result<()> {
-        let Some(validator) = &programs.validator else {
+        let validators = &programs.validators;
+        if validators.is_empty() {
             return Ok(());
-        };
+        }
         let test = self.test;
         let group = test.group.as_deref();
-        let mut parts = vec![validator.identity.as_str(), &self.meta.input_hash];
+        let mut parts: Vec<&str> = validators.iter().map(|v| v.identity.as_str()).collect();
+        parts.push(&self.meta.input_hash);
         parts.push(group.unwrap_or(""));
         parts.extend(test.validator_args.iter().map(String::as_str));
         self.meta.validated = key(&parts);
         if self.meta.validated != self.old.validated {
             let made = &self.made;
             let args = (group, test.validator_args.as_slice());
-            (jury.validate(validator, made, args, scratch, &test.name))
+            (jury.validate(validators, made, args, scratch, &test.name))
                 .with_context(|| format!("validating {}", made.display()))?;
             self.work.validated = true;
         }
@@ -332,19 +334,24 @@ pub fn one(
     Ok((problem, tests))
 }
 
-/// Runs the validator on each input that must be invalid (`[[invalid]]`):
-/// one it accepts is an error naming the file and why it is invalid.
-/// Returns how many were rejected.
+/// Runs the validators on each input that must be invalid
+/// (`[[invalid]]`): one they all accept is an error naming the file and
+/// why it is invalid. Returns how many were rejected.
 fn rejected(jury: &Jury, problem: &Problem, programs: &Programs, scratch: &Path) -> Result<usize> {
-    let Some(validator) = &programs.validator else {
+    let validators = &programs.validators;
+    if validators.is_empty() {
         return Ok(0);
-    };
+    }
     for (i, invalid) in problem.invalid.iter().enumerate() {
         let name = format!("invalid-{}", i + 1);
-        let said = jury.rejects(validator, &invalid.input, (None, &[]), scratch, &name)?;
+        let said = jury.rejects(validators, &invalid.input, (None, &[]), scratch, &name)?;
         if said.is_none() {
+            let who = match validators.len() {
+                1 => "the validator accepts",
+                _ => "every validator accepts",
+            };
             bail!(
-                "{}: the validator accepts it, but it is invalid: {} (problem.toml's `[[invalid]]`)",
+                "{}: {who} it, but it is invalid: {} (problem.toml's `[[invalid]]`)",
                 invalid.input.display(),
                 invalid.reason
             );
@@ -399,7 +406,7 @@ fn programs(jury: &Jury, problem: &Problem) -> Result<Programs> {
         }
     }
     Ok(Programs {
-        validator: jury.validator(problem)?,
+        validators: jury.validators(problem)?,
         reference: match &problem.reference {
             Some(reference) => Some(jury.solution(problem.graders.as_ref(), reference, false)?),
             None => None,

@@ -40,14 +40,21 @@ impl Lossy {
     /// a language of judge.toml has its extension. One it cannot judge is
     /// left out (an error unless `--lossy`).
     pub fn judges(&mut self, file: &str, shown: &str) -> Result<bool> {
-        let extension = file.rsplit_once('.').map_or("", |(_, e)| e);
-        if self.extensions.iter().any(|e| e == extension) {
+        if self.has_language_of(file) {
             return Ok(true);
         }
+        let extension = file.rsplit_once('.').map_or("", |(_, e)| e);
         self.drop(format!(
             "{shown}: a submission in a language judge.toml does not have (.{extension})"
         ))?;
         Ok(false)
+    }
+
+    /// Whether a language of judge.toml has the extension of `file` (a
+    /// source file of the package).
+    pub fn has_language_of(&self, file: &str) -> bool {
+        let extension = file.rsplit_once('.').map_or("", |(_, e)| e);
+        self.extensions.iter().any(|e| e == extension)
     }
 
     /// `what` the import leaves out: an error unless `--lossy`.

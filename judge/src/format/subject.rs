@@ -72,11 +72,11 @@ pub struct Subject<'a> {
     /// An imported problem's own files the format keeps as they are, at
     /// their place there (written by [`export`] after the exporter's
     /// files): its statements, and in ICPC the input validators of its ICPC
-    /// package that the kit does not run (a checktestdata script).
+    /// package that the kit does not run (left out with `--lossy`).
     pub kept: KeptFiles,
-    /// The checker and the validator, built for the format's protocol.
+    /// The checker and the validators, built for the format's protocol.
     pub checker: Option<Shipped>,
-    pub validator: Option<Shipped>,
+    pub validators: Vec<Shipped>,
     /// Stable across exports: derived from the kit's and the problem's names.
     pub uuid: String,
     /// Its folder in a contest package.
@@ -224,7 +224,7 @@ pub trait Writer {
         false
     }
 
-    /// Whether it ships the problem's input validator (with
+    /// Whether it ships the problem's input validators (with
     /// [`Writer::protocol`]).
     fn ships_validator(&self) -> bool {
         true

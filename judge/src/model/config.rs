@@ -247,6 +247,11 @@ pub struct ProblemConfig {
     /// then not validated.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub validator: Option<Spanned<String>>,
+    /// Several validators instead of one (an ICPC package's
+    /// `input_validators/`): an input is valid if every one accepts it,
+    /// and an `[[invalid]]` one must be rejected by one at least.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub validators: Option<Spanned<Vec<Spanned<String>>>>,
     /// The default generator: a binary of the `generators` package, or a source file.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub generator: Option<Spanned<String>>,

@@ -156,6 +156,17 @@ impl Edit {
                 }
             }
         }
+        let several = self.doc.get_mut("validators").and_then(Item::as_array_mut);
+        for value in several.into_iter().flat_map(|a| a.iter_mut()) {
+            let Some(name) = value.as_str().map(str::to_string) else {
+                continue;
+            };
+            if let Some(new) = rename(&name, Some(Role::Validator))? {
+                let decor = value.decor().clone();
+                *value = Value::from(new);
+                *value.decor_mut() = decor;
+            }
+        }
         Ok(())
     }
 

@@ -291,6 +291,13 @@ pub fn bad_file_name(name: &str) -> Option<&'static str> {
     (!name.chars().all(plain)).then_some("letters, digits, `.`, `_`, `-` and `+` only (no space)")
 }
 
+/// A validator of a problem's inputs, and how it is called.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Validator {
+    pub program: ProgramSpec,
+    pub protocol: Protocol,
+}
+
 /// A loaded and checked problem.
 pub struct Problem {
     pub name: String,
@@ -306,11 +313,11 @@ pub struct Problem {
     /// Whether the solution talks to the interactor (`checker`) instead of
     /// writing an output for a checker.
     pub interactive: bool,
-    /// Absent only for an imported problem whose package has none.
-    pub validator: Option<ProgramSpec>,
-    /// How the checker (or interactor) and the validator are called.
+    /// Every input must pass each (`validator`, or several `validators`);
+    /// none only for an imported problem whose package has none.
+    pub validators: Vec<Validator>,
+    /// How the checker (or interactor) is called.
     pub checker_protocol: Protocol,
-    pub validator_protocol: Protocol,
     /// Arguments for the checker after its protocol's own (a Kattis
     /// output validator's flags).
     pub checker_args: Vec<String>,
@@ -441,9 +448,8 @@ impl Problem {
         let Judging {
             checker,
             interactive,
-            validator,
+            validators,
             checker_protocol,
-            validator_protocol,
             checker_args,
         } = r.judging()?;
         let generator = (c.generator.as_ref())
@@ -454,11 +460,11 @@ impl Problem {
             .transpose()?;
         let judging = (&checker, interactive, checker_protocol);
         let (cpp_checker, cpp_interactor) = r.cpp_judge(judging)?;
-        let cpp_validator = r.cpp_validator(validator.as_ref(), validator_protocol)?;
+        let cpp_validator = r.cpp_validator(&validators)?;
         let groups = r.groups()?;
         let tests = r.plan(&groups, generator.as_ref())?;
         let expected = r.expected()?;
-        let invalid = r.invalid(validator.as_ref())?;
+        let invalid = r.invalid(&validators)?;
         let stress = c
             .stress
             .as_ref()
@@ -482,9 +488,8 @@ impl Problem {
             limits,
             checker,
             interactive,
-            validator,
+            validators,
             checker_protocol,
-            validator_protocol,
             checker_args,
             targets_required: c.targets_required.unwrap_or(true),
             generator,
@@ -575,7 +580,7 @@ impl Problem {
         });
         [&self.checker]
             .into_iter()
-            .chain(self.validator.as_ref())
+            .chain(self.validators.iter().map(|v| &v.program))
             .chain(self.generator.as_ref())
             .chain(generators)
             .filter_map(|s| match s {
@@ -612,9 +617,8 @@ fn in_range<T>(value: &Spanned<u64>, src: &Source<T>, max: u64) -> Result<u64, C
 struct Judging {
     checker: ProgramSpec,
     interactive: bool,
-    validator: Option<ProgramSpec>,
+    validators: Vec<Validator>,
     checker_protocol: Protocol,
-    validator_protocol: Protocol,
     checker_args: Vec<String>,
 }
 
@@ -636,16 +640,16 @@ impl Resolver<'_> {
                 return Err(src.error(0..0, none).into());
             }
         };
-        let validator = (c.validator.as_ref())
-            .map(|v| self.program(v, Role::Validator))
-            .transpose()?;
         let none = Default::default();
         let protocols = c.protocols.as_ref().unwrap_or(&none);
         let checker_protocol = self.protocol(&protocols.checker, &checker)?;
-        let validator_protocol = match &validator {
-            Some(v) => self.protocol(&protocols.validator, v)?,
-            None => Protocol::Testlib,
-        };
+        let validators = (self.validator_names()?.into_iter())
+            .map(|name| {
+                let program = self.program(name, Role::Validator)?;
+                let protocol = self.protocol(&protocols.validator, &program)?;
+                Ok(Validator { program, protocol })
+            })
+            .collect::<Result<_>>()?;
         let checker_args = match &c.checker_args {
             Some(args) if checker_protocol != Protocol::Kattis => {
                 let why = "`checker_args` are for a checker in the Kattis protocol (an ICPC \
@@ -658,11 +662,27 @@ impl Resolver<'_> {
         Ok(Judging {
             checker,
             interactive,
-            validator,
+            validators,
             checker_protocol,
-            validator_protocol,
             checker_args,
         })
+    }
+
+    /// The validators problem.toml names: `validator`, or `validators`.
+    fn validator_names(&self) -> Result<Vec<&Spanned<String>>, ConfigError> {
+        let (src, c) = (self.src, &self.src.value);
+        match (&c.validator, &c.validators) {
+            (Some(_), Some(list)) => Err(src.error(
+                list.span(),
+                "a problem names one `validator` or several `validators`: not both",
+            )),
+            (None, Some(list)) if list.get_ref().is_empty() => Err(src.error(
+                list.span(),
+                "`validators` lists none: name one at least, or leave the key out",
+            )),
+            (None, Some(list)) => Ok(list.get_ref().iter().collect()),
+            (one, None) => Ok(one.iter().collect()),
+        }
     }
 
     /// The checker, or the interactor, for judges that compile only C++
@@ -706,15 +726,12 @@ impl Resolver<'_> {
     /// The validator for judges that compile only C++: as problem.toml
     /// names it, else the problem's own where it is a testlib C or C++
     /// program.
-    fn cpp_validator(
-        &self,
-        validator: Option<&ProgramSpec>,
-        protocol: Protocol,
-    ) -> Result<Option<PathBuf>> {
+    fn cpp_validator(&self, validators: &[Validator]) -> Result<Option<PathBuf>> {
         let named = (self.src.value.cpp_validator.as_ref())
             .map(|n| self.existing(self.dir, n))
             .transpose()?;
-        Ok(named.or_else(|| validator.and_then(|v| cpp_testlib(v, protocol))))
+        let own = || (validators.iter()).find_map(|v| cpp_testlib(&v.program, v.protocol));
+        Ok(named.or_else(own))
     }
 
     /// Each limit: the problem's, else the kit's default, else the kit's own.
@@ -1076,10 +1093,10 @@ impl Resolver<'_> {
 
     /// `[expected]`: each solution exists, each promise names a verdict a
     /// solution can get.
-    /// The inputs the validator must reject; they need a validator.
-    fn invalid(&self, validator: Option<&ProgramSpec>) -> Result<Vec<Invalid>, ConfigError> {
+    /// The inputs a validator must reject; they need a validator.
+    fn invalid(&self, validators: &[Validator]) -> Result<Vec<Invalid>, ConfigError> {
         let entries = &self.src.value.invalid;
-        if let (Some(first), None) = (entries.first(), validator) {
+        if let (Some(first), true) = (entries.first(), validators.is_empty()) {
             return Err(self.src.error(
                 first.span(),
                 "`[[invalid]]` inputs are checked by the validator: the problem names none",

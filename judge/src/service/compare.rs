@@ -127,17 +127,25 @@ impl Differences {
         Ok(())
     }
 
-    /// The checker and the validator (by content), their protocols and
+    /// The checker and the validators (by content), their protocols and
     /// the checker's arguments.
     fn jury(&mut self, a: &Problem, b: &Problem) -> Result<()> {
         self.differ("checker".into(), program(&a.checker)?, program(&b.checker)?);
-        let validator = |p: &Problem| match &p.validator {
-            Some(v) => program(v),
-            None => Ok("none".to_string()),
+        let validators = |p: &Problem| -> Result<String> {
+            let each: Vec<String> = (p.validators.iter())
+                .map(|v| program(&v.program))
+                .collect::<Result<_>>()?;
+            Ok(match each.is_empty() {
+                true => "none".to_string(),
+                false => each.join(", "),
+            })
         };
-        self.differ("validator".into(), validator(a)?, validator(b)?);
+        self.differ("validator".into(), validators(a)?, validators(b)?);
         self.each("protocols", a, b, |p| {
-            format!("{:?}, {:?}", p.checker_protocol, p.validator_protocol)
+            let validators: Vec<String> = (p.validators.iter())
+                .map(|v| format!("{:?}", v.protocol))
+                .collect();
+            format!("{:?}, {}", p.checker_protocol, validators.join(", "))
         });
         self.each("checker arguments", a, b, |p| p.checker_args.join(" "));
         Ok(())

@@ -268,8 +268,7 @@ fn build(
         });
     };
     let wanted: std::collections::BTreeSet<String> = (problems.iter())
-        .flat_map(|p| [Some(&p.checker), p.validator.as_ref()])
-        .flatten()
+        .flat_map(|p| std::iter::once(&p.checker).chain(p.validators.iter().map(|v| &v.program)))
         .filter_map(|s| match s {
             ProgramSpec::Cargo(name) => Some(name.clone()),
             _ => None,
@@ -342,12 +341,11 @@ impl Shipping<'_> {
         warnings: &mut Vec<Warning>,
     ) -> Result<Subject<'p>> {
         writer.holds(problem)?;
-        let validator = match &problem.validator {
-            Some(v) if writer.ships_validator() => {
-                self.ship(v, "validators", problem.validator_protocol)?
-            }
-            _ => None,
-        };
+        let validators = (problem.validators.iter())
+            .filter(|_| writer.ships_validator())
+            .map(|v| self.ship(&v.program, "validators", v.protocol))
+            .filter_map(Result::transpose)
+            .collect::<Result<_>>()?;
         let mut kept = match statements.is_empty() {
             true => kept_statements(problem, self.format, warnings)?,
             false => Vec::new(),
@@ -360,7 +358,7 @@ impl Shipping<'_> {
             statements,
             kept,
             checker: self.ship(&problem.checker, "checkers", problem.checker_protocol)?,
-            validator,
+            validators,
             uuid: stable_uuid(&problem.name),
             folder: self.format.folder(&problem.name),
             kit_root: self.kit.root.clone(),

@@ -223,6 +223,37 @@ impl Kit {
         )
     }
 
+    /// Makes "sum" exportable to Polygon, which compiles only C++ testlib
+    /// programs and renders statements: the C++ twins of its checker and,
+    /// with `validator`, its validator, and a statement in each language.
+    pub fn polygon_ready(&self, validator: bool) {
+        self.write("problems/sum/check.cpp", CHECKER);
+        let mut keys = "cpp_checker = \"check.cpp\"\n".to_string();
+        if validator {
+            self.write("problems/sum/validate.cpp", VALIDATOR);
+            keys.push_str("cpp_validator = \"validate.cpp\"\n");
+        }
+        let toml = "problems/sum/problem.toml";
+        self.edit(toml, "reference = ", &format!("{keys}reference = "));
+        self.write("problems/sum/statement.en.md", "# Sum\n\nPrint a + b.\n");
+        self.write("problems/sum/statement.zh.md", "# 求和\n\n输出 a + b。\n");
+    }
+
+    /// `judge package sum --format polygon` into `target/polygon`, which
+    /// must succeed, with a stand-in testlib.h: the folder and the report.
+    pub fn polygon_export(&self) -> (PathBuf, Value) {
+        let (out, testlib_h) = (self.path("target/polygon"), self.path("testlib.h"));
+        self.write("testlib.h", "// a stand-in\n");
+        let args = ["package", "sum", "--format", "polygon", "--no-pdf", "--out"];
+        let more = [
+            out.to_str().unwrap(),
+            "--testlib-h",
+            testlib_h.to_str().unwrap(),
+        ];
+        let report = self.accepted(&[&args[..], &more].concat());
+        (out, report)
+    }
+
     /// Builds the tests, which must succeed; returns the build report's
     /// counts (generated, validated, answered).
     pub fn build(&self) -> (u64, u64, u64) {

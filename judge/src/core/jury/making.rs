@@ -124,55 +124,61 @@ impl Jury<'_> {
         )
     }
 
-    /// Runs `validator` on `input`, in its protocol: testlib's gets
-    /// `--testset tests [--group G]` and exits 0 on a valid input, a Kattis
-    /// input validator gets no argument of its own and exits 42; `extra`
-    /// (the test's `validator_args`) comes after.
+    /// Runs each of `validators` on `input`, in its protocol: testlib's
+    /// gets `--testset tests [--group G]` and exits 0 on a valid input, a
+    /// Kattis input validator gets no argument of its own and exits 42;
+    /// `extra` (the test's `validator_args`) comes after. The first that
+    /// rejects it is the error.
     pub fn validate(
         &self,
-        validator: &Program,
+        validators: &[Program],
         input: &Path,
         (group, extra): (Option<&str>, &[String]),
         scratch: &Path,
         name: &str,
     ) -> Result<()> {
-        let (spec, valid) = Self::validation(validator, input, (group, extra), scratch, name)?;
-        self.run_tool(&format!("the validator {}", validator.name), spec, valid)
+        for validator in validators {
+            let (spec, valid) = Self::validation(validator, input, (group, extra), scratch, name)?;
+            self.run_tool(&format!("the validator {}", validator.name), spec, valid)?;
+        }
+        Ok(())
     }
 
-    /// Runs `validator` on `input`, which must be invalid: why it rejects
-    /// it (its message), or `None` if it accepts it. A validator that
-    /// crashes or hangs is an error.
+    /// Runs `validators` on `input`, which must be invalid: why the first
+    /// that rejects it does (its message), or `None` if every one accepts
+    /// it. A validator that crashes or hangs is an error.
     pub fn rejects(
         &self,
-        validator: &Program,
+        validators: &[Program],
         input: &Path,
         (group, extra): (Option<&str>, &[String]),
         scratch: &Path,
         name: &str,
     ) -> Result<Option<String>> {
-        let (spec, valid) = Self::validation(validator, input, (group, extra), scratch, name)?;
-        let stderr = spec.stderr.clone();
-        let outcome = self
-            .sandbox
-            .run(&spec)
-            .with_context(|| format!("cannot run the validator {}", validator.name))?;
-        match outcome.exit {
-            Exit::Code(code) if !outcome.wall_timeout && code == valid => Ok(None),
-            Exit::Code(_) if !outcome.wall_timeout => Ok(Some(
-                stderr
-                    .map(|f| last_lines(&f))
-                    .unwrap_or_default()
-                    .trim()
-                    .to_string(),
-            )),
-            _ => bail!(
-                "the validator {} ended with {} on {}",
-                validator.name,
-                outcome.describe(),
-                input.display()
-            ),
+        for validator in validators {
+            let (spec, valid) = Self::validation(validator, input, (group, extra), scratch, name)?;
+            let stderr = spec.stderr.clone();
+            let outcome = (self.sandbox.run(&spec))
+                .with_context(|| format!("cannot run the validator {}", validator.name))?;
+            match outcome.exit {
+                Exit::Code(code) if !outcome.wall_timeout && code == valid => continue,
+                Exit::Code(_) if !outcome.wall_timeout => {
+                    let said = stderr.map(|f| last_lines(&f)).unwrap_or_default();
+                    let said = said.trim();
+                    return Ok(Some(match validators.len() {
+                        1 => said.to_string(),
+                        _ => format!("{}: {said}", validator.name),
+                    }));
+                }
+                _ => bail!(
+                    "the validator {} ended with {} on {}",
+                    validator.name,
+                    outcome.describe(),
+                    input.display()
+                ),
+            }
         }
+        Ok(None)
     }
 
     /// How `validator` is run on `input`, and the exit code that says

@@ -136,42 +136,52 @@ fn invalid_inputs(package: &Package) -> Result<Vec<(String, String)>> {
     Ok(all)
 }
 
-/// The input validator the kit runs: the first it can run, a program
-/// before a checktestdata script (which needs pyctd); the others are left
-/// out with `--lossy`. Also whether the kit runs every validator the
-/// package has: else an input that must be invalid may be one only
-/// another of them rejects.
-fn input_validator(package: &Package, lossy: &mut Lossy) -> Result<(Named, bool)> {
+/// The input validators, every one the kit runs (an input is valid if each
+/// accepts it, as problemtools and BAPCtools have it), a program before a
+/// checktestdata script; one the kit cannot run is left out with
+/// `--lossy`. Also whether the kit runs every validator the package has:
+/// else an input that must be invalid may be one only another rejects.
+fn input_validators(package: &Package, lossy: &mut Lossy) -> Result<(Vec<Named>, bool)> {
     let mut runnable = Vec::new();
     let mut refused = Vec::new();
     for entry in programs_in(package, "input_validators") {
-        match program(package, &entry) {
-            Ok(p) => runnable.push((entry, p)),
-            Err(e) => refused.push(e),
+        let named = match program(package, &entry) {
+            Ok(named) => named,
+            Err(e) => {
+                refused.push(e);
+                continue;
+            }
+        };
+        // A source file (a folder's first) in a language judge.toml lacks.
+        let source = match &named {
+            Named::Path(path) if path.ends_with('/') => None,
+            Named::Path(path) => Some(path),
+            Named::Sources { files, .. } => files.first(),
+        };
+        match source.filter(|s| !lossy.has_language_of(s)) {
+            Some(file) => refused.push(anyhow::anyhow!(
+                "{}: no language in judge.toml has the extension `.{}`",
+                package.shown(file),
+                file.rsplit('.').next().unwrap_or_default()
+            )),
+            None => runnable.push((entry, named)),
         }
     }
     runnable.sort_by_key(|(entry, _)| entry.ends_with(".ctd"));
-    let validator = match runnable.first() {
-        Some((_, first)) => first.clone(),
-        None => match refused.into_iter().next() {
+    if runnable.is_empty() {
+        match refused.into_iter().next() {
             Some(e) => return Err(e),
             None => bail!(
                 "{}: no input validator in input_validators/ (the kit validates every test)",
                 package.shown.display()
             ),
-        },
-    };
-    let every = runnable.len() == 1 && refused.is_empty();
-    for (other, _) in &runnable[1..] {
-        lossy.drop(format!(
-            "{}: a second input validator (the kit runs one: {validator})",
-            package.shown(other)
-        ))?;
+        }
     }
+    let every = refused.is_empty();
     for e in refused {
         lossy.drop(format!("{e:#}"))?;
     }
-    Ok((validator, every))
+    Ok((runnable.into_iter().map(|(_, p)| p).collect(), every))
 }
 
 /// The output validator, where the problem has one of its own: in
@@ -329,12 +339,12 @@ fn test_plan(tests: &[Test]) -> Vec<TestEntry> {
 
 /// The jury's programs as problem.toml names them: the checker or
 /// interactor (the default output validator's kit twin where the package
-/// has none of its own) with its arguments, the validator, both in the
+/// has none of its own) with its arguments, the validators, all in the
 /// Kattis protocol, and the programs of several files among them.
 fn jury(
     config: &mut ProblemConfig,
     s: &Settings,
-    (checker, validator): (&Option<Named>, &Named),
+    (checker, validators): (&Option<Named>, &[Named]),
     default_checker: &str,
     output_args: &[String],
     tests: &[Test],
@@ -347,7 +357,13 @@ fn jury(
     if checker.is_some() && !output_args.is_empty() {
         config.checker_args = Some(unread(output_args.to_vec()));
     }
-    config.validator = text(validator.reference());
+    match validators {
+        [one] => config.validator = text(one.reference()),
+        many => {
+            let names = many.iter().map(|v| unread(v.reference())).collect();
+            config.validators = Some(unread(names));
+        }
+    }
     config.protocols = Some(ProtocolsConfig {
         checker: checker.is_some().then(|| unread(Protocol::Kattis)),
         validator: Some(unread(Protocol::Kattis)),
@@ -356,7 +372,7 @@ fn jury(
     let generators = tests
         .iter()
         .filter_map(|t| t.generated.as_ref().map(|g| &g.0));
-    config.programs = (checker.iter().chain([validator]))
+    config.programs = (checker.iter().chain(validators))
         .chain(generators)
         .filter_map(|p| match p {
             Named::Sources { name, files } => {
@@ -493,12 +509,12 @@ pub fn import(
 ) -> Result<Imported> {
     let s = settings(package, version, lossy)?;
     let mut notes = Vec::new();
-    let (validator, every_validator) = input_validator(package, lossy)?;
+    let (validators, every_validator) = input_validators(package, lossy)?;
     let invalid = invalid_inputs(package)?;
     if !invalid.is_empty() && !every_validator {
         notes.push(format!(
             "data/invalid_input: {} inputs kept as files, not checked: each must be rejected by \
-             one of the package's validators, and the kit runs one",
+             one of the package's validators, and the kit cannot run them all",
             invalid.len()
         ));
     }
@@ -542,7 +558,7 @@ pub fn import(
     config.memory_limit_mib = s.memory_mib.map(unread);
     config.validation_passes = s.passes.map(unread);
     config.output_limit_mib = s.output_mib.map(unread);
-    let programs = (&checker, &validator);
+    let programs = (&checker, validators.as_slice());
     jury(
         &mut config,
         &s,

@@ -25,7 +25,7 @@
 //! interactor needs no answer, and BAPCtools wants none).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
@@ -94,19 +94,21 @@ fn unused_validators(problem: &Problem) -> Result<KeptFiles> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
-    // The validator the kit runs: its folder, or its file.
-    let used = match &problem.validator {
-        Some(ProgramSpec::Source(path)) if path.parent() != Some(dir.as_path()) => {
-            path.parent().map(Path::to_path_buf)
-        }
-        Some(ProgramSpec::Source(path) | ProgramSpec::Folder(path)) => Some(path.clone()),
-        Some(ProgramSpec::Sources { entry, .. }) => entry.parent().map(Path::to_path_buf),
-        _ => None,
-    };
+    // The validators the kit runs: each its folder, or its file.
+    let used: Vec<PathBuf> = (problem.validators.iter())
+        .filter_map(|v| match &v.program {
+            ProgramSpec::Source(path) if path.parent() != Some(dir.as_path()) => {
+                path.parent().map(Path::to_path_buf)
+            }
+            ProgramSpec::Source(path) | ProgramSpec::Folder(path) => Some(path.clone()),
+            ProgramSpec::Sources { entry, .. } => entry.parent().map(Path::to_path_buf),
+            ProgramSpec::Cargo(_) | ProgramSpec::Executable(_) => None,
+        })
+        .collect();
     let files = fsutil::files_under(&dir).map_err(|e| fsutil::naming(&dir, e))?;
     Ok(files
         .into_iter()
-        .filter(|f| used.as_ref().is_none_or(|u| !f.starts_with(u)))
+        .filter(|f| !used.iter().any(|u| f.starts_with(u)))
         .map(|f| {
             let rel = f
                 .strip_prefix(&package)
@@ -319,7 +321,8 @@ impl<'a> Layout<'a> {
                 .filter(|t| t.sample)
                 .filter_map(|t| t.group.as_deref())
                 .collect(),
-            kept: matches!(s.validator, Some(Shipped::Kept { .. })),
+            kept: !s.validators.is_empty()
+                && (s.validators.iter()).all(|v| matches!(v, Shipped::Kept { .. })),
             kept_args: BTreeMap::new(),
         };
         for test in s.tests.iter().filter(|_| layout.kept) {
@@ -815,20 +818,21 @@ impl Writer for Version {
             };
             out.text("data/test_group.yaml", settings.text()?)?;
         }
-        match &s.validator {
-            // A source file on its own is a program of the folder.
-            Some(Shipped::Kept {
-                files,
-                single: true,
-                ..
-            }) if files.len() == 1 => {
-                out.file(&format!("input_validators/{}", files[0].0), &files[0].1)?
+        for validator in &s.validators {
+            match validator {
+                // A source file on its own is a program of the folder.
+                Shipped::Kept {
+                    files,
+                    single: true,
+                    ..
+                } if files.len() == 1 => {
+                    out.file(&format!("input_validators/{}", files[0].0), &files[0].1)?
+                }
+                validator => {
+                    let dir = format!("input_validators/{}/", validator.name());
+                    program(out, &dir, validator)?
+                }
             }
-            Some(validator) => {
-                let dir = format!("input_validators/{}/", validator.name());
-                program(out, &dir, validator)?
-            }
-            None => {}
         }
         included(s, *self, out)?;
         self.submissions(s, out)

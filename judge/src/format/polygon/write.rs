@@ -526,6 +526,12 @@ fn kinds_lost(s: &Subject) -> Vec<Warning> {
     let instead = "Polygon's complete-group or each-test points";
     polygon.extend(subject::unheld_scorings(s, &held, instead));
     polygon.extend(subject::unheld_verdict_rules(p));
+    if p.validators.len() > 1 {
+        polygon.push(format!(
+            "Polygon runs one validator, the C++ one: the problem's other {} are left out",
+            p.validators.len() - 1
+        ));
+    }
     let mut p2d = Vec::new();
     if p.graders.is_some() {
         p2d.push(
