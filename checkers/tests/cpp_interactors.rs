@@ -30,14 +30,14 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use checkers::nim_play::{Policy, Position, Rng};
 use testkit::certify::message_body;
 use testkit::cpp;
-use testkit::paths::root;
+use testkit::paths::{release, release_bins, root};
 use testkit::play::{compile, kill};
 
 /// A jury silent this long while it runs is waiting for a solution that is
@@ -62,8 +62,9 @@ const WORKERS: usize = 4;
 /// An interactive problem and its two interactors.
 struct Problem {
     name: &'static str,
-    /// The Rust interactor (`CARGO_BIN_EXE_interact-<name>`).
-    rust: &'static str,
+    /// The Rust interactor (`interact-<name>`, built in release as the kit
+    /// builds it).
+    rust: PathBuf,
 }
 
 impl Problem {
@@ -163,7 +164,7 @@ fn play(
     let tout = scratch.join("tout");
     let mut command = match jury {
         Jury::Rust => {
-            let mut c = Command::new(problem.rust);
+            let mut c = Command::new(&problem.rust);
             c.arg(input).arg(&tout).env("NO_COLOR", "1");
             c
         }
@@ -359,38 +360,6 @@ fn solutions(problem: &str, dir: &Path) -> Vec<(String, PathBuf)> {
     built
 }
 
-/// The generators package's binaries, built once per test binary with the
-/// same profile into the same target folder as this package's (cargo builds
-/// only this package's binaries for its tests).
-fn generators() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        // <target>/<profile folder>/interact-nim-play
-        let bins = Path::new(env!("CARGO_BIN_EXE_interact-nim-play"))
-            .parent()
-            .unwrap();
-        let target = bins.parent().unwrap();
-        let profile = match bins.file_name().unwrap().to_str().unwrap() {
-            "debug" => "dev",
-            other => other,
-        };
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let out = Command::new(cargo)
-            .current_dir(root())
-            .args(["build", "--quiet", "-p", "generators", "--bins"])
-            .args(["--profile", profile, "--target-dir"])
-            .arg(target)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "cargo could not build the generators:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        bins.to_path_buf()
-    })
-}
-
 /// The tests of a problem's plan, in order, as files in `dir`: (what, path).
 fn plan(problem: &str, dir: &Path) -> Vec<(String, PathBuf)> {
     let folder = root().join("problems").join(problem);
@@ -420,7 +389,7 @@ fn plan(problem: &str, dir: &Path) -> Vec<(String, PathBuf)> {
                 .iter()
                 .map(|a| a.as_str().unwrap().replace("{index}", &index.to_string()))
                 .collect();
-            let out = Command::new(generators().join(generator))
+            let out = Command::new(release_bins("generators").join(generator))
                 .args(&args)
                 .output()
                 .unwrap();
@@ -731,7 +700,7 @@ fn nim_play() {
     certify(
         &Problem {
             name: "nim-play",
-            rust: env!("CARGO_BIN_EXE_interact-nim-play"),
+            rust: release("checkers", "interact-nim-play"),
         },
         nim_play_hostile(),
     );
@@ -744,7 +713,7 @@ fn fibonacci_play() {
     certify(
         &Problem {
             name: "fibonacci-play",
-            rust: env!("CARGO_BIN_EXE_interact-fibonacci-play"),
+            rust: release("checkers", "interact-fibonacci-play"),
         },
         fibonacci_play_hostile(),
     );

@@ -16,7 +16,6 @@ use testkit::play::{Problem, every_solution_gets_its_verdict_on_the_tests_aimed_
 fn nim_play() {
     plays(&Problem {
         name: "nim-play",
-        interactor: env!("CARGO_BIN_EXE_interact-nim-play"),
         brute_plays: |name, _| name.contains("samples") || name.contains("-mode=small"),
         verdict_line: checkers::read::verdict_line,
     });
@@ -29,7 +28,6 @@ fn nim_play() {
 fn fibonacci_play() {
     plays(&Problem {
         name: "fibonacci-play",
-        interactor: env!("CARGO_BIN_EXE_interact-fibonacci-play"),
         brute_plays: |_, input| largest_n(input) <= BRUTE_N,
         verdict_line: checkers::read::verdict_line,
     });

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use crate::paths::root;
+use crate::paths::{release, root};
 
 /// How long a solution that should win may take (the longest test takes
 /// a few seconds).
@@ -34,9 +34,6 @@ const LINES: u64 = 100_000;
 /// brute force `<name>_search.rs`), `gen-<name>` and `val-<name>`.
 pub struct Problem {
     pub name: &'static str,
-    /// Its interactor, `env!("CARGO_BIN_EXE_interact-<name>")` (the plays
-    /// use its release build).
-    pub interactor: &'static str,
     /// Whether the brute force plays the test (its name in the plan, its
     /// input file): the tests small enough for it.
     pub brute_plays: fn(&str, &Path) -> bool,
@@ -44,37 +41,6 @@ pub struct Problem {
     /// `checkers::read::verdict_line` (given, as testkit does not depend on
     /// the checkers crate, whose own tests use it).
     pub verdict_line: fn(i32) -> String,
-}
-
-/// A jury program of the workspace, binary `name` of `package`, built in
-/// release as the kit builds its programs (cargo only rebuilds what
-/// changed), in the target folder of `interactor` (this package's debug
-/// binary, `<target>/debug/<name>`): the plays run at the kit's speed, and
-/// a test of one package cannot ask cargo for another package's binaries.
-fn release(interactor: &str, package: &str, name: &str) -> PathBuf {
-    let target = Path::new(interactor).parent().unwrap().parent().unwrap();
-    let path = target.join("release").join(name);
-    let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-        .current_dir(root())
-        .args([
-            "build",
-            "--release",
-            "--quiet",
-            "-p",
-            package,
-            "--bin",
-            name,
-        ])
-        .arg("--target-dir")
-        .arg(target)
-        .status()
-        .expect("cargo runs");
-    assert!(
-        status.success(),
-        "cargo build --release -p {package} --bin {name}"
-    );
-    assert!(path.is_file(), "{} was not built", path.display());
-    path
 }
 
 /// Copies `from` to `to` as it comes, counting lines; closes `to` at the end
@@ -225,8 +191,8 @@ fn tests(problem: &Problem, dir: &Path) -> Vec<(String, PathBuf, Vec<String>)> {
         .unwrap()
         .parse()
         .unwrap();
-    let generator = release(problem.interactor, "generators", &format!("gen-{name}"));
-    let validator = release(problem.interactor, "validators", &format!("val-{name}"));
+    let generator = release("generators", &format!("gen-{name}"));
+    let validator = release("validators", &format!("val-{name}"));
     let mut tests = Vec::new();
     for test in plan["tests"].as_array().unwrap() {
         let targets: Vec<String> = test
@@ -400,11 +366,7 @@ pub fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it(problem: &Proble
     ];
     let brute = named(format!("brute_force/{}_search.rs", problem.name));
     let tests = tests(problem, dir.path());
-    let interactor = release(
-        problem.interactor,
-        "checkers",
-        &format!("interact-{}", problem.name),
-    );
+    let interactor = release("checkers", &format!("interact-{}", problem.name));
     every_mistake_is_aimed_at(&solutions, &tests);
 
     let arena = Arena {

@@ -14,18 +14,16 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 
 use testkit::cpp;
-use testkit::paths::root;
+use testkit::paths::{release, release_bins, root};
 
-/// What the mutations need to know of a problem's input: the validator to
-/// compare with, the bound of T, how many lines a case takes (after the line
-/// of T), its lists of piles, the words it allows and, for problems with
-/// groups, their names.
+/// What the mutations need to know of a problem's input (its validators
+/// are `val-<name>` and `validators/cpp/val-<name>.cpp`): the bound of T,
+/// how many lines a case takes (after the line of T), its lists of piles,
+/// the words it allows and, for problems with groups, their names.
 struct Problem {
     name: &'static str,
-    rust: &'static str,
     t_max: usize,
     lines_per_case: usize,
     /// Whether a case ends with a line `n` and a line of n piles (the sum of
@@ -59,7 +57,6 @@ const PILES: Option<Piles> = Some(Piles {
 fn anti_nim() {
     agree(&Problem {
         name: "anti-nim",
-        rust: env!("CARGO_BIN_EXE_val-anti-nim"),
         lines_per_case: 2,
         t_max: 100_000,
         piles: PILES,
@@ -73,7 +70,6 @@ fn anti_nim() {
 fn bash() {
     agree(&Problem {
         name: "bash",
-        rust: env!("CARGO_BIN_EXE_val-bash"),
         lines_per_case: 1,
         t_max: 100_000,
         piles: None,
@@ -87,7 +83,6 @@ fn bash() {
 fn circle() {
     agree(&Problem {
         name: "circle",
-        rust: env!("CARGO_BIN_EXE_val-circle"),
         lines_per_case: 1,
         t_max: 100_000,
         piles: None,
@@ -101,7 +96,6 @@ fn circle() {
 fn fibonacci() {
     agree(&Problem {
         name: "fibonacci",
-        rust: env!("CARGO_BIN_EXE_val-fibonacci"),
         lines_per_case: 1,
         t_max: 100_000,
         piles: None,
@@ -115,7 +109,6 @@ fn fibonacci() {
 fn merge_piles() {
     agree(&Problem {
         name: "merge-piles",
-        rust: env!("CARGO_BIN_EXE_val-merge-piles"),
         lines_per_case: 2,
         t_max: 100_000,
         piles: PILES,
@@ -129,7 +122,6 @@ fn merge_piles() {
 fn nim() {
     agree(&Problem {
         name: "nim",
-        rust: env!("CARGO_BIN_EXE_val-nim"),
         lines_per_case: 2,
         t_max: 100_000,
         piles: PILES,
@@ -143,7 +135,6 @@ fn nim() {
 fn nim_play() {
     agree(&Problem {
         name: "nim-play",
-        rust: env!("CARGO_BIN_EXE_val-nim-play"),
         t_max: 1000,
         lines_per_case: 3,
         piles: Some(Piles {
@@ -162,7 +153,6 @@ fn nim_play() {
 fn fibonacci_play() {
     agree(&Problem {
         name: "fibonacci-play",
-        rust: env!("CARGO_BIN_EXE_val-fibonacci-play"),
         t_max: 1000,
         lines_per_case: 1,
         piles: None,
@@ -176,7 +166,6 @@ fn fibonacci_play() {
 fn subtraction() {
     agree(&Problem {
         name: "subtraction",
-        rust: env!("CARGO_BIN_EXE_val-subtraction"),
         lines_per_case: 1,
         t_max: 100_000,
         piles: None,
@@ -190,7 +179,6 @@ fn subtraction() {
 fn wythoff() {
     agree(&Problem {
         name: "wythoff",
-        rust: env!("CARGO_BIN_EXE_val-wythoff"),
         lines_per_case: 1,
         t_max: 100_000,
         piles: None,
@@ -209,6 +197,8 @@ struct Planned {
 
 /// Both validators' answers on one input, which must agree.
 struct Tally {
+    /// The Rust validator, built in release as the kit builds it.
+    rust: PathBuf,
     inputs: usize,
     valid: usize,
 }
@@ -224,7 +214,7 @@ impl Tally {
             args.extend(["--group", g]);
         }
         let (rust, cpp) = std::thread::scope(|s| {
-            let rust = s.spawn(|| cpp::run_on_stdin(Path::new(p.rust), &args, input));
+            let rust = s.spawn(|| cpp::run_on_stdin(&self.rust, &args, input));
             let cpp = cpp::run_on_stdin(cpp, &args, input);
             (rust.join().unwrap(), cpp)
         });
@@ -256,6 +246,7 @@ fn agree(p: &Problem) {
     let cpp = cpp::build(&format!("validators/cpp/val-{}.cpp", p.name));
     let plan = plan(p);
     let mut tally = Tally {
+        rust: release("validators", &format!("val-{}", p.name)),
         inputs: 0,
         valid: 0,
     };
@@ -583,7 +574,7 @@ fn plan(p: &Problem) -> Vec<Planned> {
 /// Runs the generator `name` (a binary of the `generators` package) with
 /// `args`; its output is the test.
 fn generate(name: &str, args: &[String]) -> Vec<u8> {
-    let program = generators().join(name);
+    let program = release_bins("generators").join(name);
     assert!(
         program.is_file(),
         "{} is not a generator of the generators package",
@@ -596,35 +587,4 @@ fn generate(name: &str, args: &[String]) -> Vec<u8> {
         String::from_utf8_lossy(&out.stderr)
     );
     out.stdout
-}
-
-/// The folder of the generator binaries, built once per test binary: cargo
-/// builds only this package's binaries for its tests, so the generators are
-/// built here by cargo itself, with the same profile into the same target
-/// folder as the validators under test (a no-op when they are up to date).
-fn generators() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        // <target>/<profile folder>/val-nim
-        let bins = Path::new(env!("CARGO_BIN_EXE_val-nim")).parent().unwrap();
-        let target = bins.parent().unwrap();
-        let profile = match bins.file_name().unwrap().to_str().unwrap() {
-            "debug" => "dev",
-            other => other,
-        };
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
-        let out = Command::new(cargo)
-            .current_dir(root())
-            .args(["build", "--quiet", "-p", "generators", "--bins"])
-            .args(["--profile", profile, "--target-dir"])
-            .arg(target)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "cargo could not build the generators:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        bins.to_path_buf()
-    })
 }
