@@ -213,7 +213,7 @@ fn icpc_include_package(dir: &std::path::Path) {
     for (file, text) in [
         (
             "problem.yaml",
-            "problem_format_version: 2025-09\nname: Sum\ntype: pass-fail\nlimits:\n  time_limit: 1\n",
+            "problem_format_version: 2025-09\nname: Sum\ntype: pass-fail\nlimits:\n  time_limit: 1\n  memory: 256\n",
         ),
         ("output_validator/validate.c", KATTIS_CHECKER),
         (
@@ -330,6 +330,59 @@ fn icpc_included_files_are_graders() {
     let error = kit.error(&[&args[..], &[out.to_str().unwrap()]].concat());
     assert!(error.contains("Hydro judges whole programs"), "{error}");
     assert!(!out.exists());
+}
+
+/// problemtools, which judges a legacy package's submissions with its
+/// `include/<language>/` files (the driver a `main.*`), judges the kit's
+/// legacy export of a package with included drivers in C, Python and Rust
+/// as the kit does: every submission accepted.
+#[test]
+#[ignore = "slow tier: the judges' own tools"]
+fn problemtools_judges_the_legacy_include_export() {
+    let kit = Kit::builder()
+        .languages(&["c", "cpp", "python", "rust"])
+        .create();
+    let packages = tempfile::tempdir().unwrap();
+    let dir = packages.path().join("incsum");
+    icpc_include_package(&dir);
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report:#}");
+    // The package has no statement: the kit renders its own.
+    kit.write("problems/incsum/statement.en.md", "# Sum\n\nWrite `sum`.\n");
+    kit.write("problems/incsum/statement.zh.md", "# 求和\n\n写 `sum`。\n");
+    let contest = packages.path().join("legacy");
+    let out = contest.join("incsum");
+    let args = [
+        "package",
+        "incsum",
+        "--format",
+        "icpc-legacy",
+        "--no-pdf",
+        "--out",
+    ];
+    let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{report:#}");
+    let home = packages.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let verify = testkit::tools::tool("verifyproblem");
+    let args = [
+        "incsum",
+        "-p",
+        "config",
+        "data",
+        "validators",
+        "submissions",
+    ];
+    let (ok, text) = testkit::tools::verifyproblem(&verify, &args, &contest, &home);
+    assert!(ok && text.contains("incsum tested: 0 errors"), "{text}");
+    for submission in ["sum.c", "add.py", "add.rs"] {
+        let line = format!("accepted/{submission} (");
+        let judged = text.lines().find(|l| l.contains(&line));
+        assert!(
+            judged.is_some_and(|l| l.contains("OK: AC")),
+            "{submission}: {text}"
+        );
+    }
 }
 
 /// Polygon lists a grader's files as resources compiled with the
