@@ -105,11 +105,24 @@ fn bad_grader_tables_are_errors_at_their_line() {
             TABLE.replace("python = [\"grader/grader.py\"]", "python = []"),
             "expected its files",
         ),
+        (
+            TABLE.replace(
+                "c = [\"grader/grader.c\", \"grader/sum.h\"]",
+                "c = [\"grader/sum.h\", \"grader/grader.c\"]",
+            ),
+            "its driver, a c source, comes first",
+        ),
     ] {
         let kit = grader_kit(&table);
         let toml = kit.read("problems/sum/problem.toml");
         let error = kit.error(&["build"]);
-        let marks = ["pascal", "missing", "../sum", "= []"];
+        let marks = [
+            "pascal",
+            "missing",
+            "../sum",
+            "= []",
+            "c = [\"grader/sum.h\"",
+        ];
         let line = (toml.lines())
             .position(|l| marks.iter().any(|m| l.contains(m)))
             .map(|i| i + 1)
@@ -204,6 +217,9 @@ fn a_cms_task_with_graders_imports_judges_and_goes_back_out() {
     );
 }
 
+/// A C++ submission with `main`, using the included header.
+const FULL_CPP: &str = "#include <cstdio>\n#include \"bounds.h\"\nint main() { long long a, b; if (scanf(\"%lld %lld\", &a, &b) != 2 || a > MOST) return 1; printf(\"%lld\\n\", a + b); }\n";
+
 /// The Rust driver: the submission is its module `add`.
 const GRADER_RS: &str = "mod add;\nfn main() {\n    let mut line = String::new();\n    std::io::stdin().read_line(&mut line).unwrap();\n    let v: Vec<i64> = line.split_whitespace().map(|x| x.parse().unwrap()).collect();\n    println!(\"{}\", add::sum(v[0], v[1]));\n}\n";
 
@@ -231,6 +247,9 @@ fn icpc_include_package(dir: &std::path::Path) {
             "import add\na, b = map(int, input().split())\nprint(add.sum(a, b))\n",
         ),
         ("include/rust/main.rs", GRADER_RS),
+        // Headers only: the submission is the program.
+        ("include/cpp/bounds.h", "#define MOST 1000000000000LL\n"),
+        ("submissions/accepted/full.cpp", FULL_CPP),
         ("submissions/accepted/sum.c", SUM_C),
         (
             "submissions/accepted/add.rs",
@@ -265,6 +284,7 @@ fn icpc_included_files_are_graders() {
         "c = [\"package/include/c/driver.c\", \"package/include/c/sum.h\"]",
         "python = [\"package/include/python3/__main__.py\"]",
         "rust = [\"package/include/rust/main.rs\"]",
+        "cpp = [\"package/include/cpp/bounds.h\"]",
     ] {
         assert!(problem.contains(line), "{line:?} not in {problem}");
     }
@@ -281,6 +301,7 @@ fn icpc_included_files_are_graders() {
         ("include/c/sum.h", "include/c/sum.h"),
         ("include/python3/__main__.py", "include/python3/__main__.py"),
         ("include/rust/main.rs", "include/rust/main.rs"),
+        ("include/cpp/bounds.h", "include/cpp/bounds.h"),
     ] {
         assert_eq!(
             std::fs::read(out.join(file)).unwrap(),
@@ -375,7 +396,7 @@ fn problemtools_judges_the_legacy_include_export() {
     ];
     let (ok, text) = testkit::tools::verifyproblem(&verify, &args, &contest, &home);
     assert!(ok && text.contains("incsum tested: 0 errors"), "{text}");
-    for submission in ["sum.c", "add.py", "add.rs"] {
+    for submission in ["sum.c", "add.py", "add.rs", "full.cpp"] {
         let line = format!("accepted/{submission} (");
         let judged = text.lines().find(|l| l.contains(&line));
         assert!(

@@ -252,12 +252,14 @@ fn polygon_packages_pass_p2d_and_problemtools() {
 }
 
 /// The problems whose submissions the judges' tools judge: one of each
-/// kind (a problem's own checker; groups and points; inputs that must be
-/// invalid; an interactor). Every problem's own checker and interactor
+/// kind of judging the packages carry (the standard `wcmp` twin alone, and
+/// with groups and points; a problem's own checker, whose C++ twin is
+/// its own too; an interactor). Every problem's checker and interactor
 /// gives every solution's every output the kit's verdict in the CMS and
-/// Hydro tests (the same C++ source the Polygon package carries); the
-/// tools check the other problems' configuration, data and validators.
-/// (Judging all ten took the tools 9 minutes of the CI's 2 cores.)
+/// Hydro tests (the C++ source the Polygon package carries); the tools
+/// check the other problems' configuration, data, validators and invalid
+/// inputs. (Judging all ten's took bt and problemtools 7 minutes of 2
+/// cores, against 4 for these four.)
 const JUDGED: [&str; 4] = ["bash", "merge-piles", "nim", "nim-play"];
 
 /// Whether `folder` (a problem's folder in a package: its name, or its

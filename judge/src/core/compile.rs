@@ -149,7 +149,10 @@ impl Compiler {
     /// without one, as ICPC's `include/` has it), and every source
     /// of the language there is compiled together (judge.toml's
     /// `{sources}`), so one that defines `main` too, or lacks a function
-    /// the grader calls, does not compile.
+    /// the grader calls, does not compile. Where the first file is no
+    /// source of the language (headers only: an ICPC package's `include/`
+    /// without a driver), the submission itself is compiled and run, under
+    /// its own name, with the files beside it.
     pub fn with_grader(
         &self,
         source: &Path,
@@ -157,13 +160,22 @@ impl Compiler {
         run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
     ) -> Result<Program, BuildError> {
         let (language_name, language) = self.language_of(source)?;
-        let extension = source.extension().unwrap_or_default().to_string_lossy();
-        let mut beside: Vec<(String, PathBuf)> = grader[1..].iter().map(|p| named(p)).collect();
-        let own = crate::base::fsutil::file_name(source);
-        let copied = name.map_or(own, |name| format!("{name}.{extension}"));
-        beside.push((copied, source.to_path_buf()));
+        let driven = self
+            .language_of(&grader[0])
+            .is_ok_and(|(n, _)| n == language_name);
+        let (entry, others) = match driven {
+            true => (grader[0].as_path(), &grader[1..]),
+            false => (source, grader),
+        };
+        let mut beside: Vec<(String, PathBuf)> = others.iter().map(|p| named(p)).collect();
+        if driven {
+            let extension = source.extension().unwrap_or_default().to_string_lossy();
+            let own = crate::base::fsutil::file_name(source);
+            let copied = name.map_or(own, |name| format!("{name}.{extension}"));
+            beside.push((copied, source.to_path_buf()));
+        }
         let mut program =
-            self.build_sources((language_name, language), &grader[0], &beside, true, run)?;
+            self.build_sources((language_name, language), entry, &beside, true, run)?;
         program.name = crate::base::fsutil::file_name(source);
         // Its command names the grader; the module beside it is read too.
         program.reads = vec![self.cache.join(&program.identity)];

@@ -1059,14 +1059,26 @@ impl Resolver<'_> {
                 );
                 return Err(self.src.error(list.span(), why));
             }
-            let [entry, beside @ ..] = list.get_ref().as_slice() else {
+            if list.get_ref().is_empty() {
                 let why =
                     format!("the {language} grader: expected its files, the first the one run");
                 return Err(self.src.error(list.span(), why));
+            }
+            let paths: Vec<PathBuf> = (list.get_ref().iter())
+                .map(|file| self.existing(self.dir, file))
+                .collect::<Result<_, _>>()?;
+            // The driver first; or none, headers only (the submission runs).
+            let extensions = &self.kit.value.languages[language].get_ref().extensions;
+            let of_language = |p: &PathBuf| {
+                let extension = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+                extensions.iter().any(|e| e == extension)
             };
-            let mut paths = vec![self.source(self.dir, entry)?];
-            for file in beside {
-                paths.push(self.existing(self.dir, file)?);
+            if !of_language(&paths[0]) && paths.iter().any(of_language) {
+                let why = format!(
+                    "the {language} grader: its driver, a {language} source, comes first (with \
+                     headers only, the submission is the program)"
+                );
+                return Err(self.src.error(list.span(), why));
             }
             files.insert(language.clone(), paths);
         }

@@ -434,9 +434,9 @@ fn unused(package: &Package) -> Vec<String> {
 /// submission of that language; 2025-09's `include/default/` beside every
 /// other's) as `[graders]`: each language's driver (the one of its
 /// sources `entry_rank` puts first) compiled and run with the
-/// submission, which keeps its own name. A language the kit does not
-/// know, or files with no driver (headers only), are left out with
-/// `--lossy`.
+/// submission, which keeps its own name, or, with headers only, the
+/// submission compiled with them. A language the kit does not know, or
+/// Python modules without a driver, are left out with `--lossy`.
 fn included(package: &Package, lossy: &mut Lossy) -> Result<Option<GradersConfig>> {
     let defaults: Vec<&str> = package.under("include/default").collect();
     let mut files = BTreeMap::new();
@@ -458,17 +458,18 @@ fn included(package: &Package, lossy: &mut Lossy) -> Result<Option<GradersConfig
         let driver = (own.iter().copied())
             .filter(of_language)
             .min_by_key(|f| entry_rank(f));
-        let Some(driver) = driver else {
+        // Python modules the submission imports, none of them the entry:
+        // the kit's grader files are a driver, or headers only.
+        if language == "python" && driver.is_some_and(|d| entry_rank(d) == 2) {
             lossy.drop(format!(
-                "{}: files to include without a driver (the kit compiles a grader's source with \
-                 each submission)",
+                "{}: Python modules to include without a driver (`__main__.py` or `main.py`)",
                 package.shown(&dir)
             ))?;
             continue;
-        };
-        let beside = (own.iter().chain(&defaults)).filter(|f| **f != driver);
-        let list: Vec<Spanned<String>> = std::iter::once(&driver)
-            .chain(beside)
+        }
+        // Without a driver (headers only), the submission is the program.
+        let beside = (own.iter().chain(&defaults)).filter(|f| Some(**f) != driver);
+        let list: Vec<Spanned<String>> = (driver.iter().chain(beside))
             .filter_map(|f| kept_at(f))
             .collect();
         files.insert(language.to_string(), unread(list));
