@@ -7,8 +7,8 @@
 //!   output validator;
 //! * `icpc-legacy`: problemtools' `verifyproblem` reports 0 errors on the
 //!   configuration, data and validators, and on the submissions of `JUDGED`;
-//! * `polygon`: p2d converts each package, problemtools checks the data of
-//!   p2d's output and, for `JUDGED`, gives every submission its verdict
+//! * `polygon`: p2d converts each package, and for `JUDGED` problemtools
+//!   checks the data of p2d's output and gives every submission its verdict
 //!   (judging with the exported C++ checker, built against p2d's
 //!   testlib.h);
 //! * `cms`, `hydro`: every file and key their importers need is there, the

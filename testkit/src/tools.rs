@@ -126,11 +126,11 @@ pub fn hydro_import(path: &Path) -> Vec<serde_json::Value> {
 }
 
 /// Converts the Polygon package `problem` with p2d (its problem code
-/// `code`), then has problemtools check what p2d made: the test data and,
-/// if `submissions`, the submissions, judged with the package's checker
-/// (p2d leaves out the statements and the validators). Works in `dir`;
-/// fails the test on any error.
-pub fn p2d_and_verifyproblem(problem: &Path, code: &str, dir: &Path, submissions: bool) {
+/// `code`), then, if `judged`, has problemtools check what p2d made: the
+/// test data, and the submissions judged with the package's checker (p2d
+/// leaves out the statements and the validators). Works in `dir`; fails
+/// the test on any error.
+pub fn p2d_and_verifyproblem(problem: &Path, code: &str, dir: &Path, judged: bool) {
     let (p2d, verify) = (tool("p2d"), tool("verifyproblem"));
     let name = problem.file_name().unwrap().to_string_lossy().into_owned();
     let home = dir.join(format!("home-{name}"));
@@ -151,14 +151,15 @@ pub fn p2d_and_verifyproblem(problem: &Path, code: &str, dir: &Path, submissions
     ];
     let (ok, text) = run(&p2d, &args, dir, &home);
     assert!(ok, "p2d on {name}:\n{text}");
+    if !judged {
+        eprintln!("p2d {name}: converted");
+        return;
+    }
     let unpacked = dir.join("domjudge").join(name.replace('-', ""));
     let mut zip = zip::ZipArchive::new(std::fs::File::open(&converted).unwrap()).unwrap();
     zip.extract(&unpacked).unwrap();
     let folder = unpacked.file_name().unwrap().to_str().unwrap().to_string();
-    let mut args = vec![folder.as_str(), "-p", "data"];
-    if submissions {
-        args.push("submissions");
-    }
+    let args = [folder.as_str(), "-p", "data", "submissions"];
     let (ok, text) = verifyproblem(&verify, &args, unpacked.parent().unwrap(), &home);
     assert!(
         ok && text.contains(&format!("{folder} tested: 0 errors")),
