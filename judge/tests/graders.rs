@@ -266,6 +266,17 @@ fn icpc_include_package(dir: &std::path::Path) {
     }
 }
 
+/// `judge package incsum --format <format> --no-pdf --out <out>`, which
+/// must succeed.
+fn export_incsum(kit: &Kit, format: &str, out: &std::path::Path) {
+    let out = out.to_str().unwrap();
+    let args = [
+        "package", "incsum", "--format", format, "--no-pdf", "--out", out,
+    ];
+    let (code, report) = kit.json(&args);
+    assert_eq!(code, 0, "{format}: {report:#}");
+}
+
 /// ICPC 2025-09's `include/` imports as graders whose submissions keep
 /// their names, and goes back out there and to the legacy format; Hydro,
 /// which has no such thing, refuses it saying so.
@@ -293,9 +304,7 @@ fn icpc_included_files_are_graders() {
     assert_eq!(code, 0, "{report:#}");
 
     let out = packages.path().join("out");
-    let args = ["package", "incsum", "--format", "icpc", "--no-pdf", "--out"];
-    let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
-    assert_eq!(code, 0, "{report:#}");
+    export_incsum(&kit, "icpc", &out);
     for (file, from) in [
         ("include/c/driver.c", "include/c/driver.c"),
         ("include/c/sum.h", "include/c/sum.h"),
@@ -321,16 +330,7 @@ fn icpc_included_files_are_graders() {
     // The legacy format has them too, Python's driver as problemtools
     // finds it (`main.*`).
     let legacy = packages.path().join("legacy");
-    let args = [
-        "package",
-        "incsum",
-        "--format",
-        "icpc-legacy",
-        "--no-pdf",
-        "--out",
-    ];
-    let (code, report) = kit.json(&[&args[..], &[legacy.to_str().unwrap()]].concat());
-    assert_eq!(code, 0, "{report:#}");
+    export_incsum(&kit, "icpc-legacy", &legacy);
     assert_eq!(
         std::fs::read(legacy.join("include/python3/main.py")).unwrap(),
         std::fs::read(dir.join("include/python3/__main__.py")).unwrap()
@@ -373,16 +373,7 @@ fn problemtools_judges_the_legacy_include_export() {
     kit.write("problems/incsum/statement.zh.md", "# 求和\n\n写 `sum`。\n");
     let contest = packages.path().join("legacy");
     let out = contest.join("incsum");
-    let args = [
-        "package",
-        "incsum",
-        "--format",
-        "icpc-legacy",
-        "--no-pdf",
-        "--out",
-    ];
-    let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
-    assert_eq!(code, 0, "{report:#}");
+    export_incsum(&kit, "icpc-legacy", &out);
     let home = packages.path().join("home");
     std::fs::create_dir_all(&home).unwrap();
     let verify = testkit::tools::tool("verifyproblem");
