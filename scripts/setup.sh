@@ -4,10 +4,12 @@
 #   scripts/setup.sh          the compilers and interpreters the main job and
 #                             the fast tier of the tests run (gcc, g++,
 #                             python3), and checks that cargo is there;
-#   scripts/setup.sh --slow   also what the slow tier needs: a JDK and
-#                             Kotlin, pypy3, Node.js and npm, a headless
-#                             Chromium with CJK fonts, poppler-utils, then
-#                             the judges' tools (scripts/setup-tools.sh).
+#   scripts/setup.sh --slow   also what the slow tier needs: a JDK, pypy3,
+#                             Node.js and npm, a headless Chromium with CJK
+#                             fonts, poppler-utils, Kotlin (JetBrains'
+#                             compiler from the npm registry: Debian's is
+#                             1.3), then the judges' tools
+#                             (scripts/setup-tools.sh).
 # As root, or with sudo that asks for no password, it installs what is
 # missing with apt-get; otherwise it stops at once and prints the command
 # that would. Idempotent: nothing is installed twice.
@@ -36,7 +38,6 @@ command -v python3 >/dev/null || missing+=(python3)
 if $slow; then
     python3 -c "import ensurepip" >/dev/null 2>&1 || missing+=(python3-venv)
     command -v javac >/dev/null || missing+=(openjdk-17-jdk-headless)
-    command -v kotlinc >/dev/null || missing+=(kotlin)
     # The judges' tools judge Python submissions with pypy3.
     command -v pypy3 >/dev/null || missing+=(pypy3)
     # Hydro's own import code (from the npm registry) checks Hydro packages.
@@ -50,19 +51,35 @@ if $slow; then
     command -v pdftotext >/dev/null || missing+=(poppler-utils)
 fi
 
-if [ ${#missing[@]} -gt 0 ]; then
-    install="apt-get install -y -q --no-install-recommends ${missing[*]}"
+# Runs a command as root: directly, with sudo that asks for no password,
+# or not at all (printing it, and failing).
+as_root() {
     if [ "$(id -u)" -eq 0 ]; then
-        apt-get update -q
-        $install
+        "$@"
     elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-        sudo apt-get update -q
-        sudo $install
+        sudo "$@"
     else
-        echo "missing: ${missing[*]}; install them with:" >&2
-        echo "  sudo apt-get update && sudo $install" >&2
-        exit 1
+        echo "run as root: $*" >&2
+        return 1
     fi
+}
+
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "missing: ${missing[*]}"
+    as_root apt-get update -q
+    # shellcheck disable=SC2086 # the packages are words
+    as_root apt-get install -y -q --no-install-recommends ${missing[*]}
+fi
+
+# Kotlin as the judges have it (2.x; Debian 12's is 1.3, without
+# `readln`): JetBrains' compiler from the npm registry, on PATH as kotlinc.
+KOTLIN=2.4.20
+if $slow && ! kotlinc -version 2>&1 | grep -q "kotlinc-jvm $KOTLIN "; then
+    as_root npm install --global --prefix /usr/local --ignore-scripts --no-audit --no-fund \
+        --loglevel=error "kotlin-compiler@$KOTLIN"
+    as_root ln -sf /usr/local/lib/node_modules/kotlin-compiler/bin/kotlinc /usr/local/bin/kotlinc
+    hash -r
+    kotlinc -version 2>&1 | grep "kotlinc-jvm $KOTLIN "
 fi
 
 if $slow; then

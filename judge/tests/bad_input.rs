@@ -625,13 +625,7 @@ fn a_checker_that_writes_without_end_is_stopped_and_named() {
 #[test]
 fn a_compiler_that_writes_without_end_is_stopped_and_named() {
     let kit = sum().create();
-    let toml = std::fs::read_to_string(kit.path("judge.toml")).unwrap();
-    kit.write(
-        "judge.toml",
-        &format!(
-            "{toml}\n[languages.flood]\nextensions = [\"fl\"]\ncompile = [\"sh\", \"-c\", \"yes flood >&2\"]\nrun = [\"true\"]\n"
-        ),
-    );
+    kit.add_language("flood", "fl", &["sh", "-c", "yes flood >&2"], &["true"]);
     kit.write("solutions/sum/x.fl", "anything\n");
     let (code, report) = kit.json(&["test", "sum", "solutions/sum/x.fl"]);
     assert_eq!((code, &report["verdict"]), (1, &"CE".into()), "{report}");
@@ -640,6 +634,36 @@ fn a_compiler_that_writes_without_end_is_stopped_and_named() {
         message, "the compiler was stopped at its limit (OLE: output exceeds 1073741824 bytes)",
         "{report}"
     );
+}
+
+/// A submission whose compiler is not installed is CE, naming the missing
+/// program and how to get it; the other submissions are judged, and
+/// verify's report is whole.
+#[test]
+fn a_missing_compiler_is_a_compile_error_and_verify_goes_on() {
+    let kit = sum().create();
+    kit.add_language(
+        "zeta",
+        "zt",
+        &["zetac-not-installed", "{source}"],
+        &["{binary}"],
+    );
+    kit.write("solutions/sum/accepted/x.zt", "anything\n");
+    let (code, report) = kit.json(&["verify", "sum"]);
+    assert_eq!(code, 1, "{report}");
+    let rows = report["solutions"].as_array().expect("every row");
+    let row = |name: &str| {
+        (rows.iter())
+            .find(|r| r["solution"].as_str().is_some_and(|s| s.ends_with(name)))
+            .unwrap_or_else(|| panic!("no row {name}: {report}"))
+    };
+    assert_eq!(row("x.zt")["verdict"], "CE", "{report}");
+    let said = row("x.zt")["compile_error"].as_str().unwrap_or_default();
+    assert!(
+        said.contains("zetac-not-installed") && said.contains("not installed"),
+        "{said}"
+    );
+    assert_eq!(row("ref.c")["verdict"], "AC", "{report}");
 }
 
 #[test]

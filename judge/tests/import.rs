@@ -209,6 +209,44 @@ fn a_legacy_icpc_package_builds_and_verifies() {
     assert_eq!(got.len(), 6);
 }
 
+/// The import names the languages of the submissions, and what this
+/// machine lacks to judge them.
+#[test]
+fn the_import_says_which_languages_this_machine_lacks() {
+    let kit = kit();
+    kit.add_language(
+        "zeta",
+        "zt",
+        &["zetac-not-installed", "{source}"],
+        &["{binary}"],
+    );
+    let package = tempfile::tempdir().unwrap();
+    legacy_package(package.path());
+    write_tree(
+        package.path(),
+        &[("submissions/accepted/sum.zt", b"sum\n".to_vec())].into(),
+    );
+    let path = package.path().to_str().unwrap();
+    let (code, report) = kit.json(&["import", path, "--name", "aplusb"]);
+    assert_eq!(code, 0, "{report}");
+    let languages: Vec<(String, u64, bool)> = (report["languages"].as_array().unwrap().iter())
+        .map(|l| {
+            let name = l["language"].as_str().unwrap().to_string();
+            (name, l["files"].as_u64().unwrap(), l["missing"].is_null())
+        })
+        .collect();
+    let expected = [("c", 3, true), ("python", 3, true), ("zeta", 1, false)];
+    let expected: Vec<(String, u64, bool)> = (expected.iter())
+        .map(|(l, n, found)| (l.to_string(), *n, *found))
+        .collect();
+    assert_eq!(languages, expected, "{report}");
+    let missing = report["languages"][2]["missing"].as_str().unwrap();
+    assert!(
+        missing.starts_with("zetac-not-installed is not installed"),
+        "{missing}"
+    );
+}
+
 #[test]
 fn a_zip_imports_as_its_folder() {
     let kit = kit();

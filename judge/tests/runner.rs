@@ -144,6 +144,12 @@ fn kotlin_is_judged() {
     let kit = Kit::builder().languages(&["c", "kotlin"]).create();
     let cases = [
         ("sum.kt", kotlin("println(a + b)"), "AC"),
+        // Kotlin 1.6's `readln`: the kit's Kotlin is the judges' 2.x.
+        (
+            "readln.kt",
+            "fun main() {\n    val (a, b) = readln().trim().split(\" \").map { it.toLong() }\n    println(a + b)\n}\n".to_string(),
+            "AC",
+        ),
         ("plus-one.kt", kotlin("println(a + b + 1)"), "WA"),
         ("throws.kt", kotlin("throw RuntimeException()"), "RE"),
         ("broken.kt", kotlin("println(missingName)"), "CE"),

@@ -19,6 +19,7 @@ pub fn run(kit: &Kit, events: &mut Events, args: &ImportArgs) -> Result<bool> {
         lossy: args.lossy,
     };
     let (name, imported, warnings) = import::import(kit, events, &request)?;
+    let languages = import::languages(kit, &name, &imported);
     let next = ["build", "verify"]
         .iter()
         .map(|command| format!("judge {command} {name}"))
@@ -30,6 +31,7 @@ pub fn run(kit: &Kit, events: &mut Events, args: &ImportArgs) -> Result<bool> {
         format: imported.format.name().to_string(),
         tests: imported.tests,
         solutions: imported.solutions,
+        languages,
         notes: imported.notes,
         warnings,
         next,

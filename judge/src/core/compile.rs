@@ -17,6 +17,7 @@ use sandbox::{Access, Limits, RunOutcome, RunSpec};
 
 use crate::base::fsutil;
 use crate::core::rules;
+use crate::core::toolchain::{self, which};
 use crate::model::config::Language;
 use crate::model::program::{self, BuildError, Program, Protocol};
 
@@ -224,6 +225,14 @@ impl Compiler {
         untrusted: bool,
         run: impl FnOnce(&RunSpec) -> std::io::Result<RunOutcome>,
     ) -> Result<Program, BuildError> {
+        // A toolchain this machine lacks fails the one program, said as
+        // such, not the whole command.
+        if let Some(missing) = toolchain::missing(language_name, language) {
+            return Err(BuildError::Compile {
+                path: source.to_path_buf(),
+                output: missing,
+            });
+        }
         let version = self.version(language);
         let build = SourceBuild::of((language_name, language), source, beside, &version)?;
         let dir = self.cache.join(&build.key);
@@ -613,16 +622,6 @@ fn first_version_line(output: &str) -> &str {
     lines
         .find(|l| !l.to_ascii_lowercase().contains("warning"))
         .unwrap_or(first)
-}
-
-/// The absolute path of an executable found on `PATH`.
-pub fn which(name: &str) -> Option<PathBuf> {
-    if name.contains('/') {
-        return Some(PathBuf::from(name));
-    }
-    std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
 }
 
 #[cfg(test)]

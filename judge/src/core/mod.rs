@@ -17,4 +17,5 @@ pub mod scratch;
 pub mod standings;
 pub mod testset;
 pub mod timelimit;
+pub mod toolchain;
 pub mod verify;

@@ -9,38 +9,10 @@ use std::time::Duration;
 use sandbox::host::{self, Tool};
 
 use crate::core::browser::Browser;
-use crate::core::compile::which;
 use crate::core::jury::Jury;
+use crate::core::toolchain::{install, programs, which};
 use crate::model::kit::Kit;
 use crate::model::results::Requirement;
-
-/// Debian's package of each program the kit may look for.
-const DEBIAN: [(&str, &str); 10] = [
-    ("gcc", "gcc"),
-    ("g++", "g++"),
-    ("python3", "python3"),
-    ("pypy3", "pypy3"),
-    ("javac", "openjdk-17-jdk-headless"),
-    ("java", "openjdk-17-jdk-headless"),
-    ("kotlinc", "kotlin"),
-    ("bash", "bash"),
-    ("pdftotext", "poppler-utils"),
-    ("fc-list", "fontconfig"),
-];
-
-/// How to install the program `name`.
-fn install(name: &str) -> String {
-    match DEBIAN.iter().find(|(program, _)| *program == name) {
-        Some((_, package)) => format!("apt-get install {package}"),
-        None if name == "rustc" || name == "cargo" => "https://rustup.rs".to_string(),
-        // PyPI's checktestdata; the tools venv has it.
-        None if name == "pyctd" => {
-            "pip install checktestdata (scripts/setup-tools.sh puts it in target/tools/venv/bin)"
-                .to_string()
-        }
-        None => format!("install {name} and put it on PATH"),
-    }
-}
 
 /// Each requirement, in the order of the features.
 pub fn requirements(kit: &Kit, jury: &Jury) -> Vec<Requirement> {
@@ -67,12 +39,10 @@ pub fn requirements(kit: &Kit, jury: &Jury) -> Vec<Requirement> {
     );
     // The programs each language of judge.toml runs.
     for (name, language) in jury.compiler().languages() {
-        let commands = language.compile.iter().chain([&language.run]);
-        let mut programs: Vec<&String> = (commands.filter_map(|c| c.first()))
-            .filter(|p| !p.starts_with('{'))
-            .collect();
+        let mut programs = programs(language);
         // The other interpreter (`--both-pythons`) last.
-        programs.extend(language.other.iter().filter_map(|o| o.run.first()));
+        let other = language.other.iter().filter_map(|o| o.run.first());
+        programs.extend(other.map(String::as_str));
         programs.dedup();
         for (i, program) in programs.into_iter().enumerate() {
             // The version command asks the compiler (the first program).

@@ -774,6 +774,16 @@ impl<W: Write> TerminalReporter<W> {
             "imported {} ({}) as problem {}: {} tests, {} solutions; judge.toml lists it.",
             r.from, r.format, r.problem, r.tests, r.solutions
         )?;
+        let found: Vec<String> = (r.languages.iter())
+            .map(|l| format!("{} ({})", l.language, l.files))
+            .collect();
+        if !found.is_empty() {
+            writeln!(self.out, "  submissions in {}", found.join(", "))?;
+        }
+        for missing in r.languages.iter().filter_map(|l| l.missing.as_ref()) {
+            let label = paint(AnsiColor::Yellow.on_default().bold(), "missing");
+            writeln!(self.out, "{label}: {missing}")?;
+        }
         for note in &r.notes {
             writeln!(self.out, "  {note}")?;
         }

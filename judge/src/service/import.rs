@@ -6,14 +6,18 @@
 //! in one go and registers it in judge.toml, or, if anything fails, leaves
 //! the kit as it was.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::Result;
 
+use crate::core::toolchain;
 use crate::format::{self, Format, Imported, Lossy, Package};
 use crate::model::event::Events;
 use crate::model::kit::Kit;
 use crate::model::problem;
+use crate::model::program::language_of;
+use crate::model::results::report::LanguageUse;
 use crate::service::scaffold;
 
 /// What an import asks for.
@@ -55,4 +59,25 @@ pub fn import(
     files.extend(imported.files.iter().cloned());
     scaffold::create(kit, &name, &files)?;
     Ok((name, imported, lossy.warnings))
+}
+
+/// The languages of the problem's submissions, each with its count of
+/// files and what this machine lacks to judge them (a submission in a
+/// language whose toolchain is missing is CE until it is installed).
+pub fn languages(kit: &Kit, name: &str, imported: &Imported) -> Vec<LanguageUse> {
+    let languages = kit.languages();
+    let submissions = Path::new("solutions").join(name);
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for file in (imported.files.iter()).filter(|f| f.path.starts_with(&submissions)) {
+        if let Ok((language, _)) = language_of(&languages, &file.path) {
+            *counts.entry(language).or_default() += 1;
+        }
+    }
+    (counts.into_iter())
+        .map(|(language, files)| LanguageUse {
+            language: language.to_string(),
+            files,
+            missing: toolchain::missing(language, &languages[language]),
+        })
+        .collect()
 }

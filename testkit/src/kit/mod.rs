@@ -101,6 +101,16 @@ impl Kit {
         self.write(rel, &text.replacen(from, to, 1));
     }
 
+    /// Adds `[languages.<name>]` to judge.toml: the files of `extension`,
+    /// compiled by `compile` and run by `run`.
+    pub fn add_language(&self, name: &str, extension: &str, compile: &[&str], run: &[&str]) {
+        let toml = self.read("judge.toml");
+        let table = format!(
+            "{toml}\n[languages.{name}]\nextensions = [{extension:?}]\ncompile = {compile:?}\nrun = {run:?}\n"
+        );
+        self.write("judge.toml", &table);
+    }
+
     /// Every file of the kit and its bytes, by its path in the kit.
     pub fn snapshot(&self) -> BTreeMap<String, Vec<u8>> {
         files::every(self.dir())

@@ -339,6 +339,9 @@ pub struct ImportReport {
     pub format: String,
     pub tests: usize,
     pub solutions: usize,
+    /// The languages of the submissions, and what this machine lacks to
+    /// judge them.
+    pub languages: Vec<LanguageUse>,
     /// What the import decided (the reference, a default limit, files kept
     /// unused).
     pub notes: Vec<String>,
@@ -346,6 +349,17 @@ pub struct ImportReport {
     pub warnings: Vec<String>,
     /// The commands to run next, in order.
     pub next: Vec<String>,
+}
+
+/// A language of an imported problem's submissions.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct LanguageUse {
+    /// Its name in judge.toml.
+    pub language: String,
+    /// How many submissions are in it.
+    pub files: usize,
+    /// The program this machine lacks to judge them, and how to get it.
+    pub missing: Option<String>,
 }
 
 /// `judge timelimit`.
