@@ -163,10 +163,27 @@ fn a_legacy_icpc_package_builds_and_verifies() {
         (Some(3), Some(6))
     );
     let notes = report["notes"].to_string();
-    assert!(
-        notes.contains("accepted/sum.c") && notes.contains("README.md"),
-        "{notes}"
+    assert!(notes.contains("accepted/sum.c"), "{notes}");
+    // Every file accounted for: the statement and the README kept unused,
+    // the empty folder's .gitkeep left out.
+    let files = &report["files"];
+    let counts = ["package", "used", "submissions", "left_out"].map(|k| files[k].as_u64());
+    assert_eq!(counts, [20, 11, 6, 1].map(Some), "{report}");
+    assert_eq!(
+        files["unused"],
+        serde_json::json!(["README.md", "problem_statement/problem.en.tex"]),
+        "{report}"
     );
+    let sources = &report["test_sources"];
+    let counts = [
+        "stored",
+        "generated",
+        "recipe",
+        "answered_by_reference",
+        "samples",
+    ];
+    let counts = counts.map(|k| sources[k].as_u64());
+    assert_eq!(counts, [3, 0, 0, 0, 1].map(Some), "{report}");
 
     let toml = std::fs::read_to_string(kit.path("judge.toml")).unwrap();
     assert!(toml.starts_with("# The kit's own comment.\n"), "{toml}");

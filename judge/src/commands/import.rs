@@ -18,7 +18,12 @@ pub fn run(kit: &Kit, events: &mut Events, args: &ImportArgs) -> Result<bool> {
         format: args.format,
         lossy: args.lossy,
     };
-    let (name, imported, warnings) = import::import(kit, events, &request)?;
+    let import::Import {
+        name,
+        imported,
+        warnings,
+        account: (files, test_sources),
+    } = import::import(kit, events, &request)?;
     let languages = import::languages(kit, &name, &imported);
     let next = ["build", "verify"]
         .iter()
@@ -31,6 +36,8 @@ pub fn run(kit: &Kit, events: &mut Events, args: &ImportArgs) -> Result<bool> {
         format: imported.format.name().to_string(),
         tests: imported.tests,
         solutions: imported.solutions,
+        test_sources,
+        files,
         languages,
         notes: imported.notes,
         warnings,

@@ -11,6 +11,7 @@
 //! A new format is a new folder of the same shape and an arm in each match
 //! of [`Format`].
 
+pub mod accounting;
 pub mod cms;
 pub mod hydro;
 pub mod icpc;

@@ -6,9 +6,10 @@
 //! a symlink whose target lies outside the package, and a file larger than
 //! any test a judge takes are errors naming the file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use anyhow::{Context, Result, bail};
 
@@ -27,6 +28,9 @@ pub struct Package {
     files: BTreeMap<String, PathBuf>,
     /// The unpacked zip, removed when the package is dropped.
     unpacked: Option<tempfile::TempDir>,
+    /// The files read as text: the ones the reader interpreted (its
+    /// metadata, descriptions), which the import report counts as used.
+    interpreted: Mutex<BTreeSet<String>>,
 }
 
 impl Package {
@@ -62,6 +66,7 @@ impl Package {
             root,
             files,
             unpacked,
+            interpreted: Mutex::default(),
         })
     }
 
@@ -129,10 +134,19 @@ impl Package {
         std::fs::read(path).with_context(|| format!("cannot read {}", self.shown(rel)))
     }
 
-    /// The text of `rel` (UTF-8).
+    /// The text of `rel` (UTF-8), read to be interpreted.
     pub fn text(&self, rel: &str) -> Result<String> {
-        String::from_utf8(self.read(rel)?)
-            .with_context(|| format!("{}: expected UTF-8 text", self.shown(rel)))
+        let text = String::from_utf8(self.read(rel)?)
+            .with_context(|| format!("{}: expected UTF-8 text", self.shown(rel)))?;
+        let mut interpreted = self.interpreted.lock().unwrap_or_else(|e| e.into_inner());
+        interpreted.insert(rel.to_string());
+        Ok(text)
+    }
+
+    /// Whether the file `rel` was read as text (by the reader).
+    pub fn interpreted(&self, rel: &str) -> bool {
+        let interpreted = self.interpreted.lock().unwrap_or_else(|e| e.into_inner());
+        interpreted.contains(rel)
     }
 }
 

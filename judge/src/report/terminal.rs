@@ -774,6 +774,26 @@ impl<W: Write> TerminalReporter<W> {
             "imported {} ({}) as problem {}: {} tests, {} solutions; judge.toml lists it.",
             r.from, r.format, r.problem, r.tests, r.solutions
         )?;
+        let t = &r.test_sources;
+        writeln!(
+            self.out,
+            "  tests: {} stored, {} generated again and compared with the stored, {} made by \
+             their recipe alone; {} answered by the reference; {} samples",
+            t.stored, t.generated, t.recipe, t.answered_by_reference, t.samples
+        )?;
+        let f = &r.files;
+        writeln!(
+            self.out,
+            "  files: {} in the package: {} used, {} submissions, {} kept unused, {} left out",
+            f.package,
+            f.used,
+            f.submissions,
+            f.unused.len(),
+            f.left_out
+        )?;
+        if !f.unused.is_empty() {
+            writeln!(self.out, "  kept unused: {}", f.unused.join(", "))?;
+        }
         let found: Vec<String> = (r.languages.iter())
             .map(|l| format!("{} ({})", l.language, l.files))
             .collect();

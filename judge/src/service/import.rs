@@ -17,7 +17,7 @@ use crate::model::event::Events;
 use crate::model::kit::Kit;
 use crate::model::problem;
 use crate::model::program::language_of;
-use crate::model::results::report::LanguageUse;
+use crate::model::results::report::{FileAccount, LanguageUse, TestSources};
 use crate::service::scaffold;
 
 /// What an import asks for.
@@ -32,13 +32,20 @@ pub struct Request<'a> {
     pub lossy: bool,
 }
 
-/// Imports the package as `request` says: the problem's name, what the
-/// reader made of it, and what `--lossy` left out.
-pub fn import(
-    kit: &Kit,
-    events: &mut Events,
-    request: &Request,
-) -> Result<(String, Imported, Vec<String>)> {
+/// What an import made.
+pub struct Import {
+    /// The problem's name.
+    pub name: String,
+    /// What the reader made of the package.
+    pub imported: Imported,
+    /// What `--lossy` left out.
+    pub warnings: Vec<String>,
+    /// Where the tests come from, and what became of each file.
+    pub account: (FileAccount, TestSources),
+}
+
+/// Imports the package as `request` says.
+pub fn import(kit: &Kit, events: &mut Events, request: &Request) -> Result<Import> {
     let package = Package::open(request.path)?;
     let format = format::detect(&package, request.format)?;
     let name = match request.name {
@@ -53,12 +60,18 @@ pub fn import(
         .collect();
     let mut lossy = Lossy::new(request.lossy, extensions);
     let imported = format.read(&package, &name, &mut lossy, &|| kit.testlib_h())?;
+    let account = format::accounting::account(&package, &name, &imported)?;
     // Another judge run may be building, or adding a problem to judge.toml.
     let _building = kit.lock_builds(events)?;
     let mut files = vec![imported.problem_toml(&name)?];
     files.extend(imported.files.iter().cloned());
     scaffold::create(kit, &name, &files)?;
-    Ok((name, imported, lossy.warnings))
+    Ok(Import {
+        name,
+        imported,
+        warnings: lossy.warnings,
+        account,
+    })
 }
 
 /// The languages of the problem's submissions, each with its count of

@@ -339,6 +339,10 @@ pub struct ImportReport {
     pub format: String,
     pub tests: usize,
     pub solutions: usize,
+    /// Where the tests come from.
+    pub test_sources: TestSources,
+    /// What became of each file of the package.
+    pub files: FileAccount,
     /// The languages of the submissions, and what this machine lacks to
     /// judge them.
     pub languages: Vec<LanguageUse>,
@@ -349,6 +353,40 @@ pub struct ImportReport {
     pub warnings: Vec<String>,
     /// The commands to run next, in order.
     pub next: Vec<String>,
+}
+
+/// Where an imported problem's tests come from (a test counts once).
+#[derive(Debug, Default, Serialize, JsonSchema)]
+pub struct TestSources {
+    /// Inputs the package stores, used as they are.
+    pub stored: usize,
+    /// Inputs its recipes make, made again and compared with the stored.
+    pub generated: usize,
+    /// Inputs only its recipes make (the package stores none).
+    pub recipe: usize,
+    /// The tests whose answer the reference makes (no stored answer).
+    pub answered_by_reference: usize,
+    /// The samples among them.
+    pub samples: usize,
+}
+
+/// What became of each file of an imported package.
+#[derive(Debug, Default, Serialize, JsonSchema)]
+pub struct FileAccount {
+    /// The package's files.
+    pub package: usize,
+    /// Those problem.toml uses: tests, answers, jury programs and the files
+    /// beside or under them.
+    pub used: usize,
+    /// The submissions placed in `solutions/`.
+    pub submissions: usize,
+    /// Kept in `package/` as they are, unused by the kit (statements,
+    /// scripts, documentation).
+    pub unused: Vec<String>,
+    /// Files of the submissions' folders left out: a hidden file
+    /// (`.gitkeep`), or a submission `--lossy` dropped (the warnings say
+    /// which, and why).
+    pub left_out: usize,
 }
 
 /// A language of an imported problem's submissions.
