@@ -4,7 +4,11 @@
 //! [`task`] holds the types of its files, [`read`] makes a kit problem of a
 //! task, [`write`] a task of a kit problem.
 
+pub mod gen_file;
+mod plan;
+mod programs;
 pub mod read;
+mod solutions;
 pub mod task;
 pub mod write;
 
