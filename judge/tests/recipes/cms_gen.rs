@@ -225,3 +225,28 @@ fn what_the_kit_cannot_make_is_refused_by_name() {
         &["gen/GEN:2: a test's arguments and `#ST:` on one line"],
     );
 }
+
+/// task-maker's own description, `task.yaml.orig`, stands for task.yaml,
+/// its name the folder's and its solutions on stdin and stdout.
+#[test]
+fn a_task_yaml_orig_is_read_as_task_maker_reads_it() {
+    let kit = Kit::new();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("pairs");
+    task(&dir);
+    std::fs::remove_file(dir.join("task.yaml")).unwrap();
+    let orig = "title: Coppie\ntime_limit: 1\nmemory_limit: 64\n";
+    std::fs::write(dir.join("task.yaml.orig"), orig).unwrap();
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(
+        (code, report["problem"].as_str()),
+        (0, Some("pairs")),
+        "{report}"
+    );
+    let (code, verify) = kit.json(&["verify", "pairs"]);
+    assert_eq!(code, 0, "{verify}");
+    assert_eq!(
+        row(&verify, "accepted/soluzione.py"),
+        ("AC".into(), "AC".into(), true)
+    );
+}

@@ -179,7 +179,7 @@ fn names_a_file(package: &Package, line: &GenLine) -> Option<String> {
 /// Where test `i` is defined: its line of `gen/GEN`.
 fn place(package: &Package, line: &GenLine, i: usize) -> String {
     match line.at {
-        0 => format!("{} (test {i})", package.shown("task.yaml")),
+        0 => format!("{} (test {i})", package.shown(super::task_file(package))),
         at => format!("{}:{at}", package.shown(GEN)),
     }
 }

@@ -67,8 +67,9 @@ impl JuryProgram {
     }
 
     /// Why the kit cannot run it, if it cannot: a Python program whose
-    /// first line asks for Python 2 (`python2`, or PyPy's `pypy`), which
-    /// judge.toml's `python` (Python 3) does not run.
+    /// first line asks for Python 2 (`python2`, or PyPy's `pypy`; a bare
+    /// `python`, of either version, where the code holds Python 2's
+    /// statements), which judge.toml's `python` (Python 3) does not run.
     pub fn unrunnable(&self, package: &Package) -> Result<Option<String>> {
         if !self.entry.ends_with(".py") {
             return Ok(None);
@@ -82,7 +83,9 @@ impl JuryProgram {
             .map(|w| w.rsplit('/').next().unwrap_or(w))
             .find(|w| *w != "env")
             .unwrap_or_default();
-        let python2 = interpreter.starts_with("python2") || interpreter == "pypy";
+        let python2 = interpreter.starts_with("python2")
+            || interpreter == "pypy"
+            || interpreter == "python" && speaks_python2(&text);
         Ok(python2.then(|| {
             format!(
                 "{}: a Python 2 program (its first line is `{first}`); the kit runs `.py` files \
@@ -91,6 +94,17 @@ impl JuryProgram {
             )
         }))
     }
+}
+
+/// Whether Python source holds what only Python 2 runs: a `print`
+/// statement, `xrange`, `raw_input`.
+fn speaks_python2(text: &str) -> bool {
+    text.lines().map(str::trim).any(|line| {
+        let print = line
+            .strip_prefix("print")
+            .is_some_and(|rest| rest.starts_with(' ') && !rest.trim_start().starts_with('('));
+        print || line.contains("xrange(") || line.contains("raw_input(")
+    })
 }
 
 /// The Python modules of `entry`'s folder that it imports, and those they
@@ -134,6 +148,13 @@ fn imported(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn python2_is_told_by_its_statements() {
+        assert!(speaks_python2("import sys\nprint >> sys.stderr, 'usage'\n"));
+        assert!(speaks_python2("for i in xrange(3):\n    pass\n"));
+        assert!(!speaks_python2("print('a', 1)\nprint (2)\nprinted = 1\n"));
+    }
 
     #[test]
     fn imports_are_found_in_both_forms() {

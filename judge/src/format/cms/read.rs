@@ -83,7 +83,7 @@ struct Jury {
 /// I/O, graders and stubs, and a Communication task the kit cannot play
 /// (several processes, or FIFOs the solution opens itself).
 fn kind(package: &Package, task: &TaskYaml, manager: Option<&String>) -> Result<()> {
-    let at = package.shown("task.yaml");
+    let at = package.shown(super::task_file(package));
     if task.output_only {
         bail!("{at}: an output-only task; the kit judges programs");
     }
@@ -175,7 +175,7 @@ fn graders(
 /// (both: they must agree). task-maker's `gen/cases.gen` is refused: the
 /// kit reads `gen/GEN` only.
 fn recipes_of(package: &Package, task: &TaskYaml) -> Result<Gen> {
-    let at = package.shown("task.yaml");
+    let at = package.shown(super::task_file(package));
     if package.has("gen/cases.gen") {
         bail!(
             "{}: task-maker's cases.gen (several generators and validators), which the kit \
@@ -357,7 +357,10 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     let jury = jury(package, lossy)?;
     kind(package, &task, jury.manager.as_ref())?;
     let recipes = recipes_of(package, &task)?;
-    let public = task.public(recipes.lines.len(), &package.shown("task.yaml"))?;
+    let public = task.public(
+        recipes.lines.len(),
+        &package.shown(super::task_file(package)),
+    )?;
     let mut notes = Vec::new();
     let solutions = solutions(package, &recipes, lossy, &mut notes)?;
     let reference = reference(&solutions).map(|p| p.to.clone());
@@ -384,7 +387,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     if jury.manager.is_none() {
         let infile = task.infile.as_deref().unwrap_or("input.txt");
         let outfile = task.outfile.as_deref().unwrap_or("output.txt");
-        let at = package.shown("task.yaml");
+        let at = package.shown(super::task_file(package));
         config.files = files_config(Some(infile), Some(outfile), false, &at)?;
     }
     jury_config(&mut config, &jury);

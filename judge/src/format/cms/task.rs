@@ -33,9 +33,16 @@ pub struct TaskYaml {
 }
 
 impl TaskYaml {
-    /// The package's `task.yaml`.
+    /// The package's `task.yaml` (or `task.yaml.orig`, where task-maker
+    /// takes an absent `infile` and `outfile` for stdin and stdout).
     pub fn read(package: &Package) -> Result<TaskYaml> {
-        TaskYaml::parse(&package.text("task.yaml")?, &package.shown("task.yaml"))
+        let file = super::task_file(package);
+        let mut task = TaskYaml::parse(&package.text(file)?, &package.shown(file))?;
+        if file != "task.yaml" {
+            task.infile.get_or_insert_with(String::new);
+            task.outfile.get_or_insert_with(String::new);
+        }
+        Ok(task)
     }
 
     /// A `task.yaml` of text `text`, shown as `at`.
