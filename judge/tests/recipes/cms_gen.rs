@@ -221,6 +221,13 @@ fn what_the_kit_cannot_make_is_refused_by_name() {
         &["gen/cases.gen: task-maker's cases.gen"],
     );
     refused(
+        write("gen/GEN", "#ST: 100\ntesto/esempio.txt 3\n"),
+        &[
+            "gen/GEN:2: the argument `testo/esempio.txt` names a file of the task",
+            "stores no input/input0.txt",
+        ],
+    );
+    refused(
         write("gen/GEN", "#ST: 100\n1 2 #ST: 5\n"),
         &["gen/GEN:2: a test's arguments and `#ST:` on one line"],
     );

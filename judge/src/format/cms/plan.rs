@@ -111,8 +111,8 @@ fn input_of(
             ..TestEntry::default()
         }
     };
-    match (&line.recipe, makers.generator) {
-        (Recipe::Copy(from), _) => {
+    match (&line.recipe, makers.generator, names_a_file(package, line)) {
+        (Recipe::Copy(from), _, _) => {
             if !package.has(from) {
                 if !stored {
                     bail!(
@@ -135,8 +135,7 @@ fn input_of(
             }
             Ok(file(if stored { &input } else { from }, &mut counts.copied))
         }
-        (Recipe::Args(_), Some(_)) if names_a_file(package, line).is_some() => {
-            let named = names_a_file(package, line).unwrap_or_default();
+        (Recipe::Args(_), Some(_), Some(named)) => {
             let why = format!(
                 "{}: the argument `{named}` names a file of the task, which the old task-maker \
                  copied beside the generator; the kit runs generators in a folder of their own",
@@ -148,7 +147,7 @@ fn input_of(
             notes.push(format!("{why}: the stored {input} stands"));
             Ok(file(&input, &mut counts.stored))
         }
-        (Recipe::Args(_), Some(generator)) => {
+        (Recipe::Args(_), Some(generator), None) => {
             let count = match stored {
                 true => &mut counts.compared,
                 false => &mut counts.made,
@@ -161,13 +160,15 @@ fn input_of(
                 ..TestEntry::default()
             })
         }
-        (Recipe::Args(_) | Recipe::Stored, _) if stored => Ok(file(&input, &mut counts.stored)),
-        (Recipe::Args(_), None) => bail!(
+        (Recipe::Args(_) | Recipe::Stored, _, _) if stored => Ok(file(&input, &mut counts.stored)),
+        (Recipe::Args(_), None, _) => bail!(
             "{}: test {i} is neither stored ({input}) nor made: {}",
             place(package, line, i),
             makers.no_generator
         ),
-        (Recipe::Stored, _) => bail!("{}: test {i} is not in the package", package.shown(&input)),
+        (Recipe::Stored, _, _) => {
+            bail!("{}: test {i} is not in the package", package.shown(&input))
+        }
     }
 }
 
