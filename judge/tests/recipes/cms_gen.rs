@@ -257,3 +257,37 @@ fn a_task_yaml_orig_is_read_as_task_maker_reads_it() {
         ("AC".into(), "AC".into(), true)
     );
 }
+
+/// A generator the kit cannot run makes nothing, and says so; the inputs
+/// the task stores stand for its lines.
+#[test]
+fn stored_inputs_stand_for_a_generator_the_kit_cannot_run() {
+    let kit = Kit::new();
+    let package = tempfile::tempdir().unwrap();
+    task(package.path());
+    let python2 = "#!/usr/bin/env python2\nimport sys\nprint sys.argv[1], sys.argv[2]\n";
+    std::fs::write(package.path().join("gen/generatore.py"), python2).unwrap();
+    for (i, input) in [
+        (2, "40 2\n"),
+        (3, "3000000000 4000000000\n"),
+        (4, "1000000000000 1\n"),
+    ] {
+        let path = package.path().join(format!("input/input{i}.txt"));
+        std::fs::write(path, input).unwrap();
+    }
+    let (code, report) = kit.json(&["import", package.path().to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    let notes = report["notes"].to_string();
+    for said in [
+        "0 generated from its lines only (no stored input), 4 stored in input/ without a \
+         generator",
+        "generatore.py: a Python 2 program (its first line is `#!/usr/bin/env python2`)",
+        "the stored inputs stand",
+    ] {
+        assert!(notes.contains(said), "{said} not in {notes}");
+    }
+    let problem = kit.read("problems/coppie/problem.toml");
+    assert!(!problem.contains("generator ="), "{problem}");
+    let (code, build) = kit.json(&["build", "coppie"]);
+    assert_eq!(code, 0, "{build}");
+}

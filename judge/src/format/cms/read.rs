@@ -401,6 +401,11 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     };
     let (tests, counts) = plan(package, &recipes, &makers, &public, &mut notes)?;
     notes.push(counts.describe(tests.len()));
+    // Argument lines no generator makes: said, though the stored stand.
+    let args = |l: &GenLine| matches!(l.recipe, Recipe::Args(_));
+    if jury.generator.is_none() && recipes.lines.iter().any(args) {
+        notes.push(format!("{}: the stored inputs stand", jury.no_generator));
+    }
     config.tests = tests.into_iter().map(unread).collect();
     config.graders = graders(package, &task, name, lossy)?;
     let promised: Vec<(String, Vec<&str>)> = (solutions.iter())
