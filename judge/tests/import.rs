@@ -851,7 +851,8 @@ fn cms_tasks_the_kit_cannot_judge_are_refused() {
     refused(
         |dir| {
             cms_package(dir);
-            std::fs::write(dir.join("gen/validator.py"), "import sys\n").unwrap();
+            let python2 = "#!/usr/bin/env python2\nimport sys\n";
+            std::fs::write(dir.join("gen/validator.py"), python2).unwrap();
             dir.to_path_buf()
         },
         &[],

@@ -97,7 +97,10 @@ pub enum Protocol {
     /// `feedback_dir/judgemessage.txt`; a validator exits 42 if valid.
     Kattis,
     /// CMS: `checker input correct_output contestant_output`, the score (a
-    /// fraction) on stdout, the message on stderr, exit 0.
+    /// fraction) on stdout, the message on stderr, exit 0; a validator
+    /// (task-maker's, for CMS tasks) gets the input's path, then its
+    /// subtask's number (the test's `validator_args`), and exits 0 if the
+    /// input is valid.
     Cms,
 }
 

@@ -2,6 +2,7 @@
 //! input that must be invalid), and answered by the reference (on an
 //! interactive problem, by playing it against the interactor).
 
+use std::ffi::OsStr;
 use std::path::Path;
 use std::time::Duration;
 
@@ -126,7 +127,8 @@ impl Jury<'_> {
 
     /// Runs each of `validators` on `input`, in its protocol: testlib's
     /// gets `--testset tests [--group G]` and exits 0 on a valid input, a
-    /// Kattis input validator gets no argument of its own and exits 42;
+    /// Kattis input validator gets no argument of its own and exits 42, a
+    /// CMS task's (task-maker's) gets the input's path and exits 0;
     /// `extra` (the test's `validator_args`) comes after. The first that
     /// rejects it is the error.
     pub fn validate(
@@ -190,22 +192,20 @@ impl Jury<'_> {
         scratch: &Path,
         name: &str,
     ) -> Result<(RunSpec, i32)> {
-        let (mut args, valid) = match validator.protocol {
+        let (mut args, valid): (Vec<&OsStr>, i32) = match validator.protocol {
             Protocol::Testlib => {
                 let mut args = vec!["--testset", "tests"];
                 if let Some(group) = group {
                     args.extend(["--group", group]);
                 }
-                (args, 0)
+                (args.into_iter().map(OsStr::new).collect(), 0)
             }
             Protocol::Kattis => (vec![], 42),
-            Protocol::Cms => bail!(
-                "the validator {}: CMS has no validator protocol (a validator speaks testlib's \
-                 or Kattis's)",
-                validator.name
-            ),
+            // task-maker's, for CMS tasks: the input's path, then the test's
+            // arguments (its subtask's number); exit 0 if valid.
+            Protocol::Cms => (vec![input.as_os_str()], 0),
         };
-        args.extend(extra.iter().map(String::as_str));
+        args.extend(extra.iter().map(OsStr::new));
         let spec = RunSpec {
             argv: validator.argv(args),
             stdin: Some(input.to_path_buf()),

@@ -4,7 +4,11 @@
 //! [`task`] holds the types of its files, [`read`] makes a kit problem of a
 //! task, [`write`] a task of a kit problem.
 
+pub mod gen_file;
+mod plan;
+mod programs;
 pub mod read;
+mod solutions;
 pub mod task;
 pub mod write;
 
@@ -15,12 +19,22 @@ use crate::format::Package;
 /// Where a task keeps its statements.
 pub const STATEMENTS: &[&str] = &["statement/", "testo/"];
 
-/// Whether `package` is a CMS task: it has a `task.yaml`.
+/// The task's description: `task.yaml`, else task-maker's
+/// `task.yaml.orig` (which it writes `task.yaml` from).
+pub fn task_file(package: &Package) -> &'static str {
+    match package.has("task.yaml") {
+        true => "task.yaml",
+        false => "task.yaml.orig",
+    }
+}
+
+/// Whether `package` is a CMS task: it has a `task.yaml` (or
+/// `task.yaml.orig`).
 pub fn recognises(package: &Package) -> bool {
-    package.has("task.yaml")
+    package.has(task_file(package))
 }
 
 /// The task's own name (`name`).
 pub fn own_name(package: &Package) -> Result<Option<String>> {
-    package.yaml_key("task.yaml", "name")
+    package.yaml_key(task_file(package), "name")
 }

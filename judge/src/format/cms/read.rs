@@ -19,46 +19,37 @@
 //!   compiled program, or `cor/manager`) is the interactor, in the CMS
 //!   protocol: the test on its stdin, the solution over the two FIFOs its
 //!   arguments name, the score on its stdout.
-//! - The tests `input/input<i>.txt` with their answers `output/output<i>.txt`;
-//!   `gen/GEN` says how many, opens a subtask at each `# ST: <points>`, and
-//!   gives each test's generator arguments: with the generator's source in
-//!   `gen/` (`generator.*` or `generatore.*`), the kit generates the test
-//!   again and compares it with the stored input.
+//! - The tests: `gen/GEN`'s (`gen_file.rs` reads it, `plan.rs` makes each a
+//!   test), else `n_input` stored ones; each `#ST:` opens a group. The
+//!   generator (`gen/generatore.*` or `gen/generator.*`) makes the tests
+//!   of argument lines in the sandbox; the validator (`gen/valida.*` or
+//!   `gen/validator.*`) checks every test in task-maker's convention (the
+//!   input's path, then the subtask's number: `[protocols] validator =
+//!   "cms"`).
 //! - The checker's source (`check/checker.*` or `cor/correttore.*`) in the
 //!   CMS protocol, else the compiled `check/checker` (or `cor/correttore`)
 //!   as it is; without one, CMS compares white-space-separated tokens: the
 //!   kit's `wcmp`.
-//! - `sol/`: the official solutions, all accepted (the first, in path
-//!   order, is the reference).
+//! - `sol/`: each solution with the promise the task makes of it
+//!   (`solutions.rs`); the first official one is the reference.
 
 use anyhow::{Context, Result, bail};
 
-use super::task::{GEN, Gen, GenLine, TaskYaml};
+use super::gen_file::{GEN, Gen, GenLine, Recipe};
+use super::plan::{Makers, plan};
+use super::programs::{JuryProgram, source};
+use super::solutions::{self, Promise};
+use super::task::TaskYaml;
 use std::collections::BTreeMap;
 
 use toml::Spanned;
 
 use crate::format::imported::{
-    Imported, Lossy, config_of, files_config, files_of, group, kept_at, kit_language, no_targets,
-    solution_file, text,
+    Imported, Lossy, config_of, expected_of, files_config, files_of, group, kept_at, kit_language,
+    no_targets, solution_file, text,
 };
 use crate::format::{Format, Package};
-use crate::model::config::{GradersConfig, Protocol, ProtocolsConfig, TestEntry, unread};
-
-/// The source files a program may be, by extension.
-const SOURCES: [&str; 8] = ["c", "cpp", "cc", "cxx", "py", "rs", "java", "kt"];
-
-/// The source of the program `stems` names in `dir`, if the task has one.
-fn source(package: &Package, dir: &str, stems: &[&str]) -> Option<String> {
-    package
-        .under(dir)
-        .find(|f| {
-            let name = &f[dir.len() + 1..];
-            let (stem, ext) = name.rsplit_once('.').unwrap_or((name, ""));
-            stems.contains(&stem) && SOURCES.contains(&ext)
-        })
-        .map(str::to_string)
-}
+use crate::model::config::{GradersConfig, Protocol, ProtocolsConfig, unread};
 
 /// A program of the task: its source (`<dir>/<stem>.<ext>`, the first of
 /// `sources` found), else the first of the `compiled` programs it holds,
@@ -81,14 +72,18 @@ struct Jury {
     /// A Communication task's manager.
     manager: Option<String>,
     checker: Option<String>,
-    generator: Option<String>,
+    /// The generator, if the kit can run it.
+    generator: Option<JuryProgram>,
+    /// Why no generator makes the tests.
+    no_generator: String,
+    validator: Option<JuryProgram>,
 }
 
 /// Refuses the kinds of tasks the kit cannot judge: output-only, file
 /// I/O, graders and stubs, and a Communication task the kit cannot play
 /// (several processes, or FIFOs the solution opens itself).
 fn kind(package: &Package, task: &TaskYaml, manager: Option<&String>) -> Result<()> {
-    let at = package.shown("task.yaml");
+    let at = package.shown(super::task_file(package));
     if task.output_only {
         bail!("{at}: an output-only task; the kit judges programs");
     }
@@ -123,10 +118,13 @@ fn kind(package: &Package, task: &TaskYaml, manager: Option<&String>) -> Result<
 }
 
 /// A file of `sol/` that is the grader's, not a solution: `grader.<ext>`,
-/// or a header (`.h`, Pascal's `lib.pas`) CMS gives the grader.
+/// or a header (`.h`, Pascal's `lib.pas`) CMS gives the grader, or one
+/// (`.hpp`, `.hh`) the solutions include, which task-maker compiles them
+/// beside.
 fn is_grader_file(file: &str) -> bool {
     let own = file.rsplit('/').next().unwrap_or(file);
-    own.starts_with("grader.") || own.ends_with(".h") || own.ends_with("lib.pas")
+    let header = [".h", ".hpp", ".hh", "lib.pas"];
+    own.starts_with("grader.") || header.iter().any(|e| own.ends_with(e))
 }
 
 /// A Batch task's graders (`sol/grader.<ext>`, with the headers of
@@ -173,18 +171,31 @@ fn graders(
     }))
 }
 
-/// The task's tests: `gen/GEN`'s lines, else `n_input` of them.
+/// The task's tests: `gen/GEN`'s lines, else `n_input` stored ones
+/// (both: they must agree). task-maker's `gen/cases.gen` is refused: the
+/// kit reads `gen/GEN` only.
 fn recipes_of(package: &Package, task: &TaskYaml) -> Result<Gen> {
-    let at = package.shown("task.yaml");
+    let at = package.shown(super::task_file(package));
+    if package.has("gen/cases.gen") {
+        bail!(
+            "{}: task-maker's cases.gen (several generators and validators), which the kit \
+             does not read: it reads gen/GEN",
+            package.shown("gen/cases.gen")
+        );
+    }
     let recipes = match package.has(GEN) {
         true => Gen::read(package)?,
         false => {
             let n = task.n_input.with_context(|| {
                 format!("{at}: neither gen/GEN nor `n_input` says how many tests there are")
             })?;
-            let lines = (0..n).map(|_| GenLine::default()).collect();
+            let stored = GenLine {
+                recipe: Recipe::Stored,
+                subtask: None,
+                at: 0,
+            };
             Gen {
-                lines,
+                lines: vec![stored; n],
                 ..Gen::default()
             }
         }
@@ -198,16 +209,41 @@ fn recipes_of(package: &Package, task: &TaskYaml) -> Result<Gen> {
     Ok(recipes)
 }
 
-/// The jury's programs; a validator (task-maker's, which reads the input's
-/// path) is left out with `--lossy`.
+/// The jury's programs. A generator the kit cannot run makes no test (the
+/// stored inputs stand); a validator it cannot run, and the constraints
+/// files task-maker puts beside the generator and the validator, are
+/// left out with `--lossy`.
 fn jury(package: &Package, lossy: &mut Lossy) -> Result<Jury> {
-    if let Some(validator) = source(package, "gen", &["validator", "valida"]) {
-        lossy.drop(format!(
-            "{}: the validator (task-maker's, which reads the input's path: the kit's validators \
-             read standard input); the tests go unvalidated",
-            package.shown(&validator)
-        ))?;
+    for file in ["gen/limiti.yaml", "gen/constraints.yaml"] {
+        if package.has(file) {
+            lossy.drop(format!(
+                "{}: task-maker puts it in the working folder of the generator and the \
+                 validator, which the kit runs without it",
+                package.shown(file)
+            ))?;
+        }
     }
+    let mut validator = None;
+    if let Some(file) = source(package, "gen", &["validator", "valida"]) {
+        let program = JuryProgram::of(package, &file)?;
+        match program.unrunnable(package)? {
+            Some(why) => lossy.drop(format!("{why}: the tests go unvalidated"))?,
+            None => validator = Some(program),
+        }
+    }
+    let (generator, no_generator) = match source(package, "gen", &["generator", "generatore"]) {
+        None => (
+            None,
+            "the task has no generator (gen/generatore.* or gen/generator.*)".to_string(),
+        ),
+        Some(file) => {
+            let program = JuryProgram::of(package, &file)?;
+            match program.unrunnable(package)? {
+                Some(why) => (None, why),
+                None => (Some(program), String::new()),
+            }
+        }
+    };
     Ok(Jury {
         manager: program(
             package,
@@ -219,24 +255,37 @@ fn jury(package: &Package, lossy: &mut Lossy) -> Result<Jury> {
             &[("check", "checker"), ("cor", "correttore")],
             &["check/checker", "cor/correttore"],
         ),
-        generator: source(package, "gen", &["generator", "generatore"]),
+        generator,
+        no_generator,
+        validator,
     })
 }
 
-/// The official solutions, each where it goes under `accepted/`: (file in
-/// the package, path under the problem's solutions).
+/// A solution of `sol/` and where it goes.
+struct Placed {
+    /// Its file in the package.
+    from: String,
+    /// Its path under the problem's solutions.
+    to: String,
+    promise: Promise,
+}
+
+/// The solutions of `sol/`, each in the folder its promise says.
 fn solutions(
     package: &Package,
+    recipes: &Gen,
     lossy: &mut Lossy,
     notes: &mut Vec<String>,
-) -> Result<Vec<(String, String)>> {
-    let mut solutions = Vec::new();
-    let files = package
-        .under("sol")
-        .filter(|f| !f["sol/".len()..].contains('/'));
-    // A hidden file (`.gitkeep`) is no solution.
-    for file in files.filter(|f| !f["sol/".len()..].starts_with('.')) {
-        let own = &file["sol/".len()..];
+) -> Result<Vec<Placed>> {
+    let own_name = |f: &str| f["sol/".len()..].to_string();
+    // A hidden file (`.gitkeep`) is no solution, nor one in a folder.
+    let files: Vec<&str> = (package.under("sol"))
+        .filter(|f| !own_name(f).contains('/') && !own_name(f).starts_with('.'))
+        .collect();
+    let official = files.iter().any(|f| solutions::is_official(&own_name(f)));
+    let mut placed = Vec::new();
+    for file in files {
+        let own = own_name(file);
         // The grader's files are the jury's, not solutions.
         if is_grader_file(file) {
             continue;
@@ -246,47 +295,60 @@ fn solutions(
             notes.push(format!("not a solution, left out: {}", package.shown(file)));
             continue;
         }
-        if lossy.judges(own, &package.shown(file))? {
-            let rel = solution_file("accepted", own, &package.read(file)?);
-            solutions.push((file.to_string(), rel));
+        if !lossy.judges(&own, &package.shown(file))? {
+            continue;
         }
-    }
-    Ok(solutions)
-}
-
-/// The test plan: each test stored in `input/` with its answer in
-/// `output/`, generated again where `gen/GEN` gives the generator's
-/// arguments, in its subtask's group.
-fn tests(
-    package: &Package,
-    recipes: &Gen,
-    generator: Option<&String>,
-    public: &[usize],
-) -> Result<Vec<TestEntry>> {
-    let mut tests = Vec::new();
-    for (i, line) in recipes.lines.iter().enumerate() {
-        let input = format!("input/input{i}.txt");
-        let answer = format!("output/output{i}.txt");
-        for file in [&input, &answer] {
-            if !package.has(file) {
-                bail!("{}: test {i} is not in the package", package.shown(file));
-            }
-        }
-        let args = line.args();
-        let made = generator.filter(|_| !args.is_empty());
-        tests.push(TestEntry {
-            file: kept_at(&input).filter(|_| made.is_none()),
-            generator: made.and_then(|g| kept_at(g)),
-            args: made.map(|_| args),
-            stored: kept_at(&input).filter(|_| made.is_some()),
-            answer: kept_at(&answer),
-            group: (!recipes.subtasks.is_empty())
-                .then(|| format!("subtask{}", line.subtask.unwrap_or(0))),
-            sample: public.contains(&i),
-            ..TestEntry::default()
+        let bytes = package.read(file)?;
+        let source = String::from_utf8_lossy(&bytes);
+        let promise = solutions::promise(&own, &source, official, recipes);
+        let (folder, _) = solutions::folder(&promise);
+        placed.push(Placed {
+            from: file.to_string(),
+            to: solution_file(folder, &own, &bytes),
+            promise,
         });
     }
-    Ok(tests)
+    notes.extend(promises_note(&placed));
+    Ok(placed)
+}
+
+/// What the import says of the solutions' promises.
+fn promises_note(placed: &[Placed]) -> Option<String> {
+    let unknown: Vec<String> = (placed.iter())
+        .filter_map(|p| match p.promise {
+            Promise::Unknown(said) => Some(match said {
+                Some(said) => format!("{} (its name says {said})", p.to),
+                None => p.to.clone(),
+            }),
+            _ => None,
+        })
+        .collect();
+    let rejected: Vec<&str> = (placed.iter())
+        .filter(|p| p.promise == Promise::Rejected)
+        .map(|p| p.to.as_str())
+        .collect();
+    let mut said = Vec::new();
+    if !rejected.is_empty() {
+        said.push(format!(
+            "promised a verdict other than AC by their @check lines: {}",
+            rejected.join(", ")
+        ));
+    }
+    if !unknown.is_empty() {
+        said.push(format!(
+            "judged and shown by verify, with no promise (the task makes none): {}",
+            unknown.join(", ")
+        ));
+    }
+    (!said.is_empty()).then(|| format!("sol/: {}", said.join("; ")))
+}
+
+/// The reference solution: the first official one, else the first
+/// accepted one (a task without an official solution).
+fn reference(placed: &[Placed]) -> Option<&Placed> {
+    let own = |p: &&Placed| p.from["sol/".len()..].to_string();
+    let accepted = || placed.iter().filter(|p| p.promise == Promise::Accepted);
+    (accepted().find(|p| solutions::is_official(&own(p)))).or_else(|| accepted().next())
 }
 
 /// Imports the CMS task as problem `name`.
@@ -295,14 +357,18 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     let jury = jury(package, lossy)?;
     kind(package, &task, jury.manager.as_ref())?;
     let recipes = recipes_of(package, &task)?;
-    let public = task.public(recipes.lines.len(), &package.shown("task.yaml"))?;
+    let public = task.public(
+        recipes.lines.len(),
+        &package.shown(super::task_file(package)),
+    )?;
     let mut notes = Vec::new();
-    let solutions = solutions(package, lossy, &mut notes)?;
-    // Every test stores its answer: the reference only checks them.
-    let reference = solutions.first().map(|(_, r)| r.clone());
+    let solutions = solutions(package, &recipes, lossy, &mut notes)?;
+    let reference = reference(&solutions).map(|p| p.to.clone());
     match &reference {
         Some(reference) => notes.push(format!("the reference solution: {reference}")),
-        None => notes.push("no solution in sol/: the tests' answers are the task's".to_string()),
+        None => {
+            notes.push("no official solution in sol/: the tests' answers are the task's".into())
+        }
     }
 
     let title = task.title.clone().unwrap_or_else(|| name.to_string());
@@ -321,34 +387,36 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     if jury.manager.is_none() {
         let infile = task.infile.as_deref().unwrap_or("input.txt");
         let outfile = task.outfile.as_deref().unwrap_or("output.txt");
-        let at = package.shown("task.yaml");
+        let at = package.shown(super::task_file(package));
         config.files = files_config(Some(infile), Some(outfile), false, &at)?;
     }
-    match (&jury.manager, &jury.checker) {
-        (Some(m), _) => config.interactor = kept_at(m),
-        (None, Some(c)) => config.checker = kept_at(c),
-        (None, None) => config.checker = text("wcmp"),
+    jury_config(&mut config, &jury);
+    config.reference = reference.clone().map(unread);
+    config.groups = groups(&recipes);
+    let makers = Makers {
+        generator: jury.generator.as_ref(),
+        no_generator: jury.no_generator.clone(),
+        validated: jury.validator.is_some(),
+        answered: reference.is_some(),
+    };
+    let (tests, counts) = plan(package, &recipes, &makers, &public, &mut notes)?;
+    notes.push(counts.describe(tests.len()));
+    // Argument lines no generator makes: said, though the stored stand.
+    let args = |l: &GenLine| matches!(l.recipe, Recipe::Args(_));
+    if jury.generator.is_none() && recipes.lines.iter().any(args) {
+        notes.push(format!("{}: the stored inputs stand", jury.no_generator));
     }
-    config.reference = reference.map(|r| unread(r.clone()));
-    if jury.manager.is_some() || jury.checker.is_some() {
-        config.protocols = Some(ProtocolsConfig {
-            checker: Some(unread(Protocol::Cms)),
-            validator: None,
-        });
-    }
-    config.groups = (recipes.subtasks.iter().enumerate())
-        .map(|(i, points)| group(&format!("subtask{}", i + 1), *points))
-        .collect();
-    if !recipes.subtasks.is_empty() && recipes.lines.iter().any(|l| l.subtask.is_none()) {
-        config.groups.push(group("subtask0", 0));
-    }
-    let tests = tests(package, &recipes, jury.generator.as_ref(), &public)?;
     config.tests = tests.into_iter().map(unread).collect();
     config.graders = graders(package, &task, name, lossy)?;
+    let promised: Vec<(String, Vec<&str>)> = (solutions.iter())
+        .map(|p| (p.to.clone(), solutions::folder(&p.promise).1.to_vec()))
+        .filter(|(_, verdicts)| !verdicts.is_empty())
+        .collect();
+    config.expected = expected_of(&promised);
 
     let files = files_of(package, name, |file| {
-        let to = solutions.iter().find(|(from, _)| from == file);
-        to.map(|(_, rel)| format!("solutions/{name}/{rel}"))
+        let to = solutions.iter().find(|p| p.from == file);
+        to.map(|p| format!("solutions/{name}/{}", p.to))
     })?;
     Ok(Imported {
         format: Format::Cms,
@@ -359,4 +427,43 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         notes,
         solutions: solutions.len(),
     })
+}
+
+/// problem.toml's jury programs: the interactor or the checker, the
+/// validator, and the programs of several files.
+fn jury_config(config: &mut crate::model::config::ProblemConfig, jury: &Jury) {
+    match (&jury.manager, &jury.checker) {
+        (Some(m), _) => config.interactor = kept_at(m),
+        (None, Some(c)) => config.checker = kept_at(c),
+        (None, None) => config.checker = text("wcmp"),
+    }
+    config.validator = jury.validator.as_ref().map(|v| unread(v.reference()));
+    let custom = jury.manager.is_some() || jury.checker.is_some();
+    config.protocols = (custom || jury.validator.is_some()).then(|| ProtocolsConfig {
+        checker: custom.then(|| unread(Protocol::Cms)),
+        validator: jury.validator.as_ref().map(|_| unread(Protocol::Cms)),
+    });
+    config.programs = (jury.generator.iter().chain(&jury.validator))
+        .filter_map(JuryProgram::programs_entry)
+        .map(|(name, files)| (name, unread(files.into_iter().map(unread).collect())))
+        .collect();
+}
+
+/// A group for each subtask of `gen/GEN` (`subtask<i>`, from 1), with its
+/// dependencies (`#STDEP:`), and `subtask0` of no points for tests before
+/// the first.
+fn groups(recipes: &Gen) -> Vec<Spanned<crate::model::config::Group>> {
+    let mut groups: Vec<_> = (recipes.subtasks.iter().enumerate())
+        .map(|(i, subtask)| {
+            let mut group = group(&format!("subtask{}", i + 1), subtask.points);
+            group.get_mut().depends = (recipes.dependencies(i + 1).iter())
+                .map(|d| format!("subtask{d}"))
+                .collect();
+            group
+        })
+        .collect();
+    if !recipes.subtasks.is_empty() && recipes.lines.iter().any(|l| l.subtask.is_none()) {
+        groups.push(group("subtask0", 0));
+    }
+    groups
 }

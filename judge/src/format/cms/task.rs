@@ -1,8 +1,8 @@
 //! A CMS task's files as types, each read and written here: `task.yaml`
-//! ([`TaskYaml`]), `gen/GEN` ([`Gen`]) and a contest's `contest.yaml`
-//! ([`ContestYaml`]).
+//! ([`TaskYaml`]) and a contest's `contest.yaml` ([`ContestYaml`]);
+//! `gen/GEN` has a module of its own (`gen_file.rs`).
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use yaml_rust2::{Yaml, YamlLoader};
 
 use crate::format::Package;
@@ -33,9 +33,16 @@ pub struct TaskYaml {
 }
 
 impl TaskYaml {
-    /// The package's `task.yaml`.
+    /// The package's `task.yaml` (or `task.yaml.orig`, where task-maker
+    /// takes an absent `infile` and `outfile` for stdin and stdout).
     pub fn read(package: &Package) -> Result<TaskYaml> {
-        TaskYaml::parse(&package.text("task.yaml")?, &package.shown("task.yaml"))
+        let file = super::task_file(package);
+        let mut task = TaskYaml::parse(&package.text(file)?, &package.shown(file))?;
+        if file != "task.yaml" {
+            task.infile.get_or_insert_with(String::new);
+            task.outfile.get_or_insert_with(String::new);
+        }
+        Ok(task)
     }
 
     /// A `task.yaml` of text `text`, shown as `at`.
@@ -105,97 +112,6 @@ impl TaskYaml {
         put("token_mode", self.token_mode.as_deref().map(string));
         text(&map(pairs))
     }
-}
-
-/// One line of `gen/GEN` that makes a test.
-#[derive(Debug, Default)]
-pub struct GenLine {
-    /// The generator's arguments, as written (none for a test copied in:
-    /// `#COPY:`).
-    pub line: String,
-    /// The subtask it belongs to (its index from 1), if any.
-    pub subtask: Option<usize>,
-}
-
-impl GenLine {
-    /// The generator's arguments.
-    pub fn args(&self) -> Vec<String> {
-        self.line.split_whitespace().map(str::to_string).collect()
-    }
-}
-
-/// `gen/GEN`: a line per test, each `# ST: <points>` opening a subtask.
-#[derive(Debug, Default)]
-pub struct Gen {
-    /// The comment it starts with.
-    pub heading: Option<String>,
-    pub lines: Vec<GenLine>,
-    /// Each subtask's points, in order.
-    pub subtasks: Vec<u32>,
-}
-
-/// Where `gen/GEN` is.
-pub const GEN: &str = "gen/GEN";
-
-impl Gen {
-    /// The package's `gen/GEN`.
-    pub fn read(package: &Package) -> Result<Gen> {
-        let text = package.text(GEN)?;
-        let mut recipes = Gen::default();
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
-            let subtask = (!recipes.subtasks.is_empty()).then_some(recipes.subtasks.len());
-            if let Some(comment) = line.strip_prefix('#') {
-                let comment = comment.trim();
-                if let Some(points) = comment.strip_prefix("ST:") {
-                    let at = || format!("{}:{}", package.shown(GEN), n + 1);
-                    recipes.subtasks.push(subtask_points(points, at)?);
-                } else if comment.starts_with("COPY:") {
-                    recipes.lines.push(GenLine {
-                        line: String::new(),
-                        subtask,
-                    });
-                }
-            } else if !line.is_empty() {
-                recipes.lines.push(GenLine {
-                    line: line.to_string(),
-                    subtask,
-                });
-            }
-        }
-        Ok(recipes)
-    }
-
-    /// Its text: the heading, then each subtask's `# ST:` line before its
-    /// first test's line.
-    pub fn text(&self) -> String {
-        let mut out = String::new();
-        if let Some(heading) = &self.heading {
-            out.push_str(&format!("# {heading}\n"));
-        }
-        let mut subtask = None;
-        for line in &self.lines {
-            if line.subtask != subtask {
-                subtask = line.subtask;
-                if let Some(points) = subtask.and_then(|s| self.subtasks.get(s - 1)) {
-                    out.push_str(&format!("# ST: {points}\n"));
-                }
-            }
-            // A test line must not hold `#`, which opens a comment.
-            out.push_str(&format!("{}\n", line.line.replace('#', "")));
-        }
-        out
-    }
-}
-
-/// A subtask's points from its `# ST:` line: whole, not negative.
-fn subtask_points(text: &str, at: impl Fn() -> String) -> Result<u32> {
-    let points = (text.trim().parse::<f64>())
-        .with_context(|| format!("{}: `# ST:` takes the subtask's points", at()))?;
-    if points.fract() != 0.0 || points < 0.0 {
-        bail!("{}: {points} points; the kit counts whole points", at());
-    }
-    Ok(points as u32)
 }
 
 /// `contest.yaml`, as the kit writes it for a contest of tasks.

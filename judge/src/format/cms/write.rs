@@ -41,7 +41,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 
-use super::task::{ContestYaml, GEN, Gen, GenLine, TaskYaml};
+use super::gen_file::{GEN, Gen, GenLine, Recipe, Subtask};
+use super::task::{ContestYaml, TaskYaml};
 use crate::base::fsutil;
 use crate::format::subject::{self, Shipped, Subject, Writer};
 use crate::format::tree::Tree;
@@ -284,15 +285,22 @@ fn write_tests(s: &Subject, tests: &[&Test], out: &mut Tree) -> Result<()> {
     let p = s.problem;
     let mut recipes = Gen {
         heading: Some("One line per test, in the order of input/; the kit built them.".into()),
-        subtasks: p.groups.iter().map(|g| g.points).collect(),
+        subtasks: (p.groups.iter())
+            .map(|g| Subtask {
+                points: g.points,
+                ..Subtask::default()
+            })
+            .collect(),
         ..Gen::default()
     };
     for (i, test) in tests.iter().enumerate() {
         let spec = p.tests.iter().find(|t| t.name == test.name);
         let subtask = (p.groups.iter()).position(|g| Some(&g.name) == test.group.as_ref());
+        let words = spec.map_or_else(|| test.name.clone(), |t| p.recipe(t));
         recipes.lines.push(GenLine {
-            line: spec.map_or_else(|| test.name.clone(), |t| p.recipe(t)),
+            recipe: Recipe::Args(words),
             subtask: subtask.map(|g| g + 1),
+            at: 0,
         });
         out.file(&format!("input/input{i}.txt"), &test.input)?;
         out.file(&format!("output/output{i}.txt"), &test.answer)?;
