@@ -154,10 +154,13 @@ fn made_sums(dir: &Path) {
         ("submissions/accepted/sum.py", SUM_PY),
         ("submissions/wrong_answer/int32.c", INT32_C),
     ];
+    written(dir, &files);
+}
+
+/// `files` (path, text) written under `dir`.
+fn written(dir: &Path, files: &[(&str, &str)]) {
     for (rel, text) in files {
-        let path = dir.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
+        testkit::files::write(&dir.join(rel), text);
     }
 }
 
@@ -216,6 +219,13 @@ fn fixture() -> (Kit, tempfile::TempDir, PathBuf) {
     (Kit::new(), package, dir)
 }
 
+/// Panics unless `text` holds each of `parts`.
+fn assert_holds(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{part} not in\n{text}");
+    }
+}
+
 fn imported(kit: &Kit, dir: &Path, name: &str) -> Value {
     let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", name]);
     assert_eq!(code, 0, "{report}");
@@ -239,20 +249,21 @@ fn every_case_generators_yaml_defines_is_a_test() {
     assert_eq!(order, CASES);
     let plan: BTreeMap<String, String> = plan.into_iter().collect();
     let problem = kit.read("problems/made/problem.toml");
-    for line in [
-        "reference = \"accepted/sum.py\"",
-        "file = \"inline/data/secret/13-inline.in\"",
-        "file = \"package/generators/manual/big.in\"",
-        "answer = \"package/generators/manual/big.ans\"",
-        "answered_by = \"../../problems/made/package/generators/signed.py\"",
-        "generator_answers = true",
-        "comment = \"secret/11-written: written to a file, not printed\"",
-        "comment = \"secret/13-inline: hint: both near the limit\"",
-        "validator_args = [\"--limit\", \"1000000000000\"]",
-        "[[invalid]]\nfile = \"inline/data/invalid_input/negative.in\"\nreason = \"a negative number\"",
-    ] {
-        assert!(problem.contains(line), "{line} not in\n{problem}");
-    }
+    assert_holds(
+        &problem,
+        &[
+            "reference = \"accepted/sum.py\"",
+            "file = \"inline/data/secret/13-inline.in\"",
+            "file = \"package/generators/manual/big.in\"",
+            "answer = \"package/generators/manual/big.ans\"",
+            "answered_by = \"../../problems/made/package/generators/signed.py\"",
+            "generator_answers = true",
+            "comment = \"secret/11-written: written to a file, not printed\"",
+            "comment = \"secret/13-inline: hint: both near the limit\"",
+            "validator_args = [\"--limit\", \"1000000000000\"]",
+            "[[invalid]]\nfile = \"inline/data/invalid_input/negative.in\"\nreason = \"a negative number\"",
+        ],
+    );
     let (code, build) = kit.json(&["build", "made"]);
     assert_eq!(code, 0, "{build}");
     assert_eq!(build["problems"][0]["invalid_rejected"], 1, "{build}");
@@ -338,41 +349,183 @@ fn a_case_the_kit_cannot_make_is_named() {
     );
 }
 
+/// generators.yaml as BAPCtools wrote it before 2025-09, in a legacy
+/// package: a folder's `testdata.yaml:`, `desc:` and `hint:`, the root's
+/// `visualizer:`, `match:` and `retries:`, and folders of cases that are
+/// not tests.
+const LEGACY_GENERATORS_YAML: &str = r#"solution: /submissions/accepted/sum.py
+visualizer: /visualizers/draw.py {name}
+random_salt: old
+data:
+  sample:
+    data:
+      '1':
+        in: 1 2
+        desc: the first sample
+  secret:
+    testdata.yaml:
+      input_validator_flags: --limit 1000000000000
+    data:
+      - big:
+          generate: echo.py 1000000000000 1
+          hint: past 32 bits
+      - seeded:
+          generate: seeded.py {seed:1} 5
+          retries: 3
+          match: "^[0-9]+ 5$"
+  invalid_output:
+    data:
+      wrong:
+        in: 1 2
+        ans: "3"
+        out: "4"
+  testing_tool_test:
+    data:
+      tool:
+        in: 3 4
+"#;
+
+/// The legacy package of [`LEGACY_GENERATORS_YAML`], without `data/`.
+fn old_sums(dir: &Path) {
+    written(
+        dir,
+        &[
+            ("problem.yaml", "name: Old sums\nvalidation: custom\n"),
+            (".timelimit", "2\n"),
+            (
+                "problem_statement/problem.en.tex",
+                "\\problemname{Old sums}\nAdd two numbers.\n",
+            ),
+            ("generators/generators.yaml", LEGACY_GENERATORS_YAML),
+            ("generators/echo.py", "import sys\nprint(*sys.argv[1:])\n"),
+            (
+                "generators/seeded.py",
+                "import sys\nprint(int(sys.argv[1]) % 1000, sys.argv[2])\n",
+            ),
+            ("visualizers/draw.py", "import sys\n"),
+            ("input_validators/validate/validate.py", VALIDATOR),
+            ("output_validators/tokens/validate.py", OUTPUT_VALIDATOR),
+            ("submissions/accepted/sum.py", SUM_PY),
+            ("submissions/wrong_answer/int32.c", INT32_C),
+        ],
+    );
+}
+
+/// A legacy package's generators.yaml: what the kit cannot hold is an
+/// error naming it, `--lossy` leaves it out; a folder's `testdata.yaml:`
+/// gives its tests their validator's flags, `desc:` and `hint:` their
+/// comments, and the report says what the kit does not use.
+#[test]
+fn a_legacy_generators_yaml_is_read_as_bapctools_wrote_it() {
+    let kit = Kit::new();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("oldsums");
+    old_sums(&dir);
+    let error = kit.error(&["import", dir.to_str().unwrap(), "--name", "old"]);
+    assert!(error.contains("1 cases of data/invalid_output"), "{error}");
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", "old", "--lossy"]);
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(report["tests"], 3, "{report}");
+    let notes = report["notes"].to_string();
+    assert_holds(
+        &notes,
+        &[
+            "the tests by source: 2 recipe only (no stored input), 1 inline",
+            "the visualizer `/visualizers/draw.py {name}` is kept, unused",
+            "`match` (patterns the test must hold) is not checked",
+            "`retries`: the kit runs the generator with the first seed only",
+            "data/testing_tool_test: 1 cases for BAPCtools' own commands, not tests",
+        ],
+    );
+    let problem = kit.read("problems/old/problem.toml");
+    assert_holds(
+        &problem,
+        &[
+            "comment = \"sample/1: the first sample\"",
+            "comment = \"secret/1-big: hint: past 32 bits\"",
+            "validator_args = [\"--limit\", \"1000000000000\"]",
+        ],
+    );
+    let (code, verify) = kit.json(&["verify", "old"]);
+    assert_eq!(code, 0, "{verify}");
+}
+
 /// BAPCtools' `bt generate` (from the tools venv) makes of the fixture
 /// the very cases the kit's plan has, under the same names, and
 /// `judge build` makes the same bytes: every input, and every answer.
 #[test]
 #[ignore = "slow tier: BAPCtools from the tools venv"]
 fn bt_generate_makes_what_the_kit_builds() {
-    let bt = testkit::tools::tool("bt");
     let (kit, package, dir) = fixture();
-    // The kit imports the package as it is, without data/.
     imported(&kit, &dir, "made");
-    let (code, build) = kit.json(&["build", "made"]);
+    bt_generates_the_same(&kit, "made", &dir, package.path());
+    let invalid = std::fs::read(dir.join("data/invalid_input/negative.in")).unwrap();
+    let ours = std::fs::read(kit.path("problems/made/inline/data/invalid_input/negative.in"));
+    assert_eq!(ours.unwrap(), invalid);
+}
+
+/// The same of the legacy fixture, which BAPCtools generates once `bt
+/// upgrade` has made it a 2025-09 package (`testdata.yaml:` a
+/// `test_group.yaml:`, `desc:` and `hint:` a `yaml:`).
+#[test]
+#[ignore = "slow tier: BAPCtools from the tools venv"]
+fn bt_generate_makes_what_the_kit_builds_of_a_legacy_package() {
+    let kit = Kit::new();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("oldsums");
+    old_sums(&dir);
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", "old", "--lossy"]);
+    assert_eq!(code, 0, "{report}");
+    let bt = testkit::tools::tool("bt");
+    let (ok, text) = testkit::tools::run(&bt, &["upgrade", "--no-bar"], &dir, package.path());
+    assert!(ok, "bt upgrade:\n{text}");
+    // `bt upgrade` moves the folder `output_validators/tokens` whole into
+    // `output_validator/`, where its file must be.
+    let validator = dir.join("output_validator");
+    std::fs::rename(
+        validator.join("tokens/validate.py"),
+        validator.join("validate.py"),
+    )
+    .unwrap();
+    std::fs::remove_dir(validator.join("tokens")).unwrap();
+    // Nor does it take the root's `visualizer:` any more (a warning, which
+    // fails its run): the kit keeps it unused.
+    let file = dir.join("generators/generators.yaml");
+    let yaml = std::fs::read_to_string(&file).unwrap();
+    let without: String = (yaml.lines())
+        .filter(|l| !l.starts_with("visualizer:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(without, yaml);
+    std::fs::write(&file, without).unwrap();
+    bt_generates_the_same(&kit, "old", &dir, package.path());
+}
+
+/// `judge build` of the kit's `problem` makes the cases `bt generate` makes
+/// in the package `dir` (run with `home` as its home), under the same
+/// names, with the same bytes in every input and answer.
+fn bt_generates_the_same(kit: &Kit, problem: &str, dir: &Path, home: &Path) {
+    let (code, build) = kit.json(&["build", problem]);
     assert_eq!(code, 0, "{build}");
-    let home = package.path().join("home");
-    std::fs::create_dir_all(&home).unwrap();
-    let (ok, text) = testkit::tools::run(&bt, &["generate", "--no-bar"], &dir, &home);
+    let bt = testkit::tools::tool("bt");
+    let (ok, text) = testkit::tools::run(&bt, &["generate", "--no-bar"], dir, home);
     assert!(ok, "bt generate:\n{text}");
     let mut made = Vec::new();
     for folder in ["sample", "secret"] {
         inputs_under(&dir.join("data"), folder, &mut made);
     }
     made.sort();
-    let plan = plan(&kit, "made");
+    let plan = plan(kit, problem);
     let mut cases: Vec<String> = plan.iter().map(|(case, _)| case.clone()).collect();
     cases.sort();
     assert_eq!(made, cases, "{text}");
     for (case, number) in &plan {
         for ext in ["in", "ans"] {
             let theirs = std::fs::read(dir.join(format!("data/{case}.{ext}"))).unwrap();
-            let ours = std::fs::read(kit.path(&format!("problems/made/tests/{number}.{ext}")));
+            let ours = std::fs::read(kit.path(&format!("problems/{problem}/tests/{number}.{ext}")));
             assert_eq!(ours.unwrap(), theirs, "{case}.{ext}");
         }
     }
-    let invalid = std::fs::read(dir.join("data/invalid_input/negative.in")).unwrap();
-    let ours = std::fs::read(kit.path("problems/made/inline/data/invalid_input/negative.in"));
-    assert_eq!(ours.unwrap(), invalid);
 }
 
 /// The cases under `data/<folder>` (at any depth) by their paths under

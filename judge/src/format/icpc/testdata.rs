@@ -371,8 +371,10 @@ struct Reader<'a, 'p> {
     known: BTreeMap<String, FolderSettings>,
     /// Each group, in order, with its folder's settings.
     groups: Vec<(String, FolderSettings)>,
-    /// The output validator's arguments, which every folder must share.
+    /// The output validator's arguments, which every folder must share,
+    /// and the folders said to have others.
     output_args: Option<Vec<String>>,
+    other_args: Vec<String>,
     sample_group: String,
 }
 
@@ -410,15 +412,18 @@ impl Reader<'_, '_> {
         settings: &FolderSettings,
         lossy: &mut Lossy,
     ) -> Result<()> {
-        match &self.output_args {
-            None => self.output_args = Some(settings.output_args.clone()),
-            Some(args) if *args != settings.output_args => lossy.drop(format!(
+        let first = self
+            .output_args
+            .get_or_insert_with(|| settings.output_args.clone());
+        let said = self.other_args.iter().any(|f| f == folder);
+        if *first != settings.output_args && !said {
+            self.other_args.push(folder.to_string());
+            lossy.drop(format!(
                 "{}: output validator arguments of its own ({}; the kit gives every test the \
                  same)",
                 self.data.package.shown(folder),
                 settings.output_args.join(" ")
-            ))?,
-            Some(_) => {}
+            ))?;
         }
         Ok(())
     }
@@ -538,6 +543,7 @@ pub fn read(
         known: BTreeMap::new(),
         groups: Vec::new(),
         output_args: None,
+        other_args: Vec::new(),
         sample_group,
     };
     let mut tests = reader.tests_in("data/sample", true, &root, lossy)?;
