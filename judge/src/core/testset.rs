@@ -39,6 +39,8 @@ struct Meta {
     validated: String,
     answer: String,
     answer_stamp: Option<(u64, u128)>,
+    /// The answer is the one the generator wrote.
+    generator_answered: bool,
 }
 
 /// The programs a build needs.
@@ -51,12 +53,26 @@ struct Programs {
     /// problem.
     interactor: Option<Program>,
     generators: Vec<(ProgramSpec, Program)>,
+    /// The solutions that answer some tests instead of the reference.
+    answerers: Vec<(PathBuf, Program)>,
 }
 
 impl Programs {
     fn generator(&self, spec: &ProgramSpec) -> &Program {
         let found = self.generators.iter().find(|(s, _)| s == spec);
         &found.expect("every generator of the plan is prepared").1
+    }
+
+    /// The solution that answers `test`: its own, else the reference.
+    fn answerer(&self, test: &TestSpec) -> &Program {
+        match &test.answerer {
+            Some(path) => {
+                let found = self.answerers.iter().find(|(p, _)| p == path);
+                &found.expect("every answerer of the plan is prepared").1
+            }
+            None => (self.reference.as_ref())
+                .expect("a problem without a reference stores every answer"),
+        }
     }
 }
 
@@ -103,16 +119,19 @@ fn build_test(
     // is validated and answered: a build that fails keeps the last good
     // test whole, and the input that failed stays there to be looked at
     // (the next build removes it).
+    // An answer the generator wrote is made again with the input.
+    let answer = dir.join(format!("{}.ans", test.name));
     let remade = !(old.recipe == meta.recipe
         && old.input_stamp.is_some()
-        && fsutil::stamp(&input) == old.input_stamp);
+        && fsutil::stamp(&input) == old.input_stamp
+        && !(old.generator_answered && fsutil::stamp(&answer) != old.answer_stamp));
     let mut b = Building {
         test,
         made: match remade {
             true => dir.join(format!("{}.in.new", test.name)),
             false => input,
         },
-        answer: dir.join(format!("{}.ans", test.name)),
+        answer,
         remade,
         old,
         meta,
@@ -124,6 +143,7 @@ fn build_test(
     }
     b.validate(jury, programs, scratch)?;
     match &test.answer {
+        _ if b.meta.generator_answered => b.generated_answer()?,
         Some(stored) => b.copy_answer(stored)?,
         None => b.answer(jury, problem, programs, scratch)?,
     }
@@ -177,6 +197,7 @@ impl Building<'_> {
     fn make(&mut self, jury: &Jury, programs: &Programs, scratch: &Path) -> Result<()> {
         if !self.remade {
             self.meta.input_hash = self.old.input_hash.clone();
+            self.meta.generator_answered = self.old.generator_answered;
             return Ok(());
         }
         let (test, made) = (self.test, &self.made);
@@ -188,7 +209,10 @@ impl Building<'_> {
             }
             TestSource::Generated { generator, args } => {
                 let generator = programs.generator(generator);
-                jury.generate(generator, args, made, scratch, &test.name)?;
+                let answer = new_answer(&self.answer);
+                let answer = test.generator_answers.then_some(answer.as_path());
+                self.meta.generator_answered =
+                    jury.generate_answered(generator, args, (made, answer), scratch, &test.name)?;
             }
         }
         self.meta.input_hash = fsutil::hash_file(made)?;
@@ -211,6 +235,11 @@ impl Building<'_> {
             let bytes = std::fs::read(stored).map_err(|e| fsutil::naming(stored, e))?;
             write_atomic(&self.made, &bytes)?;
             self.meta.input_hash = stored_hash;
+            // What the generator answered is for its own input.
+            if self.meta.generator_answered {
+                let _ = std::fs::remove_file(new_answer(&self.answer));
+                self.meta.generator_answered = false;
+            }
         }
         Ok(())
     }
@@ -239,6 +268,17 @@ impl Building<'_> {
         Ok(())
     }
 
+    /// The answer the generator wrote (beside the new input, or kept from
+    /// the last build).
+    fn generated_answer(&mut self) -> Result<()> {
+        self.meta.answer = match self.remade {
+            true => key(&["generator", &fsutil::hash_file(&new_answer(&self.answer))?]),
+            false => self.old.answer.clone(),
+        };
+        self.work.answered |= self.remade;
+        Ok(())
+    }
+
     /// An imported test's answer: the package's, as it is.
     fn copy_answer(&mut self, stored: &Path) -> Result<()> {
         self.meta.answer = key(&["stored", &fsutil::hash_file(stored)?]);
@@ -264,8 +304,7 @@ impl Building<'_> {
         scratch: &Path,
     ) -> Result<()> {
         let interactor = programs.interactor.as_ref();
-        let reference = (programs.reference.as_ref())
-            .expect("a problem without a reference stores every answer");
+        let reference = programs.answerer(self.test);
         let input = &self.meta.input_hash;
         self.meta.answer = match interactor {
             Some(i) => key(&[&reference.identity, input, &i.identity]),
@@ -304,7 +343,12 @@ fn finish(
     work: Work,
 ) -> Result<Work> {
     let input = dir.join(format!("{}.in", test.name));
-    meta.answer_stamp = fsutil::stamp(&dir.join(format!("{}.ans", test.name)));
+    let answer = dir.join(format!("{}.ans", test.name));
+    if remade && meta.generator_answered {
+        let fresh = new_answer(&answer);
+        std::fs::rename(&fresh, &answer).map_err(|e| fsutil::naming(&answer, e))?;
+    }
+    meta.answer_stamp = fsutil::stamp(&answer);
     if remade {
         let fresh = dir.join(format!("{}.in.new", test.name));
         std::fs::rename(&fresh, &input).map_err(|e| fsutil::naming(&input, e))?;
@@ -315,6 +359,12 @@ fn finish(
         write_atomic(&meta_path, &serde_json::to_vec_pretty(&meta)?)?;
     }
     Ok(work)
+}
+
+/// Where the answer a generator writes waits beside the old one until its
+/// test is built whole.
+fn new_answer(answer: &Path) -> PathBuf {
+    answer.with_extension("ans.new")
 }
 
 /// The problem named `name`, loaded, with its tests built under the kit's
@@ -405,7 +455,17 @@ fn programs(jury: &Jury, problem: &Problem) -> Result<Programs> {
             generators.push((generator.clone(), jury.program(generator)?));
         }
     }
+    let mut answerers: Vec<(PathBuf, Program)> = Vec::new();
+    for path in problem.tests.iter().filter_map(|t| t.answerer.as_ref()) {
+        if !answerers.iter().any(|(p, _)| p == path) {
+            answerers.push((
+                path.clone(),
+                jury.solution(problem.graders.as_ref(), path, false)?,
+            ));
+        }
+    }
     Ok(Programs {
+        answerers,
         validators: jury.validators(problem)?,
         reference: match &problem.reference {
             Some(reference) => Some(jury.solution(problem.graders.as_ref(), reference, false)?),

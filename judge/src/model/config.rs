@@ -550,6 +550,16 @@ pub struct TestEntry {
     /// the reference's output (an imported package's `.ans`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub answer: Option<Spanned<String>>,
+    /// The solution that answers it instead of the reference (relative to
+    /// `solutions/<problem>/`, as `reference`): an imported package names
+    /// another for some tests (BAPCtools' `solution:` of a folder).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answered_by: Option<Spanned<String>>,
+    /// Its generator may write its answer: a `testcase.ans` it leaves in
+    /// its working folder (BAPCtools' convention) is the answer, before
+    /// `answer` and the reference's.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub generator_answers: bool,
     /// The scoring group.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,

@@ -128,6 +128,10 @@ pub struct TestSpec {
     /// The input an imported package stores for this generated test, to
     /// compare the regenerated one with.
     pub stored: Option<PathBuf>,
+    /// The solution that answers it instead of the reference.
+    pub answerer: Option<PathBuf>,
+    /// A `testcase.ans` its generator writes is its answer.
+    pub generator_answers: bool,
     /// Arguments for the validator on this test.
     pub validator_args: Vec<String>,
     /// Its own points in a group scored `each`.
@@ -1198,8 +1202,11 @@ impl Resolver<'_> {
             self.check_targets(entry)?;
             let stored = self.stored_of(entry)?;
             let answer = self.answer_of(entry)?;
+            let answerer = (entry.get_ref().answered_by.as_ref())
+                .map(|name| self.source(self.solutions, name))
+                .transpose()?;
             for source in self.sources_of(entry, generator)? {
-                let files = (answer.clone(), stored.clone());
+                let files = (answer.clone(), stored.clone(), answerer.clone());
                 plan.push((source, files, group.clone(), entry.get_ref()));
             }
             if plan.len() > MAX_TESTS {
@@ -1216,7 +1223,8 @@ impl Resolver<'_> {
             bail!("{}: the test plan is empty", self.src.path.display());
         }
         if self.src.value.reference.is_none()
-            && let Some((_, _, _, e)) = plan.iter().find(|(_, (answer, _), _, _)| answer.is_none())
+            && let Some((_, _, _, e)) = (plan.iter())
+                .find(|(_, (answer, _, answerer), _, _)| answer.is_none() && answerer.is_none())
         {
             let entry = self
                 .src
@@ -1239,18 +1247,22 @@ impl Resolver<'_> {
         Ok(plan
             .into_iter()
             .enumerate()
-            .map(|(i, (source, (answer, stored), group, e))| TestSpec {
-                name: format!("{:0width$}", i + 1),
-                source,
-                group,
-                sample: e.sample,
-                comment: e.comment.clone(),
-                targets: e.targets.clone(),
-                answer,
-                stored,
-                validator_args: e.validator_args.clone(),
-                points: e.points.as_ref().map(|p| *p.get_ref()),
-            })
+            .map(
+                |(i, (source, (answer, stored, answerer), group, e))| TestSpec {
+                    name: format!("{:0width$}", i + 1),
+                    source,
+                    group,
+                    sample: e.sample,
+                    comment: e.comment.clone(),
+                    targets: e.targets.clone(),
+                    answer,
+                    stored,
+                    answerer,
+                    generator_answers: e.generator_answers,
+                    validator_args: e.validator_args.clone(),
+                    points: e.points.as_ref().map(|p| *p.get_ref()),
+                },
+            )
             .collect())
     }
 

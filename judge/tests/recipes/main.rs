@@ -4,3 +4,4 @@
 //! becomes a test of the kit, answered as the package says, and nothing is
 //! dropped without a word. One module per kind of recipe.
 mod cms_gen;
+mod generators_yaml;

@@ -73,6 +73,21 @@ impl Jury<'_> {
         scratch: &Path,
         name: &str,
     ) -> Result<()> {
+        self.generate_answered(generator, args, (input, None), scratch, name)?;
+        Ok(())
+    }
+
+    /// [`Jury::generate`], and where `answer` is given, the answer the
+    /// generator writes beside the input (`testcase.ans`, as a BAPCtools
+    /// generator may) kept there: whether it wrote one.
+    pub fn generate_answered(
+        &self,
+        generator: &Program,
+        args: &[String],
+        (input, answer): (&Path, Option<&Path>),
+        scratch: &Path,
+        name: &str,
+    ) -> Result<bool> {
         let tmp = fsutil::temp_file_in(input.parent().unwrap_or(Path::new(".")))?;
         let work = scratch.join(format!("{name}.gen"));
         let _ = std::fs::remove_dir_all(&work);
@@ -95,8 +110,18 @@ impl Jury<'_> {
         if written.is_file() {
             std::fs::copy(&written, tmp.path())?;
         }
+        let answered = work.join("testcase.ans");
+        let answered = match answer {
+            Some(answer) if answered.is_file() => {
+                let bytes = std::fs::read(&answered).map_err(|e| fsutil::naming(&answered, e))?;
+                fsutil::write_atomic(answer, &bytes)?;
+                true
+            }
+            _ => false,
+        };
         let _ = std::fs::remove_dir_all(&work);
-        Ok(fsutil::persist(tmp, input)?)
+        fsutil::persist(tmp, input)?;
+        Ok(answered)
     }
 
     /// Runs a trusted program of the setter's (`judge lab --conjecture`)

@@ -288,11 +288,18 @@ pub struct GroupYaml {
 impl GroupYaml {
     /// The settings file `file` of the package, if it is a mapping.
     pub fn read(package: &Package, file: &str) -> Result<Option<GroupYaml>> {
-        let Yaml::Hash(hash) = document(package, file)? else {
-            return Ok(None);
+        let legacy = file.ends_with("testdata.yaml");
+        Ok(GroupYaml::of(document(package, file)?, legacy))
+    }
+
+    /// The settings `yaml` holds, if it is a mapping (`legacy`: as
+    /// `testdata.yaml`).
+    pub fn of(yaml: Yaml, legacy: bool) -> Option<GroupYaml> {
+        let Yaml::Hash(hash) = yaml else {
+            return None;
         };
         let mut group = GroupYaml {
-            legacy: file.ends_with("testdata.yaml"),
+            legacy,
             ..GroupYaml::default()
         };
         for (key, value) in hash {
@@ -319,7 +326,7 @@ impl GroupYaml {
                 _ => group.others.push((key, value)),
             }
         }
-        Ok(Some(group))
+        Some(group)
     }
 
     /// Its text: 2025-09's keys in lists, or legacy's (`..._flags` as
@@ -378,8 +385,13 @@ pub struct TestYaml {
 impl TestYaml {
     /// The package's `file`, if it is a mapping.
     pub fn read(package: &Package, file: &str) -> Result<Option<TestYaml>> {
-        let Yaml::Hash(hash) = document(package, file)? else {
-            return Ok(None);
+        Ok(TestYaml::of(document(package, file)?))
+    }
+
+    /// The settings `yaml` holds, if it is a mapping.
+    pub fn of(yaml: Yaml) -> Option<TestYaml> {
+        let Yaml::Hash(hash) = yaml else {
+            return None;
         };
         let mut test = TestYaml::default();
         for (key, value) in hash {
@@ -391,7 +403,7 @@ impl TestYaml {
                 other => test.others.push((other.to_string(), value)),
             }
         }
-        Ok(Some(test))
+        Some(test)
     }
 
     /// Its text: the input validator's arguments as a list, a description.

@@ -1,9 +1,9 @@
-//! BAPCtools' `generators/generators.yaml`: how an ICPC package's tests
-//! are made, read so that `judge build` makes them again and compares them
-//! with the package's.
+//! BAPCtools' `generators/generators.yaml`: every test case it defines,
+//! whether the package stores it in `data/` or not, named, seeded and
+//! made as `bt generate` makes it, so that `judge build` makes the same
+//! inputs (and compares them with the stored ones).
 //!
-//! The rules followed are BAPCtools' (`bt generate`), so that a test gets
-//! the name and the seed it gets there:
+//! The rules followed are BAPCtools' (`bt generate`):
 //! - `data:` is a tree of folders; the root's children come in the order
 //!   `sample`, `secret`, then the folders of invalid and valid cases; a
 //!   deeper folder's entries come in the order of their keys.
@@ -14,26 +14,24 @@
 //!   folder's folders. A folder whose `data` is a map names its entries by
 //!   their keys.
 //! - A test case is a command (a string; one ending in `.in` is a copy), or
-//!   a map with `generate` (or `copy`, or its files inline), and `count`
-//!   (a number, a list, or `a..=b`) for several: `<name>-<count>`, `{count}`
-//!   in the command replaced.
-//! - The command's program is a path under `generators/`; `{name}` becomes
-//!   `testcase`, `{seed}` (or `{seed:N}`) the seed: the last 31 bits of the
-//!   SHA-512 of the `random_salt` (inherited down the tree), `:<count - 1>`
-//!   when the count is not 1, and the command with its ends trimmed.
-//!
+//!   a map with `generate`, `copy` (`generators/<path>.in`, `.ans`, ...),
+//!   its files inline (`in:`, `ans:`, with a final newline added), and
+//!   `count` (a number, a list, or `a..=b`) for several: `<name>-<count>`,
+//!   `{count}` in the command replaced. What makes its input, the last
+//!   wins: the command, the copied file, the inline one; its answer:
+//!   inline, copied, written by the command (`testcase.ans`), else the
+//!   folder's `solution:`.
+//! - The command's program is a path under `generators/` (or a name under
+//!   the root's `generators:`, made of the files listed there, the first
+//!   the one run); `{name}` becomes `testcase`, `{seed}` (or `{seed:N}`)
+//!   the seed: the last 31 bits of the SHA-512 of the `random_salt`
+//!   (inherited down the tree), `:<count - 1>` when the count is not 1,
+//!   and the command with its ends trimmed. First, `{{NAME}}` and
+//!   `{{NAME.VARIANT}}` become the problem's `constants` (problem.yaml).
 //! - A folder's `include` lists earlier keys (a test case's, or a
 //!   folder's): their cases are made again here, under their own names.
-//! - First, `{{NAME}}` and `{{NAME.VARIANT}}` in a command become the
-//!   problem's `constants` (problem.yaml: a number or a string, or a map
-//!   of string variants with its `value`).
-//!
-//! - A program named under the root's `generators:` is made of the files
-//!   listed there (under `generators/`), the first the one run.
-//!
-//! A generator the kit cannot run (a command using a constant the problem
-//! does not have, a path from the problem's root) leaves its tests stored
-//! as they are, said in the report.
+//! - A folder's `test_group.yaml:` (`testdata.yaml:` before 2025-09) is
+//!   written to its folder as that file.
 
 use std::collections::BTreeMap;
 
@@ -46,7 +44,7 @@ use crate::format::Package;
 /// The file.
 pub const FILE: &str = "generators/generators.yaml";
 
-/// How one test is made: a command of the package.
+/// How one test's input is made: a command of the package.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Recipe {
     /// The program's path in the package (`generators/random.py`, or a
@@ -55,21 +53,87 @@ pub struct Recipe {
     pub args: Vec<String>,
 }
 
+/// A file generators.yaml gives a test case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Given {
+    /// Written in generators.yaml, as `bt generate` writes it.
+    Inline(String),
+    /// A file of the package it copies (`generators/manual/big.in`).
+    File(String),
+}
+
+/// What makes a test case's input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Generated(Recipe),
+    Given(Given),
+    /// A command the kit cannot run, and why.
+    Unrunnable(String),
+    /// No input at all, and why (`bt generate` makes no test of it).
+    Missing(String),
+}
+
+/// Who answers a test case its own files do not answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    /// None named: `bt generate` picks an accepted submission.
+    Default,
+    /// The program at this path of the package.
+    Named(String),
+    /// `solution:` left empty: no program answers.
+    Disabled,
+}
+
+/// A test case generators.yaml defines.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// Its path in the package without the extension
+    /// (`data/secret/03-random`).
+    pub stem: String,
+    pub input: Input,
+    /// Its answer, where its own files give it.
+    pub answer: Option<Given>,
+    pub solution: Solution,
+    /// What it is for (`desc:`, `hint:`, or `yaml:`'s `description` and
+    /// `hint`).
+    pub description: Option<String>,
+    /// Its own settings (`yaml:`), as a test's `<stem>.yaml` holds them.
+    pub own: Option<Yaml>,
+    /// The files it gives that the kit has no place for (`out`,
+    /// `in.statement`, ...), by their keys.
+    pub refused: Vec<String>,
+    /// Made from the case of another folder (`include`).
+    pub included: bool,
+}
+
+/// A folder's own settings file, written by generators.yaml.
+#[derive(Clone, Debug)]
+pub struct FolderFile {
+    /// `testdata.yaml` (before 2025-09) rather than `test_group.yaml`.
+    pub legacy: bool,
+    /// Its content; `Null` where the key is left empty (no file).
+    pub yaml: Yaml,
+}
+
 /// What generators.yaml says.
 #[derive(Debug, Default)]
 pub struct Recipes {
-    /// Each generated test's recipe, by the path of its input in the
-    /// package (`data/secret/03-random.in`).
-    pub tests: BTreeMap<String, Recipe>,
-    /// Why some tests keep only their stored input.
-    pub unrunnable: Vec<String>,
+    /// Every test case, in the order `bt generate` makes them.
+    pub cases: Vec<Case>,
+    /// The settings files it writes, by folder (`data/secret/1-small`).
+    pub folders: BTreeMap<String, FolderFile>,
     /// The programs made of several files (`generators:`), by their
     /// paths (`generators/main_py`): their files, the first the one run.
     pub assembled: BTreeMap<String, Vec<String>>,
+    /// The root's `solution:`.
+    pub solution: Option<Solution>,
+    /// What the kit does not use, said in the report (`visualizer`,
+    /// `match`, `retries`, folders `bt generate` skips).
+    pub notes: Vec<String>,
 }
 
 /// The root folders, in the order BAPCtools makes them.
-const ROOT_FOLDERS: [&str; 8] = [
+pub const ROOT_FOLDERS: [&str; 8] = [
     "sample",
     "secret",
     "invalid_output",
@@ -80,27 +144,30 @@ const ROOT_FOLDERS: [&str; 8] = [
     "fuzz",
 ];
 
-/// The keys that make a map a test case rather than a folder.
-const TEST_CASE_KEYS: [&str; 13] = [
-    "copy",
-    "generate",
-    "count",
-    "match",
-    "in",
-    "ans",
+/// The keys that make a map a test case rather than a folder, with
+/// [`REFUSED_FILES`].
+const TEST_CASE_KEYS: [&str; 9] = [
+    "copy", "generate", "count", "match", "in", "ans", "yaml", "desc", "hint",
+];
+
+/// The files of a test case the kit has no place for: what a statement
+/// or a download shows instead of the test, a team's output to check the
+/// output validator with, an interactive sample's transcript.
+const REFUSED_FILES: [&str; 6] = [
     "out",
     "in.statement",
     "ans.statement",
     "in.download",
     "ans.download",
     "interaction",
-    "yaml",
 ];
 
 fn is_test_case(yaml: &Yaml) -> bool {
     match yaml {
         Yaml::Null | Yaml::String(_) => true,
-        Yaml::Hash(h) => TEST_CASE_KEYS.iter().any(|k| h.contains_key(&key(k))),
+        Yaml::Hash(h) => {
+            (TEST_CASE_KEYS.iter().chain(&REFUSED_FILES)).any(|k| h.contains_key(&key(k)))
+        }
         _ => false,
     }
 }
@@ -125,19 +192,26 @@ pub fn seed(salt: &str, count: i64, command: &str) -> u32 {
     u32::from_be_bytes(last) & 0x7fff_ffff
 }
 
-/// A test case's counts: `count` as a number (1 to n), a list, or an
-/// inclusive range `a..=b`; 1 without one.
+/// A test case's counts: `count` as a number (1 to 100 of them), a list
+/// of distinct numbers, or an inclusive range `a..=b`; none without one.
 fn counts(yaml: &Yaml, at: &str) -> Result<Option<Vec<i64>>> {
     let list: Vec<i64> = match &yaml["count"] {
         Yaml::BadValue | Yaml::Null => return Ok(None),
         Yaml::Integer(n) if (1..=100).contains(n) => (1..=*n).collect(),
-        Yaml::Array(items) => items
-            .iter()
-            .map(|i| {
-                i.as_i64()
-                    .with_context(|| format!("{at}: a count that is not a number"))
-            })
-            .collect::<Result<_>>()?,
+        Yaml::Array(items) => {
+            let list: Vec<i64> = (items.iter())
+                .map(|i| {
+                    (i.as_i64()).with_context(|| format!("{at}: a count that is not a number"))
+                })
+                .collect::<Result<_>>()?;
+            let mut distinct = list.clone();
+            distinct.sort();
+            distinct.dedup();
+            if distinct.len() != list.len() {
+                bail!("{at}: a count listed twice");
+            }
+            list
+        }
         Yaml::String(range) => {
             let (lo, hi) = range
                 .split_once("..=")
@@ -153,13 +227,19 @@ fn counts(yaml: &Yaml, at: &str) -> Result<Option<Vec<i64>>> {
     Ok(Some(list))
 }
 
-/// How many numbered test cases the tree under `yaml` holds.
-fn numbered_cases(yaml: &Yaml) -> Result<usize> {
-    let (entries, numbered) = match &yaml["data"] {
+/// A folder's entries: the maps of its `data`, and whether they are
+/// numbered (a list).
+fn entries(yaml: &Yaml) -> (&[Yaml], bool) {
+    match &yaml["data"] {
         Yaml::Hash(_) => (std::slice::from_ref(&yaml["data"]), false),
         Yaml::Array(list) => (list.as_slice(), true),
-        _ => return Ok(0),
-    };
+        _ => (&[], false),
+    }
+}
+
+/// How many numbered test cases the tree under `yaml` holds.
+fn numbered_cases(yaml: &Yaml) -> Result<usize> {
+    let (entries, numbered) = entries(yaml);
     let mut total = 0;
     for entry in entries {
         let Yaml::Hash(hash) = entry else { continue };
@@ -174,14 +254,51 @@ fn numbered_cases(yaml: &Yaml) -> Result<usize> {
     Ok(total)
 }
 
+/// What a folder or test case inherits, unless it says otherwise.
+#[derive(Clone)]
+struct Config {
+    salt: String,
+    solution: Solution,
+}
+
+impl Config {
+    /// These settings with those `yaml` (a folder or a test case) gives.
+    fn under(&self, yaml: &Yaml, at: &str) -> Result<Config> {
+        let mut config = self.clone();
+        if let Some(salt) = yaml["random_salt"].as_str() {
+            config.salt = salt.to_string();
+        }
+        if let Yaml::Hash(hash) = yaml
+            && let Some(solution) = hash.get(&key("solution"))
+        {
+            config.solution = solution_of(solution, at)?;
+        }
+        Ok(config)
+    }
+}
+
+/// A `solution:` value: a path from the problem's root, or empty.
+fn solution_of(value: &Yaml, at: &str) -> Result<Solution> {
+    match value {
+        Yaml::Null => Ok(Solution::Disabled),
+        Yaml::String(path) if path.starts_with('/') => {
+            Ok(Solution::Named(path.trim_start_matches('/').to_string()))
+        }
+        other => bail!(
+            "{at}: `solution: {}`: expected a path from the problem's root (`/submissions/...`)",
+            super::files::yaml_text(other)
+        ),
+    }
+}
+
 /// A walk of the tree, naming tests as BAPCtools does.
 struct Walk<'a> {
     package: &'a Package,
     constants: BTreeMap<String, String>,
-    /// The inputs made so far, in order, and under each key of the file
-    /// (a test case's, or every one in a folder), for `include`.
-    inputs: Vec<String>,
-    made: BTreeMap<String, Vec<String>>,
+    /// The cases made under each key of the file, one list for each entry
+    /// with that key (a counted test case has one for each count), for
+    /// `include`.
+    made: BTreeMap<String, Vec<Vec<usize>>>,
     /// The numbered test cases of the file, and the last number given.
     total: usize,
     next: usize,
@@ -196,13 +313,13 @@ pub fn recipes(package: &Package) -> Result<Recipes> {
     let shown = package.shown(FILE);
     let docs = YamlLoader::load_from_str(&package.text(FILE)?)
         .with_context(|| format!("{shown}: not YAML"))?;
-    let Some(root) = docs.into_iter().next() else {
-        return Ok(Recipes::default());
-    };
+    let root = docs.into_iter().next().unwrap_or(Yaml::Null);
+    if !matches!(root, Yaml::Hash(_) | Yaml::Null) {
+        bail!("{shown}: expected a map (`data:`, `solution:`, ...)");
+    }
     let mut walk = Walk {
         package,
         constants: constants(package)?,
-        inputs: Vec::new(),
         made: BTreeMap::new(),
         total: numbered_cases(&root).with_context(|| shown.clone())?,
         next: 0,
@@ -211,7 +328,24 @@ pub fn recipes(package: &Package) -> Result<Recipes> {
             ..Recipes::default()
         },
     };
-    walk.folder(&root, "data", "", true)
+    let top = Config {
+        salt: String::new(),
+        solution: Solution::Default,
+    };
+    let config = top
+        .under(&root, "solution")
+        .with_context(|| shown.clone())?;
+    if let Yaml::Hash(hash) = &root
+        && hash.contains_key(&key("solution"))
+    {
+        walk.recipes.solution = Some(config.solution.clone());
+    }
+    if let Some(visualizer) = root["visualizer"].as_str() {
+        walk.recipes.notes.push(format!(
+            "{FILE}: the visualizer `{visualizer}` is kept, unused (the kit draws no pictures)"
+        ));
+    }
+    walk.folder(&root, "data", &config, true)
         .with_context(|| shown.clone())?;
     Ok(walk.recipes)
 }
@@ -241,102 +375,154 @@ fn assembled(root: &Yaml) -> Result<BTreeMap<String, Vec<String>>> {
 }
 
 impl Walk<'_> {
-    /// The folder `yaml` at `path` (`data/secret`), its parent's salt
-    /// `salt`.
-    fn folder(&mut self, yaml: &Yaml, path: &str, salt: &str, root: bool) -> Result<()> {
-        let salt = yaml["random_salt"].as_str().unwrap_or(salt).to_string();
-        let (entries, numbered) = match &yaml["data"] {
-            Yaml::Hash(_) => (std::slice::from_ref(&yaml["data"]), false),
-            Yaml::Array(list) => (list.as_slice(), true),
-            _ => return Ok(()),
-        };
+    /// The folder `yaml` at `path` (`data/secret`), under `config`.
+    fn folder(&mut self, yaml: &Yaml, path: &str, config: &Config, root: bool) -> Result<()> {
+        let config = config.under(yaml, path)?;
+        self.folder_file(yaml, path);
+        let (entries, numbered) = entries(yaml);
+        if root && numbered {
+            bail!("data: the root folder is not numbered (a map, not a list)");
+        }
         let folders: usize = (entries.iter())
             .filter_map(Yaml::as_hash)
             .map(|h| h.values().filter(|v| is_folder(v)).count())
             .sum();
-        // `include`: the cases made under earlier keys, here under their
-        // own names.
-        for included in yaml["include"].as_vec().into_iter().flatten() {
-            let Some(made) = included.as_str().and_then(|k| self.made.get(k)) else {
-                continue;
-            };
-            for input in made.clone() {
-                let name = input.rsplit('/').next().unwrap_or(&input);
-                let recipe = self.recipes.tests[&input].clone();
-                let here = format!("{path}/{name}");
-                self.recipes.tests.insert(here.clone(), recipe);
-                self.inputs.push(here);
-            }
-        }
+        // `include` names earlier keys only: resolved before the children.
+        let included = self.included(yaml, path)?;
         let mut next_folder = 0;
         for entry in entries {
-            let Yaml::Hash(hash) = entry else { continue };
-            let mut keys: Vec<String> = match root {
-                true => ROOT_FOLDERS.iter().map(|k| k.to_string()).collect(),
-                false => hash
-                    .keys()
-                    .filter_map(|k| match k {
-                        Yaml::String(s) => Some(s.clone()),
-                        Yaml::Null => Some(String::new()),
-                        _ => None,
-                    })
-                    .collect(),
+            let Yaml::Hash(hash) = entry else {
+                bail!("{path}: an entry of `data` that is not a map");
             };
-            if !root {
-                keys.sort();
-            }
-            for name in keys {
+            for name in self.keys(hash, path, root) {
                 let child = match name.is_empty() {
                     true => hash.get(&Yaml::Null).or(hash.get(&key(""))),
                     false => hash.get(&key(&name)),
                 };
                 let Some(child) = child else { continue };
-                let numbered_name = |n: usize, width_of: usize| {
-                    let width = width_of.to_string().len();
-                    match name.is_empty() {
-                        true => format!("{n:0width$}"),
-                        false => format!("{n:0width$}-{name}"),
-                    }
-                };
-                let start = self.inputs.len();
+                let start = self.recipes.cases.len();
                 if is_folder(child) {
                     next_folder += 1;
                     let own = match numbered {
-                        true => numbered_name(next_folder, folders),
+                        true => numbered_name(&name, next_folder, folders),
                         false => name.clone(),
                     };
-                    self.folder(child, &format!("{path}/{own}"), &salt, false)?;
+                    self.folder(child, &format!("{path}/{own}"), &config, false)?;
+                    let made = (start..self.recipes.cases.len()).collect();
+                    self.made.entry(name.clone()).or_default().push(made);
                 } else if is_test_case(child) {
-                    let base = match numbered {
-                        true => None,
-                        false => Some(name.clone()),
-                    };
-                    self.test_case(child, path, base, &name, &salt)?;
+                    self.test_cases(child, path, (&name, numbered), &config)?;
+                    for i in start..self.recipes.cases.len() {
+                        self.made.entry(name.clone()).or_default().push(vec![i]);
+                    }
+                } else {
+                    bail!("{path}/{name}: neither a test case nor a folder");
                 }
-                let made = self.inputs[start..].to_vec();
-                self.made.entry(name.clone()).or_default().extend(made);
             }
+        }
+        self.place(included, path)
+    }
+
+    /// The keys of one map of a folder's `data`, in the order BAPCtools
+    /// makes them: the root's in their fixed order, others sorted.
+    fn keys(&mut self, hash: &yaml_rust2::yaml::Hash, path: &str, root: bool) -> Vec<String> {
+        let mut keys: Vec<String> = (hash.keys())
+            .filter_map(|k| match k {
+                Yaml::String(s) => Some(s.clone()),
+                Yaml::Null => Some(String::new()),
+                _ => None,
+            })
+            .collect();
+        if !root {
+            keys.sort();
+            return keys;
+        }
+        for other in keys.iter().filter(|k| !ROOT_FOLDERS.contains(&k.as_str())) {
+            self.recipes.notes.push(format!(
+                "{FILE}: `{path}/{other}` is no folder `bt generate` makes, and makes no test"
+            ));
+        }
+        (ROOT_FOLDERS.iter())
+            .filter(|k| keys.iter().any(|own| own == *k))
+            .map(|k| k.to_string())
+            .collect()
+    }
+
+    /// The folder's settings file (`test_group.yaml:`, `testdata.yaml:`).
+    fn folder_file(&mut self, yaml: &Yaml, path: &str) {
+        let Yaml::Hash(hash) = yaml else { return };
+        for (file, legacy) in [("testdata.yaml", true), ("test_group.yaml", false)] {
+            if let Some(settings) = hash.get(&key(file)) {
+                let own = FolderFile {
+                    legacy,
+                    yaml: settings.clone(),
+                };
+                self.recipes.folders.insert(path.to_string(), own);
+            }
+        }
+    }
+
+    /// The cases the folder's `include` names: each key's, made before.
+    fn included(&self, yaml: &Yaml, path: &str) -> Result<Vec<usize>> {
+        let mut all = Vec::new();
+        let list = match &yaml["include"] {
+            Yaml::Array(list) => list.clone(),
+            Yaml::BadValue | Yaml::Null => Vec::new(),
+            one => vec![one.clone()],
+        };
+        for item in list {
+            let Some(name) = item.as_str() else {
+                bail!("{path}: include: expected the key of a test case or folder");
+            };
+            match self.made.get(name).map(Vec::as_slice) {
+                Some([one]) => all.extend(one),
+                Some(_) => bail!(
+                    "{path}: include: `{name}` is the key of several test cases or folders \
+                     (`bt generate` refuses it)"
+                ),
+                None => {
+                    bail!("{path}: include: no test case or folder before it has the key `{name}`")
+                }
+            }
+        }
+        Ok(all)
+    }
+
+    /// The included cases, made again in the folder `path` under their
+    /// own names: a name taken by another case is an error.
+    fn place(&mut self, included: Vec<usize>, path: &str) -> Result<()> {
+        for i in included {
+            let original = self.recipes.cases[i].clone();
+            let name = original.stem.rsplit('/').next().unwrap_or_default();
+            let stem = format!("{path}/{name}");
+            let taken = self.recipes.cases.iter().find(|c| c.stem == stem);
+            match taken {
+                Some(other) if other.included && same_case(other, &original) => continue,
+                Some(_) => bail!(
+                    "{stem}: included from {}, and made here too (`bt generate` refuses it)",
+                    original.stem
+                ),
+                None => {}
+            }
+            self.recipes.cases.push(Case {
+                stem,
+                included: true,
+                ..original
+            });
         }
         Ok(())
     }
 
-    /// The test case `yaml` in the folder `path`, named `base` in an
-    /// unnumbered folder (else by its number and `key`).
-    fn test_case(
+    /// The test cases of the entry `name` (numbered or not) of the folder
+    /// `path`: one, or one for each count.
+    fn test_cases(
         &mut self,
         yaml: &Yaml,
         path: &str,
-        base: Option<String>,
-        key: &str,
-        salt: &str,
+        (name, numbered): (&str, bool),
+        config: &Config,
     ) -> Result<()> {
-        let at = format!("{path}/{key}");
-        let salt = yaml["random_salt"].as_str().unwrap_or(salt);
-        let command = match yaml {
-            Yaml::String(s) if !s.ends_with(".in") => Some(s.clone()),
-            Yaml::Hash(_) => yaml["generate"].as_str().map(str::to_string),
-            _ => None,
-        };
+        let at = format!("{path}/{name}");
         let counted = counts(yaml, &at)?;
         let list = counted.clone().unwrap_or_else(|| vec![1]);
         let consecutive = list
@@ -349,64 +535,227 @@ impl Walk<'_> {
             false => 0,
         };
         for count in list {
-            let mut name = match &base {
-                Some(name) => name.clone(),
-                None => {
+            let mut own = match numbered {
+                true => {
                     self.next += 1;
-                    let width = self.total.to_string().len();
-                    match key.is_empty() {
-                        true => format!("{:0width$}", self.next),
-                        false => format!("{:0width$}-{key}", self.next),
-                    }
+                    numbered_name(name, self.next, self.total)
                 }
+                false => name.to_string(),
             };
             if counted.is_some() {
-                name.push_str(&format!("-{count:0padding$}"));
+                own.push_str(&format!("-{count:0padding$}"));
             }
-            let Some(command) = &command else { continue };
-            let input = format!("{path}/{name}.in");
-            let mut command = command.clone();
-            if counted.is_some() {
-                command = command.replace("{count}", &count.to_string());
-            }
-            let command = with_constants(&command, &self.constants);
-            if command.contains("{{") {
-                self.recipes.unrunnable.push(format!(
-                    "{input}: `{command}` uses a constant problem.yaml does not have"
-                ));
-                continue;
-            }
-            let seed = seed(salt, count, &command);
-            let Some(words) = shlex::split(&command).filter(|w| !w.is_empty()) else {
-                bail!("{at}: `{command}` is not a command");
-            };
-            let program = format!("generators/{}", words[0].trim_start_matches('/'));
-            if words[0].starts_with('/') {
-                self.recipes.unrunnable.push(format!(
-                    "{input}: `{}` is a path from the problem's root",
-                    words[0]
-                ));
-                continue;
-            }
-            let missing = match self.recipes.assembled.get(&program) {
-                Some(files) => files.iter().find(|f| !self.package.has(f)).cloned(),
-                None if self.package.has(&program) || self.package.has_dir(&program) => None,
-                None => Some(program.clone()),
-            };
-            if let Some(missing) = missing {
-                self.recipes
-                    .unrunnable
-                    .push(format!("{input}: no file {missing}"));
-                continue;
-            }
-            let args = words[1..].iter().map(|w| substitute(w, seed)).collect();
-            self.recipes
-                .tests
-                .insert(input.clone(), Recipe { program, args });
-            self.inputs.push(input);
+            let stem = format!("{path}/{own}");
+            let case = self.case(yaml, stem, config, counted.is_some().then_some(count))?;
+            self.recipes.cases.push(case);
         }
         Ok(())
     }
+}
+
+/// `key` numbered `n` of `of`: `<n>-<key>`, zero-padded to the width of
+/// `of`, or `<n>` for an empty key.
+fn numbered_name(key: &str, n: usize, of: usize) -> String {
+    let width = of.to_string().len();
+    match key.is_empty() {
+        true => format!("{n:0width$}"),
+        false => format!("{n:0width$}-{key}"),
+    }
+}
+
+/// Whether two cases make the same files.
+fn same_case(a: &Case, b: &Case) -> bool {
+    a.input == b.input && a.answer == b.answer && a.solution == b.solution
+}
+
+impl Walk<'_> {
+    /// The test case `yaml` at `stem`, of count `count` where it has
+    /// several.
+    fn case(
+        &mut self,
+        yaml: &Yaml,
+        stem: String,
+        config: &Config,
+        count: Option<i64>,
+    ) -> Result<Case> {
+        let at = stem.clone();
+        let rule: yaml_rust2::yaml::Hash = match yaml {
+            Yaml::String(s) => match s.strip_suffix(".in") {
+                Some(copied) => [(key("copy"), key(copied))].into_iter().collect(),
+                None => [(key("generate"), yaml.clone())].into_iter().collect(),
+            },
+            Yaml::Hash(hash) => hash.clone(),
+            _ => Default::default(),
+        };
+        let config = config.under(yaml, &at)?;
+        let mut case = Case {
+            stem,
+            input: Input::Missing("an empty entry".to_string()),
+            answer: None,
+            solution: config.solution.clone(),
+            description: None,
+            own: None,
+            refused: Vec::new(),
+            included: false,
+        };
+        let mut words = Vec::new();
+        for (name, value) in &rule {
+            let name = name.as_str().unwrap_or_default();
+            match name {
+                "generate" => case.input = self.generated(value, &config, count, &at)?,
+                "copy" => self.copied(value, &mut case, &mut words, &at)?,
+                _ => {}
+            }
+        }
+        for (name, value) in &rule {
+            let name = name.as_str().unwrap_or_default();
+            match name {
+                "in" => case.input = Input::Given(Given::Inline(inline(value, name, &at)?)),
+                "ans" => case.answer = Some(Given::Inline(inline(value, name, &at)?)),
+                "desc" | "hint" => words.push((name, inline(value, name, &at)?)),
+                "yaml" => case.own = Some(own_yaml(value, &at)?),
+                "match" => self.recipes.notes.push(format!(
+                    "{at}: `match` (patterns the test must hold) is not checked by the kit"
+                )),
+                "retries" => self.recipes.notes.push(format!(
+                    "{at}: `retries`: the kit runs the generator with the first seed only"
+                )),
+                _ if REFUSED_FILES.contains(&name) => case.refused.push(name.to_string()),
+                _ => {}
+            }
+        }
+        if let Some(own) = &case.own {
+            for name in ["description", "hint"] {
+                if let Some(text) = own[name].as_str() {
+                    words.push((
+                        if name == "description" {
+                            "desc"
+                        } else {
+                            "hint"
+                        },
+                        text.to_string(),
+                    ));
+                }
+            }
+        }
+        case.description = description(&words);
+        Ok(case)
+    }
+
+    /// The input `generate: <command>` makes, seeded as BAPCtools seeds
+    /// it, or why the kit cannot run it.
+    fn generated(
+        &self,
+        value: &Yaml,
+        config: &Config,
+        count: Option<i64>,
+        at: &str,
+    ) -> Result<Input> {
+        let Some(command) = value.as_str().filter(|c| !c.trim().is_empty()) else {
+            bail!("{at}: `generate` is not a command");
+        };
+        let mut command = with_constants(command, &self.constants);
+        if let Some(count) = count {
+            command = command.replace("{count}", &count.to_string());
+        }
+        if command.contains("{{") {
+            return Ok(Input::Unrunnable(format!(
+                "`{command}` uses a constant problem.yaml does not have"
+            )));
+        }
+        let seed = seed(&config.salt, count.unwrap_or(1), &command);
+        let Some(words) = shlex::split(&command).filter(|w| !w.is_empty()) else {
+            bail!("{at}: `{command}` is not a command");
+        };
+        if words[0].starts_with('/') {
+            return Ok(Input::Unrunnable(format!(
+                "`{}` is a path from the problem's root (`bt generate` takes generators/ only)",
+                words[0]
+            )));
+        }
+        let program = format!("generators/{}", words[0]);
+        let missing = match self.recipes.assembled.get(&program) {
+            Some(files) => files.iter().find(|f| !self.package.has(f)).cloned(),
+            None if self.package.has(&program) || self.package.has_dir(&program) => None,
+            None => Some(program.clone()),
+        };
+        if let Some(missing) = missing {
+            return Ok(Input::Unrunnable(format!("no file {missing}")));
+        }
+        let args = words[1..].iter().map(|w| substitute(w, seed)).collect();
+        Ok(Input::Generated(Recipe { program, args }))
+    }
+
+    /// `copy: <path>`: the files `generators/<path>.in`, `.ans`, `.desc`,
+    /// `.hint` of the package, as far as it has them.
+    fn copied(
+        &self,
+        value: &Yaml,
+        case: &mut Case,
+        words: &mut Vec<(&str, String)>,
+        at: &str,
+    ) -> Result<()> {
+        let Some(path) = value.as_str() else {
+            bail!("{at}: `copy` is not a path");
+        };
+        let base = format!("generators/{}", path.trim_start_matches('/'));
+        let file = |ext: &str| Some(format!("{base}.{ext}")).filter(|f| self.package.has(f));
+        if let Some(input) = file("in") {
+            case.input = Input::Given(Given::File(input));
+        } else if matches!(case.input, Input::Missing(_)) {
+            case.input = Input::Missing(format!("no file {base}.in to copy"));
+        }
+        if let Some(answer) = file("ans") {
+            case.answer = Some(Given::File(answer));
+        }
+        for (ext, word) in [("desc", "desc"), ("hint", "hint")] {
+            if let Some(f) = file(ext) {
+                words.push((word, self.package.text(&f)?.trim().to_string()));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// An inline file's text as `bt generate` writes it: a final newline
+/// added to a text without one.
+fn inline(value: &Yaml, name: &str, at: &str) -> Result<String> {
+    let Some(text) = value.as_str() else {
+        bail!(
+            "{at}: `{name}: {}`: expected a string (quote numbers: `bt generate` refuses others)",
+            super::files::yaml_text(value)
+        );
+    };
+    let mut text = text.to_string();
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    Ok(text)
+}
+
+/// `yaml:`: a map, or its text.
+fn own_yaml(value: &Yaml, at: &str) -> Result<Yaml> {
+    match value {
+        Yaml::Hash(_) => Ok(value.clone()),
+        Yaml::String(text) => {
+            let docs = YamlLoader::load_from_str(text)
+                .with_context(|| format!("{at}: `yaml` is not YAML"))?;
+            Ok(docs.into_iter().next().unwrap_or(Yaml::Null))
+        }
+        _ => bail!("{at}: `yaml` is neither a map nor its text"),
+    }
+}
+
+/// The words of `desc` and `hint`, as one comment.
+fn description(words: &[(&str, String)]) -> Option<String> {
+    let text: Vec<String> = (words.iter())
+        .filter(|(_, t)| !t.trim().is_empty())
+        .map(|(kind, t)| match *kind {
+            "hint" => format!("hint: {}", t.trim()),
+            _ => t.trim().to_string(),
+        })
+        .collect();
+    (!text.is_empty()).then(|| text.join("; "))
 }
 
 /// problem.yaml's `constants`, by the names a command uses: `NAME` (its
@@ -517,5 +866,22 @@ mod tests {
             .collect();
         let command = "gen {{N}} {{N.ROMAN}} {{M}} {seed}";
         assert_eq!(with_constants(command, &constants), "gen 5 V {{M}} {seed}");
+    }
+
+    #[test]
+    fn counts_are_numbers_lists_and_ranges() {
+        let yaml = |text: &str| YamlLoader::load_from_str(text).unwrap().remove(0);
+        assert_eq!(counts(&yaml("count: 3"), "x").unwrap(), Some(vec![1, 2, 3]));
+        assert_eq!(
+            counts(&yaml("count: [7, -3]"), "x").unwrap(),
+            Some(vec![7, -3])
+        );
+        assert_eq!(
+            counts(&yaml("count: -1..=1"), "x").unwrap(),
+            Some(vec![-1, 0, 1])
+        );
+        assert!(counts(&yaml("count: 0"), "x").is_err());
+        assert!(counts(&yaml("count: [1, 1]"), "x").is_err());
+        assert_eq!(counts(&yaml("generate: x"), "x").unwrap(), None);
     }
 }

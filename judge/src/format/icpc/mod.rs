@@ -10,6 +10,7 @@ pub mod generators;
 pub mod programs;
 pub mod promises;
 pub mod read;
+pub mod sources;
 pub mod testdata;
 pub mod verdicts;
 pub mod write;
@@ -85,10 +86,12 @@ pub fn check_out(out: &Path) -> Result<()> {
 }
 
 /// Whether `package` is an ICPC package of `version`: a `problem.yaml`
-/// and `data/`, and a `problem_format_version` other than `legacy` for
-/// 2025-09 (legacy has none).
+/// and `data/` (or the generators.yaml that makes it), and a
+/// `problem_format_version` other than `legacy` for 2025-09 (legacy has
+/// none).
 pub fn recognises(package: &Package, version: Version) -> Result<bool> {
-    if !package.has("problem.yaml") || !package.has_dir("data") {
+    let data = package.has_dir("data") || package.has(generators::FILE);
+    if !package.has("problem.yaml") || !data {
         return Ok(false);
     }
     let yaml = package.text("problem.yaml")?;

@@ -19,9 +19,11 @@ use anyhow::{Result, bail};
 use toml::Spanned;
 
 use super::Version;
-use super::files::{ProblemYaml, TestYaml, legacy_time_limit};
+use super::files::{ProblemYaml, legacy_time_limit};
+use super::generators::Solution;
 use super::programs::{Named, program, programs_in};
 use super::promises::{self, Promises};
+use super::sources;
 use super::testdata::{self, FolderSettings, Test, TestData};
 use super::verdicts::{annotated, verdict_folder};
 use crate::format::imported::{
@@ -117,23 +119,6 @@ fn settings(package: &Package, version: Version, lossy: &mut Lossy) -> Result<Se
             .then(|| yaml.validation_passes.unwrap_or(2).min(u64::from(u32::MAX)) as u32),
         output_args,
     })
-}
-
-/// The inputs under `data/invalid_input/` (BAPCtools', 2025-09), each with
-/// why it is invalid: its `.yaml`'s `description`, else where it comes from.
-fn invalid_inputs(package: &Package) -> Result<Vec<(String, String)>> {
-    let mut all = Vec::new();
-    let inputs = package.under("data/invalid_input");
-    for file in inputs.filter(|f| f.ends_with(".in")) {
-        let about = format!("{}.yaml", file.trim_end_matches(".in"));
-        let description = match package.has(&about) {
-            true => TestYaml::read(package, &about)?.and_then(|t| t.description),
-            false => None,
-        };
-        let reason = description.unwrap_or_else(|| format!("the package's {file}"));
-        all.push((file.to_string(), reason));
-    }
-    Ok(all)
 }
 
 /// The input validators, every one the kit runs (an input is valid if each
@@ -300,33 +285,46 @@ fn submissions(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Submi
     Ok(all)
 }
 
-/// The reference: the first accepted submission (the kit answers and
-/// checks with one), as problem.toml names it.
-fn reference(package: &Package, name: &str, placed: &[(String, String)]) -> Result<String> {
+/// The reference, as problem.toml names it: the solution generators.yaml
+/// names (`sources::answerers`), else the first accepted submission (the
+/// kit answers and checks with one); each test generators.yaml has
+/// another solution answer gets it as its `answered_by`.
+fn reference(
+    package: &Package,
+    name: &str,
+    placed: &[(String, String)],
+    (root, tests): (Option<&Solution>, &mut [Test]),
+) -> Result<String> {
     let accepted = format!("solutions/{name}/accepted/");
-    let found = (placed.iter()).find(|(_, to)| to.starts_with(&accepted));
-    let Some((_, to)) = found else {
-        bail!(
-            "{}: no accepted submission in submissions/accepted/ (the kit answers and checks \
-             with one)",
-            package.shown.display()
-        );
-    };
-    Ok(to[format!("solutions/{name}/").len()..].to_string())
+    let first = (placed.iter())
+        .find(|(_, to)| to.starts_with(&accepted))
+        .map(|(_, to)| to[format!("solutions/{name}/").len()..].to_string());
+    // Only a test nothing else answers needs its solution.
+    let solutions: Vec<Option<&Solution>> = (tests.iter())
+        .map(|t| (t.answer.is_none()).then_some(&t.solution))
+        .collect();
+    let (reference, own) = sources::answerers(package, (root, &solutions), placed, (name, first))?;
+    for (test, own) in tests.iter_mut().zip(own) {
+        test.answered_by = own;
+    }
+    Ok(reference)
 }
 
-/// The test plan: each test stored in `data/` with its answer, or made
-/// again by the generator generators.yaml names (and compared with the
-/// stored input), with its group, validator arguments and where it lies.
+/// The test plan: each test stored in `data/` with its answer, or made by
+/// the generator generators.yaml names (and compared with the stored
+/// input), copied or written as it says, answered as it says, with its
+/// group, validator arguments and where it lies.
 fn test_plan(tests: &[Test]) -> Vec<TestEntry> {
     let entry = |t: &Test| {
         let generated = t.generated.as_ref();
         TestEntry {
             generator: generated.map(|(g, _)| unread(g.reference())),
             args: generated.map(|(_, args)| args.clone()),
-            stored: generated.and_then(|_| kept_at(&t.input)),
-            file: kept_at(&t.input).filter(|_| generated.is_none()),
-            answer: kept_at(&t.answer),
+            stored: t.stored.clone().and_then(text),
+            file: t.input.clone().and_then(text),
+            answer: t.answer.clone().and_then(text),
+            answered_by: t.answered_by.clone().and_then(text),
+            generator_answers: t.generator_answers,
             sample: t.sample,
             group: t.group.clone(),
             validator_args: t.validator_args.clone(),
@@ -335,6 +333,32 @@ fn test_plan(tests: &[Test]) -> Vec<TestEntry> {
         }
     };
     tests.iter().map(entry).collect()
+}
+
+/// problem.toml's `[[invalid]]`: each input that must be invalid (its
+/// file, why), checked where the kit runs `every` validator the package
+/// has; else they stay files, and the report says so.
+fn invalid_entries(
+    invalid: Vec<(String, String)>,
+    every: bool,
+    notes: &mut Vec<String>,
+) -> Vec<Spanned<InvalidEntry>> {
+    if !invalid.is_empty() && !every {
+        notes.push(format!(
+            "data/invalid_input: {} inputs kept as files, not checked: each must be rejected by \
+             one of the package's validators, and the kit cannot run them all",
+            invalid.len()
+        ));
+        return Vec::new();
+    }
+    (invalid.into_iter())
+        .map(|(file, reason)| {
+            unread(InvalidEntry {
+                file: unread(file),
+                reason,
+            })
+        })
+        .collect()
 }
 
 /// The jury's programs as problem.toml names them: the checker or
@@ -511,14 +535,6 @@ pub fn import(
     let s = settings(package, version, lossy)?;
     let mut notes = Vec::new();
     let (validators, every_validator) = input_validators(package, lossy)?;
-    let invalid = invalid_inputs(package)?;
-    if !invalid.is_empty() && !every_validator {
-        notes.push(format!(
-            "data/invalid_input: {} inputs kept as files, not checked: each must be rejected by \
-             one of the package's validators, and the kit cannot run them all",
-            invalid.len()
-        ));
-    }
     let checker = match s.custom {
         true => Some(output_validator(package, version)?),
         false => None,
@@ -526,13 +542,20 @@ pub fn import(
     let top = FolderSettings::top(s.output_args.clone(), version == Version::Legacy);
     let TestData {
         mut tests,
+        invalid,
+        written,
+        solution,
         groups,
         output_args,
         verdict,
         notes: data_notes,
-    } = testdata::read(package, s.scoring, &top, lossy)?;
+    } = testdata::read(
+        package,
+        (s.scoring, s.interactive || s.passes.is_some()),
+        &top,
+        lossy,
+    )?;
     notes.extend(data_notes);
-    testdata::regenerated(package, &mut tests, &mut notes)?;
     // A custom validator gets its arguments; of the default validator's,
     // those the kit has a checker for.
     let default_checker = match checker.is_some() {
@@ -540,7 +563,8 @@ pub fn import(
         false => twin_of_default(package, &output_args, lossy)?,
     };
     let submissions = submissions(package, name, lossy)?;
-    let reference = reference(package, name, &submissions.placed)?;
+    let placed = &submissions.placed;
+    let reference = reference(package, name, placed, (solution.as_ref(), &mut tests))?;
     notes.push(format!("the reference solution: {reference}"));
 
     let (format, label) = match version {
@@ -574,18 +598,14 @@ pub fn import(
     config.groups = groups.into_iter().map(unread).collect();
     config.verdict = verdict;
     config.graders = included(package, lossy)?;
-    config.invalid = (invalid.iter().filter(|_| every_validator))
-        .map(|(file, reason)| {
-            let file = unread(kept(file));
-            unread(InvalidEntry {
-                file,
-                reason: reason.clone(),
-            })
-        })
-        .collect();
+    config.invalid = invalid_entries(invalid, every_validator, &mut notes);
     config.tests = test_plan(&tests).into_iter().map(unread).collect();
 
-    let files = files(package, name, &submissions.placed, &mut notes)?;
+    let mut files = files(package, name, &submissions.placed, &mut notes)?;
+    files.extend(written.into_iter().map(|(path, bytes)| NewFile {
+        path: format!("problems/{name}/{path}").into(),
+        bytes,
+    }));
     Ok(Imported {
         format,
         config,

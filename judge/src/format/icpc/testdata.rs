@@ -1,39 +1,61 @@
-//! Reading an ICPC package's `data/`: the tests, `data/sample/` then
-//! `data/secret/` at any depth, each in path order; every input with its
-//! answer, its folder's settings (`test_group.yaml`, `testdata.yaml`,
-//! inherited downwards) and its own (`<test>.yaml`), and in a scoring
-//! problem its group (the folder right under `data/secret/`) with the
-//! group's points and the groups it requires.
+//! Reading an ICPC package's `data/` (as `bt generate` leaves it where
+//! the package has generators.yaml: `sources.rs`): the tests,
+//! `data/sample/` then `data/secret/` at any depth, each in path order;
+//! every input with its answer, its folder's settings (`test_group.yaml`,
+//! `testdata.yaml`, inherited downwards) and its own (`<test>.yaml`), and
+//! in a scoring problem its group (the folder right under `data/secret/`)
+//! with the group's points and the groups it requires.
 
 use std::collections::BTreeMap;
 
 use anyhow::{Result, bail};
 use yaml_rust2::Yaml;
 
-use super::files::{GroupYaml, TestYaml, arguments, yaml_text};
-use super::generators;
-use super::programs::{Named, program};
+use super::files::{GroupYaml, arguments, yaml_text};
+use super::generators::Solution;
+use super::programs::Named;
+use super::sources::{Data, Made, Origin};
 use crate::format::Package;
 use crate::format::imported::{Lossy, group};
 use crate::model::config::{self, GroupScoring};
 
 /// One test of `data/`.
 pub struct Test {
-    pub input: String,
-    pub answer: String,
+    /// Its path in the package, without `.in`.
+    pub stem: String,
+    pub origin: Origin,
+    /// Its input file, as problem.toml names it (`package/...`), unless
+    /// generated.
+    pub input: Option<String>,
+    /// Its answer file, as problem.toml names it, where one is given.
+    pub answer: Option<String>,
     pub sample: bool,
     pub comment: String,
     /// Its test group in a scoring problem.
     pub group: Option<String>,
     pub validator_args: Vec<String>,
-    /// How generators.yaml makes it: the generator and its arguments.
+    /// How generators.yaml makes it: the generator and its arguments, and
+    /// the stored input they are compared with.
     pub generated: Option<(Named, Vec<String>)>,
+    pub stored: Option<String>,
+    /// Its generator may write its answer.
+    pub generator_answers: bool,
+    /// The program generators.yaml names to answer it.
+    pub solution: Solution,
+    /// Who answers it, where not the reference (problem.toml's name).
+    pub answered_by: Option<String>,
 }
 
 /// What `data/` holds: the tests, the groups with their points (a scoring
 /// problem's), and the arguments for the output validator.
 pub struct TestData {
     pub tests: Vec<Test>,
+    /// The inputs that must be invalid, each with why.
+    pub invalid: Vec<(String, String)>,
+    /// The files the kit writes for the tests (problem-relative).
+    pub written: Vec<(String, Vec<u8>)>,
+    /// generators.yaml's root `solution:`.
+    pub solution: Option<Solution>,
     pub groups: Vec<config::Group>,
     pub output_args: Vec<String>,
     /// How the verdict comes from the tests' (legacy `grader_flags`).
@@ -255,7 +277,7 @@ impl FolderSettings {
 /// The settings of folder `dir` (under data/), over its parent's: its
 /// `test_group.yaml`, then its `testdata.yaml`.
 pub fn folder_settings(
-    package: &Package,
+    data: &Data,
     dir: &str,
     parent: &FolderSettings,
     scoring: bool,
@@ -267,42 +289,32 @@ pub fn folder_settings(
     settings.sum = None;
     settings.needs_samples = false;
     settings.requires = Vec::new();
-    for file in ["test_group.yaml", "testdata.yaml"] {
-        let file = format!("{dir}/{file}");
-        if !package.has(&file) {
-            continue;
-        }
-        if let Some(yaml) = GroupYaml::read(package, &file)? {
-            settings = settings.with(&yaml, &package.shown(&file), scoring, lossy)?;
-        }
+    for (shown, yaml) in data.group_files(dir)? {
+        settings = settings.with(&yaml, &shown, scoring, lossy)?;
     }
     Ok(settings)
 }
 
 /// A folder's own settings, read for a look ahead: what the kit leaves
 /// out of them is said when the folder's tests are read.
-fn peek(package: &Package, dir: &str) -> Result<FolderSettings> {
+fn peek(data: &Data, dir: &str) -> Result<FolderSettings> {
     let mut quiet = Lossy::new(true, Vec::new());
-    folder_settings(package, dir, &FolderSettings::default(), false, &mut quiet)
+    folder_settings(data, dir, &FolderSettings::default(), false, &mut quiet)
 }
 
 /// The input validator's arguments for the test `stem`: its own
-/// `<stem>.yaml` (2025-09) may give them, else its folder's. Its other
-/// keys are the output validator's arguments, which must be the folder's,
-/// and words for people (`description`, `hint`).
+/// `<stem>.yaml` (2025-09; generators.yaml's `yaml:`) may give them, else
+/// its folder's. Its other keys are the output validator's arguments,
+/// which must be the folder's, and words for people (`description`,
+/// `hint`).
 fn own_arguments(
-    package: &Package,
+    data: &Data,
     stem: &str,
     folder: &FolderSettings,
     lossy: &mut Lossy,
 ) -> Result<Vec<String>> {
-    let file = format!("{stem}.yaml");
     let mut args = folder.input_args.clone();
-    if !package.has(&file) {
-        return Ok(args);
-    }
-    let shown = package.shown(&file);
-    let Some(own) = TestYaml::read(package, &file)? else {
+    let Some((shown, own)) = data.test_yaml(stem)? else {
         return Ok(args);
     };
     match &own.input_args {
@@ -334,42 +346,39 @@ fn own_arguments(
 /// requires them, as the kit exports a sample of a group (the same
 /// verdicts); else a group of their own, `sample`, of 0 points, which the
 /// groups requiring them depend on.
-fn sample_group(package: &Package, scoring: bool, after_samples: bool) -> Result<String> {
+fn sample_group(data: &Data, scoring: bool, after_samples: bool) -> Result<String> {
     if !scoring || after_samples {
         return Ok("sample".to_string());
     }
-    let mut folders: Vec<&str> = package
-        .under("data/secret")
-        .filter_map(|f| f["data/secret/".len()..].split_once('/').map(|(g, _)| g))
-        .collect();
-    folders.dedup();
     let mut needing = Vec::new();
-    for g in folders {
-        let own = peek(package, &format!("data/secret/{g}"))?;
+    for g in data.secret_folders() {
+        let own = peek(data, &format!("data/secret/{g}"))?;
         if own.needs_samples {
             needing.push((g, own.sum == Some(true)));
         }
     }
-    Ok(match needing[..] {
+    Ok(match &needing[..] {
         [(g, false)] => g.to_string(),
         _ => "sample".to_string(),
     })
 }
 
 /// Reads `data/` down from its folders' settings.
-struct Reader<'a> {
-    package: &'a Package,
+struct Reader<'a, 'p> {
+    data: &'a mut Data<'p>,
     scoring: bool,
     /// The settings of each folder read so far, by path.
     known: BTreeMap<String, FolderSettings>,
     /// Each group, in order, with its folder's settings.
     groups: Vec<(String, FolderSettings)>,
-    /// The output validator's arguments, which every folder must share.
+    /// The output validator's arguments, which every folder must share,
+    /// and the folders said to have others.
     output_args: Option<Vec<String>>,
+    other_args: Vec<String>,
     sample_group: String,
 }
 
-impl Reader<'_> {
+impl Reader<'_, '_> {
     /// The settings of `folder`, read down from `dir` (whose own are `top`).
     fn settings_of(
         &mut self,
@@ -386,7 +395,7 @@ impl Reader<'_> {
                 Some(s) => s.clone(),
                 None => {
                     let scoring = self.scoring;
-                    let s = folder_settings(self.package, &path, &settings, scoring, lossy)?;
+                    let s = folder_settings(self.data, &path, &settings, scoring, lossy)?;
                     self.known.insert(path.clone(), s.clone());
                     s
                 }
@@ -403,15 +412,18 @@ impl Reader<'_> {
         settings: &FolderSettings,
         lossy: &mut Lossy,
     ) -> Result<()> {
-        match &self.output_args {
-            None => self.output_args = Some(settings.output_args.clone()),
-            Some(args) if *args != settings.output_args => lossy.drop(format!(
+        let first = self
+            .output_args
+            .get_or_insert_with(|| settings.output_args.clone());
+        let said = self.other_args.iter().any(|f| f == folder);
+        if *first != settings.output_args && !said {
+            self.other_args.push(folder.to_string());
+            lossy.drop(format!(
                 "{}: output validator arguments of its own ({}; the kit gives every test the \
                  same)",
-                self.package.shown(folder),
+                self.data.package.shown(folder),
                 settings.output_args.join(" ")
-            ))?,
-            Some(_) => {}
+            ))?;
         }
         Ok(())
     }
@@ -448,7 +460,7 @@ impl Reader<'_> {
                     ..top.clone()
                 },
                 "secret" => top.clone(),
-                g if sample => peek(self.package, &format!("data/secret/{g}"))?,
+                g if sample => peek(self.data, &format!("data/secret/{g}"))?,
                 g => (self.known.get(&format!("{dir}/{g}")).cloned()).unwrap_or_default(),
             };
             self.groups.push((group.clone(), own));
@@ -464,73 +476,82 @@ impl Reader<'_> {
         root: &FolderSettings,
         lossy: &mut Lossy,
     ) -> Result<Vec<Test>> {
-        let package = self.package;
-        let top = folder_settings(package, dir, root, self.scoring, lossy)?;
+        let top = folder_settings(self.data, dir, root, self.scoring, lossy)?;
         let mut tests = Vec::new();
-        for file in package.under(dir) {
-            let Some(stem) = file.strip_suffix(".in") else {
+        for stem in self.data.stems(dir) {
+            let Some(made) = self.data.made(&stem, lossy)? else {
                 continue;
             };
-            let answer = format!("{stem}.ans");
-            if !package.has(&answer) {
-                let shown = package.shown(file);
-                bail!("{shown}: a test without its answer (expected {answer})");
-            }
-            let folder = file.rsplit_once('/').map_or(dir, |(d, _)| d);
+            let folder = stem.rsplit_once('/').map_or(dir, |(d, _)| d);
             let settings = self.settings_of(dir, folder, &top, lossy)?;
             self.same_output_args(folder, &settings, lossy)?;
             let group = self.group_of(dir, folder, sample, &top)?;
-            let desc = format!("{stem}.desc");
             let mut comment = stem.trim_start_matches("data/").to_string();
-            if package.has(&desc) {
-                comment = format!("{comment}: {}", package.text(&desc)?.trim());
+            if let Some(description) = &made.description {
+                comment = format!("{comment}: {description}");
             }
-            tests.push(Test {
-                input: file.to_string(),
-                answer,
-                sample,
-                comment,
-                group,
-                validator_args: own_arguments(package, stem, &settings, lossy)?,
-                generated: None,
-            });
+            let validator_args = own_arguments(self.data, &stem, &settings, lossy)?;
+            tests.push(test(stem, made, (sample, comment, group), validator_args));
         }
         Ok(tests)
     }
 }
 
-/// The tests of `data/`, their groups and the output validator's
-/// arguments; `top`: what problem.yaml says every folder starts from.
+/// A test of `stem` made so, with its place and what it is for.
+fn test(
+    stem: String,
+    made: Made,
+    (sample, comment, group): (bool, String, Option<String>),
+    validator_args: Vec<String>,
+) -> Test {
+    Test {
+        stem,
+        origin: made.origin,
+        input: made.file,
+        answer: made.answer,
+        sample,
+        comment,
+        group,
+        validator_args,
+        generated: made.generated,
+        stored: made.stored,
+        generator_answers: made.generator_answers,
+        solution: made.solution,
+        answered_by: None,
+    }
+}
+
+/// The tests of `data/` (with generators.yaml's), their groups and the
+/// output validator's arguments; `top`: what problem.yaml says every
+/// folder starts from; `interactive`: an interactive or multi-pass problem.
 pub fn read(
     package: &Package,
-    scoring: bool,
+    (scoring, interactive): (bool, bool),
     top: &FolderSettings,
     lossy: &mut Lossy,
 ) -> Result<TestData> {
-    let root = folder_settings(package, "data", top, scoring, lossy)?;
+    let mut data = Data::new(package, interactive)?;
+    let root = folder_settings(&data, "data", top, scoring, lossy)?;
     let mut quiet = Lossy::new(true, Vec::new());
-    let secret = folder_settings(package, "data/secret", &root, scoring, &mut quiet)?;
+    let secret = folder_settings(&data, "data/secret", &root, scoring, &mut quiet)?;
     // Legacy judging that stops at a failed sample: every group requires them.
     let after_samples = scoring && root.legacy && root.breaks.unwrap_or(true);
+    let sample_group = sample_group(&data, scoring, after_samples)?;
     let mut reader = Reader {
-        package,
+        data: &mut data,
         scoring,
         known: BTreeMap::new(),
         groups: Vec::new(),
         output_args: None,
-        sample_group: sample_group(package, scoring, after_samples)?,
+        other_args: Vec::new(),
+        sample_group,
     };
     let mut tests = reader.tests_in("data/sample", true, &root, lossy)?;
     tests.extend(reader.tests_in("data/secret", false, &root, lossy)?);
     if tests.is_empty() {
-        let generated = package.has("generators/generators.yaml");
         bail!(
-            "{}: no test in data/sample or data/secret{}",
-            package.shown.display(),
-            match generated {
-                true => " (generators/generators.yaml makes them: run `bt generate` first)",
-                false => "",
-            }
+            "{}: no test in data/sample or data/secret, and none generators.yaml defines",
+            package.shown.display()
         );
     }
     let order = Order {
@@ -540,26 +561,40 @@ pub fn read(
     };
     let groups = groups(package, &reader, &tests, order, lossy)?;
     let verdict = verdict(package, &root, &secret, lossy)?;
+    let mut notes = ignored_flags(&reader, [&root, &secret]);
+    let output_args = reader.output_args.unwrap_or_default();
+    let invalid = data.invalid(lossy)?;
+    let origins: Vec<(String, Origin)> =
+        (tests.iter()).map(|t| (t.stem.clone(), t.origin)).collect();
+    notes.extend(data.report(&origins, lossy)?);
+    Ok(TestData {
+        tests,
+        invalid,
+        written: data.written,
+        solution: data.recipes.solution,
+        groups,
+        output_args,
+        verdict,
+        notes,
+    })
+}
+
+/// What the report says of the `grader_flags` words the default grader
+/// ignores, in every folder read.
+fn ignored_flags(reader: &Reader, top: [&FolderSettings; 2]) -> Vec<String> {
     let mut ignored: Vec<String> = (reader.known.values())
-        .chain([&root, &secret])
+        .chain(top)
         .flat_map(|s| s.ignored_flags.iter().cloned())
         .collect();
     ignored.sort();
     ignored.dedup();
-    let notes = match ignored.is_empty() {
+    match ignored.is_empty() {
         true => Vec::new(),
         false => vec![format!(
             "grader_flags {}: words the default grader does not know, and ignores",
             ignored.join(", ")
         )],
-    };
-    Ok(TestData {
-        tests,
-        groups,
-        output_args: reader.output_args.unwrap_or_default(),
-        verdict,
-        notes,
-    })
+    }
 }
 
 /// The problem's `[verdict]`, from the legacy grader's flags of `data/`
@@ -699,44 +734,4 @@ fn in_legacy_order(groups: &mut [config::Group], order: Order, samples: bool) {
             earlier.push(group.name.clone());
         }
     }
-}
-
-/// The stored tests generators.yaml says how to make, made so: `judge
-/// build` makes them again and compares them with the stored inputs.
-pub fn regenerated(package: &Package, tests: &mut [Test], notes: &mut Vec<String>) -> Result<()> {
-    let recipes = generators::recipes(package)?;
-    let mut unrunnable = recipes.unrunnable;
-    let mut made = 0;
-    for test in tests.iter_mut() {
-        let Some(recipe) = recipes.tests.get(&test.input) else {
-            continue;
-        };
-        let generator = match recipes.assembled.get(&recipe.program) {
-            Some(files) => Ok(Named::Sources {
-                name: recipe.program["generators/".len()..].to_string(),
-                files: files.clone(),
-            }),
-            None => program(package, &recipe.program),
-        };
-        match generator {
-            Ok(generator) => {
-                test.generated = Some((generator, recipe.args.clone()));
-                made += 1;
-            }
-            Err(e) => unrunnable.push(format!("{}: {e:#}", test.input)),
-        }
-    }
-    if package.has(generators::FILE) {
-        notes.push(format!(
-            "{}: {made} of the {} tests generated again by `judge build` and compared with the \
-             package's{}",
-            generators::FILE,
-            tests.len(),
-            match unrunnable.is_empty() {
-                true => String::new(),
-                false => format!("; kept as stored: {}", unrunnable.join("; ")),
-            }
-        ));
-    }
-    Ok(())
 }
