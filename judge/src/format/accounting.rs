@@ -104,7 +104,8 @@ fn test_sources(config: &toml::Table) -> TestSources {
             (true, true) => sources.generated += count,
             (true, false) => sources.recipe += count,
         }
-        if !has("answer") {
+        let generator_answers = test.get("generator_answers").and_then(toml::Value::as_bool);
+        if !has("answer") && !has("answered_by") && generator_answers != Some(true) {
             sources.answered_by_reference += count;
         }
         if test.get("sample").and_then(toml::Value::as_bool) == Some(true) {

@@ -364,7 +364,8 @@ pub struct TestSources {
     pub generated: usize,
     /// Inputs only its recipes make (the package stores none).
     pub recipe: usize,
-    /// The tests whose answer the reference makes (no stored answer).
+    /// The tests whose answer the reference makes (none stored, none
+    /// the generator writes, no other solution named to answer).
     pub answered_by_reference: usize,
     /// The samples among them.
     pub samples: usize,
