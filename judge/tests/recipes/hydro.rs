@@ -91,6 +91,9 @@ fn parity(dir: &Path) {
         ("config.yml", PARITY_CONFIG),
         ("word.c", WORD_CHECKER),
         ("std/parity.c", PARITY_C),
+        // A test no case lists, which Hydro's judge does not run.
+        ("data/spare1.in", "5\n"),
+        ("data/spare1.out", "odd\n"),
     ];
     let names: Vec<(String, String, &str)> = (numbers.iter().enumerate())
         .map(|(i, n)| {
@@ -134,6 +137,11 @@ fn a_config_at_the_root_names_its_tests_in_data() {
         "{report}"
     );
     assert_eq!(report["solutions"].as_u64(), Some(1), "{report}");
+    assert_has(
+        &report["notes"].to_string(),
+        "named by no case, so not tests (Hydro's judge runs the cases the config lists): \
+         data/spare1.in",
+    );
     let problem = kit.read("problems/parity/problem.toml");
     for part in [
         "time_limit_ms = 1000\nmemory_limit_mib = 64",

@@ -327,6 +327,33 @@ fn file_of(
     })
 }
 
+/// Says which inputs of the folders the listed tests are in (`.in` files,
+/// and those Hydro's judge finds by their names) no case lists: Hydro's
+/// judge runs only the cases the config lists.
+fn unlisted(package: &Package, layout: &Layout, tests: &[Test], notes: &mut Vec<String>) {
+    let mut left = Vec::new();
+    for &folder in &layout.folders {
+        let (found, passed_over) = cases::discover(package, folder);
+        let mut inputs: Vec<String> = (found.into_iter().map(|f| f.input))
+            .chain(passed_over)
+            .map(|name| cases::in_folder(folder, &name))
+            .collect();
+        inputs.sort();
+        let folder_of = |path: &str| path.rsplit_once('/').map_or("", |(dir, _)| dir).to_string();
+        if !tests.iter().any(|t| folder_of(&t.input) == folder) {
+            continue;
+        }
+        let used = |input: &String| tests.iter().any(|t| t.input == *input);
+        left.extend(inputs.into_iter().filter(|i| !used(i)));
+    }
+    if !left.is_empty() {
+        notes.push(format!(
+            "named by no case, so not tests (Hydro's judge runs the cases the config lists): {}",
+            left.join(", ")
+        ));
+    }
+}
+
 /// The test plan of the problem whose config (shown as `at`) is `config`.
 pub fn plan(
     package: &Package,
@@ -374,6 +401,9 @@ pub fn plan(
         groups.push(group);
     }
     let from_subtasks = !discovered && config.cases.as_ref().is_none_or(|c| c.is_empty());
+    if !discovered {
+        unlisted(package, layout, &tests, notes);
+    }
     if plain_list(&subtasks, from_subtasks) {
         notes.push(
             "one list of tests without scores of their own: a problem without groups, judged \
