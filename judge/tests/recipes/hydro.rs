@@ -167,14 +167,14 @@ fn a_config_at_the_root_names_its_tests_in_data() {
     assert_eq!(test["score"].as_f64(), Some(83.0), "{test}");
 }
 
-/// Hydro's test data of a + b: a config and tests beside it, the cases
-/// listed at the top level, each with `scores` of its own or none.
-fn sum_testdata(dir: &Path, scores: [&str; 2]) {
-    let config = format!(
-        "time: 2s\nchecker_type: testlib\nchecker: chk.c\ncases:\n  - input: small.txt\n    \
-         output: small.res\n{}  - input: big.txt\n    output: big.res\n{}",
-        scores[0], scores[1]
-    );
+/// Hydro's test data of a + b: a config and three tests beside it, the
+/// cases listed at the top level, each with its `scores` line or none.
+fn sum_testdata(dir: &Path, scores: [&str; 3]) {
+    let names = ["small", "big", "zero"];
+    let cases: String = (names.iter().zip(scores))
+        .map(|(name, score)| format!("  - input: {name}.txt\n    output: {name}.res\n{score}"))
+        .collect();
+    let config = format!("time: 2s\nchecker_type: testlib\nchecker: chk.c\ncases:\n{cases}");
     write(
         dir,
         &[
@@ -184,18 +184,21 @@ fn sum_testdata(dir: &Path, scores: [&str; 2]) {
             ("small.res", "3\n"),
             ("big.txt", "1000000000000 1\n"),
             ("big.res", "1000000000001\n"),
+            ("zero.txt", "0 0\n"),
+            ("zero.res", "0\n"),
         ],
     );
 }
 
-/// The a + b test data, its cases without scores: a plain list of tests.
+/// The a + b test data, its cases without scores: a plain list of tests
+/// (which Hydro scores 33, 33 and 34).
 fn plain_testdata(dir: &Path) {
-    sum_testdata(dir, ["", ""]);
+    sum_testdata(dir, ["", "", ""]);
 }
 
-/// The a + b test data, its cases worth 30 and 70.
+/// The a + b test data, its cases worth 30, 50 and what is left, 20.
 fn scored_testdata(dir: &Path) {
-    sum_testdata(dir, ["    score: 30\n", "    score: 70\n"]);
+    sum_testdata(dir, ["    score: 30\n", "    score: 50\n", ""]);
 }
 
 #[test]
@@ -206,18 +209,19 @@ fn the_test_data_alone_imports_in_or_out_of_its_folder() {
     plain_testdata(&package.path().join("twosum/testdata"));
     let outer = package.path().join("twosum");
     let (code, report) = kit.json(&["import", outer.to_str().unwrap()]);
-    assert_eq!((code, report["tests"].as_u64()), (0, Some(2)), "{report}");
+    assert_eq!((code, report["tests"].as_u64()), (0, Some(3)), "{report}");
     assert_has(&report["notes"].to_string(), "a problem without groups");
     // The same files as a package of their own, the config at its root.
     let inner = outer.join("testdata");
     let (code, report) = kit.json(&["import", inner.to_str().unwrap(), "--name", "flat"]);
-    assert_eq!((code, report["tests"].as_u64()), (0, Some(2)), "{report}");
+    assert_eq!((code, report["tests"].as_u64()), (0, Some(3)), "{report}");
     for (name, folder) in [("twosum", "package/testdata"), ("flat", "package")] {
         let problem = kit.read(&format!("problems/{name}/problem.toml"));
         assert_has(&problem, &format!("checker = \"{folder}/chk.c\""));
         assert_has(&problem, &format!("file = \"{folder}/big.txt\""));
         assert_has(&problem, "time_limit_ms = 2000");
         assert!(!problem.contains("[[groups]]"), "{problem}");
+        assert!(!problem.contains("points"), "{problem}");
         let (code, build) = kit.json(&["build", name]);
         assert_eq!(code, 0, "{build}");
     }
@@ -227,10 +231,12 @@ fn the_test_data_alone_imports_in_or_out_of_its_folder() {
     assert_eq!(code, 0, "{report}");
     let problem = kit.read("problems/scored/problem.toml");
     assert_has(&problem, "name = \"1\"\npoints = 100\nscoring = \"each\"");
-    assert_has(&problem, "group = \"1\"\npoints = 70.0");
+    assert_has(&problem, "group = \"1\"\npoints = 50.0");
+    assert_has(&problem, "group = \"1\"\npoints = 20.0");
+    // int32 overflows on the big case only: 30 and 20 of the 100.
     kit.write("int32.c", "#include <stdio.h>\nint main(void) { int a, b; scanf(\"%d %d\", &a, &b); printf(\"%d\\n\", a + b); return 0; }\n");
     let (_, test) = kit.json(&["test", "scored", "int32.c"]);
-    assert_eq!(test["score"].as_f64(), Some(30.0), "{test}");
+    assert_eq!(test["score"].as_f64(), Some(50.0), "{test}");
 }
 
 /// Test data whose config lists no case: the tests are the files named as

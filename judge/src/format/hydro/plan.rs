@@ -412,7 +412,9 @@ pub fn plan(
                 .to_string(),
         );
         groups.clear();
-        tests.iter_mut().for_each(|t| t.group = None);
+        for test in &mut tests {
+            (test.group, test.points) = (None, None);
+        }
     }
     Ok(Plan {
         tests,
