@@ -97,10 +97,10 @@ memory-limit-exceeded = ["run_time_error"]
 failed = ["run_time_error"]
 "#;
 
-/// What Hydro's own import code, from the npm registry
-/// (`scripts/hydro/import.js`, installed by `scripts/setup-tools.sh`),
-/// makes of the package at `path`: the problems it imported.
-pub fn hydro_import(path: &Path) -> Vec<serde_json::Value> {
+/// The JSON document a script of `scripts/hydro/` prints when run by node
+/// on `path`, with Hydro's code from the npm registry (installed by
+/// `scripts/setup-tools.sh`).
+fn hydro_script(script: &str, path: &Path) -> serde_json::Value {
     let modules = target().join("tools/hydro/node_modules");
     assert!(
         modules.join("hydrooj").is_dir(),
@@ -108,7 +108,7 @@ pub fn hydro_import(path: &Path) -> Vec<serde_json::Value> {
         modules.display()
     );
     let out = Command::new("node")
-        .arg(root().join("scripts/hydro/import.js"))
+        .arg(root().join("scripts/hydro").join(script))
         .arg(path)
         .env("NODE_PATH", &modules)
         .stdin(Stdio::null())
@@ -117,12 +117,26 @@ pub fn hydro_import(path: &Path) -> Vec<serde_json::Value> {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         out.status.success(),
-        "import.js {}: {stderr}",
+        "{script} {}: {stderr}",
         path.display()
     );
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// What Hydro's own import code (`scripts/hydro/import.js`) makes of the
+/// package at `path`: the problems it imported.
+pub fn hydro_import(path: &Path) -> Vec<serde_json::Value> {
+    let report = hydro_script("import.js", path);
     eprintln!("hydrooj {}: {}", report["hydrooj"], report["messages"]);
     report["problems"].as_array().unwrap().clone()
+}
+
+/// The tests Hydro's judge takes from the test data in the folder `path`
+/// (`scripts/hydro/cases.js`, Hydro's own functions): the config it read,
+/// whether it found them by their names, and each subtask with its score,
+/// its type and its cases.
+pub fn hydro_cases(path: &Path) -> serde_json::Value {
+    hydro_script("cases.js", path)
 }
 
 /// Converts the Polygon package `problem` with p2d (its problem code

@@ -18,6 +18,11 @@ use crate::base::fsutil;
 /// The largest file a package may hold: no judge takes a bigger test.
 pub const MAX_FILE: u64 = 1 << 30;
 
+/// The folders a format keeps its tests in (ICPC's `data/`, Polygon's
+/// `tests/`, Hydro's `testdata/`): a package holding one alone is that
+/// package, not its content.
+const TEST_FOLDERS: [&str; 3] = ["data", "tests", "testdata"];
+
 /// A package's files.
 pub struct Package {
     /// What the user named (the folder or the zip), for messages.
@@ -35,7 +40,9 @@ pub struct Package {
 
 impl Package {
     /// Opens the folder or zip at `path`. A package whose only entry is a
-    /// folder (a zip of `problem/`) is that folder.
+    /// folder (a zip of `problem/`) is that folder, unless the folder is
+    /// one a format keeps its tests in ([`TEST_FOLDERS`]: a Hydro problem
+    /// of `testdata/` alone).
     pub fn open(path: &Path) -> Result<Package> {
         let (root, unpacked) = if path.is_dir() {
             (path.to_path_buf(), None)
@@ -56,7 +63,12 @@ impl Package {
                 .flatten()
                 .collect();
             match entries.as_slice() {
-                [only] if only.file_type().is_ok_and(|t| t.is_dir()) => root = only.path(),
+                [only]
+                    if only.file_type().is_ok_and(|t| t.is_dir())
+                        && !TEST_FOLDERS.iter().any(|f| only.file_name() == *f) =>
+                {
+                    root = only.path()
+                }
                 _ => break,
             }
         }

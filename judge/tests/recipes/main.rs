@@ -5,3 +5,5 @@
 //! dropped without a word. One module per kind of recipe.
 mod cms_gen;
 mod generators_yaml;
+mod hydro;
+mod polygon;

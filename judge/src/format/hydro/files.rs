@@ -1,8 +1,11 @@
 //! A Hydro problem's files as types, each read and written here:
-//! `problem.yaml` ([`ProblemYaml`]) and `testdata/config.yaml`
+//! `problem.yaml` ([`ProblemYaml`]) and the test data's `config.yaml`
 //! ([`ConfigYaml`]). A file the package lacks reads as one without keys.
 
+use std::sync::LazyLock;
+
 use anyhow::{Context, Result, bail};
+use regex::Regex;
 use yaml_rust2::{Yaml, YamlLoader};
 
 use crate::format::Package;
@@ -96,39 +99,48 @@ impl ProblemType {
     }
 }
 
-/// `testdata/config.yaml`: the type, the limits, the checker or
-/// interactor, and the tests: cases, or subtasks of cases.
+/// The test data's `config.yaml` (or `config.yml`): the type, the limits,
+/// the checker or interactor, and the tests: cases, or subtasks of cases.
 #[derive(Debug, Default)]
 pub struct ConfigYaml {
     pub kind: ProblemType,
-    /// `time` in milliseconds (Hydro writes `1s`, `1000ms`).
+    /// `time` in milliseconds (Hydro writes `1s`, `1000ms`, or a number
+    /// of milliseconds).
     pub time: Option<u64>,
-    /// `memory` in MiB (`256m`, `1g`).
+    /// `memory` in MiB (`256m`, `1g`, or a number of MiB).
     pub memory: Option<u64>,
     /// `filename`: the solution reads `<filename>.in` and writes
     /// `<filename>.out` instead of stdin and stdout.
     pub filename: Option<String>,
     /// `default`, `strict`, `testlib`, ...
     pub checker_type: Option<String>,
-    /// A file of `testdata/`, or a standard checker's name (`wcmp`).
+    /// A file of the test data, or a standard checker's name (`wcmp`);
+    /// newer Hydro writes `{ file: chk.cc, lang: cc }`.
     pub checker: Option<String>,
     pub interactor: Option<String>,
+    /// The validator Hydro runs on a hack's input.
+    pub validator: Option<String>,
     pub cases: Option<Vec<Case>>,
     /// The subtasks, if `subtasks` is a list.
     pub subtasks: Option<Vec<Subtask>>,
+    /// The keys of the file not read above, in its order.
+    pub other_keys: Vec<String>,
 }
 
-/// A test: its input and answer, files of `testdata/`.
-#[derive(Debug, Default)]
+/// A test: its input and answer, files of the test data.
+#[derive(Clone, Debug, Default)]
 pub struct Case {
     pub input: Option<String>,
     pub output: Option<String>,
     /// Its own score, as written, if it has one.
     pub score: Option<String>,
+    /// Its own limits, as written.
+    pub time: Option<String>,
+    pub memory: Option<String>,
 }
 
 /// A subtask, worth its score.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Subtask {
     pub id: Option<i64>,
     pub score: Option<i64>,
@@ -144,11 +156,24 @@ pub struct Subtask {
     pub cases: Option<Vec<Case>>,
 }
 
+/// The keys of `config.yaml` that [`ConfigYaml`] reads.
+const READ_KEYS: &[&str] = &[
+    "type",
+    "time",
+    "memory",
+    "filename",
+    "checker_type",
+    "checker",
+    "interactor",
+    "validator",
+    "cases",
+    "subtasks",
+];
+
 impl ConfigYaml {
-    /// The package's `testdata/config.yaml`: its limits must read as
-    /// Hydro's, and a subtask's `if` must name subtasks by id.
-    pub fn read(package: &Package) -> Result<ConfigYaml> {
-        let file = "testdata/config.yaml";
+    /// The package's config `file`: its limits must read as Hydro's, and a
+    /// subtask's `if` must name subtasks by id.
+    pub fn read(package: &Package, file: &str) -> Result<ConfigYaml> {
         let at = package.shown(file);
         let config = document(package, file)?;
         let kind = match config["type"].as_str().unwrap_or("default") {
@@ -156,20 +181,14 @@ impl ConfigYaml {
             "interactive" => ProblemType::Interactive,
             other => ProblemType::Other(other.to_string()),
         };
-        let time = match &config["time"] {
-            Yaml::BadValue | Yaml::Null => None,
-            v => Some(
-                (v.as_str().and_then(millis))
-                    .with_context(|| format!("{at}: `time` is {v:?}: expected `1s` or `1000ms`"))?,
-            ),
-        };
-        let memory = match &config["memory"] {
-            Yaml::BadValue | Yaml::Null => None,
-            v => Some(
-                (v.as_str().and_then(mebibytes))
-                    .with_context(|| format!("{at}: `memory` is {v:?}: expected `256m`"))?,
-            ),
-        };
+        let limit =
+            |key: &str, parse: fn(&str) -> Option<u64>, expected: &str| match written(&config[key])
+                .filter(|v| v != "~")
+            {
+                None => Ok(None),
+                Some(v) => (parse(&v).map(Some))
+                    .with_context(|| format!("{at}: `{key}` is {v:?}: expected {expected}")),
+            };
         let subtasks = match &config["subtasks"] {
             Yaml::Array(subtasks) => Some(
                 (subtasks.iter().enumerate())
@@ -178,16 +197,29 @@ impl ConfigYaml {
             ),
             _ => None,
         };
+        let other_keys = (config.as_hash().into_iter().flatten())
+            .filter_map(|(key, _)| key.as_str())
+            .filter(|key| !READ_KEYS.contains(key))
+            .map(str::to_string)
+            .collect();
+        let program = |key: &str| match &config[key] {
+            Yaml::BadValue | Yaml::Null => Ok(None),
+            value => (program_file(value).map(Some)).with_context(|| {
+                format!("{at}: `{key}` is {value:?}: expected a file, or `{{ file: NAME }}`")
+            }),
+        };
         Ok(ConfigYaml {
             kind,
-            time,
-            memory,
+            time: limit("time", millis, "`1s`, `1000ms` or milliseconds")?,
+            memory: limit("memory", mebibytes, "`256m` or MiB")?,
             filename: text_of(&config["filename"]).filter(|f| !f.is_empty()),
             checker_type: text_of(&config["checker_type"]),
-            checker: text_of(&config["checker"]),
-            interactor: text_of(&config["interactor"]),
+            checker: program("checker")?,
+            interactor: program("interactor")?,
+            validator: program("validator")?,
             cases: Case::list(&config["cases"]),
             subtasks,
+            other_keys,
         })
     }
 
@@ -206,10 +238,17 @@ impl ConfigYaml {
             ("checker_type", self.checker_type.as_deref().map(string)),
             ("checker", self.checker.as_deref().map(string)),
             ("interactor", self.interactor.as_deref().map(string)),
+            ("validator", self.validator.as_deref().map(string)),
             ("cases", cases(&self.cases)),
             ("subtasks", subtasks),
         ]))
     }
+}
+
+/// A program of the test data: its file, named alone (`chk.cc`) or as
+/// newer Hydro writes it (`{ file: chk.cc, lang: cc }`).
+fn program_file(value: &Yaml) -> Option<String> {
+    text_of(value).or_else(|| text_of(&value["file"]))
 }
 
 impl Subtask {
@@ -230,9 +269,17 @@ impl Subtask {
             ),
             _ => None,
         };
+        let score = match &s["score"] {
+            Yaml::BadValue | Yaml::Null => None,
+            Yaml::Integer(score) => Some(*score),
+            other => bail!(
+                "{at}: subtask {}'s `score` is {other:?}: expected a whole number",
+                id.unwrap_or(index as i64 + 1)
+            ),
+        };
         Ok(Subtask {
             id,
-            score: s["score"].as_i64(),
+            score,
             kind: text_of(&s["type"]),
             depends,
             time: written(&s["time"]),
@@ -267,6 +314,8 @@ impl Case {
             input: text_of(&case["input"]),
             output: text_of(&case["output"]),
             score: written(&case["score"]),
+            time: written(&case["time"]),
+            memory: written(&case["memory"]),
         });
         Some(cases.collect())
     }
@@ -276,33 +325,50 @@ impl Case {
             ("input", self.input.as_deref().map(string)),
             ("output", self.output.as_deref().map(string)),
             ("score", self.score.as_deref().map(Yaml::from_str)),
+            ("time", self.time.as_deref().map(Yaml::from_str)),
+            ("memory", self.memory.as_deref().map(Yaml::from_str)),
         ])
     }
 }
 
-/// Milliseconds in a Hydro time (`1s`, `1000ms`, `1.5s`).
-fn millis(text: &str) -> Option<u64> {
-    let t = text.trim().to_ascii_lowercase();
-    let (number, factor) = match t.strip_suffix("ms") {
-        Some(n) => (n, 1.0),
-        None => (t.strip_suffix('s').unwrap_or(&t), 1000.0),
-    };
-    let value: f64 = number.trim().parse().ok()?;
-    (value > 0.0).then(|| (value * factor).round().max(1.0) as u64)
+/// Milliseconds in a Hydro time: a number of them (`1000`), or seconds,
+/// milli- or microseconds (`1s`, `1.5s`, `250ms`), the fraction cut off
+/// as Hydro's judge cuts it.
+pub fn millis(text: &str) -> Option<u64> {
+    static TIME: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)^([0-9]+(?:\.[0-9]*)?)([mu]?)s?$").unwrap());
+    let value = hydro_limit(text, &TIME, |unit| match unit {
+        "" => 1000.0,
+        "m" => 1.0,
+        _ => 0.001,
+    })?;
+    Some(value.floor() as u64).filter(|&ms| ms > 0)
 }
 
-/// MiB in a Hydro memory (`256m`, `256mb`, `1g`, `65536k`).
-fn mebibytes(text: &str) -> Option<u64> {
-    let t = text.trim().to_ascii_lowercase();
-    let t = t.strip_suffix('b').unwrap_or(&t);
-    let (number, factor) = match t.chars().last()? {
-        'k' => (&t[..t.len() - 1], 1.0 / 1024.0),
-        'm' => (&t[..t.len() - 1], 1.0),
-        'g' => (&t[..t.len() - 1], 1024.0),
-        _ => (t, 1.0),
-    };
-    let value: f64 = number.trim().parse().ok()?;
-    (value > 0.0).then(|| (value * factor).ceil().max(1.0) as u64)
+/// MiB in a Hydro memory: a number of them (`256`), or kibi-, mebi- or
+/// gibibytes (`65536k`, `256m`, `512MB`, `1g`), rounded up as Hydro's
+/// judge rounds them.
+pub fn mebibytes(text: &str) -> Option<u64> {
+    static MEMORY: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)^([0-9]+(?:\.[0-9]*)?)([kmg])b?$").unwrap());
+    let value = hydro_limit(text, &MEMORY, |unit| match unit {
+        "k" => 1.0 / 1024.0,
+        "m" => 1.0,
+        _ => 1024.0,
+    })?;
+    Some(value.ceil() as u64).filter(|&mib| mib > 0)
+}
+
+/// A limit as Hydro reads it: a whole number as it is, else a number and
+/// a unit that `pattern` matches, times the unit's `factor`.
+fn hydro_limit(text: &str, pattern: &Regex, factor: fn(&str) -> f64) -> Option<f64> {
+    let text = text.trim();
+    if let Ok(whole) = text.parse::<u64>() {
+        return Some(whole as f64);
+    }
+    let found = pattern.captures(text)?;
+    let value: f64 = found[1].parse().ok()?;
+    Some(value * factor(&found[2].to_ascii_lowercase()))
 }
 
 #[cfg(test)]
@@ -310,11 +376,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_program_is_named_alone_or_with_its_language() {
+        let docs = YamlLoader::load_from_str(
+            "checker: chk.cc\ninteractor:\n  file: inter.cc\n  lang: cc\nvalidator: [v]\n",
+        )
+        .unwrap();
+        let config = &docs[0];
+        assert_eq!(program_file(&config["checker"]).as_deref(), Some("chk.cc"));
+        assert_eq!(
+            program_file(&config["interactor"]).as_deref(),
+            Some("inter.cc")
+        );
+        assert_eq!(program_file(&config["validator"]), None);
+    }
+
+    #[test]
     fn limits() {
         assert_eq!(millis("1s"), Some(1000));
         assert_eq!(millis("1.5s"), Some(1500));
         assert_eq!(millis("250ms"), Some(250));
         assert_eq!(millis("1 sec"), None);
+        assert_eq!(millis("1000"), Some(1000));
+        assert_eq!(millis("0.5"), Some(500));
+        assert_eq!(mebibytes("512"), Some(512));
+        assert_eq!(mebibytes("1.5g"), Some(1536));
         assert_eq!(mebibytes("256m"), Some(256));
         assert_eq!(mebibytes("512MB"), Some(512));
         assert_eq!(mebibytes("1g"), Some(1024));

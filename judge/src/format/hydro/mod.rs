@@ -1,9 +1,13 @@
 //! Hydro's problem format: `problem.yaml` (title, tags, pid), the
 //! statements (`problem.md`, `problem_<lang>.md`), and `testdata/` with its
-//! `config.yaml` and the tests. [`files`] holds the types of its files,
-//! [`read`] makes a kit problem of one, [`write`] one of a kit problem.
+//! `config.yaml` and the tests, or that config and the tests alone
+//! ([`cases`]). [`files`] holds the types of its files, [`plan`] its test
+//! plan as Hydro's judge reads it, [`read`] makes a kit problem of one,
+//! [`write`] one of a kit problem.
 
+pub mod cases;
 pub mod files;
+pub mod plan;
 pub mod read;
 pub mod write;
 
@@ -19,9 +23,10 @@ pub const STATEMENTS: &[&str] = &[
     "additional_file/",
 ];
 
-/// Whether `package` is a Hydro problem: it has `testdata/`.
+/// Whether `package` is a Hydro problem: it has `testdata/`, or a
+/// `config.yaml` or `config.yml` at its root.
 pub fn recognises(package: &Package) -> bool {
-    package.has_dir("testdata")
+    cases::recognises(package)
 }
 
 /// The problem's own name (`pid`).

@@ -1,73 +1,39 @@
-//! Importing a Hydro problem: `problem.yaml` (the title, the pid) and
-//! `testdata/config.yaml` ([`ProblemYaml`], [`ConfigYaml`]), read step by
-//! step: the kind, the tests and subtasks, the checker or interactor and
-//! the testlib.h beside it.
+//! Importing a Hydro problem: `problem.yaml` (the title, the pid) and the
+//! test data's config ([`ProblemYaml`], [`ConfigYaml`]), where [`Layout`]
+//! finds them, read step by step: the kind, the test plan ([`plan`]), the
+//! checker or interactor and the validator with the testlib.h beside
+//! them, the standard solutions.
 //!
-//! - The limits (`time: 1s`, `memory: 256m`; Hydro's defaults, 1 s and
-//!   256 MiB, when absent), the kind (`type: default` or `interactive`),
-//!   the files the solution reads and writes (`filename: NAME`: `NAME.in`
-//!   and `NAME.out`).
-//! - The tests: each subtask's cases in order (a group per subtask, worth
-//!   its score; subtasks without a score share what is left of 100; `min`
-//!   all or nothing, `sum` each case an equal share; `if` the subtasks it
-//!   depends on), or,
-//!   without subtasks, every `<name>.in` of `testdata/` with its `.out` or
-//!   `.ans`, in natural order. Every test stores its answer.
+//! - The kind (`type: default` or `interactive`), the files the solution
+//!   reads and writes (`filename: NAME`: `NAME.in` and `NAME.out`); a key
+//!   the kit does not read is said in the notes where it changes nothing
+//!   judged (`langs`, `detail`, `judge_extra_files`), else left out with
+//!   `--lossy`.
 //! - The checker: `checker_type: default` compares tokens (the kit's
 //!   `wcmp`), `testlib` runs the package's checker, or testlib's standard
-//!   checker of that name; the interactor is a testlib one. Hydro's judge
-//!   supplies testlib.h, so where the package has none beside a program that
-//!   includes it, the kit's (as `judge package` finds it) is put there.
-//! - No validator and no solutions: Hydro packages hold neither.
+//!   checker of that name; the interactor and the validator are testlib
+//!   ones. Hydro's judge supplies testlib.h, so where the package has none
+//!   beside a program that includes it, the kit's (as `judge package`
+//!   finds it) is put there.
+//! - The submissions of `std/`, which Hydro judges on import, promised AC;
+//!   every test stores its answer, so no reference is needed.
 
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 
-use super::files::{ConfigYaml, ProblemType, ProblemYaml, Subtask};
+use super::cases::{self, Layout};
+use super::files::{ConfigYaml, ProblemType, ProblemYaml};
+use super::plan::{self, Plan};
 use crate::format::imported::{
-    Imported, Lossy, config_of, files_config, files_of, kept, kept_at, testlib_beside, text,
+    Imported, Lossy, config_of, files_config, files_of, kept, kept_at, solution_file,
+    testlib_beside, text,
 };
 use crate::format::{Format, Package};
-use crate::model::config::{
-    FilesConfig, Group, GroupScoring, Protocol, ProtocolsConfig, TestEntry, unread,
-};
+use crate::model::config::{FilesConfig, Protocol, ProtocolsConfig, TestEntry, unread};
 use crate::model::kit::NewFile;
 use crate::model::problem::STANDARD_CHECKERS;
 use crate::model::program::domjudge_testlib;
-
-/// Orders names as people count: `2.in` before `10.in`.
-fn natural(a: &str, b: &str) -> std::cmp::Ordering {
-    let key = |s: &str| {
-        let mut parts: Vec<(String, u128)> = Vec::new();
-        let mut digits = String::new();
-        let mut text = String::new();
-        for c in s.chars() {
-            if c.is_ascii_digit() {
-                digits.push(c);
-            } else {
-                if !digits.is_empty() {
-                    parts.push((
-                        std::mem::take(&mut text),
-                        digits.parse().unwrap_or(u128::MAX),
-                    ));
-                    digits.clear();
-                }
-                text.push(c);
-            }
-        }
-        parts.push((text, digits.parse().unwrap_or(0)));
-        parts
-    };
-    key(a).cmp(&key(b)).then(a.cmp(b))
-}
-
-/// One test: its input and answer in `testdata/`, and its group.
-struct Test {
-    input: String,
-    answer: String,
-    group: Option<String>,
-}
 
 /// Whether the problem is interactive; a type the kit cannot judge is
 /// refused.
@@ -81,161 +47,56 @@ fn interactive(config: &ConfigYaml, at: &str) -> Result<bool> {
     }
 }
 
-/// The tests and groups: each subtask's cases, or without subtasks every
-/// input of `testdata/` with its answer; the package must hold every file
-/// a case names.
-fn tests(
-    package: &Package,
+/// The keys of the config the kit does not read: said in the notes where
+/// they change nothing the kit judges, else left out with `--lossy`.
+fn other_keys(
     config: &ConfigYaml,
     at: &str,
     lossy: &mut Lossy,
-) -> Result<(Vec<Test>, Vec<Group>)> {
-    let (tests, groups) = match &config.subtasks {
-        Some(subtasks) => by_subtask(subtasks, at, lossy)?,
-        None => (in_testdata(package)?, Vec::new()),
-    };
-    if tests.is_empty() {
-        bail!("{at}: no test case");
-    }
-    for test in &tests {
-        for file in [&test.input, &test.answer] {
-            if !package.has(file) {
-                bail!(
-                    "{}: a case names it, and the package lacks it",
-                    package.shown(file)
-                );
-            }
+    notes: &mut Vec<String>,
+) -> Result<()> {
+    for key in &config.other_keys {
+        match key.as_str() {
+            "langs" => notes.push(format!(
+                "{at}: `langs` lists the languages Hydro takes; the kit judges every language \
+                 of judge.toml"
+            )),
+            "detail" => notes.push(format!(
+                "{at}: `detail` says how much of a case's result Hydro shows"
+            )),
+            "judge_extra_files" => notes.push(format!(
+                "{at}: `judge_extra_files` are kept beside the checker, where it finds them"
+            )),
+            _ => lossy.drop(format!(
+                "{at}: the key `{key}`, which the kit does not read"
+            ))?,
         }
     }
-    Ok((tests, groups))
+    Ok(())
 }
 
-/// The subtasks' cases, a group per subtask: worth its score, or a share
-/// of what the scored ones leave of 100.
-fn by_subtask(
-    subtasks: &[Subtask],
-    at: &str,
-    lossy: &mut Lossy,
-) -> Result<(Vec<Test>, Vec<Group>)> {
-    let scored: u64 = (subtasks.iter())
-        .filter_map(|s| s.score)
-        .map(|s| s as u64)
-        .sum();
-    let unscored = subtasks.iter().filter(|s| s.score.is_none()).count() as u64;
-    let mut tests = Vec::new();
-    let mut groups = Vec::new();
-    for (i, s) in subtasks.iter().enumerate() {
-        let score = match s.score {
-            Some(score) => score as u64,
-            None => 100u64.saturating_sub(scored) / unscored.max(1),
-        };
-        groups.push(subtask(s, s.id(i), score, at, lossy, &mut tests)?);
-    }
-    Ok((tests, groups))
-}
-
-/// Subtask `id` as a group worth `score`, its cases added to `tests`.
-fn subtask(
-    s: &Subtask,
-    id: i64,
-    score: u64,
-    at: &str,
-    lossy: &mut Lossy,
-    tests: &mut Vec<Test>,
-) -> Result<Group> {
-    let group = id.to_string();
-    let mut scored = Group {
-        name: group.clone(),
-        points: score as u32,
-        ..Group::default()
-    };
-    match s.kind.as_deref().unwrap_or("min") {
-        "min" => {}
-        // Each case an equal share.
-        "sum" if (s.cases.as_ref()).is_none_or(|cases| cases.iter().all(|c| c.score.is_none())) => {
-            scored.scoring = GroupScoring::Each
-        }
-        other => lossy.drop(format!(
-            "{at}: subtask {id} scores `{other}` of its cases (the kit scores a group \
-             all or nothing, or each case an equal share)"
-        ))?,
-    }
-    // `if`: the subtasks that must pass first.
-    let depends = s.depends.iter().flatten();
-    scored.depends = depends.map(|on| on.to_string()).collect();
-    for (key, limit) in [("time", &s.time), ("memory", &s.memory)] {
-        if limit.is_some() {
-            lossy.drop(format!("{at}: subtask {id}'s `{key}`"))?;
-        }
-    }
-    let Some(cases) = &s.cases else {
-        bail!("{at}: subtask {id} has no `cases`");
-    };
-    for case in cases {
-        let (Some(input), Some(output)) = (&case.input, &case.output) else {
-            bail!("{at}: a case of subtask {id} without its `input` and `output`");
-        };
-        tests.push(Test {
-            input: format!("testdata/{input}"),
-            answer: format!("testdata/{output}"),
-            group: Some(group.clone()),
-        });
-    }
-    Ok(scored)
-}
-
-/// Every `<name>.in` of `testdata/` with its answer (`.out` or `.ans`), in
-/// natural order.
-fn in_testdata(package: &Package) -> Result<Vec<Test>> {
-    let mut inputs: Vec<&str> = package
-        .under("testdata")
-        .filter(|f| f.ends_with(".in") && !f["testdata/".len()..].contains('/'))
-        .collect();
-    inputs.sort_by(|a, b| natural(a, b));
-    let mut tests = Vec::new();
-    for input in inputs {
-        let stem = input.trim_end_matches(".in");
-        let answer = [".out", ".ans"]
-            .iter()
-            .map(|e| format!("{stem}{e}"))
-            .find(|a| package.has(a))
-            .with_context(|| {
-                format!(
-                    "{}: a test without its answer (.out or .ans)",
-                    package.shown(input)
-                )
-            })?;
-        tests.push(Test {
-            input: input.to_string(),
-            answer,
-            group: None,
-        });
-    }
-    Ok(tests)
+/// The path of the program `file` the config names as its `key`: a file
+/// of the test data, in one of its folders.
+fn program(package: &Package, layout: &Layout, key: &str, file: &str, at: &str) -> Result<String> {
+    let found = (layout.folders.iter())
+        .map(|folder| cases::in_folder(folder, file))
+        .find(|path| package.has(path));
+    found.with_context(|| format!("{at}: the {key} {file} is not in the package's test data"))
 }
 
 /// The program that judges: the interactor, or the package's checker
 /// (none for a token comparison or a standard checker, which the kit has).
 fn judge(
     package: &Package,
+    layout: &Layout,
     config: &ConfigYaml,
     interactive: bool,
-    at: &str,
-    notes: &mut Vec<String>,
+    (at, notes): (&str, &mut Vec<String>),
 ) -> Result<Option<String>> {
-    let program = |key: &str, file: Option<&String>| -> Result<Option<String>> {
-        match file {
-            None => Ok(None),
-            Some(file) if package.has(&format!("testdata/{file}")) => {
-                Ok(Some(format!("testdata/{file}")))
-            }
-            Some(file) => bail!("{at}: the {key} {file} is not in testdata/"),
-        }
-    };
     if interactive {
-        let interactor = program("interactor", config.interactor.as_ref())?
+        let interactor = (config.interactor.as_deref())
             .with_context(|| format!("{at}: an interactive problem names no `interactor`"))?;
-        return Ok(Some(interactor));
+        return program(package, layout, "interactor", interactor, at).map(Some);
     }
     let checker_type = config.checker_type.as_deref().unwrap_or("default");
     match checker_type {
@@ -253,10 +114,8 @@ fn judge(
                 notes.push(format!("the checker: the kit's {name}"));
                 Ok(None)
             }
-            _ => Ok(Some(
-                program("checker", config.checker.as_ref())?
-                    .with_context(|| format!("{at}: `checker_type: testlib` names no `checker`"))?,
-            )),
+            Some(file) => program(package, layout, "checker", file, at).map(Some),
+            None => bail!("{at}: `checker_type: testlib` names no `checker`"),
         },
         other => bail!("{at}: `checker_type: {other}`; the kit runs testlib checkers"),
     }
@@ -321,6 +180,69 @@ fn files(hydro: &ConfigYaml, interactive: bool, at: &str) -> Result<Option<Files
     files_config(Some(&input), Some(&output), interactive, at)
 }
 
+/// The submissions of `std/` (Hydro judges them on import as the
+/// problem's standard solutions): accepted ones, each its source and its
+/// path in the kit.
+fn standard_solutions(
+    package: &Package,
+    name: &str,
+    lossy: &mut Lossy,
+) -> Result<Vec<(String, String)>> {
+    let mut solutions = Vec::new();
+    for source in package.under("std") {
+        let file = &source["std/".len()..];
+        if file.contains('/') || !lossy.judges(file, &package.shown(source))? {
+            continue;
+        }
+        let rel = solution_file("accepted", file, &package.read(source)?);
+        solutions.push((source.to_string(), format!("solutions/{name}/{rel}")));
+    }
+    Ok(solutions)
+}
+
+/// The jury's programs: the checker or interactor, and the validator; the
+/// testlib.h each needs, added where the package lacks it (once per
+/// folder); whether the judge and the validator speak Kattis's protocol.
+struct Jury {
+    judge: Option<String>,
+    validator: Option<String>,
+    added: Vec<NewFile>,
+    protocols: Option<ProtocolsConfig>,
+}
+
+fn jury(
+    package: &Package,
+    (name, layout): (&str, &Layout),
+    config: &ConfigYaml,
+    (at, interactive): (&str, bool),
+    testlib_h: &dyn Fn() -> Result<PathBuf>,
+    notes: &mut Vec<String>,
+) -> Result<Jury> {
+    let judge = judge(package, layout, config, interactive, (at, notes))?;
+    let validator = (config.validator.as_deref())
+        .map(|file| program(package, layout, "validator", file, at))
+        .transpose()?;
+    let mut added: Vec<NewFile> = Vec::new();
+    let mut kattis = [false, false];
+    for (i, program) in [&judge, &validator].into_iter().enumerate() {
+        let Some(program) = program else { continue };
+        let (speaks, file) = testlib(package, name, program, testlib_h, notes)?;
+        kattis[i] = speaks;
+        added.extend(file.filter(|f| added.iter().all(|a| a.path != f.path)));
+    }
+    let protocol = |speaks: bool| speaks.then(|| unread(Protocol::Kattis));
+    let protocols = (kattis != [false, false]).then(|| ProtocolsConfig {
+        checker: protocol(kattis[0]),
+        validator: protocol(kattis[1]),
+    });
+    Ok(Jury {
+        judge,
+        validator,
+        added,
+        protocols,
+    })
+}
+
 /// Imports the Hydro problem as problem `name`; `testlib_h` finds the
 /// kit's testlib.h, for a program that needs the one Hydro supplies.
 pub fn import(
@@ -330,23 +252,33 @@ pub fn import(
     testlib_h: &dyn Fn() -> Result<PathBuf>,
 ) -> Result<Imported> {
     let problem = ProblemYaml::read(package)?;
-    let hydro = ConfigYaml::read(package)?;
-    let at = package.shown("testdata/config.yaml");
+    let layout = Layout::of(package);
+    let hydro = match layout.config {
+        Some(file) => ConfigYaml::read(package, file)?,
+        None => ConfigYaml::default(),
+    };
+    let at = package.shown(layout.config.unwrap_or("testdata/config.yaml"));
     let title = problem.title.unwrap_or_else(|| name.to_string());
     let mut notes = Vec::new();
+    other_keys(&hydro, &at, lossy, &mut notes)?;
     let interactive = interactive(&hydro, &at)?;
-    let (tests, groups) = tests(package, &hydro, &at, lossy)?;
-    let judge = judge(package, &hydro, interactive, &at, &mut notes)?;
-    let (kattis, added) = match &judge {
-        Some(program) => testlib(package, name, program, testlib_h, &mut notes)?,
-        None => (false, None),
-    };
+    let plan = plan::plan(package, &layout, &hydro, &at, lossy, &mut notes)?;
+    let jury = jury(
+        package,
+        (name, &layout),
+        &hydro,
+        (&at, interactive),
+        testlib_h,
+        &mut notes,
+    )?;
+    let solutions = standard_solutions(package, name, lossy)?;
+    notes.push(tests_note(&plan, solutions.len()));
 
     let (mut config, mut comments) = config_of(package, Format::Hydro, "Hydro", (&title, &title));
-    config.time_limit_ms = Some(unread(hydro.time.unwrap_or(1000)));
-    config.memory_limit_mib = Some(unread(hydro.memory.unwrap_or(256)));
+    config.time_limit_ms = Some(unread(plan.time));
+    config.memory_limit_mib = Some(unread(plan.memory));
     config.files = files(&hydro, interactive, &at)?;
-    let key = match (&judge, interactive) {
+    let key = match (&jury.judge, interactive) {
         (Some(i), true) => {
             config.interactor = kept_at(i);
             "interactor"
@@ -362,44 +294,48 @@ pub fn import(
     };
     comments.push((
         key,
-        "Hydro packages hold no validator and no solution: every test stores its answer."
-            .to_string(),
+        "Every test of a Hydro problem stores its answer.".to_string(),
     ));
-    if kattis {
-        config.protocols = Some(ProtocolsConfig {
-            checker: Some(unread(Protocol::Kattis)),
-            validator: None,
-        });
-    }
-    config.groups = groups.into_iter().map(unread).collect();
-    let entries = tests.iter().map(|test| TestEntry {
+    config.validator = jury.validator.as_deref().and_then(kept_at);
+    config.protocols = jury.protocols;
+    config.groups = plan.groups.iter().cloned().map(unread).collect();
+    let entries = plan.tests.iter().map(|test| TestEntry {
         file: kept_at(&test.input),
         answer: kept_at(&test.answer),
         group: test.group.clone(),
+        points: test.points.map(unread),
         ..TestEntry::default()
     });
     config.tests = entries.map(unread).collect();
-    let mut files = files_of(package, name, |_| None)?;
-    files.extend(added);
+    let mut files = files_of(package, name, |file| {
+        let to = solutions.iter().find(|(from, _)| from == file);
+        to.map(|(_, to)| to.clone())
+    })?;
+    files.extend(jury.added);
     Ok(Imported {
         format: Format::Hydro,
         config,
         comments,
         files,
         notes,
-        tests: tests.len(),
-        solutions: 0,
+        tests: plan.tests.len(),
+        solutions: solutions.len(),
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn natural_order() {
-        let mut names = vec!["10.in", "2.in", "1.in", "a.in"];
-        names.sort_by(|a, b| natural(a, b));
-        assert_eq!(names, ["1.in", "2.in", "10.in", "a.in"]);
-    }
+/// What the import report says of the tests: how many, where from, and
+/// who answers them.
+fn tests_note(plan: &Plan, solutions: usize) -> String {
+    let source = match plan.discovered {
+        true => "found by their names",
+        false => "listed in the config",
+    };
+    let judged = match solutions {
+        0 => "no submission (Hydro's are in std/, and there is none)".to_string(),
+        n => format!("{n} submissions of std/, promised AC"),
+    };
+    format!(
+        "{} tests, {source}, each with its stored answer; {judged}",
+        plan.tests.len()
+    )
 }
