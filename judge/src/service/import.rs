@@ -10,7 +10,8 @@ use std::path::Path;
 
 use anyhow::Result;
 
-use crate::format::{self, Format, Imported, Lossy, Package};
+use crate::core::jury::Jury;
+use crate::format::{self, Format, Imported, Lossy, Package, ToolRun};
 use crate::model::event::Events;
 use crate::model::kit::Kit;
 use crate::model::problem;
@@ -32,6 +33,7 @@ pub struct Request<'a> {
 /// reader made of it, and what `--lossy` left out.
 pub fn import(
     kit: &Kit,
+    jury: &Jury,
     events: &mut Events,
     request: &Request,
 ) -> Result<(String, Imported, Vec<String>)> {
@@ -48,7 +50,9 @@ pub fn import(
         .flat_map(|l| l.get_ref().extensions.clone())
         .collect();
     let mut lossy = Lossy::new(request.lossy, extensions);
-    let imported = format.read(&package, &name, &mut lossy, &|| kit.testlib_h())?;
+    // A package's own tool, in the sandbox (Kodsport's generator.sh).
+    let run = |tool: &ToolRun| jury.run_package_tool(&tool.what, &tool.argv, tool.cwd, tool.work);
+    let imported = format.read(&package, &name, &mut lossy, &|| kit.testlib_h(), &run)?;
     // Another judge run may be building, or adding a problem to judge.toml.
     let _building = kit.lock_builds(events)?;
     let mut files = vec![imported.problem_toml(&name)?];

@@ -3,3 +3,4 @@
 //! package of a public repository): every test a package's recipes define
 //! becomes a test of the kit, answered as the package says, and nothing is
 //! dropped without a word. One module per kind of recipe.
+mod testdata_tools;

@@ -11,6 +11,7 @@ pub mod programs;
 pub mod promises;
 pub mod read;
 pub mod testdata;
+pub mod testdata_tools;
 pub mod verdicts;
 pub mod write;
 

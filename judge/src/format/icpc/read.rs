@@ -23,12 +23,13 @@ use super::files::{ProblemYaml, TestYaml, legacy_time_limit};
 use super::programs::{Named, program, programs_in};
 use super::promises::{self, Promises};
 use super::testdata::{self, FolderSettings, Test, TestData};
+use super::testdata_tools;
 use super::verdicts::{annotated, verdict_folder};
 use crate::format::imported::{
     Imported, Lossy, config_of, expected_of, files_of, kept, kept_at, kit_language, no_targets,
     solution_file, text,
 };
-use crate::format::{Format, Package};
+use crate::format::{Format, Package, ToolRun};
 use crate::model::config::{
     GradersConfig, InvalidEntry, ProblemConfig, Protocol, ProtocolsConfig, TestEntry, unread,
 };
@@ -136,6 +137,16 @@ fn invalid_inputs(package: &Package) -> Result<Vec<(String, String)>> {
     Ok(all)
 }
 
+/// The folder of the input validators: problemtools still reads them from
+/// the old `input_format_validators/` where a package has it (Kodsport's
+/// do), in place of `input_validators/`.
+fn validators_folder(package: &Package) -> &'static str {
+    match package.has_dir("input_format_validators") {
+        true => "input_format_validators",
+        false => "input_validators",
+    }
+}
+
 /// The input validators, every one the kit runs (an input is valid if each
 /// accepts it, as problemtools and BAPCtools have it), a program before a
 /// checktestdata script; one the kit cannot run is left out with
@@ -144,7 +155,8 @@ fn invalid_inputs(package: &Package) -> Result<Vec<(String, String)>> {
 fn input_validators(package: &Package, lossy: &mut Lossy) -> Result<(Vec<Named>, bool)> {
     let mut runnable = Vec::new();
     let mut refused = Vec::new();
-    for entry in programs_in(package, "input_validators") {
+    let folder = validators_folder(package);
+    for entry in programs_in(package, folder) {
         let named = match program(package, &entry) {
             Ok(named) => named,
             Err(e) => {
@@ -172,7 +184,7 @@ fn input_validators(package: &Package, lossy: &mut Lossy) -> Result<(Vec<Named>,
         match refused.into_iter().next() {
             Some(e) => return Err(e),
             None => bail!(
-                "{}: no input validator in input_validators/ (the kit validates every test)",
+                "{}: no input validator in {folder}/ (the kit validates every test)",
                 package.shown.display()
             ),
         }
@@ -315,6 +327,73 @@ fn reference(package: &Package, name: &str, placed: &[(String, String)]) -> Resu
     Ok(to[format!("solutions/{name}/").len()..].to_string())
 }
 
+/// The reference: the one `use_solution` names (the package's file
+/// `solution`), a submission as placed, else the package's file where the
+/// problem keeps it (a program of `data/` that prints empty answers);
+/// without one, the first accepted submission.
+fn solution_reference(
+    package: &Package,
+    name: &str,
+    solution: Option<&str>,
+    placed: &[(String, String)],
+) -> Result<String> {
+    let Some(solution) = solution else {
+        return reference(package, name, placed);
+    };
+    let prefix = format!("solutions/{name}/");
+    if let Some((_, to)) = placed.iter().find(|(from, _)| from == solution) {
+        return Ok(to[prefix.len()..].to_string());
+    }
+    if !package.has(solution) {
+        bail!(
+            "{}: use_solution names {solution}, which is not a file of the package",
+            package.shown(testdata_tools::SCRIPT)
+        );
+    }
+    // From solutions/<name>/, where problem.toml's reference lies.
+    Ok(format!("../../problems/{name}/{}", kept(solution)))
+}
+
+/// The tests, their groups and settings: those a script makes (Kodsport's
+/// testdata_tools), else those `data/` stores (made again where
+/// generators.yaml says how).
+fn tests_of(
+    package: &Package,
+    (scoring, top): (bool, &FolderSettings),
+    lossy: &mut Lossy,
+    run: &dyn Fn(&ToolRun) -> Result<()>,
+) -> Result<(TestData, Option<testdata_tools::Made>)> {
+    if let Some((data, made)) = testdata_tools::read(package, (scoring, top), lossy, run)? {
+        return Ok((data, Some(made)));
+    }
+    let mut data = testdata::read(package, scoring, top, lossy)?;
+    testdata::regenerated(package, &mut data.tests, &mut data.notes)?;
+    Ok((data, None))
+}
+
+/// problem.toml's tests (and the programs a script's tests need), and the
+/// files the script made, for problem `name`'s folder.
+fn plan(
+    config: &mut ProblemConfig,
+    (tests, made): (&[Test], Option<testdata_tools::Made>),
+    name: &str,
+    notes: &mut Vec<String>,
+) -> Vec<NewFile> {
+    let Some(made) = made else {
+        config.tests = test_plan(tests).into_iter().map(unread).collect();
+        return Vec::new();
+    };
+    config.programs.extend(made.programs);
+    notes.extend(made.notes);
+    config.tests = made.entries.into_iter().map(unread).collect();
+    (made.files.into_iter())
+        .map(|(path, bytes)| NewFile {
+            path: format!("problems/{name}/{path}").into(),
+            bytes,
+        })
+        .collect()
+}
+
 /// The test plan: each test stored in `data/` with its answer, or made
 /// again by the generator generators.yaml names (and compared with the
 /// stored input), with its group, validator arguments and where it lies.
@@ -390,7 +469,7 @@ fn jury(
 fn files(
     package: &Package,
     name: &str,
-    placed: &[(String, String)],
+    (placed, used): (&[(String, String)], &[String]),
     notes: &mut Vec<String>,
 ) -> Result<Vec<NewFile>> {
     let files = files_of(package, name, |file| {
@@ -401,7 +480,9 @@ fn files(
             (None, false) => None,
         }
     })?;
-    let unused = unused(package);
+    let unused: Vec<String> = (unused(package).into_iter())
+        .filter(|f| !used.contains(f))
+        .collect();
     if !unused.is_empty() {
         let unused = unused.join(", ");
         notes.push(format!("kept as they are, unused by the kit: {unused}"));
@@ -417,6 +498,7 @@ fn unused(package: &Package) -> Vec<String> {
             "generators/",
             "include/",
             "input_validators/",
+            "input_format_validators/",
             "output_validator",
         ]
         .into_iter()
@@ -507,6 +589,7 @@ pub fn import(
     version: Version,
     name: &str,
     lossy: &mut Lossy,
+    run: &dyn Fn(&ToolRun) -> Result<()>,
 ) -> Result<Imported> {
     let s = settings(package, version, lossy)?;
     let mut notes = Vec::new();
@@ -524,15 +607,15 @@ pub fn import(
         false => None,
     };
     let top = FolderSettings::top(s.output_args.clone(), version == Version::Legacy);
+    let (data, made) = tests_of(package, (s.scoring, &top), lossy, run)?;
     let TestData {
-        mut tests,
+        tests,
         groups,
         output_args,
         verdict,
         notes: data_notes,
-    } = testdata::read(package, s.scoring, &top, lossy)?;
+    } = data;
     notes.extend(data_notes);
-    testdata::regenerated(package, &mut tests, &mut notes)?;
     // A custom validator gets its arguments; of the default validator's,
     // those the kit has a checker for.
     let default_checker = match checker.is_some() {
@@ -540,7 +623,8 @@ pub fn import(
         false => twin_of_default(package, &output_args, lossy)?,
     };
     let submissions = submissions(package, name, lossy)?;
-    let reference = reference(package, name, &submissions.placed)?;
+    let solution = made.as_ref().and_then(|m| m.solution.as_deref());
+    let reference = solution_reference(package, name, solution, &submissions.placed)?;
     notes.push(format!("the reference solution: {reference}"));
 
     let (format, label) = match version {
@@ -583,16 +667,18 @@ pub fn import(
             })
         })
         .collect();
-    config.tests = test_plan(&tests).into_iter().map(unread).collect();
-
-    let files = files(package, name, &submissions.placed, &mut notes)?;
+    let made_files = plan(&mut config, (&tests, made), name, &mut notes);
+    let used = testdata_tools::package_files(&config);
+    let mut files = files(package, name, (&submissions.placed, &used), &mut notes)?;
+    files.extend(made_files);
+    let tests = config.tests.len();
     Ok(Imported {
         format,
         config,
         comments,
         files,
         notes,
-        tests: tests.len(),
+        tests,
         solutions: submissions.placed.len(),
     })
 }
