@@ -150,6 +150,12 @@ impl Package {
         std::fs::read(path).with_context(|| format!("cannot read {}", self.shown(rel)))
     }
 
+    /// The size of `rel` in bytes, if the package holds it.
+    pub fn size(&self, rel: &str) -> Option<u64> {
+        let path = self.files.get(rel)?;
+        std::fs::metadata(path).ok().map(|m| m.len())
+    }
+
     /// Copies `rel` to `to` (with its permissions: a script stays
     /// executable).
     pub fn copy_to(&self, rel: &str, to: &Path) -> Result<()> {

@@ -346,9 +346,9 @@ fn a_script_the_kit_cannot_follow_is_an_error_naming_its_line() {
         assert_says(&error, &[said]);
         assert!(!kit.path("problems/broken").exists());
     }
-    // Without a loaded library, nothing is declared.
+    // Nothing is declared before the library is loaded.
     let root = dir.path().join("contest/unloaded");
-    package(&root, "use_solution sum.py\n", &[]);
+    package(&root, "use_solution sum.py\n. ../gen.sh\n", &[]);
     let error = kit.error(&["import", root.to_str().unwrap(), "--name", "broken"]);
     assert_says(
         &error,
@@ -389,6 +389,19 @@ fn with_lossy_an_unrunnable_recipe_keeps_the_input_the_package_stores() {
         Some("package/data/secret/g1/003-custom.in")
     );
     assert!(plan[4].get("answer").is_none());
+
+    // A script that fails leaves the tests the package stores.
+    let root = dir.path().join("contest/failing");
+    package(&root, &format!("{ONE_GROUP}exit 3\n"), &stored);
+    let report = imported(&kit, &root, "failing", true);
+    assert_eq!(report["tests"], 4, "{report:#}");
+    assert_says(
+        &report["warnings"].to_string(),
+        &[
+            "ended with exit code 3",
+            "the tests data/ stores are taken as they are",
+        ],
+    );
 }
 
 #[test]
@@ -454,4 +467,33 @@ fn python_generators_run_under_pypy_unless_the_script_says_cpython() {
     assert_says(&problem, &[program]);
     let starter = kit.read("problems/pypy/made/pypy3/data/gen_list.sh");
     assert_says(&starter, &["exec pypy3 \"${0%/*}/gen_list.py\" \"$@\""]);
+}
+
+#[test]
+fn the_inputs_a_package_stores_tell_which_python_its_library_runs() {
+    let kit = kit();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("contest/order");
+    // A set's order is CPython's, by the numbers' hashes (PyPy keeps the
+    // order they came in): the package stores CPython's.
+    let generator = "import sys\nprint(3)\nprint(*{100, 1, 50})\n";
+    let script = format!("{ONE_GROUP}compile gen_set.py\ntc set gen_set\n");
+    let stored = [
+        ("data/gen_set.py", generator),
+        ("data/secret/g1/003-set.in", "3\n1 50 100\n"),
+        ("data/secret/g1/003-set.ans", "151\n"),
+    ];
+    package(&root, &script, &stored);
+    let report = imported(&kit, &root, "order", false);
+    let notes = report["notes"].to_string();
+    assert_says(
+        &notes,
+        &[
+            "the inputs the package stores show that its testdata_tools runs Python generators \
+           under CPython, as the library did before 2023: so does the kit",
+        ],
+    );
+    let problem = kit.read("problems/order/problem.toml");
+    assert_says(&problem, &["generator = \"package/data/gen_set.py\""]);
+    assert!(!kit.path("problems/order/made").exists());
 }

@@ -216,15 +216,30 @@ impl Declared {
     }
 }
 
-/// Runs the package's `data/generator.sh` (if it has one) over the kit's
-/// testdata_tools in the sandbox (`run`), and reads the tests it declares.
+/// Whether `script` loads testdata_tools: a line `. PATH/gen.sh` (or
+/// `source`). Another script of the same name is no recipe of the kit's.
+fn loads_library(script: &str) -> bool {
+    script.lines().any(|line| {
+        let mut words = line.split_whitespace();
+        matches!(words.next(), Some("." | "source"))
+            && words
+                .next()
+                .is_some_and(|path| path.trim_matches(['"', '\'']).ends_with("gen.sh"))
+    })
+}
+
+/// Runs the package's `data/generator.sh` (if it has one, and it loads
+/// testdata_tools) over the kit's testdata_tools in the sandbox (`run`),
+/// and reads the tests it declares. A script the kit cannot follow is an
+/// error; with `--lossy`, where the package stores tests, a warning, and
+/// the tests are those it stores.
 pub fn read(
     package: &Package,
     (scoring, top): (bool, &FolderSettings),
     lossy: &mut Lossy,
     run: &dyn Fn(&ToolRun) -> Result<()>,
 ) -> Result<Option<(TestData, Made)>> {
-    if !package.has(SCRIPT) {
+    if !package.has(SCRIPT) || !loads_library(&package.text(SCRIPT)?) {
         return Ok(None);
     }
     let scratch = tempfile::Builder::new()
@@ -232,20 +247,56 @@ pub fn read(
         .tempdir()
         .context("cannot make a folder to run data/generator.sh in")?;
     let root = scratch.path().join("problem");
-    copy_package(package, &root)?;
-    let library = scratch.path().join("testdata_tools.sh");
-    let manifest = scratch.path().join("manifest");
+    let declared = match declared(package, (&root, scratch.path()), run) {
+        Ok(declared) => declared,
+        Err(e) if package.has_dir("data/secret") => {
+            lossy.drop(format!(
+                "{e:#}; the tests data/ stores are taken as they are"
+            ))?;
+            return Ok(None);
+        }
+        Err(e) => return Err(e),
+    };
+    let shown = package.shown(SCRIPT);
+    let tree = package.made_in(&root)?;
+    let data = testdata::read(&tree, scoring, top, lossy)?;
+    let mut reading = Reading {
+        package,
+        tree: &tree,
+        declared: &declared,
+        shown: &shown,
+        python: "pypy3",
+    };
+    let stored = Stored::of(package);
+    let (python, said) = default_python(&reading, &stored, (&root, scratch.path()), run);
+    reading.python = python;
+    let mut made = reading.made(&data, &stored, lossy)?;
+    made.notes.extend(said);
+    made.notes.extend(reading.check_samples(&data));
+    Ok(Some((data, made)))
+}
+
+/// Runs the script on a copy of the package at `root`, over the kit's
+/// testdata_tools (both in `work`): what it declares.
+fn declared(
+    package: &Package,
+    (root, work): (&Path, &Path),
+    run: &dyn Fn(&ToolRun) -> Result<()>,
+) -> Result<Declared> {
+    copy_package(package, root)?;
+    let library = work.join("testdata_tools.sh");
+    let manifest = work.join("manifest");
     std::fs::write(&library, LIBRARY)
         .with_context(|| format!("cannot write {}", library.display()))?;
     let shown = package.shown(SCRIPT);
     let path = |p: &Path| p.display().to_string();
     run(&ToolRun {
         what: format!("{shown} (over the kit's testdata_tools)"),
-        argv: ["bash", &path(&library), &path(&manifest), &path(&root)]
+        argv: ["bash", &path(&library), &path(&manifest), &path(root)]
             .map(str::to_string)
             .to_vec(),
         cwd: &root.join("data"),
-        work: scratch.path(),
+        work,
     })?;
     let bytes =
         std::fs::read(&manifest).with_context(|| format!("{shown}: no record of its run"))?;
@@ -254,17 +305,7 @@ pub fn read(
     if !declared.started {
         bail!("{shown}: never loads testdata_tools (`. ../testdata_tools/gen.sh`)");
     }
-    let tree = package.made_in(&root)?;
-    let data = testdata::read(&tree, scoring, top, lossy)?;
-    let reading = Reading {
-        package,
-        tree: &tree,
-        declared: &declared,
-        shown: &shown,
-    };
-    let mut made = reading.made(&data, lossy)?;
-    made.notes.extend(reading.check_samples(&data));
-    Ok(Some((data, made)))
+    Ok(declared)
 }
 
 /// Copies the package's files into `root`, but for `data/secret/`, which
@@ -289,6 +330,8 @@ struct Reading<'a> {
     tree: &'a Package,
     declared: &'a Declared,
     shown: &'a str,
+    /// The interpreter of Python generators whose options name none.
+    python: &'static str,
 }
 
 /// What one test of the tree becomes: the entry's sources, and where it
@@ -413,19 +456,99 @@ impl Generator {
     }
 }
 
+/// CPython, PyPy: the interpreters the library runs Python programs with.
+const PYTHONS: [&str; 2] = ["python3", "pypy3"];
+
 /// The interpreter the library runs a Python program with, by its
-/// `compile` options (since 2023: PyPy 3 unless `cpython3`), or why the
-/// kit cannot run it.
-fn python_of(options: &str) -> std::result::Result<&'static str, String> {
+/// `compile` options, `default` where they name none (PyPy since 2023,
+/// CPython before), or why the kit cannot run it.
+fn python_of(options: &str, default: &'static str) -> std::result::Result<&'static str, String> {
     if options.contains("cpython3") {
         Ok("python3")
-    } else if options.contains("cpython2") || options.contains("pypy2") {
+    } else if options.contains("python2") || options.contains("pypy2") {
         Err(format!(
             "is Python 2 (`{options}`), which the kit does not run"
         ))
-    } else {
+    } else if options.contains("pypy") {
         Ok("pypy3")
+    } else {
+        Ok(default)
     }
+}
+
+/// The interpreter the package's copy of the library runs Python
+/// generators with where `compile` names none: CPython before 2023, PyPy
+/// since. Where the package stores inputs such generators make, the
+/// smallest few are made again with both, in the sandbox (`run`, in the
+/// copy at `root`, files in `work`): the one that alone makes them all is
+/// the package's, and a note says so. Else PyPy, as the library now runs
+/// them.
+fn default_python(
+    reading: &Reading,
+    stored: &Stored,
+    (root, work): (&Path, &Path),
+    run: &dyn Fn(&ToolRun) -> Result<()>,
+) -> (&'static str, Option<String>) {
+    let package = reading.package;
+    let mut probes: Vec<(u64, &str, &Vec<String>, String)> = Vec::new();
+    for (path, recipe) in &reading.declared.recipes {
+        let Recipe::Program {
+            source,
+            options,
+            args,
+        } = recipe
+        else {
+            continue;
+        };
+        let unnamed = python_of(options, "") == Ok("");
+        match stored.of_test(package, path) {
+            Some(file) if unnamed && source.ends_with(".py") && package.has(source) => {
+                probes.push((package.size(&file).unwrap_or(u64::MAX), source, args, file));
+            }
+            _ => {}
+        }
+    }
+    probes.sort();
+    probes.truncate(3);
+    let remakes = |python: &str| {
+        (probes.iter().enumerate()).all(|(i, (_, source, args, file))| {
+            let out = work.join(format!("probe-{i}-{python}"));
+            let mut argv = [
+                "bash",
+                "-c",
+                "out=$1; shift; exec \"$@\" >\"$out\"",
+                "probe",
+            ]
+            .map(str::to_string)
+            .to_vec();
+            argv.extend([out.display().to_string(), python.to_string()]);
+            argv.push(root.join(source).display().to_string());
+            argv.extend(args.iter().cloned());
+            let what = format!("{source} under {python}");
+            let tool = ToolRun {
+                what,
+                argv,
+                cwd: &root.join("data"),
+                work,
+            };
+            run(&tool).is_ok() && std::fs::read(&out).ok() == package.read(file).ok()
+        })
+    };
+    if probes.is_empty() {
+        return ("pypy3", None);
+    }
+    let [cpython, pypy] = PYTHONS.map(remakes);
+    let (python, name, era) = match (cpython, pypy) {
+        (true, false) => ("python3", "CPython", "before 2023"),
+        (false, true) => ("pypy3", "PyPy", "since 2023"),
+        _ => return ("pypy3", None),
+    };
+    let note = format!(
+        "{}: the inputs the package stores show that its testdata_tools runs Python generators \
+         under {name}, as the library did {era}: so does the kit",
+        reading.shown
+    );
+    (python, Some(note))
 }
 
 /// A test's file name without the index the library puts first.
@@ -543,7 +666,7 @@ impl Reading<'_> {
         if !source.ends_with(".py") {
             return Ok(Generator::Single(kept(source)));
         }
-        let interpreter = python_of(options)?;
+        let interpreter = python_of(options, self.python)?;
         let path = source.trim_end_matches(".py");
         let stem = path.rsplit('/').next().unwrap_or(path);
         let mut sources: Vec<String> = std::iter::once(source.to_string())
@@ -663,15 +786,14 @@ impl Reading<'_> {
     }
 
     /// The test plan of the tree's tests, and what the report says of it.
-    fn made(&self, data: &TestData, lossy: &mut Lossy) -> Result<Made> {
-        let stored = Stored::of(self.package);
+    fn made(&self, data: &TestData, stored: &Stored, lossy: &mut Lossy) -> Result<Made> {
         let mut entries = Vec::new();
         let mut files = Vec::new();
         let mut programs = BTreeMap::new();
         let mut counts = Counts::default();
         for test in &data.tests {
             let stem = test.input.trim_end_matches(".in");
-            let Some(source) = self.source(stem, &stored, &mut files, lossy)? else {
+            let Some(source) = self.source(stem, stored, &mut files, lossy)? else {
                 continue;
             };
             let kind = match test.sample {
@@ -702,7 +824,7 @@ impl Reading<'_> {
             });
         }
         let mut notes = vec![self.summary(&counts, entries.len())];
-        notes.extend(self.differences(&stored));
+        notes.extend(self.differences(stored));
         let starters = files
             .iter()
             .filter(|(p, _)| p.starts_with(&format!("{MADE}/pypy3/")));
@@ -912,6 +1034,16 @@ mod tests {
     }
 
     #[test]
+    fn a_script_loads_the_library_by_its_name() {
+        assert!(loads_library(
+            "#!/bin/bash\n. ../../testdata_tools/gen.sh\ntc a"
+        ));
+        assert!(loads_library("source \"$DIR/gen.sh\"\n"));
+        assert!(!loads_library("# . gen.sh\npython3 gen.py > secret/1.in\n"));
+        assert!(!loads_library(". ./helpers.sh\n"));
+    }
+
+    #[test]
     fn names_lose_the_index_the_library_gives_them() {
         assert_eq!(case_name("017-big-3"), "big-3");
         assert_eq!(case_name("big-3"), "big-3");
@@ -920,9 +1052,10 @@ mod tests {
 
     #[test]
     fn python_runs_as_the_library_says() {
-        assert_eq!(python_of(""), Ok("pypy3"));
-        assert_eq!(python_of("pypy"), Ok("pypy3"));
-        assert_eq!(python_of("cpython3"), Ok("python3"));
-        assert!(python_of("pypy2").is_err() && python_of("cpython2").is_err());
+        assert_eq!(python_of("", "pypy3"), Ok("pypy3"));
+        assert_eq!(python_of("opt", "python3"), Ok("python3"));
+        assert_eq!(python_of("pypy", "python3"), Ok("pypy3"));
+        assert_eq!(python_of("cpython3", "pypy3"), Ok("python3"));
+        assert!(python_of("pypy2", "pypy3").is_err() && python_of("python2", "pypy3").is_err());
     }
 }
