@@ -78,6 +78,7 @@ sample 1
 sample_manual 2
 
 group small 40
+limits max=1000
 limits max=10
 tc 1
 tc tiny gen_list n=3 max=10
@@ -265,7 +266,8 @@ fn every_test_the_script_declares_is_a_test_of_the_kit() {
         .map(|(c, g, h)| (c, g, h.trim().to_string()))
         .collect();
     assert_eq!(got, expected);
-    // Each group's `limits`, as the validator's arguments.
+    // Each group's `limits` (the last, where it says them twice), as the
+    // validator's arguments.
     assert_eq!(plan[2]["validator_args"].to_string(), "[\"max=100\"]");
     assert_eq!(plan[10]["validator_args"].to_string(), "[\"max=10\"]");
 
@@ -409,11 +411,12 @@ fn a_script_of_a_pass_fail_problem_is_compared_with_what_the_package_stores() {
     let kit = kit();
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("contest/plain");
-    let script = "USE_SCORING=0\n. ../testdata_tools/gen.sh\nuse_solution sum.py\n\
+    let script = "USE_SCORING=0\n. ../testdata_tools/gen.sh\nuse_solution ../ref.py\n\
                   compile gen_same.sh\nsample 1\nsample 2\ntc five gen_same n=5 value=2\n\
                   tc_manual ../hand/zeros.in\n\
                   printf '1\\n9\\n' > secret/own.in\nprintf '9\\n' > secret/own.ans\n";
     let stored = [
+        ("submissions/ref.py", SUM),
         ("problem.yaml", "name: Sum of a list\nvalidation: custom\n"),
         ("data/secret/001-five.in", "5\n2 2 2 2 3\n"),
         ("data/secret/001-five.ans", "11\n"),
@@ -435,6 +438,8 @@ fn a_script_of_a_pass_fail_problem_is_compared_with_what_the_package_stores() {
     assert_says(
         &problem,
         &[
+            // A solution outside the verdict folders, kept where it is.
+            "reference = \"../../problems/plain/package/submissions/ref.py\"",
             "stored = \"package/data/secret/001-five.in\"",
             "file = \"made/data/secret/own.in\"\nanswer = \"made/data/secret/own.ans\"",
         ],

@@ -474,10 +474,11 @@ fn files(
 ) -> Result<Vec<NewFile>> {
     let files = files_of(package, name, |file| {
         let to = placed.iter().find(|(from, _)| from == file);
+        // A submission the plan uses (a script's solution) stays in package/.
         match (to, file.starts_with("submissions/")) {
             (Some((_, to)), _) => Some(to.clone()),
-            (None, true) => Some(String::new()),
-            (None, false) => None,
+            (None, true) if !used.iter().any(|u| u == file) => Some(String::new()),
+            (None, _) => None,
         }
     })?;
     let unused: Vec<String> = (unused(package).into_iter())

@@ -936,9 +936,10 @@ impl Reading<'_> {
     }
 }
 
-/// The package's files (their paths in it) that `config`'s tests and
-/// programs name: used by the kit, though not where a legacy package keeps
-/// its jury's files (`manual-tests/`).
+/// The package's files (their paths in it) that `config`'s tests,
+/// programs and reference name: used by the kit, though not where a legacy
+/// package keeps its jury's files (`manual-tests/`, a solution outside
+/// the verdict folders).
 pub fn package_files(config: &ProblemConfig) -> Vec<String> {
     let tests = config.tests.iter().map(Spanned::get_ref);
     let named = tests.flat_map(|t| [&t.file, &t.answer, &t.stored, &t.generator]);
@@ -946,8 +947,8 @@ pub fn package_files(config: &ProblemConfig) -> Vec<String> {
         .programs
         .values()
         .flat_map(|files| files.get_ref().iter());
-    (named.flatten().chain(listed))
-        .filter_map(|path| path.get_ref().strip_prefix("package/"))
+    (named.flatten().chain(listed).chain(&config.reference))
+        .filter_map(|path| path.get_ref().split_once("package/").map(|(_, file)| file))
         .map(str::to_string)
         .collect()
 }

@@ -197,20 +197,27 @@ group() {
   _kit_record group "$1" "$2"
 }
 
-# Settings of the current group (of the whole problem when it scores none).
+# KEY VALUE...: a setting of the current group (of the whole problem when
+# it scores none). Given again, its last value holds, as problemtools
+# reads a key written twice.
 _kit_setting() {
   _kit_ready
-  local file=testdata.yaml
+  local file=testdata.yaml key=$1
+  shift
   [[ $USE_SCORING == 0 ]] || file=$CURGROUP_DIR/testdata.yaml
-  echo "$*" >>"$file"
+  if [[ -f $file ]]; then
+    grep -v "^$key:" "$file" >"$file.kit" || true
+    mv "$file.kit" "$file"
+  fi
+  echo "$key: $*" >>"$file"
 }
 
 limits() {
-  _kit_setting "input_validator_flags: $*"
+  _kit_setting input_validator_flags "$@"
 }
 
 output_validator_flags() {
-  _kit_setting "output_validator_flags: $*"
+  _kit_setting output_validator_flags "$@"
 }
 
 # NAME: the test case NAME again in the current group.
