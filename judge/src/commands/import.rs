@@ -4,6 +4,7 @@
 use anyhow::Result;
 
 use crate::cli::ImportArgs;
+use crate::core::jury::Jury;
 use crate::model::event::{EventKind, Events};
 use crate::model::kit::Kit;
 use crate::model::results::report::{ImportReport, Report};
@@ -11,7 +12,7 @@ use crate::model::verdict::Verdict;
 use crate::service::import::{self, Request};
 
 /// Reads the package, writes the problem and registers it in judge.toml.
-pub fn run(kit: &Kit, events: &mut Events, args: &ImportArgs) -> Result<bool> {
+pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &ImportArgs) -> Result<bool> {
     let request = Request {
         path: &args.path,
         name: args.name.as_deref(),
@@ -23,7 +24,7 @@ pub fn run(kit: &Kit, events: &mut Events, args: &ImportArgs) -> Result<bool> {
         imported,
         warnings,
         account: (files, test_sources),
-    } = import::import(kit, events, &request)?;
+    } = import::import(kit, jury, events, &request)?;
     let languages = import::languages(kit, &name, &imported);
     let next = ["build", "verify"]
         .iter()

@@ -137,7 +137,7 @@ fn in_kit(
         Command::Certify(args) => certify::run(&kit, &jury, events, args),
         Command::Statement(args) => statement::run(&kit, &jury, events, args),
         Command::New(args) => new::run(&kit, events, args),
-        Command::Import(args) => import::run(&kit, events, args),
+        Command::Import(args) => import::run(&kit, &jury, events, args),
         Command::Diff(args) => diff::run(&kit, &jury, events, args),
         Command::Timelimit(args) => timelimit::run(&kit, &jury, events, args),
         Command::Validate(args) => validate::run(&kit, &jury, events, args),

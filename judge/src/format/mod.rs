@@ -33,6 +33,16 @@ pub use package::Package;
 pub use subject::{Subject, Writer};
 pub use tree::Tree;
 
+/// A package's own tool that a reader asks the kit to run in its sandbox
+/// (Kodsport's `data/generator.sh`): `argv` run in `cwd`, reading and
+/// writing only under `work`; its failure is an error naming `what`.
+pub struct ToolRun<'a> {
+    pub what: String,
+    pub argv: Vec<String>,
+    pub cwd: &'a Path,
+    pub work: &'a Path,
+}
+
 /// The package formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -151,17 +161,21 @@ impl Format {
     }
 
     /// Reads `package` as the problem `name`; `testlib_h` finds the kit's
-    /// testlib.h, for a package that relies on its judge's.
+    /// testlib.h, for a package that relies on its judge's; `run` runs a
+    /// tool of the package's in the sandbox.
     pub fn read(
         self,
         package: &Package,
         name: &str,
         lossy: &mut Lossy,
         testlib_h: &dyn Fn() -> Result<PathBuf>,
+        run: &dyn Fn(&ToolRun) -> Result<()>,
     ) -> Result<Imported> {
         match self {
-            Format::Icpc => icpc::read::import(package, icpc::Version::Current, name, lossy),
-            Format::IcpcLegacy => icpc::read::import(package, icpc::Version::Legacy, name, lossy),
+            Format::Icpc => icpc::read::import(package, icpc::Version::Current, name, lossy, run),
+            Format::IcpcLegacy => {
+                icpc::read::import(package, icpc::Version::Legacy, name, lossy, run)
+            }
             Format::Polygon => polygon::read::import(package, name, lossy),
             Format::Cms => cms::read::import(package, name, lossy),
             Format::Hydro => hydro::read::import(package, name, lossy, testlib_h),

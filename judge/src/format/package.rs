@@ -36,6 +36,9 @@ pub struct Package {
     /// The files read as text: the ones the reader interpreted (its
     /// metadata, descriptions), which the import report counts as used.
     interpreted: Mutex<BTreeSet<String>>,
+    /// How messages name its files, for a tree the kit made from a
+    /// package (`made_in`): that package's prefix.
+    named_as: Option<String>,
 }
 
 impl Package {
@@ -78,6 +81,22 @@ impl Package {
             root,
             files,
             unpacked,
+            interpreted: Mutex::default(),
+            named_as: None,
+        })
+    }
+
+    /// The files of `dir`, a tree the kit made from this package (the
+    /// `data/` its own script lays out), named in messages as this
+    /// package's files.
+    pub fn made_in(&self, dir: &Path) -> Result<Package> {
+        let root = dir.canonicalize().map_err(|e| fsutil::naming(dir, e))?;
+        Ok(Package {
+            shown: self.shown.clone(),
+            files: walk(dir, &root)?,
+            root,
+            unpacked: None,
+            named_as: Some(self.shown("")),
             interpreted: Mutex::default(),
         })
     }
@@ -131,6 +150,9 @@ impl Package {
 
     /// `rel` as the user sees it: `pkg/data/1.in`, or `pkg.zip:data/1.in`.
     pub fn shown(&self, rel: &str) -> String {
+        if let Some(prefix) = &self.named_as {
+            return format!("{prefix}{rel}");
+        }
         match self.unpacked {
             Some(_) => format!("{}:{rel}", self.shown.display()),
             None => self.root.join(rel).display().to_string(),
@@ -144,6 +166,23 @@ impl Package {
             .get(rel)
             .with_context(|| format!("{}: no such file in the package", self.shown(rel)))?;
         std::fs::read(path).with_context(|| format!("cannot read {}", self.shown(rel)))
+    }
+
+    /// The size of `rel` in bytes, if the package holds it.
+    pub fn size(&self, rel: &str) -> Option<u64> {
+        let path = self.files.get(rel)?;
+        std::fs::metadata(path).ok().map(|m| m.len())
+    }
+
+    /// Copies `rel` to `to` (with its permissions: a script stays
+    /// executable).
+    pub fn copy_to(&self, rel: &str, to: &Path) -> Result<()> {
+        let from = self
+            .files
+            .get(rel)
+            .with_context(|| format!("{}: no such file in the package", self.shown(rel)))?;
+        std::fs::copy(from, to).with_context(|| format!("cannot copy {}", self.shown(rel)))?;
+        Ok(())
     }
 
     /// The text of `rel` (UTF-8), read to be interpreted.

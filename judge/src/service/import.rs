@@ -11,8 +11,9 @@ use std::path::Path;
 
 use anyhow::Result;
 
+use crate::core::jury::Jury;
 use crate::core::toolchain;
-use crate::format::{self, Format, Imported, Lossy, Package};
+use crate::format::{self, Format, Imported, Lossy, Package, ToolRun};
 use crate::model::event::Events;
 use crate::model::kit::Kit;
 use crate::model::problem;
@@ -45,7 +46,7 @@ pub struct Import {
 }
 
 /// Imports the package as `request` says.
-pub fn import(kit: &Kit, events: &mut Events, request: &Request) -> Result<Import> {
+pub fn import(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) -> Result<Import> {
     let package = Package::open(request.path)?;
     let format = format::detect(&package, request.format)?;
     let name = match request.name {
@@ -59,7 +60,9 @@ pub fn import(kit: &Kit, events: &mut Events, request: &Request) -> Result<Impor
         .flat_map(|l| l.get_ref().extensions.clone())
         .collect();
     let mut lossy = Lossy::new(request.lossy, extensions);
-    let imported = format.read(&package, &name, &mut lossy, &|| kit.testlib_h())?;
+    // A package's own tool, in the sandbox (Kodsport's generator.sh).
+    let run = |tool: &ToolRun| jury.run_package_tool(&tool.what, &tool.argv, tool.cwd, tool.work);
+    let imported = format.read(&package, &name, &mut lossy, &|| kit.testlib_h(), &run)?;
     let account = format::accounting::account(&package, &name, &imported)?;
     // Another judge run may be building, or adding a problem to judge.toml.
     let _building = kit.lock_builds(events)?;

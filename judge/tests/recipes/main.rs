@@ -7,3 +7,4 @@ mod cms_gen;
 mod generators_yaml;
 mod hydro;
 mod polygon;
+mod testdata_tools;

@@ -37,7 +37,7 @@ run = ["python3", "{source}"]
 "#
         .to_string(),
         // The kit's own definition, as judge.toml writes it.
-        "java" | "kotlin" | "rust" => {
+        "java" | "kotlin" | "rust" | "shell" => {
             let text = std::fs::read_to_string(paths::root().join("judge.toml")).unwrap();
             let header = format!("[languages.{name}]");
             let start = text.find(&header).expect("judge.toml defines the language");
@@ -85,7 +85,7 @@ impl KitBuilder {
         }
     }
 
-    /// The languages judge.toml lists, of `c`, `cpp`, `python`, `java` and `kotlin`
+    /// The languages judge.toml lists, of `c`, `cpp`, `python`, `java`, `kotlin`, `rust` and `shell`
     /// (the first three unless told).
     pub fn languages(mut self, languages: &[&'static str]) -> KitBuilder {
         self.languages = languages.to_vec();

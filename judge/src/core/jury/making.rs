@@ -124,6 +124,33 @@ impl Jury<'_> {
         Ok(answered)
     }
 
+    /// Runs a package's own tool at import (Kodsport's `generator.sh`, over
+    /// the kit's testdata_tools), a trusted program as a generator is:
+    /// `argv` in `cwd`, reading and writing under `work` only, where its
+    /// output goes (`tool.out`, `tool.err`).
+    pub fn run_package_tool(
+        &self,
+        what: &str,
+        argv: &[String],
+        cwd: &Path,
+        work: &Path,
+    ) -> Result<()> {
+        self.run_tool(
+            what,
+            RunSpec {
+                argv: argv.iter().map(Into::into).collect(),
+                stdin: None,
+                stdout: work.join("tool.out"),
+                stderr: Some(work.join("tool.err")),
+                cwd: Some(cwd.to_path_buf()),
+                limits: tool_limits(),
+                access: Access::new([], work),
+                interactive: None,
+            },
+            0,
+        )
+    }
+
     /// Runs a trusted program of the setter's (`judge lab --conjecture`)
     /// on `input`, its output to `output`; anything but exit 0 is an error
     /// naming `what`.

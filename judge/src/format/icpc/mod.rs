@@ -12,6 +12,7 @@ pub mod promises;
 pub mod read;
 pub mod sources;
 pub mod testdata;
+pub mod testdata_tools;
 pub mod verdicts;
 pub mod write;
 

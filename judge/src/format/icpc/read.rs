@@ -25,12 +25,13 @@ use super::programs::{Named, program, programs_in};
 use super::promises::{self, Promises};
 use super::sources;
 use super::testdata::{self, FolderSettings, Test, TestData};
+use super::testdata_tools;
 use super::verdicts::{annotated, verdict_folder};
 use crate::format::imported::{
     Imported, Lossy, config_of, expected_of, files_of, kept, kept_at, kit_language, no_targets,
     solution_file, text,
 };
-use crate::format::{Format, Package};
+use crate::format::{Format, Package, ToolRun};
 use crate::model::config::{
     GradersConfig, InvalidEntry, ProblemConfig, Protocol, ProtocolsConfig, TestEntry, unread,
 };
@@ -121,6 +122,16 @@ fn settings(package: &Package, version: Version, lossy: &mut Lossy) -> Result<Se
     })
 }
 
+/// The folder of the input validators: problemtools still reads them from
+/// the old `input_format_validators/` where a package has it (Kodsport's
+/// do), in place of `input_validators/`.
+fn validators_folder(package: &Package) -> &'static str {
+    match package.has_dir("input_format_validators") {
+        true => "input_format_validators",
+        false => "input_validators",
+    }
+}
+
 /// The input validators, every one the kit runs (an input is valid if each
 /// accepts it, as problemtools and BAPCtools have it), a program before a
 /// checktestdata script; one the kit cannot run is left out with
@@ -129,7 +140,8 @@ fn settings(package: &Package, version: Version, lossy: &mut Lossy) -> Result<Se
 fn input_validators(package: &Package, lossy: &mut Lossy) -> Result<(Vec<Named>, bool)> {
     let mut runnable = Vec::new();
     let mut refused = Vec::new();
-    for entry in programs_in(package, "input_validators") {
+    let folder = validators_folder(package);
+    for entry in programs_in(package, folder) {
         let named = match program(package, &entry) {
             Ok(named) => named,
             Err(e) => {
@@ -157,7 +169,7 @@ fn input_validators(package: &Package, lossy: &mut Lossy) -> Result<(Vec<Named>,
         match refused.into_iter().next() {
             Some(e) => return Err(e),
             None => bail!(
-                "{}: no input validator in input_validators/ (the kit validates every test)",
+                "{}: no input validator in {folder}/ (the kit validates every test)",
                 package.shown.display()
             ),
         }
@@ -310,6 +322,68 @@ fn reference(
     Ok(reference)
 }
 
+/// The reference a script's `use_solution` names (the package's file
+/// `solution`): a submission as placed, else the package's file where the
+/// problem keeps it (a program of `data/` that prints empty answers).
+fn solution_reference(
+    package: &Package,
+    name: &str,
+    solution: &str,
+    placed: &[(String, String)],
+) -> Result<String> {
+    let prefix = format!("solutions/{name}/");
+    if let Some((_, to)) = placed.iter().find(|(from, _)| from == solution) {
+        return Ok(to[prefix.len()..].to_string());
+    }
+    if !package.has(solution) {
+        bail!(
+            "{}: use_solution names {solution}, which is not a file of the package",
+            package.shown(testdata_tools::SCRIPT)
+        );
+    }
+    // From solutions/<name>/, where problem.toml's reference lies.
+    Ok(format!("../../problems/{name}/{}", kept(solution)))
+}
+
+/// The tests, their groups and settings: those a script makes (Kodsport's
+/// testdata_tools), else those `data/` stores (made again where
+/// generators.yaml says how).
+fn tests_of(
+    package: &Package,
+    kind: (bool, bool),
+    top: &FolderSettings,
+    lossy: &mut Lossy,
+    run: &dyn Fn(&ToolRun) -> Result<()>,
+) -> Result<(TestData, Option<testdata_tools::Made>)> {
+    if let Some((data, made)) = testdata_tools::read(package, kind, top, lossy, run)? {
+        return Ok((data, Some(made)));
+    }
+    Ok((testdata::read(package, kind, top, lossy)?, None))
+}
+
+/// problem.toml's tests (and the programs a script's tests need), and the
+/// files the script made, for problem `name`'s folder.
+fn plan(
+    config: &mut ProblemConfig,
+    (tests, made): (&[Test], Option<testdata_tools::Made>),
+    name: &str,
+    notes: &mut Vec<String>,
+) -> Vec<NewFile> {
+    let Some(made) = made else {
+        config.tests = test_plan(tests).into_iter().map(unread).collect();
+        return Vec::new();
+    };
+    config.programs.extend(made.programs);
+    notes.extend(made.notes);
+    config.tests = made.entries.into_iter().map(unread).collect();
+    (made.files.into_iter())
+        .map(|(path, bytes)| NewFile {
+            path: format!("problems/{name}/{path}").into(),
+            bytes,
+        })
+        .collect()
+}
+
 /// The test plan: each test stored in `data/` with its answer, or made by
 /// the generator generators.yaml names (and compared with the stored
 /// input), copied or written as it says, answered as it says, with its
@@ -409,49 +483,21 @@ fn jury(
 }
 
 /// The problem's files: every one of the package under its path in
-/// `package/`, but the submissions (in solutions/); the ones the kit does
-/// not use are said in the notes.
+/// `package/`, but the submissions (in solutions/, or in package/ where
+/// the plan `used` names one: a script's solution).
 fn files(
     package: &Package,
     name: &str,
-    placed: &[(String, String)],
-    notes: &mut Vec<String>,
+    (placed, used): (&[(String, String)], &[String]),
 ) -> Result<Vec<NewFile>> {
-    let files = files_of(package, name, |file| {
+    files_of(package, name, |file| {
         let to = placed.iter().find(|(from, _)| from == file);
         match (to, file.starts_with("submissions/")) {
             (Some((_, to)), _) => Some(to.clone()),
-            (None, true) => Some(String::new()),
-            (None, false) => None,
+            (None, true) if !used.iter().any(|u| u == file) => Some(String::new()),
+            (None, _) => None,
         }
-    })?;
-    let unused = unused(package);
-    if !unused.is_empty() {
-        let unused = unused.join(", ");
-        notes.push(format!("kept as they are, unused by the kit: {unused}"));
-    }
-    Ok(files)
-}
-
-/// The files of the package the kit does not use, kept as they are.
-fn unused(package: &Package) -> Vec<String> {
-    let meaningful = |file: &str| {
-        [
-            "data/",
-            "generators/",
-            "include/",
-            "input_validators/",
-            "output_validator",
-        ]
-        .into_iter()
-        .chain(["statement/", "problem_statement/", "attachments/"])
-        .any(|dir| file.starts_with(dir))
-            || ["problem.yaml", ".timelimit", "domjudge-problem.ini"].contains(&file)
-    };
-    (package.all())
-        .filter(|f| !f.starts_with("submissions/") && !meaningful(f))
-        .map(str::to_string)
-        .collect()
+    })
 }
 
 /// The included files (`include/<language>/`, copied beside every
@@ -531,6 +577,7 @@ pub fn import(
     version: Version,
     name: &str,
     lossy: &mut Lossy,
+    run: &dyn Fn(&ToolRun) -> Result<()>,
 ) -> Result<Imported> {
     let s = settings(package, version, lossy)?;
     let mut notes = Vec::new();
@@ -540,6 +587,8 @@ pub fn import(
         false => None,
     };
     let top = FolderSettings::top(s.output_args.clone(), version == Version::Legacy);
+    let kind = (s.scoring, s.interactive || s.passes.is_some());
+    let (data, made) = tests_of(package, kind, &top, lossy, run)?;
     let TestData {
         mut tests,
         invalid,
@@ -549,12 +598,7 @@ pub fn import(
         output_args,
         verdict,
         notes: data_notes,
-    } = testdata::read(
-        package,
-        (s.scoring, s.interactive || s.passes.is_some()),
-        &top,
-        lossy,
-    )?;
+    } = data;
     notes.extend(data_notes);
     // A custom validator gets its arguments; of the default validator's,
     // those the kit has a checker for.
@@ -564,7 +608,10 @@ pub fn import(
     };
     let submissions = submissions(package, name, lossy)?;
     let placed = &submissions.placed;
-    let reference = reference(package, name, placed, (solution.as_ref(), &mut tests))?;
+    let reference = match made.as_ref().and_then(|m| m.solution.as_deref()) {
+        Some(solution) => solution_reference(package, name, solution, placed)?,
+        None => reference(package, name, placed, (solution.as_ref(), &mut tests))?,
+    };
     notes.push(format!("the reference solution: {reference}"));
 
     let (format, label) = match version {
@@ -599,20 +646,22 @@ pub fn import(
     config.verdict = verdict;
     config.graders = included(package, lossy)?;
     config.invalid = invalid_entries(invalid, every_validator, &mut notes);
-    config.tests = test_plan(&tests).into_iter().map(unread).collect();
-
-    let mut files = files(package, name, &submissions.placed, &mut notes)?;
+    let made_files = plan(&mut config, (&tests, made), name, &mut notes);
+    let used = testdata_tools::package_files(&config);
+    let mut files = files(package, name, (&submissions.placed, &used))?;
     files.extend(written.into_iter().map(|(path, bytes)| NewFile {
         path: format!("problems/{name}/{path}").into(),
         bytes,
     }));
+    files.extend(made_files);
+    let tests = config.tests.len();
     Ok(Imported {
         format,
         config,
         comments,
         files,
         notes,
-        tests: tests.len(),
+        tests,
         solutions: submissions.placed.len(),
     })
 }
