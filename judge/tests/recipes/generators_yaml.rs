@@ -210,12 +210,12 @@ fn plan(kit: &Kit, problem: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// A throw-away kit, and the package of [`GENERATORS_YAML`] written in a
-/// throw-away folder (its path third).
-fn fixture() -> (Kit, tempfile::TempDir, PathBuf) {
+/// A throw-away kit, and the package `write` writes in the folder
+/// `folder` of a throw-away folder (its path third).
+fn fixture(write: fn(&Path), folder: &str) -> (Kit, tempfile::TempDir, PathBuf) {
     let package = tempfile::tempdir().unwrap();
-    let dir = package.path().join("madesums");
-    made_sums(&dir);
+    let dir = package.path().join(folder);
+    write(&dir);
     (Kit::new(), package, dir)
 }
 
@@ -236,7 +236,7 @@ fn imported(kit: &Kit, dir: &Path, name: &str) -> Value {
 /// answers each way, and the wrong submission only generated tests catch.
 #[test]
 fn every_case_generators_yaml_defines_is_a_test() {
-    let (kit, _package, dir) = fixture();
+    let (kit, _package, dir) = fixture(made_sums, "madesums");
     let report = imported(&kit, &dir, "made");
     assert_eq!(report["tests"], 22, "{report}");
     let notes = report["notes"].to_string();
@@ -297,7 +297,7 @@ fn every_case_generators_yaml_defines_is_a_test() {
 /// counted, the stored inputs compared with the commands' own.
 #[test]
 fn stored_tests_are_compared_and_kept() {
-    let (kit, _package, dir) = fixture();
+    let (kit, _package, dir) = fixture(made_sums, "madesums");
     for (rel, text) in [
         ("data/sample/01.in", "1 2\n"),
         ("data/sample/01.ans", "3\n"),
@@ -330,7 +330,7 @@ fn stored_tests_are_compared_and_kept() {
 /// tests the kit makes of those generators.yaml defines.
 #[test]
 fn a_case_the_kit_cannot_make_is_named() {
-    let (kit, _package, dir) = fixture();
+    let (kit, _package, dir) = fixture(made_sums, "madesums");
     std::fs::remove_file(dir.join("generators/writer.py")).unwrap();
     let error = kit.error(&["import", dir.to_str().unwrap(), "--name", "lost"]);
     assert!(
@@ -417,10 +417,7 @@ fn old_sums(dir: &Path) {
 /// comments, and the report says what the kit does not use.
 #[test]
 fn a_legacy_generators_yaml_is_read_as_bapctools_wrote_it() {
-    let kit = Kit::new();
-    let package = tempfile::tempdir().unwrap();
-    let dir = package.path().join("oldsums");
-    old_sums(&dir);
+    let (kit, _package, dir) = fixture(old_sums, "oldsums");
     let error = kit.error(&["import", dir.to_str().unwrap(), "--name", "old"]);
     assert!(error.contains("1 cases of data/invalid_output"), "{error}");
     let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", "old", "--lossy"]);
@@ -504,10 +501,7 @@ fn scored_sums(dir: &Path) {
 /// fails the generated big test scores the small group's points.
 #[test]
 fn groups_come_from_generators_yaml() {
-    let kit = Kit::new();
-    let package = tempfile::tempdir().unwrap();
-    let dir = package.path().join("scoredsums");
-    scored_sums(&dir);
+    let (kit, _package, dir) = fixture(scored_sums, "scoredsums");
     imported(&kit, &dir, "scored");
     let problem = kit.read("problems/scored/problem.toml");
     assert_holds(
@@ -534,7 +528,7 @@ fn groups_come_from_generators_yaml() {
 #[test]
 #[ignore = "slow tier: BAPCtools from the tools venv"]
 fn bt_generate_makes_what_the_kit_builds() {
-    let (kit, package, dir) = fixture();
+    let (kit, package, dir) = fixture(made_sums, "madesums");
     imported(&kit, &dir, "made");
     bt_generates_the_same(&kit, "made", &dir, package.path());
     let invalid = std::fs::read(dir.join("data/invalid_input/negative.in")).unwrap();
@@ -548,10 +542,7 @@ fn bt_generate_makes_what_the_kit_builds() {
 #[test]
 #[ignore = "slow tier: BAPCtools from the tools venv"]
 fn bt_generate_makes_what_the_kit_builds_of_a_legacy_package() {
-    let kit = Kit::new();
-    let package = tempfile::tempdir().unwrap();
-    let dir = package.path().join("oldsums");
-    old_sums(&dir);
+    let (kit, package, dir) = fixture(old_sums, "oldsums");
     let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", "old", "--lossy"]);
     assert_eq!(code, 0, "{report}");
     let bt = testkit::tools::tool("bt");
@@ -573,10 +564,7 @@ fn bt_generate_makes_what_the_kit_builds_of_a_legacy_package() {
 #[test]
 #[ignore = "slow tier: BAPCtools from the tools venv"]
 fn bt_generate_makes_what_the_kit_builds_of_a_scoring_package() {
-    let kit = Kit::new();
-    let package = tempfile::tempdir().unwrap();
-    let dir = package.path().join("scoredsums");
-    scored_sums(&dir);
+    let (kit, package, dir) = fixture(scored_sums, "scoredsums");
     imported(&kit, &dir, "scored");
     // BAPCtools judges no scoring problem, but makes its tests all the same.
     let problem = dir.join("problem.yaml");
