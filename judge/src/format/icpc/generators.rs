@@ -33,7 +33,7 @@
 //! - A folder's `test_group.yaml:` (`testdata.yaml:` before 2025-09) is
 //!   written to its folder as that file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha512};
@@ -303,6 +303,8 @@ struct Walk<'a> {
     total: usize,
     next: usize,
     recipes: Recipes,
+    /// The visualizers named (`visualizer:`, at any level before 2025-09).
+    visualizers: BTreeSet<String>,
 }
 
 /// The recipes of the package's generators.yaml (none without one).
@@ -323,6 +325,7 @@ pub fn recipes(package: &Package) -> Result<Recipes> {
         made: BTreeMap::new(),
         total: numbered_cases(&root).with_context(|| shown.clone())?,
         next: 0,
+        visualizers: BTreeSet::new(),
         recipes: Recipes {
             assembled: assembled(&root).with_context(|| shown.clone())?,
             ..Recipes::default()
@@ -340,13 +343,13 @@ pub fn recipes(package: &Package) -> Result<Recipes> {
     {
         walk.recipes.solution = Some(config.solution.clone());
     }
-    if let Some(visualizer) = root["visualizer"].as_str() {
+    walk.folder(&root, "data", &config, true)
+        .with_context(|| shown.clone())?;
+    for visualizer in std::mem::take(&mut walk.visualizers) {
         walk.recipes.notes.push(format!(
             "{FILE}: the visualizer `{visualizer}` is kept, unused (the kit draws no pictures)"
         ));
     }
-    walk.folder(&root, "data", &config, true)
-        .with_context(|| shown.clone())?;
     Ok(walk.recipes)
 }
 
@@ -379,6 +382,8 @@ impl Walk<'_> {
     fn folder(&mut self, yaml: &Yaml, path: &str, config: &Config, root: bool) -> Result<()> {
         let config = config.under(yaml, path)?;
         self.folder_file(yaml, path);
+        self.visualizers
+            .extend(yaml["visualizer"].as_str().map(str::to_string));
         let (entries, numbered) = entries(yaml);
         if root && numbered {
             bail!("data: the root folder is not numbered (a map, not a list)");
@@ -590,7 +595,10 @@ impl Walk<'_> {
         let config = config.under(yaml, &at)?;
         let mut case = Case {
             stem,
-            input: Input::Missing("an empty entry".to_string()),
+            input: Input::Missing(match rule.is_empty() {
+                true => "an empty entry".to_string(),
+                false => "no `generate`, `copy` or `in`".to_string(),
+            }),
             answer: None,
             solution: config.solution.clone(),
             description: None,
@@ -614,6 +622,7 @@ impl Walk<'_> {
                 "ans" => case.answer = Some(Given::Inline(inline(value, name, &at)?)),
                 "desc" | "hint" => words.push((name, inline(value, name, &at)?)),
                 "yaml" => case.own = Some(own_yaml(value, &at)?),
+                "visualizer" => self.visualizers.extend(value.as_str().map(str::to_string)),
                 "match" => self.recipes.notes.push(format!(
                     "{at}: `match` (patterns the test must hold) is not checked by the kit"
                 )),

@@ -417,6 +417,19 @@ impl Data<'_> {
             .map(|(origin, n)| format!("{n} {}", origin.describe()))
             .collect();
         notes.push(format!("the tests by source: {}", counted.join(", ")));
+        for case in &self.recipes.cases {
+            let test = ["data/sample/", "data/secret/"]
+                .iter()
+                .any(|d| case.stem.starts_with(d));
+            let stored = self.package.has(&format!("{}.in", case.stem));
+            if let (true, false, Input::Missing(why)) = (test, stored, &case.input) {
+                lossy.drop(format!(
+                    "{}: {}: no input ({why}): not a test",
+                    self.package.shown(FILE),
+                    case.stem
+                ))?;
+            }
+        }
         let defined = (self.recipes.cases.iter())
             .filter(|c| c.stem.starts_with("data/secret/") && !matches!(c.input, Input::Missing(_)))
             .count();
@@ -464,6 +477,10 @@ pub fn answerers(
         let found = placed.iter().find(|(from, _)| from == path);
         Ok(match found {
             Some((_, to)) => to[format!("solutions/{name}/").len()..].to_string(),
+            None if path.starts_with("submissions/") => bail!(
+                "{}: `solution: /{path}`: a submission the kit left out",
+                package.shown(FILE)
+            ),
             // Not a submission: the package's file, from solutions/<name>/.
             None => format!("../../problems/{name}/{}", kept(path)),
         })
