@@ -21,10 +21,11 @@ fn assert_has(text: &str, part: &str) {
     assert!(text.contains(part), "{part} not in\n{text}");
 }
 
-/// problem.xml of "max of two": a sample stored with its answer, three
-/// tests made by `pair` (the first stored as `pair` makes it, the second not
-/// stored, the third stored otherwise than `pair` makes it now), a stored
-/// test without its answer; `TESTS` stands for more tests.
+/// problem.xml of "max of two": a sample stored with its answer (written
+/// on Windows), three tests made by `pair` (the first stored as `pair`
+/// makes it, the second not stored but its answer is, the third stored
+/// otherwise than `pair` makes it now, with its answer), a stored test
+/// without its answer; `TESTS` stands for more tests.
 const PROBLEM_XML: &str = r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
 <problem revision="7" short-name="bigger">
     <names><name language="english" value="The Bigger One"/></names>
@@ -82,10 +83,14 @@ fn bigger(dir: &Path, more: &str, count: usize) {
             ("files/old.pas", "begin writeln('1 1') end.\n"),
             ("files/compare.c", testkit::kit::CHECKER),
             ("doall.sh", "#!/bin/sh\necho 'run me not' >&2\nexit 1\n"),
-            ("tests/01", "1 2\n"),
-            ("tests/01.a", "2\n"),
+            ("tests/01", "1 2\r\n"),
+            // Spaces the main solution does not write: the stored answers
+            // are told from its own.
+            ("tests/01.a", "2 \r\n"),
             ("tests/02", "3 9\n"),
+            ("tests/03.a", "12\n"),
             ("tests/04", "8 3\n"),
+            ("tests/04.a", "8 \n"),
             ("tests/05", "6 6\n"),
             (
                 "solutions/max.c",
@@ -106,10 +111,12 @@ fn the_commands_of_problem_xml_make_the_tests_the_package_lacks() {
     bigger(package.path(), "", 5);
     let (code, report) = kit.json(&["import", package.path().to_str().unwrap()]);
     assert_eq!((code, report["tests"].as_u64()), (0, Some(5)), "{report}");
+    let notes = report["notes"].to_string();
+    assert_has(&notes, "5 tests of the 5 problem.xml lists");
     assert_has(
-        &report["notes"].to_string(),
-        "5 tests of the 5 problem.xml lists; the main solution (accepted/max.c) answers every \
-         one, as Polygon makes the answers (1 stored in the package, not read)",
+        &notes,
+        "answers: 2 stored in the package (the ones its judge used), 3 the main solution's \
+         (accepted/max.c) (1 stored for inputs made again, not read)",
     );
     let problem = kit.read("problems/bigger/problem.toml");
     // Two stored, three generated, two of those stored too.
@@ -122,17 +129,25 @@ fn the_commands_of_problem_xml_make_the_tests_the_package_lacks() {
         &problem,
         "generator = \"package/files/pair.c\"\nargs = [\"12\", \"5\"]\n",
     );
-    assert!(!problem.contains("answer = "), "{problem}");
+    // A stored input keeps its stored answer.
+    assert_eq!(count("answer = "), 2, "{problem}");
+    assert_has(
+        &problem,
+        "stored = \"package/tests/04\"\nanswer = \"package/tests/04.a\"",
+    );
     let (code, build) = kit.json(&["build", "bigger"]);
     assert_eq!(code, 0, "{build}");
     let summary = &build["problems"][0];
     assert_eq!(summary["regenerated_equal"], 1, "{summary}");
     assert_eq!(summary["regenerated_different"], serde_json::json!(["04"]));
-    // The package's input stays the test where the two differ; answers are
-    // the main solution's, stored or not.
+    // The package's input stays the test where the two differ, with its
+    // answer; the main solution answers the others. What Windows wrote
+    // is read with LF line ends.
     assert_eq!(kit.read("problems/bigger/tests/04.in"), "8 3\n");
+    assert_eq!(kit.read("problems/bigger/tests/04.ans"), "8 \n");
     assert_eq!(kit.read("problems/bigger/tests/03.ans"), "12\n");
     assert_eq!(kit.read("problems/bigger/tests/05.ans"), "6\n");
+    assert_eq!(kit.read("problems/bigger/tests/01.ans"), "2 \n");
     let (code, verify) = kit.json(&["verify", "bigger"]);
     assert_eq!(code, 0, "{verify}");
 }
@@ -161,7 +176,7 @@ fn a_test_the_kit_can_neither_read_nor_make_is_named() {
     assert_eq!((code, report["tests"].as_u64()), (0, Some(6)), "{report}");
     assert_has(
         &report["notes"].to_string(),
-        "6 tests of the 8 problem.xml lists, though its test-count says 9;",
+        "6 tests of the 8 problem.xml lists, though its test-count says 9",
     );
     let warnings = report["warnings"].to_string();
     assert_has(&warnings, "test 7, which the kit cannot make");
