@@ -203,6 +203,8 @@ fn every_test_the_script_declares_is_a_test_of_the_kit() {
         &[
             "14 tests: 2 samples, 5 generated, 4 files as they are (tc_manual), 3 samples' inputs in \
          groups; 6 of them a test case again in a later group",
+            "5 answers as the package (or its script) stores them, 9 made by the solution \
+             use_solution names",
             "accepted/sum.py",
             "adds its groups in another order than their names' (small, big)",
         ],
@@ -224,13 +226,21 @@ fn every_test_the_script_declares_is_a_test_of_the_kit() {
     let ones = "package/data/gen_same.sh [\"n=5\", \"value=1\", \"5284328\"]".to_string();
     let zeros = "\"package/hand/zeros.in\" ".to_string();
     let expected = [
-        ("sample/1", "\"sample\"", sample("1", "")),
+        (
+            "sample/1",
+            "\"sample\"",
+            sample("1", "\"package/data/sample/1.ans\""),
+        ),
         (
             "sample/2",
             "\"sample\"",
             sample("2", "\"package/data/sample/2.ans\""),
         ),
-        ("secret/big/001-1", "\"big\"", sample("1", "")),
+        (
+            "secret/big/001-1",
+            "\"big\"",
+            sample("1", "\"package/data/sample/1.ans\""),
+        ),
         (
             "secret/big/002-2",
             "\"big\"",
@@ -254,7 +264,11 @@ fn every_test_the_script_declares_is_a_test_of_the_kit() {
             "\"big\"",
             "\"package/hand/more/b.in\" ".to_string(),
         ),
-        ("secret/small/001-1", "\"small\"", sample("1", "")),
+        (
+            "secret/small/001-1",
+            "\"small\"",
+            sample("1", "\"package/data/sample/1.ans\""),
+        ),
         ("secret/small/003-tiny", "\"small\"", tiny),
         ("secret/small/004-zeros", "\"small\"", zeros),
         ("secret/small/005-ones", "\"small\"", ones),
@@ -390,7 +404,9 @@ fn with_lossy_an_unrunnable_recipe_keeps_the_input_the_package_stores() {
         plan[4]["file"].as_str(),
         Some("package/data/secret/g1/003-custom.in")
     );
-    assert!(plan[4].get("answer").is_none());
+    // Its answer, the package's too.
+    let answer = plan[4]["answer"].as_str();
+    assert_eq!(answer, Some("package/data/secret/g1/003-custom.ans"));
 
     // A script that fails leaves the tests the package stores.
     let root = dir.path().join("contest/failing");
@@ -429,7 +445,8 @@ fn a_script_of_a_pass_fail_problem_is_compared_with_what_the_package_stores() {
         &notes,
         &[
             "5 tests: 2 samples, 1 generated, 1 files as they are (tc_manual), 1 written by the script itself",
-            "1 generated inputs compared by judge build with those stored in data/secret",
+            "1 generated inputs compared by judge build with those stored in data/secret; 4 \
+             answers as the package (or its script) stores them, 1 made by the solution",
             "made/: 2 files the script made by itself at import",
         ],
     );

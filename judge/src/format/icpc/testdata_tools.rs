@@ -16,18 +16,19 @@
 //! - `tc NAME PROGRAM ARGS...`: the program's source (the one `compile`
 //!   names; a Python one with the modules beside it it imports) run with
 //!   the arguments and the seed the library adds (the first six hex digits
-//!   of the MD5 of NAME), answered by the solution `use_solution` names;
-//! - `tc_manual FILE` (and `tg_manual`): the file as it is, answered so;
-//! - `sample NAME`: `data/sample/NAME.in`, answered so; `sample_manual`
-//!   with its own `.ans`;
+//!   of the MD5 of NAME);
+//! - `tc_manual FILE` (and `tg_manual`): the file as it is;
+//! - `sample NAME`: `data/sample/NAME.in`;
 //! - `tc NAME` and `include_group`: a test case again in another group. The
 //!   library links its files there, and problemtools judges the link as a
 //!   test of that group: so does the kit, the recipe made again there.
 //!
-//! The inputs the package stores under `data/secret/` are compared with
-//! those the recipes make (`judge build` reports the differences); a file
-//! the script makes by itself (outside the library) is kept as it made it,
-//! under `made/`.
+//! The library answers each test with the solution `use_solution` names
+//! (`sample_manual`: the sample's own `.ans`); where the package stores the
+//! answer (its judges used it), the kit takes it. The inputs the package
+//! stores under `data/secret/` are compared with those the recipes make
+//! (`judge build` reports the differences); a file the script makes by
+//! itself (outside the library) is kept as it made it, under `made/`.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -627,7 +628,9 @@ impl Kind {
 struct Counts {
     by_kind: BTreeMap<Kind, usize>,
     again: usize,
+    /// Inputs compared with the package's, answers the solution makes.
     stored: usize,
+    answered: usize,
 }
 
 impl Reading<'_> {
@@ -794,9 +797,14 @@ impl Reading<'_> {
         let mut counts = Counts::default();
         for test in &data.tests {
             let stem = test.stem.as_str();
-            let Some(source) = self.source(stem, stored, &mut files, lossy)? else {
+            let Some(mut source) = self.source(stem, stored, &mut files, lossy)? else {
                 continue;
             };
+            // The answer the judges used, where the package stores it.
+            if source.answer.is_none() {
+                source.answer = self.stored_answer(stem, stored);
+            }
+            counts.answered += usize::from(source.answer.is_none());
             let kind = match test.sample {
                 true => Kind::Sample,
                 false => source.kind,
@@ -842,7 +850,11 @@ impl Reading<'_> {
                 files.len() - starters
             ));
         }
-        let solution = self.solution(lossy)?;
+        // The solution answers the tests the package stores no answer of.
+        let solution = match counts.answered {
+            0 => None,
+            _ => self.solution(lossy)?,
+        };
         Ok(Made {
             entries,
             programs,
@@ -850,6 +862,19 @@ impl Reading<'_> {
             files,
             notes,
         })
+    }
+
+    /// The answer the package stores for the test at `stem` (in its
+    /// folder, by its name), or for the sample it repeats: the one its
+    /// judges used.
+    fn stored_answer(&self, stem: &str, stored: &Stored) -> Option<String> {
+        let input = stored.of_test(self.package, stem).or_else(|| {
+            let (origin, _) = self.declared.origin(stem)?;
+            let sample = format!("{origin}.in");
+            (origin.starts_with("data/sample/") && self.package.has(&sample)).then_some(sample)
+        })?;
+        let answer = format!("{}.ans", input.strip_suffix(".in")?);
+        self.package.has(&answer).then(|| kept(&answer))
     }
 
     /// The solution that answers: the one `use_solution` names (the last,
@@ -876,11 +901,14 @@ impl Reading<'_> {
         format!(
             "{}, run over the kit's testdata_tools: {tests} tests: {}; {} of them a test case \
              again in a later group (tc NAME, include_group); {} generated inputs compared by \
-             judge build with those stored in data/secret",
+             judge build with those stored in data/secret; {} answers as the package (or its \
+             script) stores them, {} made by the solution use_solution names",
             self.shown,
             kinds.join(", "),
             counts.again,
-            counts.stored
+            counts.stored,
+            tests - counts.answered,
+            counts.answered
         )
     }
 
