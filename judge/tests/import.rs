@@ -1007,7 +1007,9 @@ fn a_windows_polygon_package_gets_lf_tests() {
     let (code, report) = kit.json(&["import", package.path().to_str().unwrap()]);
     assert_eq!(code, 0, "{report}");
     assert!(
-        report["notes"].to_string().contains("2 inputs and answers had CRLF"),
+        report["notes"]
+            .to_string()
+            .contains("2 inputs and answers had CRLF"),
         "{report}"
     );
     let (code, build) = kit.json(&["build", "sum-poly"]);

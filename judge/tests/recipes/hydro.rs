@@ -327,6 +327,14 @@ fn what_the_kit_cannot_represent_is_named() {
     std::fs::write(&config, &slow).unwrap();
     let stderr = kit.error(&["import", dir.to_str().unwrap(), "--name", "slow"]);
     assert_has(&stderr, "the cases' `time` limits differ, 1000 to 3000");
+    // Files the kit's solutions cannot have: the key is named.
+    let outside = PARITY_CONFIG.replace("filename: parity", "filename: ../parity");
+    std::fs::write(&config, &outside).unwrap();
+    let stderr = kit.error(&["import", dir.to_str().unwrap(), "--name", "outside"]);
+    assert_has(
+        &stderr,
+        "config.yml: `filename: ../parity`: the solution's file",
+    );
     // A case whose file is nowhere.
     std::fs::write(&config, PARITY_CONFIG).unwrap();
     std::fs::remove_file(dir.join("data/PARITY.O4")).unwrap();

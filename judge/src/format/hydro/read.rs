@@ -177,7 +177,8 @@ fn files(hydro: &ConfigYaml, interactive: bool, at: &str) -> Result<Option<Files
         return Ok(None);
     };
     let (input, output) = (format!("{stem}.in"), format!("{stem}.out"));
-    files_config(Some(&input), Some(&output), interactive, at)
+    let at = format!("{at}: `filename: {stem}`");
+    files_config(Some(&input), Some(&output), interactive, &at)
 }
 
 /// The submissions of `std/` (Hydro judges them on import as the
