@@ -309,6 +309,11 @@ fn without_a_config_the_tests_are_found_by_their_names() {
         &kit.read("problems/bare/problem.toml"),
         "checker = \"wcmp\"",
     );
+    // The old config.ini, which Hydro's judge would read instead: refused.
+    let ini = [("testdata/config.ini", "1\nsum1.in|sum1.out|1|100\n")];
+    write(package.path(), &ini);
+    let stderr = kit.error(&["import", path, "--name", "ini"]);
+    assert_has(&stderr, "testdata/config.ini: the old config Hydro reads");
 }
 
 #[test]
