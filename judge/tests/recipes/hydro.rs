@@ -309,6 +309,11 @@ fn without_a_config_the_tests_are_found_by_their_names() {
         &kit.read("problems/bare/problem.toml"),
         "checker = \"wcmp\"",
     );
+    // The old config.ini, which Hydro's judge would read instead: refused.
+    let ini = [("testdata/config.ini", "1\nsum1.in|sum1.out|1|100\n")];
+    write(package.path(), &ini);
+    let stderr = kit.error(&["import", path, "--name", "ini"]);
+    assert_has(&stderr, "testdata/config.ini: the old config Hydro reads");
 }
 
 #[test]
@@ -327,6 +332,14 @@ fn what_the_kit_cannot_represent_is_named() {
     std::fs::write(&config, &slow).unwrap();
     let stderr = kit.error(&["import", dir.to_str().unwrap(), "--name", "slow"]);
     assert_has(&stderr, "the cases' `time` limits differ, 1000 to 3000");
+    // Files the kit's solutions cannot have: the key is named.
+    let outside = PARITY_CONFIG.replace("filename: parity", "filename: ../parity");
+    std::fs::write(&config, &outside).unwrap();
+    let stderr = kit.error(&["import", dir.to_str().unwrap(), "--name", "outside"]);
+    assert_has(
+        &stderr,
+        "config.yml: `filename: ../parity`: the solution's file",
+    );
     // A case whose file is nowhere.
     std::fs::write(&config, PARITY_CONFIG).unwrap();
     std::fs::remove_file(dir.join("data/PARITY.O4")).unwrap();

@@ -177,7 +177,8 @@ fn files(hydro: &ConfigYaml, interactive: bool, at: &str) -> Result<Option<Files
         return Ok(None);
     };
     let (input, output) = (format!("{stem}.in"), format!("{stem}.out"));
-    files_config(Some(&input), Some(&output), interactive, at)
+    let at = format!("{at}: `filename: {stem}`");
+    files_config(Some(&input), Some(&output), interactive, &at)
 }
 
 /// The submissions of `std/` (Hydro judges them on import as the
@@ -258,6 +259,17 @@ pub fn import(
         None => ConfigYaml::default(),
     };
     let at = package.shown(layout.config.unwrap_or("testdata/config.yaml"));
+    // Hydro's judge reads the old config.ini where there is no YAML one.
+    let ini = ["testdata/config.ini", "config.ini"]
+        .into_iter()
+        .find(|f| package.has(f));
+    if let (None, Some(ini)) = (layout.config, ini) {
+        lossy.drop(format!(
+            "{}: the old config Hydro reads where there is no config.yaml (the kit reads \
+             config.yaml and config.yml: the tests are then found by their names)",
+            package.shown(ini)
+        ))?;
+    }
     let title = problem.title.unwrap_or_else(|| name.to_string());
     let mut notes = Vec::new();
     other_keys(&hydro, &at, lossy, &mut notes)?;
