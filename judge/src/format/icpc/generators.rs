@@ -219,7 +219,10 @@ fn counts(yaml: &Yaml, at: &str) -> Result<Option<Vec<i64>>> {
                 .with_context(|| format!("{at}: count `{range}`: expected `a..=b`"))?;
             (lo..=hi).collect()
         }
-        other => bail!("{at}: count {other:?}: expected 1 to 100, a list or `a..=b`"),
+        other => bail!(
+            "{at}: `count: {}`: expected 1 to 100, a list or `a..=b`",
+            super::files::yaml_text(other)
+        ),
     };
     if list.is_empty() || list.len() > 100 {
         bail!("{at}: from 1 to 100 counts");
