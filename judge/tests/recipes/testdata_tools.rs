@@ -70,7 +70,7 @@ const SCRIPT: &str = r#"#!/usr/bin/env bash
 use_solution sum.py
 
 compile gen_list.py cpython3
-compile gen_same.sh
+compile_sh gen_same.sh
 
 samplegroup
 limits max=100

@@ -120,7 +120,7 @@ command_not_found_handle() {
   echo "data/generator.sh:$(_kit_line): \`$1\` is no command, nor a function of testdata_tools" \
     "as the kit has it (use_solution, compile, samplegroup, sample, sample_manual, group," \
     "limits, output_validator_flags, tc, tc_manual, tg_manual, include_group, hint, desc," \
-    "add_program)" >&2
+    "add_program, compile_cpp, compile_java, compile_py, compile_sh)" >&2
   return 127
 }
 
@@ -146,6 +146,12 @@ compile() {
   KIT_TDT_PROGRAMS[$(_kit_stem "$1")]=program:$(_kit_path "$1")
   KIT_TDT_OPTIONS[$(_kit_stem "$1")]=${2-}
 }
+
+# The library's compile of one language, called by name.
+compile_cpp() { compile "$@"; }
+compile_java() { compile "$@"; }
+compile_py() { compile "$@"; }
+compile_sh() { compile "$@"; }
 
 # NAME [OPTIONS]: the solution under submissions/accepted/ that answers.
 use_solution() {
