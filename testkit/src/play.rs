@@ -12,6 +12,7 @@
 //! interactor's exit 1 or 2, TLE a solution still playing after a few
 //! seconds (then killed). Every test stays under 10^5 lines each way.
 
+use std::cell::RefCell;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -256,11 +257,14 @@ impl Tally {
     }
 }
 
-/// A problem's programs as the plays use them, in `dir`.
+/// A problem's programs as the plays use them, in `dir`, and a line per
+/// session played, printed once every session has gone as it should (a
+/// failure's message then comes first in what the test printed).
 struct Arena<'a> {
     problem: &'a Problem,
     interactor: PathBuf,
     dir: &'a Path,
+    log: RefCell<Vec<String>>,
 }
 
 impl Arena<'_> {
@@ -290,10 +294,10 @@ impl Arena<'_> {
             let (side, moves) = l.split_once(' ').unwrap();
             ["First", "Second"].contains(&side) && moves.parse::<u64>().unwrap() >= 1
         }));
-        eprintln!(
+        self.log.borrow_mut().push(format!(
             "{}: {name}: {player} won {games} game(s), {} lines to it, {} from it, {:.2?}",
             self.problem.name, g.to_solution, g.from_solution, g.took
-        );
+        ));
         g
     }
 
@@ -320,13 +324,13 @@ impl Arena<'_> {
         }
         // Only a won session ends with a verdict line.
         assert!(!g.tout.contains("accepted:"), "{target} on {name}");
-        eprintln!(
+        self.log.borrow_mut().push(format!(
             "{}: {name}: {target} {} after {:.2?}: {}",
             self.problem.name,
             if hangs { "killed (TLE)" } else { "WA" },
             g.took,
             g.message
-        );
+        ));
         g
     }
 }
@@ -345,9 +349,9 @@ fn every_mistake_is_aimed_at(solutions: &Path, tests: &[(String, PathBuf, Vec<St
 
 /// Plays every test of `problem`'s plan with its accepted solutions (and the
 /// brute force where it plays), which must win, and with every solution
-/// aimed at the test, which must get the verdict its folder names; prints a
-/// line per session (named by the problem, as the problems play at once)
-/// and a summary.
+/// aimed at the test, which must get the verdict its folder names; then
+/// prints a line per session (named by the problem, as the problems play at
+/// once) and a summary.
 pub fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it(problem: &Problem) {
     // The plays are ping-pongs: on one CPU (sandbox::cpu), each problem on
     // its own.
@@ -373,6 +377,7 @@ pub fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it(problem: &Proble
         problem,
         interactor,
         dir: dir.path(),
+        log: RefCell::default(),
     };
     let mut tally = Tally::default();
     for (name, input, targets) in &tests {
@@ -396,6 +401,9 @@ pub fn every_solution_gets_its_verdict_on_the_tests_aimed_at_it(problem: &Proble
         most_down < LINES && most_up < LINES,
         "{most_down} / {most_up} lines"
     );
+    for line in arena.log.take() {
+        eprintln!("{line}");
+    }
     eprintln!(
         "played {}: {} tests, {runs} sessions; at most {most_down} lines to a solution and \
          {most_up} from it in a test",
