@@ -21,8 +21,8 @@ use crate::core::jury::{Answerer, Jury};
 use crate::model::event::{EventKind, Events};
 use crate::model::kit::Kit;
 use crate::model::problem::{Problem, ProgramSpec, TestSource, TestSpec};
-use crate::model::program::Program;
-use crate::model::results::{BuildSummary, Test};
+use crate::model::program::{BuildError, Program};
+use crate::model::results::{BuildSummary, NotCompiled, Test};
 
 /// What `tests/<name>.meta` records about a finished test.
 #[derive(Debug, Default, Serialize, Deserialize, PartialEq)]
@@ -52,7 +52,9 @@ struct Programs {
     /// The interactor the reference plays against, on an interactive
     /// problem.
     interactor: Option<Program>,
-    generators: Vec<(ProgramSpec, Program)>,
+    /// Each generator; None for one that does not compile here, whose
+    /// tests all store their inputs.
+    generators: Vec<(ProgramSpec, Option<Program>)>,
     /// The solutions that answer some tests instead of the reference.
     answerers: Vec<(PathBuf, Program)>,
 }
@@ -60,7 +62,28 @@ struct Programs {
 impl Programs {
     fn generator(&self, spec: &ProgramSpec) -> &Program {
         let found = self.generators.iter().find(|(s, _)| s == spec);
-        &found.expect("every generator of the plan is prepared").1
+        let found = found.expect("every generator of the plan is prepared");
+        (found.1.as_ref()).expect("the tests of a generator that does not compile are stored")
+    }
+
+    /// `test` as the build makes it: a generated test whose generator does
+    /// not compile here is the input the package stores.
+    fn as_built(&self, test: &TestSpec) -> TestSpec {
+        match &test.source {
+            TestSource::Generated { generator, .. }
+                if self
+                    .generators
+                    .iter()
+                    .any(|(s, p)| s == generator && p.is_none()) =>
+            {
+                TestSpec {
+                    source: TestSource::File(test.stored.clone().expect("checked in `programs`")),
+                    stored: None,
+                    ..test.clone()
+                }
+            }
+            _ => test.clone(),
+        }
     }
 
     /// The solution that answers `test`: its own, else the reference.
@@ -445,16 +468,55 @@ pub fn tests_of(problem: &Problem) -> Vec<Test> {
         .collect()
 }
 
-/// The programs `problem`'s build runs, compiled or found.
-fn programs(jury: &Jury, problem: &Problem) -> Result<Programs> {
-    let mut generators: Vec<(ProgramSpec, Program)> = Vec::new();
+/// `made`, or None where it is a program that does not compile and each of
+/// the `tests` that need it stores what it would make (`stored`): those
+/// files then stand in for it, and `not_compiled` says so.
+fn or_stand_in(
+    made: Result<Program>,
+    (tests, stored): (usize, bool),
+    not_compiled: &mut Vec<NotCompiled>,
+) -> Result<Option<Program>> {
+    let error = match made {
+        Ok(program) => return Ok(Some(program)),
+        Err(error) => error,
+    };
+    match error.downcast_ref::<BuildError>() {
+        Some(BuildError::Compile { path, output }) if stored => {
+            let first = output.lines().find(|l| !l.trim().is_empty());
+            not_compiled.push(NotCompiled {
+                program: path.display().to_string(),
+                error: first.unwrap_or("").trim().to_string(),
+                tests,
+            });
+            Ok(None)
+        }
+        _ => Err(error),
+    }
+}
+
+/// The programs `problem`'s build runs, compiled or found, and those that
+/// do not compile here but whose tests store what they would make.
+fn programs(jury: &Jury, problem: &Problem) -> Result<(Programs, Vec<NotCompiled>)> {
+    let mut not_compiled = Vec::new();
+    let mut generators: Vec<(ProgramSpec, Option<Program>)> = Vec::new();
     for test in &problem.tests {
         if let TestSource::Generated { generator, .. } = &test.source
             && !generators.iter().any(|(s, _)| s == generator)
         {
-            generators.push((generator.clone(), jury.program(generator)?));
+            let made = (problem.tests.iter()).filter(|t| {
+                matches!(&t.source, TestSource::Generated { generator: g, .. } if g == generator)
+            });
+            let needs = (
+                made.clone().count(),
+                made.clone().all(|t| t.stored.is_some()),
+            );
+            let program = or_stand_in(jury.program(generator), needs, &mut not_compiled)?;
+            generators.push((generator.clone(), program));
         }
     }
+    // Where every test stores its answer, the reference answers none.
+    let answered = !problem.interactive
+        && (problem.tests.iter()).all(|t| t.answer.is_some() && t.answerer.is_none());
     let mut answerers: Vec<(PathBuf, Program)> = Vec::new();
     for path in problem.tests.iter().filter_map(|t| t.answerer.as_ref()) {
         if !answerers.iter().any(|(p, _)| p == path) {
@@ -464,19 +526,25 @@ fn programs(jury: &Jury, problem: &Problem) -> Result<Programs> {
             ));
         }
     }
-    Ok(Programs {
+    let reference = match &problem.reference {
+        Some(reference) => or_stand_in(
+            (jury.solution(problem.graders.as_ref(), reference, false)).map_err(Into::into),
+            (problem.tests.len(), answered),
+            &mut not_compiled,
+        )?,
+        None => None,
+    };
+    let programs = Programs {
         answerers,
         validators: jury.validators(problem)?,
-        reference: match &problem.reference {
-            Some(reference) => Some(jury.solution(problem.graders.as_ref(), reference, false)?),
-            None => None,
-        },
+        reference,
         interactor: match problem.interactive {
             true => Some(jury.checker(problem)?),
             false => None,
         },
         generators,
-    })
+    };
+    Ok((programs, not_compiled))
 }
 
 /// Builds every test of `problem` that is missing or out of date, in
@@ -487,7 +555,8 @@ pub fn build(
     problem: &Problem,
     events: &mut Events,
 ) -> Result<(Vec<Test>, BuildSummary)> {
-    let programs = programs(jury, problem)?;
+    let (programs, not_compiled) = programs(jury, problem)?;
+    let plan: Vec<TestSpec> = problem.tests.iter().map(|t| programs.as_built(t)).collect();
     fsutil::create_dir_all(&problem.tests_dir())?;
     remove_stale(problem)?;
     let scratch = jury.temp_dir(&kit.work_dir().join("scratch").join(&problem.name))?;
@@ -499,7 +568,7 @@ pub fn build(
         tests: problem.tests.len(),
     });
     let results = jury.pool().run(
-        &problem.tests,
+        &plan,
         Stop::AtFirstFailure {
             except: &BTreeSet::new(),
         },
@@ -508,16 +577,17 @@ pub fn build(
         |i, _| {
             events.emit(EventKind::TestBuilt {
                 problem: name,
-                test: &problem.tests[i].name,
+                test: &plan[i].name,
             })
         },
     );
     let mut summary = BuildSummary {
         problem: problem.name.clone(),
         tests: problem.tests.len(),
+        not_compiled,
         ..BuildSummary::default()
     };
-    for (test, result) in problem.tests.iter().zip(results) {
+    for (test, result) in plan.iter().zip(results) {
         let Some(result) = result else { continue };
         let w = result.map_err(|e| anyhow!("{}: {}: {e:#}", problem.name, test.describe()))?;
         summary.generated += usize::from(w.generated);

@@ -117,6 +117,14 @@ impl<W: Write> TerminalReporter<W> {
                 different => writeln!(self.out, ", different: {}", different.join(" "))?,
             }
         }
+        for n in &s.not_compiled {
+            writeln!(
+                self.out,
+                "{:<14} {} does not compile here ({}): the package's stored files stand in for \
+                 it on {} tests",
+                "", n.program, n.error, n.tests
+            )?;
+        }
         Ok(())
     }
 

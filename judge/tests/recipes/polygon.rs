@@ -195,3 +195,53 @@ fn a_test_the_kit_can_neither_read_nor_make_is_named() {
     let (code, build) = kit.json(&["build", "bigger"]);
     assert_eq!(code, 0, "{build}");
 }
+
+#[test]
+fn what_does_not_compile_here_leaves_the_tests_the_package_stores() {
+    let kit = Kit::new();
+    let package = tempfile::tempdir().unwrap();
+    bigger(package.path(), "", 5);
+    // A generator and a main solution for another judge's compiler.
+    let windows = "#include <windows.h>\nint main(void) { return 0; }\n";
+    write(package.path(), &[("files/pair.c", windows)]);
+    let path = package.path().to_str().unwrap();
+    assert_eq!(kit.json(&["import", path]).0, 0);
+    // Test 03 is made by `pair` alone: nothing stands in for it.
+    let stderr = kit.error(&["build", "bigger"]);
+    assert_has(&stderr, "pair.c: compilation failed");
+    assert_has(&stderr, "windows.h");
+
+    // With every input and answer stored, the build stands on them, and
+    // says which programs they stand in for.
+    write(
+        package.path(),
+        &[
+            ("tests/03", "12 5\n"),
+            ("tests/02.a", "9\n"),
+            ("tests/05.a", "6\n"),
+            ("solutions/max.c", windows),
+        ],
+    );
+    assert_eq!(kit.json(&["import", path, "--name", "stood"]).0, 0);
+    let (code, build) = kit.json(&["build", "stood"]);
+    assert_eq!(code, 0, "{build}");
+    let not_compiled = &build["problems"][0]["not_compiled"];
+    let programs: Vec<&str> = (not_compiled.as_array().unwrap().iter())
+        .map(|n| n["program"].as_str().unwrap())
+        .collect();
+    assert_eq!(programs.len(), 2, "{not_compiled}");
+    assert!(programs[0].ends_with("files/pair.c"), "{not_compiled}");
+    assert!(programs[1].ends_with("max.c"), "{not_compiled}");
+    assert_eq!(not_compiled[0]["tests"], 3, "{not_compiled}");
+    assert_has(&not_compiled[0]["error"].to_string(), "windows.h");
+    assert_eq!(kit.read("problems/stood/tests/03.in"), "12 5\n");
+    assert_eq!(kit.read("problems/stood/tests/04.in"), "8 3\n");
+    assert_eq!(kit.read("problems/stood/tests/02.ans"), "9\n");
+    // The main solution itself is judged, and does not compile.
+    let (code, verify) = kit.json(&["verify", "stood"]);
+    assert_ne!(code, 0, "{verify}");
+    let main = (verify["solutions"].as_array().unwrap().iter())
+        .find(|s| s["solution"] == "accepted/max.c")
+        .unwrap();
+    assert_eq!(main["verdict"], "CE", "{main}");
+}

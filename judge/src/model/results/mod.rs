@@ -86,6 +86,21 @@ pub struct BuildSummary {
     /// The inputs of `[[invalid]]` the validator rejected (all of them: one
     /// it accepts fails the build).
     pub invalid_rejected: usize,
+    /// The programs that do not compile on this machine, whose tests the
+    /// package's stored files stand in for.
+    pub not_compiled: Vec<NotCompiled>,
+}
+
+/// A generator or reference of an imported package that does not compile
+/// here (another judge's compiler, say), whose tests all store what it
+/// would have made.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct NotCompiled {
+    pub program: String,
+    /// The first line of what the compiler said.
+    pub error: String,
+    /// The tests whose stored input (or answer) stands in for its work.
+    pub tests: usize,
 }
 
 /// What happened on one test.
