@@ -244,6 +244,11 @@ fn every_case_generators_yaml_defines_is_a_test() {
         notes.contains("the tests by source: 19 recipe only (no stored input), 2 inline, 1 copied"),
         "{notes}"
     );
+    // No memory limit stated: the judges' default, not the kit's.
+    assert!(
+        notes.contains("states no memory limit: 2048 MiB, as BAPCtools and DOMjudge judge it"),
+        "{notes}"
+    );
     let plan = plan(&kit, "made");
     let order: Vec<&str> = plan.iter().map(|(case, _)| case.as_str()).collect();
     assert_eq!(order, CASES);
@@ -253,6 +258,7 @@ fn every_case_generators_yaml_defines_is_a_test() {
         &problem,
         &[
             "reference = \"accepted/sum.py\"",
+            "memory_limit_mib = 2048",
             "file = \"inline/data/secret/13-inline.in\"",
             "file = \"package/generators/manual/big.in\"",
             "answer = \"package/generators/manual/big.ans\"",

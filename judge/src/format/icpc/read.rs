@@ -37,6 +37,10 @@ use crate::model::config::{
 };
 use crate::model::kit::NewFile;
 
+/// The memory limit of a package that states none: BAPCtools' default,
+/// DOMjudge's, and the one the format's own example gives.
+const ICPC_MEMORY_MIB: u64 = 2048;
+
 /// What the kit takes from `problem.yaml`.
 struct Settings {
     scoring: bool,
@@ -627,7 +631,13 @@ pub fn import(
                 .to_string(),
         ),
     }
-    config.memory_limit_mib = s.memory_mib.map(unread);
+    config.memory_limit_mib = Some(unread(s.memory_mib.unwrap_or(ICPC_MEMORY_MIB)));
+    if s.memory_mib.is_none() {
+        notes.push(format!(
+            "the package states no memory limit: {ICPC_MEMORY_MIB} MiB, as BAPCtools and \
+             DOMjudge judge it"
+        ));
+    }
     config.validation_passes = s.passes.map(unread);
     config.output_limit_mib = s.output_mib.map(unread);
     let programs = (&checker, validators.as_slice());
