@@ -556,19 +556,33 @@ impl Problem {
         }
     }
 
-    /// How a test is made, for people: the file relative to the problem's
-    /// folder (`samples/1.in`), or the generator with its arguments.
+    /// How a test is made, for people and packages: the file
+    /// (`samples/1.in`) or the generator with its arguments, each path as
+    /// [`Problem::shown`] gives it.
     pub fn recipe(&self, test: &TestSpec) -> String {
         match &test.source {
-            TestSource::File(path) => path
-                .strip_prefix(&self.dir)
-                .unwrap_or(path)
-                .display()
-                .to_string(),
+            TestSource::File(path) => self.shown(path),
             TestSource::Generated { generator, args } => {
-                format!("{} {}", generator.name(), args.join(" "))
+                let name = match generator {
+                    ProgramSpec::Source(path)
+                    | ProgramSpec::Folder(path)
+                    | ProgramSpec::Executable(path) => self.shown(path),
+                    ProgramSpec::Cargo(_) | ProgramSpec::Sources { .. } => generator.name(),
+                };
+                format!("{name} {}", args.join(" "))
             }
         }
+    }
+
+    /// `path` relative to the problem's folder, else to the kit's, else its
+    /// file name: never a path of the machine it was written on, so the
+    /// same sources export to the same bytes from any folder.
+    pub fn shown(&self, path: &Path) -> String {
+        let kit = self.dir.parent().and_then(Path::parent);
+        let relative = (path.strip_prefix(&self.dir).ok())
+            .or_else(|| kit.and_then(|k| path.strip_prefix(k).ok()))
+            .or_else(|| path.file_name().map(Path::new));
+        relative.unwrap_or(path).display().to_string()
     }
 
     /// Where the problem's built tests live.
