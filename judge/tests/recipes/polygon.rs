@@ -299,3 +299,33 @@ fn an_imported_problem_exports_the_same_bytes_from_any_folder() {
         "package/files/pair.c 12 5",
     );
 }
+
+#[test]
+fn the_packages_own_testlib_h_goes_back_out_with_it() {
+    let package = tempfile::tempdir().unwrap();
+    bigger(package.path(), "", 5);
+    let mut kit = Kit::new();
+    // The kit itself has no testlib.h.
+    kit.set_env("TESTLIB_H", "/nonexistent/testlib.h");
+    let path = package.path().to_str().unwrap();
+    assert_eq!(kit.json(&["import", path, "--name", "without"]).0, 0);
+    let own = "// the package's own testlib.h\n";
+    write(package.path(), &[("files/testlib.h", own)]);
+    assert_eq!(kit.json(&["import", path, "--name", "with"]).0, 0);
+    let export = |name: &str| {
+        let out = kit.path(&format!("target/{name}"));
+        let args = ["package", name, "--format", "polygon", "--no-pdf", "--out"];
+        (
+            kit.judge(&[&args[..], &[out.to_str().unwrap()]].concat()),
+            out,
+        )
+    };
+    let (run, out) = export("with");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let shipped = std::fs::read_to_string(out.join("files/testlib.h")).unwrap();
+    assert_eq!(shipped, own);
+    // Without one of its own, the kit's is asked for, by name.
+    let (run, _) = export("without");
+    assert_eq!(run.code, Some(2), "{}", run.stdout);
+    assert_has(&run.stderr, "TESTLIB_H names /nonexistent/testlib.h");
+}

@@ -40,9 +40,10 @@ use crate::model::program::Protocol;
 use crate::model::results::Warning;
 use crate::model::verdict::{GroupScoring, Verdict, Verdicts};
 
-/// The Polygon format, with the testlib.h it ships.
+/// The Polygon format, with the testlib.h it ships where a problem's
+/// package has none of its own (or why the kit has none).
 pub struct Polygon {
-    pub testlib_h: PathBuf,
+    pub testlib_h: Result<PathBuf, String>,
 }
 
 /// Polygon's tag for a solution that promises `expect`, if it has one: a
@@ -501,15 +502,37 @@ fn write_statements(s: &Subject, out: &mut Tree) -> Result<()> {
 }
 
 impl Polygon {
-    /// The testlib.h the package of `s` holds: an imported Polygon
-    /// package's own, else the export's.
-    fn testlib_h(&self, s: &Subject) -> std::path::PathBuf {
-        let own = s.problem.dir.join("package/files/testlib.h");
-        match s.problem.imported_from.as_deref() == Some("polygon") && own.is_file() {
-            true => own,
-            false => self.testlib_h.clone(),
-        }
+    /// The testlib.h the package of `s` holds: an imported problem's own
+    /// (the one its programs were built with), else the export's.
+    fn testlib_h(&self, s: &Subject) -> Result<PathBuf> {
+        let own = own_testlib_h(&s.problem.dir.join("package"));
+        // A DOMjudge build speaks Kattis's protocol: testlib's own is
+        // preferred, the package's first.
+        let kattis = |p: &PathBuf| {
+            crate::model::program::domjudge_testlib(&std::fs::read(p).unwrap_or_default())
+        };
+        Ok(match (own, &self.testlib_h) {
+            (Some(own), Ok(kits)) if kattis(&own) && !kattis(kits) => kits.clone(),
+            (Some(own), _) => own,
+            (None, Ok(kits)) => kits.clone(),
+            (None, Err(why)) => bail!("{why}"),
+        })
     }
+}
+
+/// The testlib.h an imported package holds, if any: Polygon's
+/// `files/testlib.h`, else the first by path.
+fn own_testlib_h(package: &Path) -> Option<PathBuf> {
+    let polygon = package.join("files/testlib.h");
+    if polygon.is_file() {
+        return Some(polygon);
+    }
+    (walkdir::WalkDir::new(package)
+        .sort_by_file_name()
+        .into_iter())
+    .flatten()
+    .find(|e| e.file_type().is_file() && e.file_name() == "testlib.h")
+    .map(walkdir::DirEntry::into_path)
 }
 
 /// What Polygon and p2d lose of the kinds of problem the kit has besides
@@ -575,7 +598,7 @@ impl subject::Writer for Polygon {
         let xml = problem_xml(s, &jury.checker, &jury.files);
         out.text("problem.xml", xml.text()?)?;
         write_tests(s, out)?;
-        out.file("files/testlib.h", &self.testlib_h(s))?;
+        out.file("files/testlib.h", &self.testlib_h(s)?)?;
         write_jury(&jury, out)?;
         if let Some(graders) = &s.problem.graders {
             let mut written = std::collections::BTreeSet::new();
@@ -644,7 +667,7 @@ impl subject::Writer for Polygon {
                 message,
             });
         }
-        let shipped = self.testlib_h(s);
+        let shipped = self.testlib_h(s).unwrap_or_default();
         let testlib = std::fs::read(&shipped).unwrap_or_default();
         if crate::model::program::domjudge_testlib(&testlib) {
             warnings.push(Warning {
