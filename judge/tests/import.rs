@@ -57,7 +57,7 @@ fn legacy_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
     let files = [
         (
             "problem.yaml",
-            "name: A plus B\nvalidation: custom\nlimits:\n  memory: 128\n",
+            "name: A plus B\nauthor: Ada Lovelace\nsource: Old Open 2019\nsource_url: https://old.example\nlicense: cc by\nrights_owner: author\nvalidation: custom\nlimits:\n  memory: 128\n",
         ),
         (".timelimit", "2\n"),
         ("input_validators/validate/validate.py", VALIDATOR),
@@ -522,6 +522,10 @@ const PROBLEM_XML: &str = r#"<?xml version="1.0" encoding="utf-8" standalone="no
             <solution tag="time-limit-exceeded-or-accepted"><source path="solutions/slow.py" type="python.3"/></solution>
         </solutions>
     </assets>
+    <tags>
+        <tag value="math"/>
+        <tag value="implementation"/>
+    </tags>
 </problem>
 "#;
 
@@ -864,7 +868,10 @@ fn cms_tasks_the_kit_cannot_judge_are_refused() {
 /// (in C, without testlib.h), no validator and no solution.
 fn hydro_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
     let files = [
-        ("problem.yaml", "pid: hsum\ntitle: 两数之和\ntag: []\n"),
+        (
+            "problem.yaml",
+            "pid: hsum\ntitle: 两数之和\ntag: [入门, 数学]\n",
+        ),
         ("problem_zh.md", "输入两个数，输出它们的和。\n"),
         (
             "testdata/config.yaml",
@@ -981,7 +988,7 @@ fn current_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
         &[
             (
                 "problem.yaml",
-                "problem_format_version: 2025-09\nname:\n  en: Sum\n  zh: 求和\ntype: pass-fail\nlimits:\n  time_limit: 1.5\n  memory: 256\n",
+                "problem_format_version: 2025-09\nname:\n  en: Sum\n  zh: 求和\ntype: pass-fail\nuuid: 0b6f3c1e-8a52-4d7e-9f1a-2c4b6d8e0a99\ncredits:\n  authors:\n    - Ada Lovelace\n    - Alan Turing\nsource:\n  name: Sample Open 2026\n  url: https://open.example\nlicense: cc by-sa\nrights_owner: Sample Jury\nkeywords:\n  - arithmetic\nlimits:\n  time_limit: 1.5\n  memory: 256\n",
             ),
             // A program folder: `build` makes `run` (BAPCtools, Kattis).
             (
@@ -1409,6 +1416,29 @@ fn every_format_goes_back_out_the_same() {
         let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", name]);
         assert_eq!(code, 0, "{report}");
         goes_back_out_the_same(&kit, name, format, packages.path());
+    }
+    // Where each came from, kept on the way (and `judge diff` compares it).
+    for (again, about) in [
+        (
+            "legacyagain",
+            "[about]\nsource = \"Old Open 2019\"\nsource_url = \"https://old.example\"\n\
+             authors = [\"Ada Lovelace\"]\nlicense = \"cc by\"\nrights_owner = \"author\"\n",
+        ),
+        (
+            "currentagain",
+            "[about]\nsource = \"Sample Open 2026\"\nsource_url = \"https://open.example\"\n\
+             authors = [\"Ada Lovelace\", \"Alan Turing\"]\nlicense = \"cc by-sa\"\n\
+             rights_owner = \"Sample Jury\"\nuuid = \"0b6f3c1e-8a52-4d7e-9f1a-2c4b6d8e0a99\"\n\
+             tags = [\"arithmetic\"]\n",
+        ),
+        (
+            "polyagain",
+            "[about]\ntags = [\"math\", \"implementation\"]\n",
+        ),
+        ("hydroagain", "[about]\ntags = [\"入门\", \"数学\"]\n"),
+    ] {
+        let problem = kit.read(&format!("problems/{again}/problem.toml"));
+        assert_has(&problem, about);
     }
     // What each re-export holds of its package, as the package had it.
     let out = packages.path().join("out");

@@ -222,6 +222,10 @@ pub struct ProblemConfig {
     /// `hydro`. Its statements are the package's, exported as they are.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub imported_from: Option<Spanned<String>>,
+    /// Where an imported problem was set, by whom, under what license,
+    /// and its tags: kept for the packages it goes back out in.
+    #[serde(default, skip_serializing_if = "About::is_empty")]
+    pub about: About,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time_limit_ms: Option<Spanned<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -462,6 +466,36 @@ pub struct StressConfig {
     /// `solutions/<problem>/`; default: the reference).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub against: Option<Spanned<String>>,
+}
+
+/// problem.toml's `[about]`: what a package says of where its problem
+/// comes from.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct About {
+    /// The contest it was set for (ICPC's `source`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_url: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub authors: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub license: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rights_owner: Option<String>,
+    /// The ICPC package's `uuid`, which a judge knows the problem by.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uuid: Option<String>,
+    /// Polygon's tags, Hydro's `tag`, ICPC's `keywords`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
+}
+
+impl About {
+    pub fn is_empty(&self) -> bool {
+        *self == About::default()
+    }
 }
 
 /// The problem's title in each language of its statements.

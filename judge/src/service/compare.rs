@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use anyhow::Result;
 
 use crate::base::fsutil;
+use crate::model::config::About;
 use crate::model::problem::{Problem, ProgramSpec};
 use crate::model::results::Test;
 use crate::model::results::report::Difference;
@@ -53,6 +54,26 @@ impl Differences {
         self.differ(what.into(), of(a), of(b));
     }
 
+    /// What each says of where it comes from (`[about]`), key by key; not
+    /// the uuid, which an export makes from the name where none is given.
+    fn about(&mut self, a: &Problem, b: &Problem) {
+        let text = |v: &Option<String>| v.clone().unwrap_or_default();
+        let keys = |x: &About| {
+            [
+                ("source", text(&x.source)),
+                ("source url", text(&x.source_url)),
+                ("authors", x.authors.join(", ")),
+                ("license", text(&x.license)),
+                ("rights owner", text(&x.rights_owner)),
+                ("tags", x.tags.join(", ")),
+            ]
+        };
+        let (x, y) = (&a.config.value.about, &b.config.value.about);
+        for ((what, x), (_, y)) in keys(x).into_iter().zip(keys(y)) {
+            self.differ(what.into(), x, y);
+        }
+    }
+
     /// The titles, limits, kind, the files solutions read and write, the
     /// inputs that must be invalid and groups.
     fn settings(&mut self, a: &Problem, b: &Problem) -> Result<()> {
@@ -60,6 +81,7 @@ impl Differences {
             let t = &p.config.value.title;
             format!("{} / {}", t.en, t.zh)
         });
+        self.about(a, b);
         self.each("time limit", a, b, |p| {
             format!("{} ms", p.limits.time.as_millis())
         });

@@ -359,7 +359,7 @@ impl Shipping<'_> {
             kept,
             checker: self.ship(&problem.checker, "checkers", problem.checker_protocol)?,
             validators,
-            uuid: stable_uuid(&problem.name),
+            uuid: (problem.about().uuid).unwrap_or_else(|| stable_uuid(&problem.name)),
             folder: self.format.folder(&problem.name),
             kit_root: self.kit.root.clone(),
         })

@@ -271,6 +271,7 @@ pub fn import(
         ))?;
     }
     let title = problem.title.unwrap_or_else(|| name.to_string());
+    let tags = problem.tag;
     let mut notes = Vec::new();
     other_keys(&hydro, &at, lossy, &mut notes)?;
     let interactive = interactive(&hydro, &at)?;
@@ -287,6 +288,10 @@ pub fn import(
     notes.push(tests_note(&plan, solutions.len()));
 
     let (mut config, mut comments) = config_of(package, Format::Hydro, "Hydro", (&title, &title));
+    // A package the kit wrote has the kit as its tag: no third party's.
+    config.about.tags = (tags.into_iter())
+        .filter(|t| t != crate::model::kit::SOURCE)
+        .collect();
     config.time_limit_ms = Some(unread(plan.time));
     config.memory_limit_mib = Some(unread(plan.memory));
     config.files = files(&hydro, interactive, &at)?;

@@ -61,7 +61,8 @@ impl Hydro {
     }
 
     /// `problem.yaml`: the id, one title (both names, unless they are one
-    /// already: an imported Hydro problem's), the kit as its tag.
+    /// already: an imported Hydro problem's), its tags (the kit's own: the
+    /// kit as its tag).
     fn problem_yaml(&self, s: &Subject) -> ProblemYaml {
         let p = s.problem;
         let title = &p.config.value.title;
@@ -71,7 +72,10 @@ impl Hydro {
                 true => title.en.clone(),
                 false => format!("{} {}", title.en, title.zh),
             }),
-            tag: vec![crate::model::kit::SOURCE.to_string()],
+            tag: match p.about() {
+                about if !about.tags.is_empty() => about.tags,
+                about => about.source.into_iter().collect(),
+            },
         }
     }
 }

@@ -11,6 +11,7 @@ use yaml_rust2::{Yaml, YamlLoader};
 use super::Version;
 use crate::format::Package;
 use crate::format::yaml::{int, map, real, string, strings, text};
+use crate::model::config::About;
 
 /// The first document of the YAML file `file` of the package (`Null` for
 /// an empty one).
@@ -83,7 +84,9 @@ pub struct ProblemYaml {
     /// Legacy's `validation`'s words (`custom interactive`).
     pub validation: Vec<String>,
     pub uuid: Option<String>,
-    pub source: Option<String>,
+    /// `source`, `source_url`, `author` or `credits`, `license`,
+    /// `rights_owner` and `keywords`.
+    pub about: About,
     /// `limits.time_limit`, in seconds (2025-09).
     pub time_limit: Option<f64>,
     /// `limits.memory` and `limits.output`, in MiB.
@@ -124,7 +127,7 @@ impl ProblemYaml {
             kind: words(&yaml["type"]),
             validation: words(&yaml["validation"]),
             uuid: text("uuid"),
-            source: text("source"),
+            about: about(&yaml),
             time_limit: seconds(&limits["time_limit"]),
             memory: mib("memory")?,
             output: mib("output")?,
@@ -172,13 +175,36 @@ impl ProblemYaml {
                 put("type", kind);
                 put("name", Some(names_yaml(&self.name)));
                 put("uuid", self.uuid.as_deref().map(string));
-                put("source", self.source.as_deref().map(string));
+                put(
+                    "credits",
+                    authors(&self.about).map(|a| map([("authors", a)])),
+                );
+                put("source", source(&self.about, version));
+                put("license", self.about.license.as_deref().map(string));
+                put(
+                    "rights_owner",
+                    self.about.rights_owner.as_deref().map(string),
+                );
+                let tags = self.about.tags.iter().map(String::as_str);
+                put(
+                    "keywords",
+                    (!self.about.tags.is_empty()).then(|| strings(tags)),
+                );
                 put("limits", Some(limits(true)));
             }
             Version::Legacy => {
                 put("name", self.name.en.as_deref().map(string));
                 put("uuid", self.uuid.as_deref().map(string));
-                put("source", self.source.as_deref().map(string));
+                let author =
+                    (!self.about.authors.is_empty()).then(|| self.about.authors.join(", "));
+                put("author", author.map(string));
+                put("source", source(&self.about, version));
+                put("source_url", self.about.source_url.as_deref().map(string));
+                put("license", self.about.license.as_deref().map(string));
+                put(
+                    "rights_owner",
+                    self.about.rights_owner.as_deref().map(string),
+                );
                 put("type", kind);
                 let validation = (!self.validation.is_empty()).then(|| self.validation.join(" "));
                 put("validation", validation.map(string));
@@ -191,6 +217,60 @@ impl ProblemYaml {
         }
         text(&map(pairs))
     }
+}
+
+/// What problem.yaml says of the problem's origin, in either version:
+/// legacy's `author`, `source` and `source_url`; 2025-09's `credits` (a
+/// string, or `authors` as one or a list) and `source` (a string, a
+/// `name` and `url`, or a list of those: the first); both versions'
+/// `license`, `rights_owner` and `keywords`.
+fn about(yaml: &Yaml) -> About {
+    let text = |v: &Yaml| v.as_str().map(str::to_string);
+    let first = match &yaml["source"] {
+        Yaml::Array(list) => list.first().cloned().unwrap_or(Yaml::Null),
+        other => other.clone(),
+    };
+    let credits = &yaml["credits"];
+    let authors = match (&yaml["author"], credits) {
+        (Yaml::String(a), _) | (_, Yaml::String(a)) => vec![a.clone()],
+        _ => words_or_list(&credits["authors"]),
+    };
+    About {
+        source: text(&first).or_else(|| text(&first["name"])),
+        source_url: text(&yaml["source_url"]).or_else(|| text(&first["url"])),
+        authors,
+        license: text(&yaml["license"]),
+        rights_owner: text(&yaml["rights_owner"]),
+        uuid: text(&yaml["uuid"]),
+        tags: words(&yaml["keywords"]),
+    }
+}
+
+/// A string as one item, or a list's strings.
+fn words_or_list(value: &Yaml) -> Vec<String> {
+    match value {
+        Yaml::String(s) => vec![s.clone()],
+        Yaml::Array(a) => a
+            .iter()
+            .filter_map(Yaml::as_str)
+            .map(str::to_string)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// 2025-09's `credits.authors`, if any.
+fn authors(about: &About) -> Option<Yaml> {
+    (!about.authors.is_empty()).then(|| strings(about.authors.iter().map(String::as_str)))
+}
+
+/// `source`: the contest's name; in 2025-09 with its `url` beside it.
+fn source(about: &About, version: Version) -> Option<Yaml> {
+    let name = about.source.as_deref()?;
+    Some(match (version, &about.source_url) {
+        (Version::Current, Some(url)) => map([("name", string(name)), ("url", string(url))]),
+        _ => string(name),
+    })
 }
 
 /// The names `name` gives: a string is the English one; of one per

@@ -43,6 +43,7 @@ const ICPC_MEMORY_MIB: u64 = 2048;
 
 /// What the kit takes from `problem.yaml`.
 struct Settings {
+    about: crate::model::config::About,
     scoring: bool,
     title_en: String,
     title_zh: String,
@@ -112,6 +113,7 @@ fn settings(package: &Package, version: Version, lossy: &mut Lossy) -> Result<Se
         Version::Legacy => legacy_time_limit(package)?,
     };
     Ok(Settings {
+        about: yaml.about.clone(),
         scoring,
         title_en,
         title_zh,
@@ -630,6 +632,11 @@ pub fn import(
              the kit's default applies"
                 .to_string(),
         ),
+    }
+    config.about = s.about.clone();
+    // A package the kit wrote names the kit: no origin of a third party.
+    if config.about.source.as_deref() == Some(crate::model::kit::SOURCE) {
+        config.about.source = None;
     }
     config.memory_limit_mib = Some(unread(s.memory_mib.unwrap_or(ICPC_MEMORY_MIB)));
     if s.memory_mib.is_none() {

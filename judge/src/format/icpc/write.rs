@@ -191,7 +191,7 @@ impl Version {
                 false => Vec::new(),
             },
             uuid: Some(s.uuid.clone()),
-            source: Some(crate::model::kit::SOURCE.to_string()),
+            about: p.about(),
             time_limit: Some(p.limits.time.as_secs_f64()),
             memory: Some(p.limits.memory_bytes >> 20),
             output: Some(p.limits.output_bytes >> 20),

@@ -27,6 +27,8 @@ pub struct ProblemXml {
     pub judging: Judging,
     pub files: Files,
     pub assets: Assets,
+    /// `<tags>`: each `<tag value=".."/>`.
+    pub tags: Vec<String>,
 }
 
 /// A title (`<name language=".." value=".."/>`), or a contest's name.
@@ -254,6 +256,9 @@ impl ProblemXml {
                     .collect(),
             },
             assets: Assets::parse(assets),
+            tags: (all_at(&root, &["tags"], "tag").into_iter())
+                .filter_map(|t| Some(t.attr("value")?.to_string()))
+                .collect(),
         })
     }
 }
@@ -564,7 +569,13 @@ impl ProblemXml {
                 })?;
                 self.judging.write(w)?;
                 self.files.write(w)?;
-                self.assets.write(w)
+                self.assets.write(w)?;
+                if self.tags.is_empty() {
+                    return Ok(());
+                }
+                element(w, "tags", &[], |w| {
+                    (self.tags.iter()).try_for_each(|t| empty(w, "tag", &[("value", t)]))
+                })
             })
         })
     }

@@ -764,6 +764,7 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
 
     let (en, zh) = titles(&xml, name);
     let (mut config, mut comments) = config_of(package, Format::Polygon, "Polygon", (&en, &zh));
+    config.about.tags = xml.tags.clone();
     limits_and_jury(&mut config, testset, &jury, &solutions, kattis);
     config.files = solution_files(&xml.judging, &jury, &shown)?;
     no_targets(&mut config, &mut comments, "The package's");
