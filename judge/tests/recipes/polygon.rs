@@ -294,10 +294,11 @@ fn an_imported_problem_exports_the_same_bytes_from_any_folder() {
     }
     // The generated tests say how they were made, from the problem's folder.
     let xml = first.iter().find(|f| f.1.ends_with("problem.xml")).unwrap();
-    assert_has(
-        &String::from_utf8_lossy(&xml.2),
-        "package/files/pair.c 12 5",
-    );
+    let xml = String::from_utf8_lossy(&xml.2);
+    assert_has(&xml, "package/files/pair.c 12 5");
+    // Its one title, in English only: no Chinese one made up.
+    assert_has(&xml, r#"<name language="english" value="The Bigger One"/>"#);
+    assert!(!xml.contains(r#"language="chinese""#), "{xml}");
 }
 
 #[test]

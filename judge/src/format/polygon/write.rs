@@ -155,7 +155,12 @@ fn problem_xml(s: &Subject, checker: &CppChecker, files: &JuryFiles) -> ProblemX
     ProblemXml {
         revision: Some(1),
         short_name: Some(p.name.clone()),
-        names: vec![name("english", &title.en), name("chinese", &title.zh)],
+        // A title in Chinese only where it is one of its own (an imported
+        // problem with one title has it in both fields).
+        names: match title.zh == title.en {
+            true => vec![name("english", &title.en)],
+            false => vec![name("english", &title.en), name("chinese", &title.zh)],
+        },
         statements: statement_entries(s),
         judging: Judging {
             // Empty: stdin and stdout.
