@@ -567,9 +567,25 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
         ]
     );
     let (_, problems) = kit();
+    let report = &exported(Format::Cms).report;
     for (problem, tests) in problems {
         let task = contest.join(&problem.name);
         let yaml = yaml(&task.join("task.yaml"));
+        // What CMS leaves behind is said: the validator, the groups' names.
+        let said = warnings(report, &problem.name, "CMS");
+        let validator = format!(
+            "CMS runs no input validator: val-{} stays behind",
+            problem.name
+        );
+        assert!(said.contains(&validator.as_str()), "{said:?}");
+        let named = problem
+            .groups
+            .iter()
+            .any(|g| !g.name.starts_with("subtask"));
+        let names = said
+            .iter()
+            .any(|w| w.starts_with("CMS numbers its subtasks"));
+        assert_eq!(named, names, "{}: {said:?}", problem.name);
         // What CMS's italy_yaml loader needs, with stdio and the limits.
         assert_eq!(yaml["name"].as_str(), Some(problem.name.as_str()));
         assert!(yaml["title"].as_str().is_some());

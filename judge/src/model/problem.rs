@@ -575,14 +575,19 @@ impl Problem {
         match &test.source {
             TestSource::File(path) => self.shown(path),
             TestSource::Generated { generator, args } => {
-                let name = match generator {
-                    ProgramSpec::Source(path)
-                    | ProgramSpec::Folder(path)
-                    | ProgramSpec::Executable(path) => self.shown(path),
-                    ProgramSpec::Cargo(_) | ProgramSpec::Sources { .. } => generator.name(),
-                };
-                format!("{name} {}", args.join(" "))
+                format!("{} {}", self.program_shown(generator), args.join(" "))
             }
+        }
+    }
+
+    /// A program of the problem as packages may name it: a path as
+    /// [`Problem::shown`] gives it, else its name.
+    pub fn program_shown(&self, program: &ProgramSpec) -> String {
+        match program {
+            ProgramSpec::Source(path)
+            | ProgramSpec::Folder(path)
+            | ProgramSpec::Executable(path) => self.shown(path),
+            ProgramSpec::Cargo(_) | ProgramSpec::Sources { .. } => program.name(),
         }
     }
 

@@ -185,6 +185,22 @@ impl Writer for Cms {
                 lost.push(format!("group `{}`'s dependencies are dropped", g.name));
             }
         }
+        // CMS's subtasks come back named `subtask1`, `subtask2`, ...
+        let groups = s.problem.groups.iter().enumerate();
+        let renamed = groups.filter(|(i, g)| g.name != format!("subtask{}", i + 1));
+        let names: Vec<&str> = renamed.map(|(_, g)| g.name.as_str()).collect();
+        if !names.is_empty() {
+            lost.push(format!(
+                "CMS numbers its subtasks: the groups' names ({}) are dropped",
+                names.join(", ")
+            ));
+        }
+        for v in &s.problem.validators {
+            lost.push(format!(
+                "CMS runs no input validator: {} stays behind",
+                s.problem.program_shown(&v.program)
+            ));
+        }
         if let Some(graders) = &s.problem.graders
             && graders.submission.as_ref() != Some(&s.problem.name)
         {
