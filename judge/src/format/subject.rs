@@ -9,6 +9,7 @@ use anyhow::{Result, bail};
 
 use crate::base::fsutil;
 use crate::format::tree::Tree;
+use crate::model::config::About;
 use crate::model::expect::Expect;
 use crate::model::problem::{Lang, Problem};
 use crate::model::program::Protocol;
@@ -233,6 +234,18 @@ pub trait Writer {
     /// The files of a contest beside its problems (each in its folder,
     /// [`Format::folder`]).
     fn contest(&self, subjects: &[Subject], out: &mut Tree) -> Result<()>;
+}
+
+/// Where `problem` comes from, as packages say it: an imported problem's
+/// own `[about]`, else the kit as its source.
+pub fn about(problem: &Problem) -> About {
+    match &problem.imported_from {
+        Some(_) => problem.config.value.about.clone(),
+        None => About {
+            source: Some(crate::model::kit::SOURCE.to_string()),
+            ..About::default()
+        },
+    }
 }
 
 /// A UUID (version 8, RFC 9562) derived from `name`: the same name gives

@@ -556,18 +556,6 @@ impl Problem {
         }
     }
 
-    /// Where the problem comes from, as packages say it: an imported
-    /// problem's own `[about]`, else the kit as its source.
-    pub fn about(&self) -> crate::model::config::About {
-        match &self.imported_from {
-            Some(_) => self.config.value.about.clone(),
-            None => crate::model::config::About {
-                source: Some(crate::model::kit::SOURCE.to_string()),
-                ..Default::default()
-            },
-        }
-    }
-
     /// How a test is made, for people and packages: the file
     /// (`samples/1.in`) or the generator with its arguments, each path as
     /// [`Problem::shown`] gives it.

@@ -19,7 +19,9 @@ use crate::base::pool::Pool;
 use crate::core::browser::Browser;
 use crate::core::jury::Jury;
 use crate::core::testset;
-use crate::format::subject::{KeptFiles, Shipped, Statement, Subject, quoted_include, stable_uuid};
+use crate::format::subject::{
+    KeptFiles, Shipped, Statement, Subject, about, quoted_include, stable_uuid,
+};
 use crate::format::{Format, Settings, Tree, Writer};
 use crate::model::event::Events;
 use crate::model::expect::Expect;
@@ -359,7 +361,7 @@ impl Shipping<'_> {
             kept,
             checker: self.ship(&problem.checker, "checkers", problem.checker_protocol)?,
             validators,
-            uuid: (problem.about().uuid).unwrap_or_else(|| stable_uuid(&problem.name)),
+            uuid: (about(problem).uuid).unwrap_or_else(|| stable_uuid(&problem.name)),
             folder: self.format.folder(&problem.name),
             kit_root: self.kit.root.clone(),
         })

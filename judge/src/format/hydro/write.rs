@@ -72,7 +72,7 @@ impl Hydro {
                 true => title.en.clone(),
                 false => format!("{} {}", title.en, title.zh),
             }),
-            tag: match p.about() {
+            tag: match subject::about(p) {
                 about if !about.tags.is_empty() => about.tags,
                 about => about.source.into_iter().collect(),
             },

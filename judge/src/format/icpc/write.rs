@@ -36,7 +36,7 @@ use super::promises;
 use super::verdicts::placed;
 use crate::base::fsutil;
 use crate::format::latex;
-use crate::format::subject::{KeptFiles, Shipped, Subject, Writer, label};
+use crate::format::subject::{KeptFiles, Shipped, Subject, Writer, about, label};
 use crate::format::tree::Tree;
 use crate::model::problem::{Lang, Problem, ProgramSpec, TestSource, TestSpec};
 use crate::model::program::Protocol;
@@ -191,7 +191,7 @@ impl Version {
                 false => Vec::new(),
             },
             uuid: Some(s.uuid.clone()),
-            about: p.about(),
+            about: about(p),
             time_limit: Some(p.limits.time.as_secs_f64()),
             memory: Some(p.limits.memory_bytes >> 20),
             output: Some(p.limits.output_bytes >> 20),

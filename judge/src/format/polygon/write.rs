@@ -176,7 +176,7 @@ fn problem_xml(s: &Subject, checker: &CppChecker, files: &JuryFiles) -> ProblemX
             executables: vec![program(&files.validator)],
         },
         assets: assets(s, checker, files),
-        tags: p.about().tags,
+        tags: subject::about(p).tags,
     }
 }
 
