@@ -577,6 +577,33 @@ fn entry_rank(file: &str) -> u8 {
     }
 }
 
+/// problem.yaml's limits (with a note for each the kit chose) and what it
+/// says of the problem's origin, into `config`.
+fn limits_and_about(config: &mut ProblemConfig, s: &Settings, notes: &mut Vec<String>) {
+    match s.time_limit_ms {
+        Some(ms) => config.time_limit_ms = Some(unread(ms)),
+        None => notes.push(
+            "the package states no time limit (problemtools derives it from the submissions): \
+             the kit's default applies"
+                .to_string(),
+        ),
+    }
+    config.memory_limit_mib = Some(unread(s.memory_mib.unwrap_or(ICPC_MEMORY_MIB)));
+    if s.memory_mib.is_none() {
+        notes.push(format!(
+            "the package states no memory limit: {ICPC_MEMORY_MIB} MiB, as BAPCtools and \
+             DOMjudge judge it"
+        ));
+    }
+    config.validation_passes = s.passes.map(unread);
+    config.output_limit_mib = s.output_mib.map(unread);
+    config.about = s.about.clone();
+    // A package the kit wrote names the kit: no origin of a third party.
+    if config.about.source.as_deref() == Some(crate::model::kit::SOURCE) {
+        config.about.source = None;
+    }
+}
+
 /// Imports the ICPC package as problem `name`.
 pub fn import(
     package: &Package,
@@ -625,28 +652,7 @@ pub fn import(
         Version::Legacy => (Format::IcpcLegacy, "ICPC legacy"),
     };
     let (mut config, mut comments) = config_of(package, format, label, (&s.title_en, &s.title_zh));
-    match s.time_limit_ms {
-        Some(ms) => config.time_limit_ms = Some(unread(ms)),
-        None => notes.push(
-            "the package states no time limit (problemtools derives it from the submissions): \
-             the kit's default applies"
-                .to_string(),
-        ),
-    }
-    config.about = s.about.clone();
-    // A package the kit wrote names the kit: no origin of a third party.
-    if config.about.source.as_deref() == Some(crate::model::kit::SOURCE) {
-        config.about.source = None;
-    }
-    config.memory_limit_mib = Some(unread(s.memory_mib.unwrap_or(ICPC_MEMORY_MIB)));
-    if s.memory_mib.is_none() {
-        notes.push(format!(
-            "the package states no memory limit: {ICPC_MEMORY_MIB} MiB, as BAPCtools and \
-             DOMjudge judge it"
-        ));
-    }
-    config.validation_passes = s.passes.map(unread);
-    config.output_limit_mib = s.output_mib.map(unread);
+    limits_and_about(&mut config, &s, &mut notes);
     let programs = (&checker, validators.as_slice());
     jury(
         &mut config,
