@@ -496,6 +496,15 @@ impl About {
     pub fn is_empty(&self) -> bool {
         *self == About::default()
     }
+
+    /// What a package says, less the kit's own name (`kit_name`) as its
+    /// source or a tag: a package the kit wrote names the kit, which is
+    /// no third party's origin.
+    pub fn of_third_party(mut self, kit_name: &str) -> About {
+        self.source = self.source.filter(|s| s != kit_name);
+        self.tags.retain(|t| t != kit_name);
+        self
+    }
 }
 
 /// The problem's title in each language of its statements.

@@ -30,7 +30,7 @@ use crate::format::imported::{
     testlib_beside, text,
 };
 use crate::format::{Format, Package};
-use crate::model::config::{FilesConfig, Protocol, ProtocolsConfig, TestEntry, unread};
+use crate::model::config::{About, FilesConfig, Protocol, ProtocolsConfig, TestEntry, unread};
 use crate::model::kit::NewFile;
 use crate::model::problem::STANDARD_CHECKERS;
 use crate::model::program::domjudge_testlib;
@@ -288,10 +288,11 @@ pub fn import(
     notes.push(tests_note(&plan, solutions.len()));
 
     let (mut config, mut comments) = config_of(package, Format::Hydro, "Hydro", (&title, &title));
-    // A package the kit wrote has the kit as its tag: no third party's.
-    config.about.tags = (tags.into_iter())
-        .filter(|t| t != crate::model::kit::SOURCE)
-        .collect();
+    config.about = About {
+        tags,
+        ..About::default()
+    }
+    .of_third_party(crate::model::kit::SOURCE);
     config.time_limit_ms = Some(unread(plan.time));
     config.memory_limit_mib = Some(unread(plan.memory));
     config.files = files(&hydro, interactive, &at)?;

@@ -597,11 +597,7 @@ fn limits_and_about(config: &mut ProblemConfig, s: &Settings, notes: &mut Vec<St
     }
     config.validation_passes = s.passes.map(unread);
     config.output_limit_mib = s.output_mib.map(unread);
-    config.about = s.about.clone();
-    // A package the kit wrote names the kit: no origin of a third party.
-    if config.about.source.as_deref() == Some(crate::model::kit::SOURCE) {
-        config.about.source = None;
-    }
+    config.about = s.about.clone().of_third_party(crate::model::kit::SOURCE);
 }
 
 /// Imports the ICPC package as problem `name`.
