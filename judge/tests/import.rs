@@ -57,7 +57,7 @@ fn legacy_package(dir: &Path) -> BTreeMap<&'static str, Vec<u8>> {
     let files = [
         (
             "problem.yaml",
-            "name: A plus B\nauthor: Ada Lovelace\nsource: Old Open 2019\nsource_url: https://old.example\nlicense: cc by\nrights_owner: author\nvalidation: custom\nlimits:\n  memory: 128\n",
+            "name: A plus B\nauthor: Ada Lovelace and Grace Hopper\nsource: Old Open 2019\nsource_url: https://old.example\nlicense: cc by\nrights_owner: author\nvalidation: custom\nlimits:\n  memory: 128\n",
         ),
         (".timelimit", "2\n"),
         ("input_validators/validate/validate.py", VALIDATOR),
@@ -1422,7 +1422,7 @@ fn every_format_goes_back_out_the_same() {
         (
             "legacyagain",
             "[about]\nsource = \"Old Open 2019\"\nsource_url = \"https://old.example\"\n\
-             authors = [\"Ada Lovelace\"]\nlicense = \"cc by\"\nrights_owner = \"author\"\n",
+             authors = [\"Ada Lovelace\", \"Grace Hopper\"]\nlicense = \"cc by\"\nrights_owner = \"author\"\n",
         ),
         (
             "currentagain",

@@ -232,7 +232,13 @@ fn about(yaml: &Yaml) -> About {
     };
     let credits = &yaml["credits"];
     let authors = match (&yaml["author"], credits) {
-        (Yaml::String(a), _) | (_, Yaml::String(a)) => vec![a.clone()],
+        // "A, B and C": each its own author, as BAPCtools wants them.
+        (Yaml::String(a), _) | (_, Yaml::String(a)) => (a.split(" and "))
+            .flat_map(|part| part.split(','))
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
+            .map(str::to_string)
+            .collect(),
         _ => words_or_list(&credits["authors"]),
     };
     About {
