@@ -148,7 +148,7 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
         stderr.contains("inside the kit's tree, among its sources"),
         "{stderr}"
     );
-    kit.accepted(&[
+    let packaged = kit.accepted(&[
         "package",
         "pile",
         "--format",
@@ -158,6 +158,28 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
         // The PDFs need Chromium: statement_pages, in the slow tier.
         "--no-pdf",
     ]);
+    // BAPCtools compiles Rust as edition 2018: said, naming the solutions.
+    let said = packaged["warnings"].to_string();
+    assert!(
+        said.contains("Rust solutions (accepted/pile.rs")
+            && said.contains("edition 2021 in the kit, edition 2018 in BAPCtools"),
+        "{packaged:#}"
+    );
+    // And the template's solutions are written for it, and for the judges
+    // whose rustc is told no edition (CMS, Hydro).
+    for solution in ["accepted/pile.rs", "brute_force/pile_search.rs"] {
+        for edition in ["2015", "2018"] {
+            let source = kit.path(&format!("solutions/pile/{solution}"));
+            let compiled = std::process::Command::new("rustc")
+                .args(["--edition", edition, "--emit=metadata", "--out-dir"])
+                .arg(target.join("new-kit-target/editions"))
+                .arg(&source)
+                .output()
+                .unwrap();
+            let text = String::from_utf8_lossy(&compiled.stderr);
+            assert!(compiled.status.success(), "{solution} as {edition}: {text}");
+        }
+    }
     let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
     assert!(yaml.contains("en: Last Stone Loses"), "{yaml}");
     assert!(yaml.contains("time_limit: 2.0"), "{yaml}");
@@ -393,4 +415,34 @@ fn a_write_that_fails_midway_is_undone() {
         "the failed write left files behind"
     );
     assert!(!kit.path("problems/pile").exists() && !kit.path("solutions/pile").exists());
+}
+
+/// The template problem, exported as it is, passes BAPCtools' `bt run`:
+/// every submission gets the verdict its folder promises under BAPCtools'
+/// own compilers (Rust as edition 2018, where the kit compiles 2021).
+#[test]
+#[ignore = "slow tier: the judges' own tools"]
+fn the_template_problem_passes_bt_run_as_it_is() {
+    let target = root().join("target");
+    let kit = Kit::copy(&target.join("new-kit/bt"), &target.join("new-kit-target"));
+    kit.accepted(&["new", "pile"]);
+    let packages = tempfile::tempdir().unwrap();
+    let out = packages.path().join("pile");
+    let args = ["package", "pile", "--format", "icpc", "--no-pdf", "--out"];
+    kit.accepted(&[&args[..], &[out.to_str().unwrap()]].concat());
+    let home = packages.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let bt = testkit::tools::tool("bt");
+    // (A loaded machine's runs wait: BAPCtools' wall-clock timeout raised.)
+    let run = ["run", "--no-bar", "--timeout", "10"];
+    let (ok, text) = testkit::tools::run(&bt, &run, &out, &home);
+    assert!(ok, "bt run:\n{text}");
+    for (solution, verdict) in [
+        ("accepted/pile.rs:", "AC"),
+        ("wrong_answer/normal_play.rs:", "WA"),
+    ] {
+        let line = text.lines().find(|l| l.trim_start().starts_with(solution));
+        let verdicts = line.map(|l| l.split_whitespace().nth(1));
+        assert_eq!(verdicts, Some(Some(verdict)), "{solution} in {text}");
+    }
 }

@@ -9,7 +9,7 @@ use anyhow::{Result, bail};
 
 use crate::base::fsutil;
 use crate::format::tree::Tree;
-use crate::model::config::About;
+use crate::model::config::{About, Language};
 use crate::model::expect::Expect;
 use crate::model::problem::{Lang, Problem};
 use crate::model::program::Protocol;
@@ -187,11 +187,104 @@ impl Subject<'_> {
     }
 }
 
+/// How a format's judges compile and run the languages whose settings
+/// differ between judges, as they stand when nobody changes them: what
+/// `judge package` holds against judge.toml's languages.
+pub struct Toolchain {
+    /// Who compiles (`BAPCtools`, `Hydro (its default C++, cc)`, ...).
+    pub judge: &'static str,
+    /// Rust's edition (`rustc --edition`; a rustc told none takes 2015).
+    pub rust_edition: &'static str,
+    /// C++'s `-std=`.
+    pub cpp_standard: &'static str,
+    /// The program that runs Python 3.
+    pub python: &'static str,
+}
+
+impl Toolchain {
+    /// Where the judges compile or run `s`'s solutions otherwise than the
+    /// kit does with `languages` (judge.toml's): a warning per language of
+    /// its solutions, naming them.
+    pub fn differences(&self, languages: &[&Language], s: &Subject) -> Vec<Warning> {
+        let mut found = Vec::new();
+        for language in languages {
+            let Some((name, how, here, there)) = self.of(language) else {
+                continue;
+            };
+            let ext = &language.extensions;
+            let written: Vec<String> = (s.solutions.iter())
+                .map(|(_, path)| path)
+                .filter(|path| ext.iter().any(|e| path.extension() == Some(e.as_ref())))
+                .map(|path| path.strip_prefix(&s.problem.solutions).unwrap_or(path))
+                .map(|path| path.display().to_string())
+                .collect();
+            if written.is_empty() || here == there {
+                continue;
+            }
+            found.push(Warning {
+                problem: s.problem.name.clone(),
+                judge: self.judge,
+                message: format!(
+                    "{name} solutions ({}): {how}{here} in the kit, {how}{there} in {}; a \
+                     solution may be judged differently there",
+                    written.join(", "),
+                    self.judge
+                ),
+            });
+        }
+        found
+    }
+
+    /// A language's name, the setting that differs between judges, and its
+    /// value in the kit and in these judges, if it is such a language.
+    fn of(&self, language: &Language) -> Option<(&'static str, &'static str, String, String)> {
+        let compile = language.compile.as_deref().unwrap_or_default();
+        let program = |command: &[String]| {
+            let first = command.first().map(String::as_str).unwrap_or_default();
+            first.rsplit('/').next().unwrap_or_default().to_string()
+        };
+        let flag = |prefix: &str| {
+            let mut args = compile.iter();
+            let joined = args
+                .clone()
+                .find_map(|a| a.strip_prefix(&format!("{prefix}=")));
+            let split = args
+                .position(|a| a == prefix)
+                .and_then(|at| compile.get(at + 1));
+            joined.map(str::to_string).or(split.cloned())
+        };
+        match program(compile).as_str() {
+            "rustc" => Some((
+                "Rust",
+                "edition ",
+                flag("--edition").unwrap_or("2015".into()),
+                self.rust_edition.into(),
+            )),
+            "g++" | "clang++" => Some((
+                "C++",
+                "-std=",
+                flag("-std").unwrap_or("(the compiler's default)".into()),
+                self.cpp_standard.into(),
+            )),
+            _ if ["python", "pypy"]
+                .iter()
+                .any(|p| program(&language.run).starts_with(p)) =>
+            {
+                Some(("Python", "", program(&language.run), self.python.into()))
+            }
+            _ => None,
+        }
+    }
+}
+
 /// A package format.
 pub trait Writer {
     /// The protocol its judges speak to checkers and validators, when it
     /// runs the kit's Rust programs.
     fn protocol(&self) -> Option<Protocol>;
+
+    /// How its judges compile and run solutions, where judges differ.
+    fn toolchain(&self) -> Toolchain;
 
     /// Whether its judges show PDF statements (printed by a headless
     /// Chromium at export).

@@ -199,6 +199,15 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
     }
     let tree = assembled(&*writer, request.format, &subjects, single)?;
     warnings.extend(subjects.iter().flat_map(|s| writer.warnings(s)));
+    let languages: Vec<_> = (kit.config.value.languages.values())
+        .map(|l| l.get_ref())
+        .collect();
+    let toolchain = writer.toolchain();
+    warnings.extend(
+        subjects
+            .iter()
+            .flat_map(|s| toolchain.differences(&languages, s)),
+    );
     records.publish(kit, &tree, &out)?;
     Ok(Exported {
         problems: problems.iter().map(|p| p.name.clone()).collect(),

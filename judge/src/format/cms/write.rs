@@ -44,7 +44,7 @@ use anyhow::{Result, bail};
 use super::gen_file::{GEN, Gen, GenLine, Recipe, Subtask};
 use super::task::{ContestYaml, TaskYaml};
 use crate::base::fsutil;
-use crate::format::subject::{self, Shipped, Subject, Writer};
+use crate::format::subject::{self, Shipped, Subject, Toolchain, Writer};
 use crate::format::tree::Tree;
 use crate::model::expect::Expect;
 use crate::model::problem::{Problem, ProgramSpec};
@@ -151,6 +151,17 @@ fn is_stub_or_grader(path: &Path) -> bool {
 impl Writer for Cms {
     fn protocol(&self) -> Option<Protocol> {
         Some(Protocol::Cms)
+    }
+
+    // CMS's languages `C++17 / g++`, `Rust` (rustc with no edition) and
+    // `Python 3 / CPython`.
+    fn toolchain(&self) -> Toolchain {
+        Toolchain {
+            judge: "CMS",
+            rust_edition: "2015",
+            cpp_standard: "gnu++17",
+            python: "python3",
+        }
     }
 
     fn runs_compiled(&self) -> bool {

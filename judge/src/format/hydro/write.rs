@@ -18,7 +18,9 @@ use std::collections::BTreeMap;
 use anyhow::{Result, bail};
 
 use super::files::{Case, ConfigYaml, ProblemType, ProblemYaml, Subtask};
-use crate::format::subject::{self, Subject, Writer, self_contained_cpp, unequal_points};
+use crate::format::subject::{
+    self, Subject, Toolchain, Writer, self_contained_cpp, unequal_points,
+};
 use crate::format::tree::Tree;
 use crate::model::problem::{CppChecker, Problem};
 use crate::model::program::Protocol;
@@ -217,6 +219,17 @@ fn subtasks(s: &Subject) -> Vec<Subtask> {
 impl Writer for Hydro {
     fn protocol(&self) -> Option<Protocol> {
         None
+    }
+
+    // Hydro's default languages: `cc` (C++14), `rs` (rustc with no
+    // edition), `py.py3` (CPython).
+    fn toolchain(&self) -> Toolchain {
+        Toolchain {
+            judge: "Hydro",
+            rust_edition: "2015",
+            cpp_standard: "c++14",
+            python: "python3",
+        }
     }
 
     fn holds(&self, p: &Problem) -> Result<()> {

@@ -36,7 +36,7 @@ use super::promises;
 use super::verdicts::placed;
 use crate::base::fsutil;
 use crate::format::latex;
-use crate::format::subject::{KeptFiles, Shipped, Subject, Writer, about, label};
+use crate::format::subject::{KeptFiles, Shipped, Subject, Toolchain, Writer, about, label};
 use crate::format::tree::Tree;
 use crate::model::problem::{Lang, Problem, ProgramSpec, TestSource, TestSpec};
 use crate::model::program::Protocol;
@@ -766,6 +766,25 @@ impl Writer for Version {
 
     fn protocol(&self) -> Option<Protocol> {
         Some(Protocol::Kattis)
+    }
+
+    // The 2025-09 version is checked with BAPCtools, the legacy one with
+    // problemtools: each tool's languages.yaml.
+    fn toolchain(&self) -> Toolchain {
+        match self {
+            Version::Current => Toolchain {
+                judge: "BAPCtools",
+                rust_edition: "2018",
+                cpp_standard: "gnu++23",
+                python: "pypy3",
+            },
+            Version::Legacy => Toolchain {
+                judge: "problemtools",
+                rust_edition: "2021",
+                cpp_standard: "gnu++23",
+                python: "pypy3",
+            },
+        }
     }
 
     fn kept(&self, problem: &Problem) -> Result<KeptFiles> {

@@ -591,6 +591,16 @@ impl subject::Writer for Polygon {
         None
     }
 
+    // The languages problem.xml gives the solutions (`source_type`).
+    fn toolchain(&self) -> subject::Toolchain {
+        subject::Toolchain {
+            judge: "Polygon (rust.2021, cpp.g++17, python.3)",
+            rust_edition: "2021",
+            cpp_standard: "c++17",
+            python: "python3",
+        }
+    }
+
     fn holds(&self, p: &Problem) -> Result<()> {
         subject::single_pass(p, "Polygon")
     }
