@@ -1861,10 +1861,18 @@ fn groups_scored_per_test_and_after_others() {
             .map(|d| d["b"].clone());
         let (_, test) = kit.json(&["test", &again, "seven.py"]);
         match format {
-            // Hydro names subtasks by their ids.
+            // Hydro names subtasks by their ids: one line says the
+            // renaming, and nothing else differs of the groups.
             "hydro" => {
-                let renamed = "1 (0 points), 2 (40 points, scores each accepted test a share), 3 (60 points, after 2)";
-                assert_eq!(groups, Some(renamed.into()), "{format}: {diff}");
+                let what: Vec<&str> = (diff["differences"].as_array().unwrap().iter())
+                    .map(|d| d["what"].as_str().unwrap())
+                    .collect();
+                let names = (diff["differences"].as_array().unwrap().iter())
+                    .find(|d| d["what"] == "group names");
+                let names = names.map(|d| (d["a"].as_str().unwrap(), d["b"].as_str().unwrap()));
+                assert_eq!(names, Some(("samples, small, big", "1, 2, 3")), "{diff}");
+                assert!(!what.iter().any(|w| w.ends_with(" group")), "{diff}");
+                assert_eq!(groups, None, "{format}: {diff}");
                 assert_eq!(test["score"].as_f64(), Some(20.0), "{format}: {test}");
             }
             _ => {
@@ -1918,6 +1926,16 @@ fn polygon_tests_worth_their_own_points() {
     );
     let exported = std::fs::read_to_string(out.join("problem.xml")).unwrap();
     assert!(exported.contains(r#"points="30""#), "{exported}");
+    // `big`, all or nothing, keeps its 60 points on the test that had
+    // them, not shared out 30 and 30.
+    let big: Vec<&str> = (exported.lines())
+        .filter(|l| l.contains(r#"group="big""#))
+        .map(|l| l.split("points=\"").nth(1).unwrap_or_default())
+        .collect();
+    assert!(
+        big.len() == 2 && big[0].starts_with("60\"") && big[1].starts_with("0\""),
+        "{exported}"
+    );
     comes_back_the_same(&kit, "own", &out, "ownagain");
     let (code, report) = kit.json(
         &["package", "own", "--format", "hydro", "--out"]
@@ -1926,12 +1944,13 @@ fn polygon_tests_worth_their_own_points() {
             .collect::<Vec<_>>(),
     );
     assert_eq!(code, 0, "{report}");
+    // Only `small`'s points are lost: where `big` put them does not score.
+    let said = report["warnings"].to_string();
     assert!(
-        report["warnings"]
-            .to_string()
-            .contains("points of their own"),
+        said.contains("group `small`'s tests have points of their own"),
         "{report}"
     );
+    assert!(!said.contains("group `big`"), "{report}");
     // Points that do not add up to the group's are an error naming it.
     kit.edit(
         "problems/own/problem.toml",
@@ -2427,4 +2446,59 @@ fn a_package_file_name_the_kit_cannot_take_is_refused() {
         &["task.yaml", "`../input.txt`", "no `/`"],
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// Where a problem comes from (`[about]`) goes out as far as each format
+/// has a place for it, and each export says what it leaves behind: Polygon
+/// and Hydro keep only the tags, the legacy ICPC format its keywords as
+/// words.
+#[test]
+fn each_export_says_what_of_the_problems_origin_it_leaves_behind() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    polygon_package(&package.path().join("poly"));
+    legacy_package(&package.path().join("legacy"));
+    for name in ["poly", "legacy"] {
+        let dir = package.path().join(name);
+        let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", name]);
+        assert_eq!(code, 0, "{report}");
+    }
+    let about = "[about]\nsource = \"Origin Cup 2026\"\nauthors = [\"Ada Lovelace\"]\n\
+                 license = \"cc by\"\ntags = [\"math\", \"number theory\"]\n";
+    for name in ["poly", "legacy"] {
+        let toml = kit.read(&format!("problems/{name}/problem.toml"));
+        let start = toml.find("[about]").unwrap_or(toml.len());
+        let end = (toml[start..].find("\n[").map(|at| start + at + 1)).unwrap_or(toml.len());
+        let edited = format!("{}{about}{}", &toml[..start], &toml[end..]);
+        kit.write(&format!("problems/{name}/problem.toml"), &edited);
+    }
+    let testlib_h = package.path().join("testlib.h");
+    std::fs::write(&testlib_h, "// a stand-in\n").unwrap();
+    let lost = "[about] source, authors, license: the format has no place for them, left behind";
+    for (name, format, judge, expected) in [
+        ("poly", "polygon", "Polygon", Some(lost)),
+        ("poly", "hydro", "Hydro", Some(lost)),
+        ("legacy", "icpc-legacy", "problemtools", None),
+    ] {
+        let out = package.path().join("out").join(format.replace('-', ""));
+        let mut args = vec!["package", name, "--format", format, "--no-pdf"];
+        args.extend(["--out", out.to_str().unwrap()]);
+        if format == "polygon" {
+            args.extend(["--testlib-h", testlib_h.to_str().unwrap()]);
+        }
+        let (code, report) = kit.json(&args);
+        assert_eq!(code, 0, "{format}: {report}");
+        let said: Vec<&str> = (report["warnings"].as_array().unwrap().iter())
+            .filter(|w| w["judge"] == judge)
+            .filter_map(|w| w["message"].as_str())
+            .filter(|m| m.starts_with("[about]"))
+            .collect();
+        assert_eq!(said, Vec::from_iter(expected), "{format}: {report}");
+        if format == "icpc-legacy" {
+            let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+            assert_has(&yaml, "keywords: math number-theory");
+            let warned = report["warnings"].to_string();
+            assert!(warned.contains("tag `number theory`"), "{report}");
+        }
+    }
 }

@@ -51,11 +51,12 @@ fn carried(format: &str, interactive: bool) -> BTreeSet<&'static str> {
     match format {
         // A test group is a folder there, named `group<name>`; a run-time
         // error there is also running out of memory.
-        "icpc" => allowed.extend(["groups", "group", "solution runtime_error/"]),
+        "icpc" => allowed.extend(["group names", "groups", "group", "solution runtime_error/"]),
         "icpc-legacy" => allowed.extend([
             "title",
             "solution brute_force/",
             "solution runtime_error/",
+            "group names",
             "groups",
             "group",
         ]),
@@ -71,6 +72,7 @@ fn carried(format: &str, interactive: bool) -> BTreeSet<&'static str> {
         // solutions are shipped.
         "cms" => allowed.extend([
             "title",
+            "group names",
             "groups",
             "group",
             "solution ",

@@ -87,9 +87,13 @@ pub struct Subject<'a> {
 }
 
 /// What a format that shares a group's points equally among its tests
-/// loses: the groups whose tests have points of their own that differ.
+/// loses: the groups whose tests earn points of their own that differ
+/// (where a group scored all or nothing puts its points does not score).
 pub fn unequal_points(s: &Subject) -> Vec<String> {
     let unequal = |g: &&crate::model::verdict::Group| {
+        if !g.shared() {
+            return false;
+        }
         let own = (s.tests.iter())
             .filter(|t| t.group.as_ref() == Some(&g.name))
             .filter_map(|t| t.points);
@@ -142,6 +146,25 @@ pub fn unheld_verdict_rules(p: &Problem) -> Option<String> {
         format!(
             "[verdict] ({}) is dropped: every test counts, and the first failure is the verdict",
             rules.join("; ")
+        )
+    })
+}
+
+/// What of problem.toml's `[about]` a format has no place for (`held`: the
+/// keys it keeps), if anything.
+pub fn unheld_about(p: &Problem, held: &[&str]) -> Option<String> {
+    let about = &p.config.value.about;
+    let lost: Vec<&str> = (about.keys().into_iter())
+        .filter(|key| !held.contains(key))
+        .collect();
+    (!lost.is_empty()).then(|| {
+        format!(
+            "[about] {}: the format has no place for {}, left behind",
+            lost.join(", "),
+            match lost.len() {
+                1 => "it",
+                _ => "them",
+            }
         )
     })
 }

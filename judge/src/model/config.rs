@@ -497,6 +497,22 @@ impl About {
         *self == About::default()
     }
 
+    /// The keys it gives, as problem.toml spells them.
+    pub fn keys(&self) -> Vec<&'static str> {
+        let given = [
+            ("source", self.source.is_some()),
+            ("source_url", self.source_url.is_some()),
+            ("authors", !self.authors.is_empty()),
+            ("license", self.license.is_some()),
+            ("rights_owner", self.rights_owner.is_some()),
+            ("uuid", self.uuid.is_some()),
+            ("tags", !self.tags.is_empty()),
+        ];
+        (given.into_iter())
+            .filter_map(|(key, given)| given.then_some(key))
+            .collect()
+    }
+
     /// What a package says, less the kit's own name (`kit_name`) as its
     /// source or a tag: a package the kit wrote names the kit, which is
     /// no third party's origin.

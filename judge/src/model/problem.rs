@@ -19,7 +19,7 @@ use crate::model::config::{
     StressConfig, TestEntry,
 };
 use crate::model::program::{BuildError, Protocol};
-use crate::model::verdict::{Group, Verdict, Verdicting, Verdicts};
+use crate::model::verdict::{Group, GroupScoring, Verdict, Verdicting, Verdicts};
 
 /// What a problem uses a program for, and so which cargo package of the
 /// kit holds it.
@@ -1319,8 +1319,10 @@ impl Resolver<'_> {
         Ok(())
     }
 
-    /// A test's own points: in a group scored `each`, one test's, not
-    /// negative.
+    /// A test's own points: in a group scored `each` or `prefix` what it
+    /// earns; in one scored all or nothing where a package put the
+    /// group's points (Polygon's tests carry them), not scoring; one
+    /// test's, not negative.
     fn check_points(
         &self,
         entry: &Spanned<TestEntry>,
@@ -1330,9 +1332,12 @@ impl Resolver<'_> {
         let Some(points) = &e.points else {
             return Ok(());
         };
-        let each = (groups.iter()).any(|g| g.shared() && e.group.as_ref() == Some(&g.name));
+        let holds = |g: &&Group| g.shared() || g.scoring == GroupScoring::All;
+        let each = (groups.iter()).any(|g| holds(&g) && e.group.as_ref() == Some(&g.name));
         let problem = match (each, &e.count, *points.get_ref()) {
-            (false, _, _) => "`points` is a test's own in a group scored \"each\" or \"prefix\"",
+            (false, _, _) => {
+                "`points` is a test's own in a group scored \"each\", \"prefix\" or \"all\""
+            }
             (_, Some(_), _) => "`points` is one test's: not for `count` tests",
             (_, _, p) if !(p >= 0.0 && p.is_finite()) => "`points` must be 0 or more",
             _ => return Ok(()),

@@ -23,9 +23,19 @@ pub fn compare(
     (b, b_tests): (&Problem, &[Test]),
 ) -> Result<Vec<Difference>> {
     let mut d = Differences(Vec::new());
-    d.settings(a, b)?;
+    let renamed = renaming(a_tests, b_tests);
+    if let Some(names) = &renamed {
+        let pairs = |side: fn(&(String, String)) -> &String| {
+            let names: Vec<&str> = names.iter().map(|p| side(p).as_str()).collect();
+            names.join(", ")
+        };
+        d.differ("group names".into(), pairs(|p| &p.0), pairs(|p| &p.1));
+    }
+    let names: BTreeMap<String, String> = renamed.into_iter().flatten().collect();
+    let name = |g: &str| names.get(g).cloned().unwrap_or_else(|| g.to_string());
+    d.settings(a, b, &name)?;
     d.jury(a, b)?;
-    d.tests(a_tests, b_tests)?;
+    d.tests(a_tests, b_tests, &name)?;
     let (sa, sb) = (solutions(a)?, solutions(b)?);
     let none = || "absent".to_string();
     for name in sa.keys().chain(sb.keys().filter(|k| !sa.contains_key(*k))) {
@@ -36,6 +46,32 @@ pub fn compare(
         );
     }
     Ok(d.0)
+}
+
+/// The groups `a`'s tests are in, renamed in `b` and nothing more: each of
+/// a's groups becomes one of b's, each test staying with its fellows.
+/// `None` when the names are the same, or the groups differ otherwise
+/// (the tests then say how).
+fn renaming(a: &[Test], b: &[Test]) -> Option<Vec<(String, String)>> {
+    if a.len() != b.len() {
+        return None;
+    }
+    let mut names: Vec<(String, String)> = Vec::new();
+    for (x, y) in a.iter().zip(b) {
+        let (Some(x), Some(y)) = (&x.group, &y.group) else {
+            match x.group == y.group {
+                true => continue,
+                false => return None,
+            }
+        };
+        let known = names.iter().find(|(from, to)| from == x || to == y);
+        match known {
+            Some((from, to)) if from == x && to == y => {}
+            Some(_) => return None,
+            None => names.push((x.clone(), y.clone())),
+        }
+    }
+    names.iter().any(|(x, y)| x != y).then_some(names)
 }
 
 /// The differences found so far.
@@ -75,8 +111,14 @@ impl Differences {
     }
 
     /// The titles, limits, kind, the files solutions read and write, the
-    /// inputs that must be invalid and groups.
-    fn settings(&mut self, a: &Problem, b: &Problem) -> Result<()> {
+    /// inputs that must be invalid and groups (a's groups by the names
+    /// `renamed` gives them in b).
+    fn settings(
+        &mut self,
+        a: &Problem,
+        b: &Problem,
+        renamed: &dyn Fn(&str) -> String,
+    ) -> Result<()> {
         self.each("title", a, b, |p| {
             let t = &p.config.value.title;
             format!("{} / {}", t.en, t.zh)
@@ -130,7 +172,7 @@ impl Differences {
             Ok(all.join("; "))
         };
         self.differ("graders".into(), graders(a)?, graders(b)?);
-        self.each("groups", a, b, |p| {
+        let groups = |p: &Problem, name: &dyn Fn(&str) -> String| {
             let list: Vec<String> = (p.groups.iter())
                 .map(|g| {
                     let each = match g.scoring {
@@ -139,20 +181,32 @@ impl Differences {
                     };
                     let after = match g.depends.is_empty() {
                         true => String::new(),
-                        false => format!(", after {}", g.depends.join(" ")),
+                        false => {
+                            let on: Vec<String> = g.depends.iter().map(|d| name(d)).collect();
+                            format!(", after {}", on.join(" "))
+                        }
                     };
-                    format!("{} ({} points{each}{after})", g.name, g.points)
+                    format!("{} ({} points{each}{after})", name(&g.name), g.points)
                 })
                 .collect();
             list.join(", ")
-        });
+        };
+        let same = |g: &str| g.to_string();
+        self.differ("groups".into(), groups(a, renamed), groups(b, &same));
         Ok(())
     }
 
     /// The checker and the validators (by content), their protocols and
     /// the checker's arguments.
     fn jury(&mut self, a: &Problem, b: &Problem) -> Result<()> {
-        self.differ("checker".into(), program(&a.checker)?, program(&b.checker)?);
+        // An interactive problem's checker is its interactor.
+        let role = |p: &Problem| match p.interactive {
+            true => "interactor",
+            false => "checker",
+        };
+        let checker =
+            |p: &Problem| -> Result<String> { Ok(format!("{} {}", role(p), program(&p.checker)?)) };
+        self.differ("checker".into(), checker(a)?, checker(b)?);
         let validators = |p: &Problem| -> Result<String> {
             let each: Vec<String> = (p.validators.iter())
                 .map(|v| program(&v.program))
@@ -164,18 +218,37 @@ impl Differences {
         };
         self.differ("validator".into(), validators(a)?, validators(b)?);
         self.each("protocols", a, b, |p| {
-            let validators: Vec<String> = (p.validators.iter())
-                .map(|v| format!("{:?}", v.protocol))
-                .collect();
-            format!("{:?}, {}", p.checker_protocol, validators.join(", "))
+            let named = |spec: &ProgramSpec| match spec {
+                ProgramSpec::Cargo(name) => name.clone(),
+                ProgramSpec::Sources { entry: path, .. }
+                | ProgramSpec::Source(path)
+                | ProgramSpec::Folder(path)
+                | ProgramSpec::Executable(path) => fsutil::file_name(path),
+            };
+            let mut each = vec![format!(
+                "{} {}: {}",
+                role(p),
+                named(&p.checker),
+                p.checker_protocol.name()
+            )];
+            for v in &p.validators {
+                let (name, protocol) = (named(&v.program), v.protocol.name());
+                each.push(format!("validator {name}: {protocol}"));
+            }
+            each.join(", ")
         });
         self.each("checker arguments", a, b, |p| p.checker_args.join(" "));
         Ok(())
     }
 
     /// How many tests, and each test's input and answer (by content),
-    /// sample, group and points.
-    fn tests(&mut self, a_tests: &[Test], b_tests: &[Test]) -> Result<()> {
+    /// sample, group (a's by the name `renamed` gives it in b) and points.
+    fn tests(
+        &mut self,
+        a_tests: &[Test],
+        b_tests: &[Test],
+        renamed: &dyn Fn(&str) -> String,
+    ) -> Result<()> {
         let count = |tests: &[Test]| tests.len().to_string();
         self.differ("tests".into(), count(a_tests), count(b_tests));
         for (x, y) in a_tests.iter().zip(b_tests) {
@@ -186,8 +259,13 @@ impl Differences {
             self.differ(format!("test {name} answer"), ax, ay);
             let sample = |t: &Test| t.sample.to_string();
             self.differ(format!("test {name} sample"), sample(x), sample(y));
-            let group = |t: &Test| t.group.clone().unwrap_or_default();
-            self.differ(format!("test {name} group"), group(x), group(y));
+            let (gx, gy) = (x.group.as_deref(), y.group.as_deref());
+            let (gx, gy) = (gx.map(renamed), gy.map(str::to_string));
+            self.differ(
+                format!("test {name} group"),
+                gx.unwrap_or_default(),
+                gy.unwrap_or_default(),
+            );
             let own = |t: &Test| t.points.map(|p| format!("{p} points")).unwrap_or_default();
             self.differ(format!("test {name} points"), own(x), own(y));
         }

@@ -186,6 +186,7 @@ impl Writer for Cms {
             })
             .collect();
         let held = [GroupScoring::All];
+        lost.extend(subject::unheld_about(s.problem, &[]));
         lost.extend(subject::unheld_scorings(
             s,
             &held,

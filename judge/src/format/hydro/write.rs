@@ -74,9 +74,10 @@ impl Hydro {
                 true => title.en.clone(),
                 false => format!("{} {}", title.en, title.zh),
             }),
-            tag: match subject::about(p) {
-                about if !about.tags.is_empty() => about.tags,
-                about => about.source.into_iter().collect(),
+            // (An imported problem's source has no place: said.)
+            tag: match (subject::about(p), &p.imported_from) {
+                (about, None) if about.tags.is_empty() => about.source.into_iter().collect(),
+                (about, _) => about.tags,
             },
         }
     }
@@ -271,6 +272,7 @@ impl Writer for Hydro {
             "a sum of its accepted tests",
         ));
         lost.extend(subject::unheld_verdict_rules(s.problem));
+        lost.extend(subject::unheld_about(s.problem, &["tags"]));
         match &self.pid_prefix {
             Some(prefix) => lost.push(format!(
                 "pid `{pid}`: the domain must have the namespace `{prefix}` (Hydro 5; Hydro 4 \

@@ -205,6 +205,15 @@ impl ProblemYaml {
                     "rights_owner",
                     self.about.rights_owner.as_deref().map(string),
                 );
+                // Words, space-separated: a tag of several words is joined
+                // by dashes (said by the writer's warnings).
+                let words: Vec<String> = (self.about.tags.iter())
+                    .map(|t| t.split_whitespace().collect::<Vec<_>>().join("-"))
+                    .collect();
+                put(
+                    "keywords",
+                    (!words.is_empty()).then(|| string(words.join(" "))),
+                );
                 put("type", kind);
                 let validation = (!self.validation.is_empty()).then(|| self.validation.join(" "));
                 put("validation", validation.map(string));

@@ -734,6 +734,14 @@ impl Writer for Version {
             }
         }
         if *self == Version::Legacy {
+            let about = &s.problem.config.value.about;
+            let spaced = (about.tags.iter()).filter(|t| t.split_whitespace().nth(1).is_some());
+            for tag in spaced {
+                lost.push(format!(
+                    "tag `{tag}`: the legacy format's keywords are words, so it becomes `{}`",
+                    tag.split_whitespace().collect::<Vec<_>>().join("-")
+                ));
+            }
             for (group, on) in LegacyOrder::of(s).dropped {
                 lost.push(format!(
                     "group `{group}` depends on {}: the dependency is dropped",

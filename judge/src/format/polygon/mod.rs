@@ -25,3 +25,24 @@ pub fn own_name(package: &Package) -> Result<Option<String>> {
     let root = xml::parse(&package.text("problem.xml")?, &package.shown("problem.xml"))?;
     Ok(root.attr("short-name").map(str::to_string))
 }
+
+/// The points of each test of a group as the kit writes them: the group's
+/// points shared out, the remainder on the first tests, so that they add
+/// up exactly. Tests whose points differ from these keep points of their
+/// own when read back.
+pub fn shares(points: u32, tests: usize) -> Vec<u32> {
+    let n = tests.max(1) as u32;
+    (0..tests as u32)
+        .map(|i| points / n + u32::from(i < points % n))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn points_are_shared_exactly() {
+        assert_eq!(super::shares(30, 4), [8, 8, 7, 7]);
+        assert_eq!(super::shares(70, 7).iter().sum::<u32>(), 70);
+        assert_eq!(super::shares(5, 1), [5]);
+    }
+}

@@ -383,16 +383,24 @@ fn policy(
 ) -> Result<config::Group> {
     let name = g.name.as_str();
     let mut group = group(name, 0).into_inner();
+    // Tests worth other points than an even share (equal, or as the kit
+    // shares them out) keep them: in a group
+    // scored all or nothing only where the package put them, for the way
+    // back out.
+    let points: Vec<f64> = (tests.iter())
+        .filter(|t| t.group.as_deref() == Some(name))
+        .map(|t| t.points)
+        .collect();
+    let whole = points.iter().sum::<f64>();
+    let even = super::shares(whole as u32, points.len());
+    let shared = whole.fract() == 0.0 && even.iter().zip(&points).all(|(e, p)| f64::from(*e) == *p);
+    let equal = points.windows(2).all(|w| w[0] == w[1]);
+    if !shared && !equal {
+        own_points.push(name.to_string());
+    }
     match &g.points_policy {
         None | Some(PointsPolicy::CompleteGroup) => {}
-        Some(PointsPolicy::EachTest) => {
-            let mut points = tests.iter().filter(|t| t.group.as_deref() == Some(name));
-            let first = points.next().map_or(0.0, |t| t.points);
-            if !points.all(|t| t.points == first) {
-                own_points.push(name.to_string());
-            }
-            group.scoring = GroupScoring::Each;
-        }
+        Some(PointsPolicy::EachTest) => group.scoring = GroupScoring::Each,
         Some(PointsPolicy::Other(policy)) => lossy.drop(format!(
             "{}: group `{name}` scores `{policy}` (the kit scores a group all or \
              nothing, or each test an equal share)",

@@ -115,15 +115,6 @@ fn source_type(path: &Path) -> &'static str {
     }
 }
 
-/// The points of each test of a group: the group's points shared out, the
-/// remainder on the first tests, so that they add up exactly.
-fn shares(points: u32, tests: usize) -> Vec<u32> {
-    let n = tests.max(1) as u32;
-    (0..tests as u32)
-        .map(|i| points / n + u32::from(i < points % n))
-        .collect()
-}
-
 /// A file of the package as problem.xml names it: its path, and its
 /// type (`h.g++`, or a source's, by its extension).
 fn source(path: &str, kind: Option<&str>) -> Source {
@@ -232,7 +223,10 @@ fn points(s: &Subject) -> Vec<Option<f64>> {
         let members: Vec<usize> = (0..count)
             .filter(|&i| s.tests[i].group.as_deref() == Some(&group.name))
             .collect();
-        for (i, share) in members.iter().zip(shares(group.points, members.len())) {
+        for (i, share) in members
+            .iter()
+            .zip(super::shares(group.points, members.len()))
+        {
             points[*i] = Some(s.tests[*i].points.unwrap_or(f64::from(share)));
         }
     }
@@ -664,6 +658,13 @@ impl subject::Writer for Polygon {
             });
         }
         warnings.extend(kinds_lost(s));
+        if let Some(message) = subject::unheld_about(p, &["tags"]) {
+            warnings.push(Warning {
+                problem: p.name.clone(),
+                judge: "Polygon",
+                message,
+            });
+        }
         for (expect, path) in &s.solutions {
             let shown = path.strip_prefix(&p.solutions).unwrap_or(path).display();
             let message = match tag(*expect) {
@@ -713,17 +714,5 @@ impl subject::Writer for Polygon {
                 .collect(),
         };
         out.text("contest.xml", contest.text()?)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn points_are_shared_exactly() {
-        assert_eq!(shares(30, 4), [8, 8, 7, 7]);
-        assert_eq!(shares(70, 7).iter().sum::<u32>(), 70);
-        assert_eq!(shares(5, 1), [5]);
     }
 }
