@@ -6,7 +6,7 @@
 #                             python3), and checks that cargo is there;
 #   scripts/setup.sh --slow   also what the slow tier needs: a JDK, pypy3,
 #                             Node.js and npm, a headless Chromium with CJK
-#                             fonts, poppler-utils, Kotlin (JetBrains'
+#                             fonts, poppler-utils, pandoc, Kotlin (JetBrains'
 #                             compiler from the npm registry: Debian's is
 #                             1.3), then the judges' tools
 #                             (scripts/setup-tools.sh).
@@ -49,6 +49,9 @@ if $slow; then
         missing+=(chromium-headless-shell)
     fc-list 2>/dev/null | grep -q "Noto Sans CJK" || missing+=(fonts-noto-cjk)
     command -v pdftotext >/dev/null || missing+=(poppler-utils)
+    # An imported problem's LaTeX statement becomes the kit's page through
+    # pandoc.
+    command -v pandoc >/dev/null || missing+=(pandoc)
 fi
 
 # Runs a command as root: directly, with sudo that asks for no password,
