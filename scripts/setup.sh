@@ -3,7 +3,9 @@
 # README's two commands run as typed:
 #   scripts/setup.sh          the compilers and interpreters the main job and
 #                             the fast tier of the tests run (gcc, g++,
-#                             python3), and checks that cargo is there;
+#                             python3), pandoc (an imported problem's LaTeX
+#                             statement goes out through it), and checks that
+#                             cargo is there;
 #   scripts/setup.sh --slow   also what the slow tier needs: a JDK, pypy3,
 #                             Node.js and npm, a headless Chromium with CJK
 #                             fonts, poppler-utils, Kotlin (JetBrains'
@@ -35,6 +37,9 @@ missing=()
 command -v gcc >/dev/null || missing+=(gcc)
 command -v g++ >/dev/null || missing+=(g++)
 command -v python3 >/dev/null || missing+=(python3)
+# An imported problem's LaTeX statement becomes the kit's page, or goes to
+# a format of another family, through pandoc.
+command -v pandoc >/dev/null || missing+=(pandoc)
 if $slow; then
     python3 -c "import ensurepip" >/dev/null 2>&1 || missing+=(python3-venv)
     command -v javac >/dev/null || missing+=(openjdk-17-jdk-headless)

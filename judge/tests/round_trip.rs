@@ -81,6 +81,12 @@ fn carried(format: &str, interactive: bool) -> BTreeSet<&'static str> {
         ]),
         _ => panic!("no format {format}"),
     }
+    // The statements come back as that format writes them: LaTeX (legacy,
+    // Polygon's sections) or PDFs (CMS, none with --no-pdf); 2025-09 and
+    // Hydro keep the Markdown.
+    if ["icpc-legacy", "polygon", "cms"].contains(&format) {
+        allowed.extend(["statement languages", "statement en", "statement zh"]);
+    }
     allowed
 }
 

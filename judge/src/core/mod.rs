@@ -8,6 +8,7 @@ pub mod cargo;
 pub mod compile;
 pub mod interact;
 pub mod jury;
+pub mod pandoc;
 pub mod plan;
 pub mod programs;
 pub mod requirements;

@@ -10,6 +10,7 @@ use sandbox::host::{self, Tool};
 
 use crate::core::browser::Browser;
 use crate::core::jury::Jury;
+use crate::core::pandoc::Pandoc;
 use crate::core::toolchain::{install, programs, which};
 use crate::model::kit::Kit;
 use crate::model::results::Requirement;
@@ -110,7 +111,24 @@ pub fn requirements(kit: &Kit, jury: &Jury) -> Vec<Requirement> {
         existing(&kit.target.join("tools/hydro/node_modules/hydrooj")),
         "scripts/setup-tools.sh".into(),
     );
+    all.push(pandoc());
     all
+}
+
+/// pandoc, which makes imported problems' LaTeX statements pages.
+fn pandoc() -> Requirement {
+    let found = Pandoc::find("").ok().map(|p| {
+        let version = program(&p.path().display().to_string(), &["--version"]);
+        version.unwrap_or_else(|| p.path().display().to_string())
+    });
+    Requirement {
+        what: "pandoc".into(),
+        needed_by: "imported problems' LaTeX statements: judge statement, judge package".into(),
+        fix: found
+            .is_none()
+            .then(|| "apt-get install pandoc, or JUDGE_PANDOC".into()),
+        found,
+    }
 }
 
 /// `name`'s path on PATH and the first line it prints for `args`.

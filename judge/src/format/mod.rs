@@ -21,6 +21,7 @@ pub mod package;
 pub mod polygon;
 pub mod subject;
 pub mod tree;
+pub mod written;
 pub mod xml;
 pub mod yaml;
 
@@ -136,6 +137,30 @@ impl Format {
             Format::Polygon => polygon::STATEMENTS,
             Format::Cms => cms::STATEMENTS,
             Format::Hydro => hydro::STATEMENTS,
+        }
+    }
+
+    /// The statements of a package of this format kept in `dir` (an
+    /// imported problem's `package/`), as it wrote them.
+    pub fn statements(self, dir: &Path) -> Result<Vec<written::Written>> {
+        match self {
+            Format::Icpc | Format::IcpcLegacy => icpc::statements(dir),
+            Format::Polygon => polygon::statements(dir),
+            Format::Cms => cms::statements(dir),
+            Format::Hydro => hydro::statements(dir),
+        }
+    }
+
+    /// Where the format keeps a statement printed to PDF in the language
+    /// `lang` (a code), if it keeps one.
+    pub fn pdf_statement(self, lang: &str) -> Option<String> {
+        let name = written::name_of(lang);
+        match self {
+            Format::Icpc => Some(format!("statement/problem.{lang}.pdf")),
+            Format::IcpcLegacy => Some(format!("problem_statement/problem.{lang}.pdf")),
+            Format::Polygon => Some(format!("statements/.pdf/{name}/problem.pdf")),
+            Format::Cms => Some(format!("statement/{name}.pdf")),
+            Format::Hydro => None,
         }
     }
 

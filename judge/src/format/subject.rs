@@ -185,6 +185,9 @@ pub fn single_pass(p: &Problem, format: &str) -> Result<()> {
 pub struct Statement {
     pub lang: Lang,
     pub markdown: String,
+    /// The LaTeX an imported problem's package wrote it in (a problemtools
+    /// document), kept as LaTeX where the format takes LaTeX.
+    pub latex: Option<String>,
     /// The standalone page (`judge statement`).
     pub html: String,
     /// The page printed to PDF, when the format ships PDF statements (and

@@ -36,6 +36,7 @@ pub fn compare(
     d.settings(a, b, &name)?;
     d.jury(a, b)?;
     d.tests(a_tests, b_tests, &name)?;
+    d.statements(a, b)?;
     let (sa, sb) = (solutions(a)?, solutions(b)?);
     let none = || "absent".to_string();
     for name in sa.keys().chain(sb.keys().filter(|k| !sa.contains_key(*k))) {
@@ -319,4 +320,87 @@ fn solutions(p: &Problem) -> Result<BTreeMap<String, String>> {
         );
     }
     Ok(all)
+}
+
+impl Differences {
+    /// The statements: the languages each has, and for a language both
+    /// have, whether its text differs (the first line that does, with the
+    /// form each is written in).
+    fn statements(&mut self, a: &Problem, b: &Problem) -> Result<()> {
+        let (x, y) = (statement_texts(a)?, statement_texts(b)?);
+        let languages = |m: &BTreeMap<String, (&str, String)>| {
+            let all: Vec<&str> = m.keys().map(String::as_str).collect();
+            match all.is_empty() {
+                true => "none".to_string(),
+                false => all.join(", "),
+            }
+        };
+        self.differ("statement languages".into(), languages(&x), languages(&y));
+        for (lang, (form_x, text_x)) in &x {
+            let Some((form_y, text_y)) = y.get(lang) else {
+                continue;
+            };
+            if (form_x, text_x) == (form_y, text_y) {
+                continue;
+            }
+            let (n, line_x, line_y) = first_other_line(text_x, text_y);
+            self.0.push(Difference {
+                what: format!("statement {lang}"),
+                a: format!("{form_x}, line {n}: {line_x}"),
+                b: format!("{form_y}, line {n}: {line_y}"),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A problem's statements by language: the form each is written in and its
+/// text (its lines that are not blank, without white space at their end;
+/// a PDF by its content's hash): the kit's `statement.<lang>.md`, else its
+/// package's own.
+fn statement_texts(p: &Problem) -> Result<BTreeMap<String, (&'static str, String)>> {
+    use crate::format::written::Form;
+    use crate::service::package_statements;
+    let clean = |text: &str| {
+        let lines = text.lines().map(str::trim_end).filter(|l| !l.is_empty());
+        lines.collect::<Vec<_>>().join("\n")
+    };
+    let mut all = BTreeMap::new();
+    if !package_statements::keeps_its_own(p) {
+        for lang in crate::model::problem::Lang::ALL {
+            if let Ok(text) = std::fs::read_to_string(lang.source(p)) {
+                all.insert(lang.code().to_string(), ("Markdown", clean(&text)));
+            }
+        }
+        return Ok(all);
+    }
+    for written in package_statements::written(p)? {
+        let text = match &written.form {
+            Form::Markdown(t) | Form::Latex(t) | Form::Html(t) => clean(t),
+            Form::Pdf => format!("content {}", &fsutil::hash_file(&written.path)?[..12]),
+        };
+        all.insert(written.lang, (written.form.name(), text));
+    }
+    Ok(all)
+}
+
+/// The first line where `x` and `y` differ: its number and each side's
+/// line, shortened.
+fn first_other_line(x: &str, y: &str) -> (usize, String, String) {
+    let shown = |line: Option<&str>| match line {
+        None => "(the end)".to_string(),
+        Some(l) if l.chars().count() > 60 => {
+            format!("`{}...`", l.chars().take(60).collect::<String>())
+        }
+        Some(l) => format!("`{l}`"),
+    };
+    let (mut a, mut b) = (x.lines(), y.lines());
+    let mut n = 1;
+    loop {
+        let (l, m) = (a.next(), b.next());
+        if l != m || l.is_none() {
+            return (n, shown(l), shown(m));
+        }
+        n += 1;
+    }
 }

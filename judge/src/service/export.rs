@@ -30,6 +30,7 @@ use crate::model::problem::Lang;
 use crate::model::problem::{Problem, ProgramSpec};
 use crate::model::program::Protocol;
 use crate::model::results::{Test, Warning};
+use crate::service::package_statements::{self, Shown};
 use crate::service::statement;
 
 /// What an export wrote.
@@ -182,7 +183,9 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
         tests: built,
         binaries,
     } = build(kit, jury, events, request.names, &*writer)?;
-    let statements = render(&problems, &built, browser.as_ref(), jury.pool())?;
+    let mut warnings = Vec::new();
+    let statements = render(&problems, &built, request.format, &mut warnings)?;
+    let statements = printed(statements, browser.as_ref(), jury.pool())?;
     let shipping = Shipping {
         kit,
         jury,
@@ -191,10 +194,9 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
         binaries: binaries.as_deref(),
         compiled: writer.runs_compiled(),
     };
-    let mut warnings = Vec::new();
     let mut subjects = Vec::new();
     for ((problem, tests), statements) in problems.iter().zip(&built).zip(statements) {
-        let subject = shipping.subject(problem, tests, statements, &*writer, &mut warnings)?;
+        let subject = shipping.subject(problem, tests, statements, &*writer)?;
         subjects.push(subject);
     }
     let tree = assembled(&*writer, request.format, &subjects, single)?;
@@ -342,14 +344,13 @@ struct Shipping<'a> {
 impl Shipping<'_> {
     /// One problem as the writer sees it: its programs shipped, its
     /// statements rendered (or, for an imported problem without the kit's,
-    /// its package's own where the format keeps them).
+    /// its package's own: `kept`, and those carried in `statements`).
     fn subject<'p>(
         &self,
         problem: &'p Problem,
         tests: &'p [Test],
-        statements: Vec<Statement>,
+        (statements, mut kept): (Vec<Statement>, KeptFiles),
         writer: &dyn Writer,
-        warnings: &mut Vec<Warning>,
     ) -> Result<Subject<'p>> {
         writer.holds(problem)?;
         let validators = (problem.validators.iter())
@@ -357,10 +358,6 @@ impl Shipping<'_> {
             .map(|v| self.ship(&v.program, "validators", v.protocol))
             .filter_map(Result::transpose)
             .collect::<Result<_>>()?;
-        let mut kept = match statements.is_empty() {
-            true => kept_statements(problem, self.format, warnings)?,
-            false => Vec::new(),
-        };
         kept.extend(writer.kept(problem)?);
         Ok(Subject {
             problem,
@@ -520,23 +517,10 @@ fn outside_the_sources(kit: &Kit, out: &Path) -> Result<()> {
     Ok(())
 }
 
-/// An imported problem's own statements for a `target` package: the
-/// package's statement files, where `target` keeps them. A format of
-/// another family cannot show them: said in `warnings`.
-fn kept_statements(
-    problem: &Problem,
-    target: Format,
-    warnings: &mut Vec<Warning>,
-) -> Result<KeptFiles> {
-    let Some(from) = &problem.imported_from else {
-        bail!("{}: no statement.en.md to export", problem.dir.display());
-    };
-    let from = Format::named(from).ok_or_else(|| {
-        anyhow::anyhow!(
-            "{}: `imported_from = \"{from}\"` is no format the kit knows",
-            problem.config.path.display()
-        )
-    })?;
+/// An imported problem's own statements for a `target` package of its
+/// format's family: the package's statement files, where `target` keeps
+/// them (the two ICPC versions differ in the folder's name only).
+fn kept_statements(problem: &Problem, from: Format, target: Format) -> Result<KeptFiles> {
     let package = problem.dir.join("package");
     let mut kept = Vec::new();
     for file in fsutil::files_under(&package).map_err(|e| fsutil::naming(&package, e))? {
@@ -555,26 +539,11 @@ fn kept_statements(
         else {
             continue;
         };
-        let path = match (from == target, from.same_family(target)) {
-            (true, _) => rel,
-            // The two ICPC versions differ in the folder's name only.
-            (false, true) => {
+        let path = match from == target {
+            true => rel,
+            false => {
                 let rest = &rel[from.statement_paths()[at].len()..];
                 format!("{}{rest}", target.statement_paths()[0])
-            }
-            (false, false) => {
-                warnings.push(Warning {
-                    problem: problem.name.clone(),
-                    judge: target.name(),
-                    message: format!(
-                        "the statements are the {} package's own ({}): this format does not \
-                         keep them, so they are left out (write statement.en.md to have the \
-                         kit render them)",
-                        from.name(),
-                        from.statement_paths().join(", ")
-                    ),
-                });
-                return Ok(Vec::new());
             }
         };
         kept.push((path, file));
@@ -582,38 +551,115 @@ fn kept_statements(
     Ok(kept)
 }
 
-/// Every problem's statements in every language, rendered, and printed
-/// to PDF by `browser` (on the `pool`) when there is one. An imported
-/// problem without a statement of the kit's has none here: it keeps its
-/// package's ([`kept_statements`]).
+/// An imported problem's own statements for a `target` package of another
+/// family, in its form: Markdown and LaTeX rendered as the kit's
+/// statements are (the LaTeX kept beside, for a format that takes it), a
+/// PDF copied where the format keeps PDFs; what it cannot carry is said
+/// in `warnings`.
+fn carried(
+    problem: &Problem,
+    tests: &[Test],
+    target: Format,
+    warnings: &mut Vec<Warning>,
+) -> Result<(Vec<Statement>, KeptFiles)> {
+    let mut converter = package_statements::Converter::default();
+    let (mut statements, mut kept) = (Vec::new(), Vec::new());
+    for written in package_statements::written(problem)? {
+        let (code, path, form) = (
+            written.lang.clone(),
+            written.path.clone(),
+            written.form.name(),
+        );
+        let lang = Lang::ALL.into_iter().find(|l| l.code() == code);
+        let why = match (converter.shown(written)?.shown, lang) {
+            (Shown::Markdown { markdown, latex }, Some(lang)) => {
+                let source = statement::Source {
+                    lang,
+                    path,
+                    markdown,
+                    samples: statement::Sample::of(tests)?,
+                };
+                statements.push(Statement {
+                    lang,
+                    html: statement::page(&source.sheet(problem))?,
+                    markdown: source.markdown,
+                    latex,
+                    pdf: None,
+                });
+                continue;
+            }
+            (Shown::Markdown { .. }, None) => "the kit renders statements in en and zh only",
+            (Shown::Pdf, _) => match target.pdf_statement(&code) {
+                Some(at) => {
+                    kept.push((at, path));
+                    continue;
+                }
+                None => "this format shows statements in Markdown only",
+            },
+            (Shown::Html(_), _) => "a page Polygon made, which this format has no place for",
+        };
+        warnings.push(Warning {
+            problem: problem.name.clone(),
+            judge: target.name(),
+            message: format!(
+                "the statement in `{code}` ({form}, {}) is not carried: {why}",
+                path.display()
+            ),
+        });
+    }
+    statements.sort_by_key(|s| s.lang);
+    Ok((statements, kept))
+}
+
+/// Every problem's statements in every language, rendered, with the files
+/// an imported problem keeps of its package's: its own statements as they
+/// are for a `target` of its format's family, else carried in the
+/// target's form.
 fn render(
     problems: &[Problem],
     built: &[Vec<Test>],
-    browser: Option<&Browser>,
-    pool: Pool,
-) -> Result<Vec<Vec<Statement>>> {
+    target: Format,
+    warnings: &mut Vec<Warning>,
+) -> Result<Vec<(Vec<Statement>, KeptFiles)>> {
     let mut all = Vec::new();
     for (problem, tests) in problems.iter().zip(built) {
-        let mut statements = Vec::new();
-        if problem.imported_from.is_some() && !Lang::En.source(problem).exists() {
-            all.push(statements);
+        if package_statements::keeps_its_own(problem) {
+            let from = package_statements::origin(problem)?;
+            all.push(match from.same_family(target) {
+                true => (Vec::new(), kept_statements(problem, from, target)?),
+                false => carried(problem, tests, target, warnings)?,
+            });
             continue;
         }
+        let mut statements = Vec::new();
         for lang in Lang::ALL {
             let source = statement::Source::read(problem, tests, lang)?;
             statements.push(Statement {
                 lang,
                 html: statement::page(&source.sheet(problem))?,
                 markdown: source.markdown,
+                latex: None,
                 pdf: None,
             });
         }
-        all.push(statements);
+        all.push((statements, Vec::new()));
     }
+    Ok(all)
+}
+
+/// The statements printed to PDF by `browser` (on the `pool`), when there
+/// is one.
+fn printed(
+    mut all: Vec<(Vec<Statement>, KeptFiles)>,
+    browser: Option<&Browser>,
+    pool: Pool,
+) -> Result<Vec<(Vec<Statement>, KeptFiles)>> {
     if let Some(browser) = browser {
-        let pages: Vec<String> = all.iter().flatten().map(|s| s.html.clone()).collect();
+        let pages: Vec<String> = (all.iter().flat_map(|(s, _)| s))
+            .map(|s| s.html.clone())
+            .collect();
         let mut pdfs = browser.print_all(&pages, pool)?.into_iter();
-        for statement in all.iter_mut().flatten() {
+        for statement in all.iter_mut().flat_map(|(s, _)| s) {
             statement.pdf = pdfs.next();
         }
     }

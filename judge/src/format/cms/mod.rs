@@ -12,9 +12,12 @@ mod solutions;
 pub mod task;
 pub mod write;
 
+use std::path::{Path, PathBuf};
+
 use anyhow::Result;
 
 use crate::format::Package;
+use crate::format::written::{self, Form, Written};
 
 /// Where a task keeps its statements.
 pub const STATEMENTS: &[&str] = &["statement/", "testo/"];
@@ -37,4 +40,37 @@ pub fn recognises(package: &Package) -> bool {
 /// The task's own name (`name`).
 pub fn own_name(package: &Package) -> Result<Option<String>> {
     package.yaml_key(task_file(package), "name")
+}
+
+/// The statements of the task in `dir`: the PDFs of `statement/` and
+/// `testo/`, each named for its language (`english.pdf`, `en.pdf`;
+/// `testo.pdf` is Italian, `statement.pdf` English).
+pub fn statements(dir: &Path) -> Result<Vec<Written>> {
+    let mut all: Vec<Written> = Vec::new();
+    for folder in STATEMENTS {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join(folder))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "pdf"))
+            .collect();
+        files.sort();
+        for path in files {
+            let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+            let lang = match stem.to_lowercase().as_str() {
+                "testo" => "it".to_string(),
+                "statement" => "en".to_string(),
+                other => written::code_of(other),
+            };
+            if !all.iter().any(|w| w.lang == lang) {
+                all.push(Written {
+                    lang,
+                    form: Form::Pdf,
+                    path,
+                });
+            }
+        }
+    }
+    Ok(all)
 }

@@ -16,12 +16,13 @@ pub mod testdata_tools;
 pub mod verdicts;
 pub mod write;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 
 use crate::format::Package;
 use crate::format::tree;
+use crate::format::written::{self, Form, Written};
 
 /// The two versions of the format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,4 +102,42 @@ pub fn recognises(package: &Package, version: Version) -> Result<bool> {
             .is_some_and(|v| v.trim().trim_matches(['"', '\'']) != "legacy")
     });
     Ok(current == (version == Version::Current))
+}
+
+/// The statements of the package in `dir` (`statement/` in 2025-09,
+/// `problem_statement/` in legacy): `problem.<lang>.md`, `.tex` or `.pdf`,
+/// each language's in the first of these forms it has (`problem.tex`:
+/// English).
+pub fn statements(dir: &Path) -> Result<Vec<Written>> {
+    let mut found: std::collections::BTreeMap<String, (usize, PathBuf)> = Default::default();
+    for folder in ["statement", "problem_statement"] {
+        for entry in std::fs::read_dir(dir.join(folder))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Some(stem) = name.strip_prefix("problem.") else {
+                continue;
+            };
+            let (lang, ext) = stem.rsplit_once('.').unwrap_or(("en", stem));
+            let Some(rank) = ["md", "tex", "pdf"].iter().position(|e| *e == ext) else {
+                continue;
+            };
+            let better = found.get(lang).is_none_or(|(r, _)| rank < *r);
+            if better && !lang.contains('.') {
+                found.insert(lang.to_string(), (rank, entry.path()));
+            }
+        }
+    }
+    let mut all = Vec::new();
+    for (lang, (rank, path)) in found {
+        let form = match rank {
+            0 => Form::Markdown(written::text(&path)?),
+            1 => Form::Latex(written::text(&path)?),
+            _ => Form::Pdf,
+        };
+        all.push(Written { lang, form, path });
+    }
+    Ok(all)
 }

@@ -897,12 +897,16 @@ impl Version {
         };
         for statement in &s.statements {
             let lang = statement.lang.code();
-            if self == Version::Current {
+            // A statement written in LaTeX stays LaTeX (no Markdown made
+            // of it beside).
+            if self == Version::Current && statement.latex.is_none() {
                 let path = format!("statement/problem.{lang}.md");
                 out.text(&path, statement.markdown.clone())?;
             }
             let path = format!("{folder}/problem.{lang}.tex");
-            out.text(&path, latex::statement(&statement.markdown))?;
+            let tex =
+                (statement.latex.clone()).unwrap_or_else(|| latex::statement(&statement.markdown));
+            out.text(&path, tex)?;
             if let Some(pdf) = &statement.pdf {
                 out.bytes(&format!("{folder}/problem.{lang}.pdf"), pdf.clone())?;
             }

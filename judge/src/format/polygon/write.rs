@@ -34,6 +34,7 @@ use crate::base::fsutil;
 use crate::format::latex;
 use crate::format::subject::{self, Subject, label, self_contained_cpp};
 use crate::format::tree::Tree;
+use crate::format::written::Sections;
 use crate::model::expect::Expect;
 use crate::model::problem::{CppChecker, Problem};
 use crate::model::program::Protocol;
@@ -469,15 +470,28 @@ fn write_solutions(s: &Subject, out: &mut Tree) -> Result<()> {
     Ok(())
 }
 
-/// The statements in each language: the LaTeX source, the page, the PDF,
-/// and the samples beside them.
+/// The statements in each language: the LaTeX source, in sections and
+/// whole (an imported statement's own LaTeX where it had one), the page,
+/// the PDF, and the samples beside them.
 fn write_statements(s: &Subject, out: &mut Tree) -> Result<()> {
     for statement in &s.statements {
         let language = statement.lang.english_name();
-        out.text(
-            &format!("statements/{language}/problem.tex"),
-            latex::statement(&statement.markdown),
-        )?;
+        let tex =
+            (statement.latex.clone()).unwrap_or_else(|| latex::statement(&statement.markdown));
+        // Polygon's own sections (`legend.tex`, ...), which its statement
+        // editor and the packages' readers take, and the whole document.
+        let sections = Sections::of_document(&tex);
+        if let Some(name) = &sections.name {
+            out.text(
+                &format!("statements/{language}/name.tex"),
+                format!("{name}\n"),
+            )?;
+        }
+        for (part, text) in &sections.parts {
+            let path = format!("statements/{language}/{}.tex", part.key());
+            out.text(&path, format!("{text}\n"))?;
+        }
+        out.text(&format!("statements/{language}/problem.tex"), tex)?;
         out.text(
             &format!("statements/.html/{language}/problem.html"),
             statement.html.clone(),
