@@ -239,3 +239,82 @@ fn a_changed_command_is_a_difference_and_a_stand_in_stays_manual() {
         "`12 6` of a source pair.c",
     );
 }
+
+/// The files under `dir` whose path ends in `.in` or `.ans`, with their
+/// bytes.
+fn tests_under(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let all = testkit::files::contents(dir).into_iter();
+    all.filter(|(path, _)| path.ends_with(".in") || path.ends_with(".ans"))
+        .collect()
+}
+
+/// BAPCtools' `bt generate` on the ICPC export of an imported
+/// generators.yaml package makes every case its generators.yaml names
+/// again, and leaves `data/` byte for byte as the kit wrote it; `bt stats`
+/// counts the generated cases.
+#[test]
+#[ignore = "slow tier: BAPCtools from the tools venv"]
+fn bt_generate_remakes_the_icpc_export_byte_for_byte() {
+    let kit = Kit::new();
+    kit.write("testlib.h", "// a stand-in\n");
+    let packages = tempfile::tempdir().unwrap();
+    let icpc = packages.path().join("madesums");
+    crate::generators_yaml::made_sums(&icpc);
+    let (code, report) = kit.json(&["import", icpc.to_str().unwrap(), "--name", "made"]);
+    assert_eq!(code, 0, "{report}");
+    let out = export(&kit, "made", "icpc");
+    // A problem folder of BAPCtools is named by letters and digits.
+    let problem = packages.path().join("again");
+    testkit::files::copy_folder(&out, &problem);
+    let before = tests_under(&problem.join("data"));
+    let bt = testkit::tools::tool("bt");
+    let (_, text) = testkit::tools::run(&bt, &["generate", "--no-bar"], &problem, packages.path());
+    assert!(
+        text.contains("23 cases generated") && !text.contains("failed"),
+        "bt generate:\n{text}"
+    );
+    let after = tests_under(&problem.join("data"));
+    assert_eq!(
+        before.iter().map(|t| &t.0).collect::<Vec<_>>(),
+        after.iter().map(|t| &t.0).collect::<Vec<_>>(),
+        "{text}"
+    );
+    for ((path, a), (_, b)) in before.iter().zip(&after) {
+        assert!(a == b, "bt generate changed {path}:\n{text}");
+    }
+    let (_, stats) = testkit::tools::run(&bt, &["stats", "--no-bar"], &problem, packages.path());
+    eprintln!("bt generate:\n{text}\nbt stats:\n{stats}");
+}
+
+/// p2d converts the Polygon export with generated tests (their inputs
+/// stored, their generator among the executables) into a DOMjudge
+/// package holding every test.
+#[test]
+#[ignore = "slow tier: p2d from the tools venv"]
+fn p2d_takes_the_polygon_export_with_generated_tests() {
+    let kit = Kit::new();
+    let testlib_h = testkit::tools::testlib_h().unwrap();
+    std::fs::copy(testlib_h, kit.path("testlib.h")).unwrap();
+    let packages = tempfile::tempdir().unwrap();
+    let polygon = packages.path().join("bigger");
+    crate::polygon::bigger(&polygon, "", 5);
+    let (code, report) = kit.json(&["import", polygon.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    let out = export(&kit, "bigger", "polygon");
+    assert_has(
+        &kit.read("target/biggerpolygon/problem.xml"),
+        "method=\"generated\"",
+    );
+    let scratch = packages.path().join("scratch");
+    std::fs::create_dir_all(&scratch).unwrap();
+    // The fixture's checker is no testlib one: p2d converts the package,
+    // which problemtools cannot judge.
+    testkit::tools::p2d_and_verifyproblem(&out, "A", &scratch, false);
+    let converted = std::fs::File::open(scratch.join("biggerpolygon.zip")).unwrap();
+    let zip = zip::ZipArchive::new(converted).unwrap();
+    let names: Vec<String> = (zip.file_names().flatten())
+        .map(|n| n.into_owned())
+        .collect();
+    let inputs = names.iter().filter(|n| n.ends_with(".in")).count();
+    assert_eq!(inputs, 5, "{names:?}");
+}

@@ -5,14 +5,16 @@
 //! listed under `generators:`), and the reference as the `solution:` that
 //! answers them (a test another solution answers names it, beside the
 //! generators). `data/` still stores every test, as BAPCtools packages
-//! do: a test made otherwise (a file, the kit's Rust generators, which
-//! are crates) is stored only, and generators.yaml does not name it.
+//! do; `bt generate` removes whatever generators.yaml does not name, so a
+//! test made otherwise (a file, the kit's Rust generators, which are
+//! crates) is a `copy:` of its files under `generators/data/`, and each
+//! folder's `test_group.yaml` and test's `.yaml` are said there too.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use anyhow::{Result, bail};
-use yaml_rust2::Yaml;
+use anyhow::{Result, anyhow, bail};
+use yaml_rust2::{Yaml, YamlLoader};
 
 use super::generators::FILE;
 use crate::format::subject::{self, Subject};
@@ -22,6 +24,9 @@ use crate::model::results::{Test, Warning};
 /// Characters of a BAPCtools command with a meaning of their own
 /// (`{seed}`, `{name}`), which a generated test's arguments must not hold.
 const REFUSED: &str = "{}#";
+
+/// Files of the package: (path, bytes).
+pub type Files = Vec<(String, Vec<u8>)>;
 
 /// A generated test as generators.yaml names it.
 #[derive(Clone)]
@@ -119,9 +124,13 @@ impl Generated {
     }
 
     /// generators.yaml's text, answered by `solution` (a path from the
-    /// package's root, `/submissions/accepted/ref.py`); none when no test
-    /// is generated.
-    pub fn text(&self, solution: Option<String>) -> Result<Option<String>> {
+    /// package's root, `/submissions/accepted/ref.py`), naming every file
+    /// of `data` (each path under the package's `data/` with its bytes):
+    /// `bt generate` removes what it does not name. A test no command
+    /// makes is a copy of its files, shipped under `generators/data/`; a
+    /// test's own `.yaml` its `yaml:`, a folder's `test_group.yaml` its
+    /// `test_group.yaml:`. None when no test is generated.
+    pub fn text(&self, solution: Option<String>, data: &Files) -> Result<Option<(String, Files)>> {
         if self.commands.is_empty() {
             return Ok(None);
         }
@@ -135,16 +144,41 @@ impl Generated {
             root.push(("generators", yaml::map(programs)));
         }
         let mut tree = Folder::default();
-        for command in &self.commands {
-            let folder = &command.folder;
-            let path = folder.strip_prefix("data/").unwrap_or(folder);
-            let at = path.split('/').fold(&mut tree, |f, part| {
-                f.folders.entry(part.to_string()).or_default()
-            });
-            at.cases.push(command.clone());
+        let mut copies = Vec::new();
+        for (path, bytes) in data {
+            let (folder, file) = path.rsplit_once('/').unwrap_or(("", path));
+            let at = (folder.split('/').skip(1).filter(|p| !p.is_empty()))
+                .fold(&mut tree, |f, part| {
+                    f.folders.entry(part.to_string()).or_default()
+                });
+            let (name, extension) = file.split_once('.').unwrap_or((file, ""));
+            match extension {
+                _ if file == "test_group.yaml" => at.settings = Some(parsed(path, bytes)?),
+                "yaml" => at.case(name).own = Some(parsed(path, bytes)?),
+                _ => {
+                    let made = self
+                        .commands
+                        .iter()
+                        .find(|c| c.folder == folder && c.name == name);
+                    let case = at.case(name);
+                    match made {
+                        Some(command) => case.command = Some(command.clone()),
+                        None => case.copy = Some(format!("{folder}/{name}")),
+                    }
+                    // What a command makes is made again; the rest is copied.
+                    let regenerated = made.is_some() && ["in", "ans"].contains(&extension);
+                    if !regenerated {
+                        copies.push((format!("generators/{path}"), bytes.clone()));
+                    }
+                }
+            }
         }
-        root.push(("data", tree.entries()));
-        Ok(Some(yaml::text(&yaml::map(root))?))
+        let mut keys = root;
+        if let Some(settings) = tree.settings.take() {
+            keys.push(("test_group.yaml", settings));
+        }
+        keys.push(("data", tree.entries()));
+        Ok(Some((yaml::text(&yaml::map(keys))?, copies)))
     }
 
     /// What the judges that read generators.yaml lose: the generated tests
@@ -164,30 +198,67 @@ impl Generated {
     }
 }
 
-/// A folder of generators.yaml's `data:` tree: its cases, by name, and
-/// its folders.
+/// A test case of generators.yaml: its command, or the files it copies
+/// (a path under `generators/` without the extension), and its own
+/// settings.
+#[derive(Default)]
+struct Case {
+    command: Option<Command>,
+    copy: Option<String>,
+    own: Option<Yaml>,
+}
+
+/// A folder of generators.yaml's `data:` tree: its cases by name, its
+/// settings (`test_group.yaml:`), its folders.
 #[derive(Default)]
 struct Folder {
-    cases: Vec<Command>,
+    cases: BTreeMap<String, Case>,
+    settings: Option<Yaml>,
     folders: BTreeMap<String, Folder>,
 }
 
+/// The YAML document `bytes` of the package file `path`.
+fn parsed(path: &str, bytes: &[u8]) -> Result<Yaml> {
+    let text = String::from_utf8_lossy(bytes);
+    let docs = YamlLoader::load_from_str(&text).map_err(|e| anyhow!("{path}: {e}"))?;
+    Ok(docs.into_iter().next().unwrap_or(Yaml::Null))
+}
+
 impl Folder {
+    /// The case `name`, made where it was not.
+    fn case(&mut self, name: &str) -> &mut Case {
+        self.cases.entry(name.to_string()).or_default()
+    }
+
     /// Its entries: a map (cases named by their keys), its cases, then its
     /// folders (`sample` before `secret`, as BAPCtools makes them), each
-    /// `{data: {...}}`.
+    /// `{test_group.yaml: ..., data: {...}}`.
     fn entries(&self) -> Yaml {
         let mut keys: Vec<(&str, Yaml)> = (self.cases.iter())
-            .map(|c| {
-                let generate = std::iter::once(("generate", yaml::string(&c.command)));
-                let solution = (c.solution.iter()).map(|s| ("solution", yaml::string(s)));
-                (c.name.as_str(), yaml::map(generate.chain(solution)))
+            .map(|(name, c)| {
+                let mut case = Vec::new();
+                if let Some(command) = &c.command {
+                    case.push(("generate", yaml::string(&command.command)));
+                    if let Some(solution) = &command.solution {
+                        case.push(("solution", yaml::string(solution)));
+                    }
+                }
+                if let Some(copy) = &c.copy {
+                    case.push(("copy", yaml::string(copy)));
+                }
+                if let Some(own) = &c.own {
+                    case.push(("yaml", own.clone()));
+                }
+                (name.as_str(), yaml::map(case))
             })
             .collect();
         let mut folders: Vec<(&String, &Folder)> = self.folders.iter().collect();
         folders.sort_by_key(|(name, _)| (name.as_str() != "sample", name.as_str()));
-        let folders = folders.into_iter();
-        keys.extend(folders.map(|(name, f)| (name.as_str(), yaml::map([("data", f.entries())]))));
+        for (name, f) in folders {
+            let settings = f.settings.iter().map(|s| ("test_group.yaml", s.clone()));
+            let entry = settings.chain([("data", f.entries())]);
+            keys.push((name.as_str(), yaml::map(entry)));
+        }
         yaml::map(keys)
     }
 }

@@ -687,12 +687,24 @@ fn generators_yaml(s: &Subject, out: &mut Tree) -> Result<()> {
         let accepted = folder == "accepted";
         accepted.then(|| format!("/submissions/accepted/{}", fsutil::file_name(path)))
     });
-    let Some(text) = generated.text(solution)? else {
+    let data: Vec<(String, Vec<u8>)> = (out.paths())
+        .filter(|path| path.starts_with("data/"))
+        .map(|path| {
+            Ok((
+                path.to_string(),
+                out.read(path).transpose()?.unwrap_or_default(),
+            ))
+        })
+        .collect::<Result<_>>()?;
+    let Some((text, copies)) = generated.text(solution, &data)? else {
         return Ok(());
     };
     out.text(super::generators::FILE, text)?;
     for (path, source) in &generated.files {
         out.file(path, source)?;
+    }
+    for (path, bytes) in copies {
+        out.bytes(&path, bytes)?;
     }
     Ok(())
 }
