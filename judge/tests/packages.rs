@@ -603,13 +603,15 @@ fn cms_packages_are_complete_and_judge_like_the_kit() {
             Some((problem.limits.memory_bytes >> 20) as i64)
         );
         let generated = std::fs::read_to_string(task.join("gen/GEN")).unwrap();
+        // A line of arguments, or a copy of the stored input.
         let lines = generated
             .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+            .filter(|l| !l.trim().is_empty() && (!l.starts_with('#') || l.starts_with("#COPY: ")));
         assert_eq!(lines.count(), n, "gen/GEN holds one line per test");
+        // `#ST:`, which task-maker reads (`# ST:` is a comment there).
         let subtasks: Vec<u32> = generated
             .lines()
-            .filter_map(|l| l.strip_prefix("# ST: "))
+            .filter_map(|l| l.strip_prefix("#ST: "))
             .map(|p| p.parse().unwrap())
             .collect();
         let groups: Vec<u32> = problem.groups.iter().map(|g| g.points).collect();

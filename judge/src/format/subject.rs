@@ -3,6 +3,7 @@
 //! statements, and its checker and validator as the format ships them,
 //! [`Shipped`]), and the [`Writer`] each format implements.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
@@ -11,7 +12,7 @@ use crate::base::fsutil;
 use crate::format::tree::Tree;
 use crate::model::config::{About, Language};
 use crate::model::expect::Expect;
-use crate::model::problem::{Lang, Problem};
+use crate::model::problem::{Lang, Problem, ProgramSpec, TestSource};
 use crate::model::program::Protocol;
 use crate::model::results::{Test, Warning};
 use crate::model::verdict::{AcceptRule, ErrorRule, GroupScoring};
@@ -84,6 +85,92 @@ pub struct Subject<'a> {
     pub folder: String,
     /// The kit's root.
     pub kit_root: PathBuf,
+    /// The generated tests whose input is not the one their generator
+    /// makes here (the package's stored input stands in: it differs, or
+    /// the generator does not compile here): a package ships them as
+    /// stored tests, never as commands.
+    pub stand_ins: BTreeSet<String>,
+}
+
+/// A generator as a package ships it: its name (the source's stem, or a
+/// program's name) and its files, (name in the package, file of the
+/// kit), the one run first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneratorFiles {
+    pub name: String,
+    pub files: Vec<(String, PathBuf)>,
+}
+
+/// The generator of `spec` as a package ships it, when a judge can build
+/// it from its sources: a source file (with the headers it includes from
+/// beside it), or several sources built together. The kit's cargo
+/// generators (a crate and its library) and executables are not.
+pub fn generator_files(spec: &ProgramSpec) -> Result<Option<GeneratorFiles>> {
+    Ok(match spec {
+        ProgramSpec::Source(path) => Some(GeneratorFiles {
+            name: (path.file_stem().unwrap_or_default())
+                .to_string_lossy()
+                .into_owned(),
+            files: with_headers(path)?,
+        }),
+        ProgramSpec::Sources {
+            name,
+            entry,
+            beside,
+            ..
+        } => Some(GeneratorFiles {
+            name: name.rsplit('/').next().unwrap_or(name).to_string(),
+            files: (std::iter::once(entry).chain(beside))
+                .map(|f| (fsutil::file_name(f), f.clone()))
+                .collect(),
+        }),
+        ProgramSpec::Cargo(_) | ProgramSpec::Folder(_) | ProgramSpec::Executable(_) => None,
+    })
+}
+
+/// The generator and arguments that make `test` as its package may say
+/// it: a generated test whose input is the generator's here (not a stand
+/// in), whose arguments are plain words (none empty, none holding white
+/// space, a quote or a character of `refused`, which the format's command
+/// lines give a meaning).
+pub fn command_of<'a>(
+    s: &'a Subject,
+    test: &Test,
+    refused: &str,
+) -> Option<(&'a ProgramSpec, &'a [String])> {
+    let spec = s.problem.tests.iter().find(|t| t.name == test.name)?;
+    let TestSource::Generated { generator, args } = &spec.source else {
+        return None;
+    };
+    let plain = |a: &String| {
+        !a.is_empty()
+            && !(a.chars()).any(|c| c.is_whitespace() || "\"'".contains(c) || refused.contains(c))
+    };
+    (!s.stand_ins.contains(&test.name) && args.iter().all(plain))
+        .then_some((generator, args.as_slice()))
+}
+
+/// A source file with the headers it includes from beside it, directly
+/// or through each other: (name, file), the source first.
+pub fn with_headers(source: &Path) -> Result<Vec<(String, PathBuf)>> {
+    let dir = source.parent().unwrap_or(Path::new("."));
+    let name = |f: &Path| f.file_name().map(|n| n.to_string_lossy().into_owned());
+    let mut files = vec![(name(source).unwrap_or_default(), source.to_path_buf())];
+    let mut next = 0;
+    while next < files.len() {
+        let text = std::fs::read(&files[next].1).map_err(|e| fsutil::naming(&files[next].1, e))?;
+        next += 1;
+        for line in String::from_utf8_lossy(&text).lines() {
+            let included = quoted_include(line).map(str::to_string);
+            if let Some(header) = included.filter(|n| !n.contains('/')) {
+                let file = dir.join(&header);
+                if file.is_file() && !files.iter().any(|(n, _)| *n == header) {
+                    files.push((header, file));
+                }
+            }
+        }
+    }
+    Ok(files)
 }
 
 /// What a format that shares a group's points equally among its tests

@@ -1,7 +1,8 @@
 //! `judge diff`: what differs between two problems, as a judge would see
 //! them: titles, limits, the kind of problem, the files its solutions read
 //! and write, groups and points, each built
-//! test (input and answer bytes, sample, group), the inputs that must be
+//! test (input and answer bytes, sample, group, the generator and
+//! arguments that make it), the inputs that must be
 //! invalid (by content, with their reasons), the jury programs (by
 //! content) and the solutions in each verdict folder (by content). A round
 //! trip (import, package, import again) must come back with none.
@@ -12,7 +13,7 @@ use anyhow::Result;
 
 use crate::base::fsutil;
 use crate::model::config::About;
-use crate::model::problem::{Problem, ProgramSpec};
+use crate::model::problem::{Problem, ProgramSpec, TestSource, TestSpec};
 use crate::model::results::Test;
 use crate::model::results::report::Difference;
 use crate::model::verdict::GroupScoring;
@@ -36,6 +37,7 @@ pub fn compare(
     d.settings(a, b, &name)?;
     d.jury(a, b)?;
     d.tests(a_tests, b_tests, &name)?;
+    d.generators(a, b)?;
     d.statements(a, b)?;
     let (sa, sb) = (solutions(a)?, solutions(b)?);
     let none = || "absent".to_string();
@@ -269,6 +271,26 @@ impl Differences {
             );
             let own = |t: &Test| t.points.map(|p| format!("{p} points")).unwrap_or_default();
             self.differ(format!("test {name} points"), own(x), own(y));
+        }
+        Ok(())
+    }
+}
+
+impl Differences {
+    /// How each test is made, in plan order: by which generator (by
+    /// content) with which arguments, or stored.
+    fn generators(&mut self, a: &Problem, b: &Problem) -> Result<()> {
+        let command = |t: &TestSpec| -> Result<String> {
+            Ok(match &t.source {
+                TestSource::File(_) => "none (a stored input)".to_string(),
+                TestSource::Generated { generator, args } => {
+                    format!("`{}` of {}", args.join(" "), program(generator)?)
+                }
+            })
+        };
+        for (x, y) in a.tests.iter().zip(&b.tests) {
+            let what = format!("test {} generator", x.name);
+            self.differ(what, command(x)?, command(y)?);
         }
         Ok(())
     }

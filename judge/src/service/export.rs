@@ -8,7 +8,7 @@
 //! contest's files, when more than one), and writes the tree as a folder
 //! or a zip in one step.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
@@ -20,16 +20,16 @@ use crate::core::browser::Browser;
 use crate::core::jury::Jury;
 use crate::core::testset;
 use crate::format::subject::{
-    KeptFiles, Shipped, Statement, Subject, about, quoted_include, stable_uuid,
+    KeptFiles, Shipped, Statement, Subject, about, stable_uuid, with_headers,
 };
 use crate::format::{Format, Settings, Tree, Writer};
 use crate::model::event::Events;
 use crate::model::expect::Expect;
 use crate::model::kit::Kit;
 use crate::model::problem::Lang;
-use crate::model::problem::{Problem, ProgramSpec};
+use crate::model::problem::{Problem, ProgramSpec, TestSource};
 use crate::model::program::Protocol;
-use crate::model::results::{Test, Warning};
+use crate::model::results::{BuildSummary, Test, Warning};
 use crate::service::package_statements::{self, Shown};
 use crate::service::statement;
 
@@ -181,6 +181,7 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
     let Built {
         problems,
         tests: built,
+        stand_ins,
         binaries,
     } = build(kit, jury, events, request.names, &*writer)?;
     let mut warnings = Vec::new();
@@ -195,8 +196,10 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
         compiled: writer.runs_compiled(),
     };
     let mut subjects = Vec::new();
-    for ((problem, tests), statements) in problems.iter().zip(&built).zip(statements) {
-        let subject = shipping.subject(problem, tests, statements, &*writer)?;
+    let each = problems.iter().zip(&built).zip(statements).zip(stand_ins);
+    for (((problem, tests), statements), stand_ins) in each {
+        let mut subject = shipping.subject(problem, tests, statements, &*writer)?;
+        subject.stand_ins = stand_ins;
         subjects.push(subject);
     }
     let tree = assembled(&*writer, request.format, &subjects, single)?;
@@ -256,7 +259,33 @@ fn browser(writer: &dyn Writer, request: &Request) -> Result<Option<Browser>> {
 struct Built {
     problems: Vec<Problem>,
     tests: Vec<Vec<Test>>,
+    /// Each problem's generated tests whose stored input stands in for
+    /// its generator's ([`Subject::stand_ins`]).
+    stand_ins: Vec<BTreeSet<String>>,
     binaries: Option<PathBuf>,
+}
+
+/// The generated tests of `problem` whose stored input stands in for the
+/// generator's: it differs from what the generator makes, or the
+/// generator does not compile here.
+fn stand_ins(problem: &Problem, summary: &BuildSummary) -> BTreeSet<String> {
+    let not_compiled = |generator: &ProgramSpec| {
+        let path = match generator {
+            ProgramSpec::Source(path) | ProgramSpec::Folder(path) => path,
+            ProgramSpec::Executable(path) => path,
+            ProgramSpec::Sources { entry, .. } => entry,
+            ProgramSpec::Cargo(_) => return false,
+        };
+        let shown = path.display().to_string();
+        summary.not_compiled.iter().any(|n| n.program == shown)
+    };
+    let unmade = (problem.tests.iter()).filter(|t| match &t.source {
+        TestSource::Generated { generator, .. } => not_compiled(generator),
+        TestSource::File(_) => false,
+    });
+    (unmade.map(|t| t.name.clone()))
+        .chain(summary.regenerated_different.iter().cloned())
+        .collect()
 }
 
 /// Builds what an export is made of, under the kit's build lock.
@@ -269,14 +298,17 @@ fn build(
 ) -> Result<Built> {
     let _building = kit.lock_builds(events)?;
     let problems = jury.prepare(kit, names, false, events)?;
-    let mut built = Vec::new();
+    let (mut built, mut unmade) = (Vec::new(), Vec::new());
     for problem in &problems {
-        built.push(testset::build(kit, jury, problem, events)?.0);
+        let (tests, summary) = testset::build(kit, jury, problem, events)?;
+        built.push(tests);
+        unmade.push(stand_ins(problem, &summary));
     }
     let Some(protocol) = writer.protocol() else {
         return Ok(Built {
             problems,
             tests: built,
+            stand_ins: unmade,
             binaries: None,
         });
     };
@@ -295,6 +327,7 @@ fn build(
     Ok(Built {
         problems,
         tests: built,
+        stand_ins: unmade,
         binaries: Some(binaries),
     })
 }
@@ -370,6 +403,7 @@ impl Shipping<'_> {
             uuid: (about(problem).uuid).unwrap_or_else(|| stable_uuid(&problem.name)),
             folder: self.format.folder(&problem.name),
             kit_root: self.kit.root.clone(),
+            stand_ins: BTreeSet::new(),
         })
     }
 
@@ -471,29 +505,6 @@ impl Shipping<'_> {
             ),
         }
     }
-}
-
-/// A source file with the headers it includes from beside it, directly
-/// or through each other: (name, file), the source first.
-fn with_headers(source: &Path) -> Result<Vec<(String, PathBuf)>> {
-    let dir = source.parent().unwrap_or(Path::new("."));
-    let name = |f: &Path| f.file_name().map(|n| n.to_string_lossy().into_owned());
-    let mut files = vec![(name(source).unwrap_or_default(), source.to_path_buf())];
-    let mut next = 0;
-    while next < files.len() {
-        let text = std::fs::read(&files[next].1).map_err(|e| fsutil::naming(&files[next].1, e))?;
-        next += 1;
-        for line in String::from_utf8_lossy(&text).lines() {
-            let included = quoted_include(line).map(str::to_string);
-            if let Some(header) = included.filter(|n| !n.contains('/')) {
-                let file = dir.join(&header);
-                if file.is_file() && !files.iter().any(|(n, _)| *n == header) {
-                    files.push((header, file));
-                }
-            }
-        }
-    }
-    Ok(files)
 }
 
 /// Refuses a package in the kit's tree but for its target folder: among

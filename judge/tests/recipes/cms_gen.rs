@@ -36,7 +36,7 @@ const INT32_C: &str = "#include <stdio.h>\nint main(void) { int a, b; scanf(\"%d
 &b); printf(\"%d\\n\", a + b); return 0; }\n";
 
 /// The task `coppie`; the second test's input and answer stored.
-fn task(dir: &Path) {
+pub(crate) fn task(dir: &Path) {
     let files = [
         (
             "task.yaml",

@@ -106,7 +106,7 @@ data:
 "#;
 
 /// The package of [`GENERATORS_YAML`] with its programs, and no `data/`.
-fn made_sums(dir: &Path) {
+pub(crate) fn made_sums(dir: &Path) {
     let files = [
         (
             "problem.yaml",

@@ -4,6 +4,7 @@
 //! becomes a test of the kit, answered as the package says, and nothing is
 //! dropped without a word. One module per kind of recipe.
 mod cms_gen;
+mod exports;
 mod generators_yaml;
 mod hydro;
 mod polygon;

@@ -1,8 +1,8 @@
 //! Polygon packages that store few of their tests: the rest made by the
 //! commands problem.xml gives them (never by the package's doall.sh), a
 //! test both stored and generated compared by the build, every answer the
-//! main solution's; a test the kit can neither read nor make named; and the
-//! problem exported again holds no path of the machine it was made on.
+//! main solution's; a test the kit can neither read nor make named
+//! (`exports.rs` takes the problem back out).
 
 use std::path::Path;
 
@@ -67,7 +67,7 @@ const PROBLEM_XML: &str = r#"<?xml version="1.0" encoding="utf-8" standalone="no
 
 /// The package of [`PROBLEM_XML`] with `more` tests and its `count`, and
 /// a doall.sh that fails: the kit must never need it.
-fn bigger(dir: &Path, more: &str, count: usize) {
+pub(crate) fn bigger(dir: &Path, more: &str, count: usize) {
     let xml = (PROBLEM_XML.replace("TESTS", more)).replace("COUNT", &count.to_string());
     write(
         dir,
@@ -245,60 +245,6 @@ fn what_does_not_compile_here_leaves_the_tests_the_package_stores() {
         .find(|s| s["solution"] == "accepted/max.c")
         .unwrap();
     assert_eq!(main["verdict"], "CE", "{main}");
-}
-
-/// Each format's export of the problem imported from [`bigger`], made in
-/// a kit of its own: (format, path under the export, bytes), and the kit.
-fn exports_in_a_new_kit(package: &Path) -> (Kit, Vec<(String, String, Vec<u8>)>) {
-    let kit = Kit::new();
-    assert_eq!(kit.json(&["import", package.to_str().unwrap()]).0, 0);
-    kit.write("testlib.h", "// a stand-in\n");
-    let testlib_h = kit.path("testlib.h");
-    let mut files = Vec::new();
-    for format in ["polygon"] {
-        let out = kit.path(&format!("target/{format}"));
-        let args = ["package", "bigger", "--format", format, "--no-pdf", "--out"];
-        let more = [
-            out.to_str().unwrap(),
-            "--testlib-h",
-            testlib_h.to_str().unwrap(),
-        ];
-        let (code, report) = kit.json(&[&args[..], &more].concat());
-        assert_eq!(code, 0, "{format}: {report}");
-        for (name, bytes) in testkit::files::contents(&out) {
-            files.push((format.to_string(), name, bytes));
-        }
-    }
-    (kit, files)
-}
-
-#[test]
-fn an_imported_problem_exports_the_same_bytes_from_any_folder() {
-    let package = tempfile::tempdir().unwrap();
-    bigger(package.path(), "", 5);
-    let (one, first) = exports_in_a_new_kit(package.path());
-    let (two, second) = exports_in_a_new_kit(package.path());
-    assert_ne!(one.dir(), two.dir());
-    assert_eq!(
-        first.iter().map(|f| (&f.0, &f.1)).collect::<Vec<_>>(),
-        second.iter().map(|f| (&f.0, &f.1)).collect::<Vec<_>>()
-    );
-    for ((format, name, a), (_, _, b)) in first.iter().zip(&second) {
-        assert!(a == b, "{format}: {name} differs between the two kits");
-        // No path of the machine: neither kit's folder nor the package's.
-        let text = String::from_utf8_lossy(a);
-        for dir in [one.dir(), package.path()] {
-            let dir = dir.to_str().unwrap();
-            assert!(!text.contains(dir), "{format}: {name} holds {dir}");
-        }
-    }
-    // The generated tests say how they were made, from the problem's folder.
-    let xml = first.iter().find(|f| f.1.ends_with("problem.xml")).unwrap();
-    let xml = String::from_utf8_lossy(&xml.2);
-    assert_has(&xml, "package/files/pair.c 12 5");
-    // Its one title, in English only: no Chinese one made up.
-    assert_has(&xml, r#"<name language="english" value="The Bigger One"/>"#);
-    assert!(!xml.contains(r#"language="chinese""#), "{xml}");
 }
 
 #[test]

@@ -197,8 +197,8 @@ impl Gen {
         subtask.unwrap_or(0) + usize::from(leading)
     }
 
-    /// Its text: the heading, then each subtask's `# ST:` line before its
-    /// first test's line.
+    /// Its text: the heading, then each subtask's `#ST:` line before its
+    /// first test's line (task-maker takes `# ST:` for a comment).
     pub fn text(&self) -> String {
         let mut out = String::new();
         if let Some(heading) = &self.heading {
@@ -209,7 +209,7 @@ impl Gen {
             if line.subtask != subtask {
                 subtask = line.subtask;
                 if let Some(s) = subtask.and_then(|s| self.subtasks.get(s - 1)) {
-                    out.push_str(&format!("# ST: {}\n", s.points));
+                    out.push_str(&format!("#ST: {}\n", s.points));
                 }
             }
             match &line.recipe {
@@ -352,6 +352,9 @@ mod tests {
     #[test]
     fn its_text_reads_back_the_same() {
         let recipes = parse("#ST: 30\n#COPY: gen/a.txt\n1 2\n#ST: 70\n3\n").unwrap();
+        // `#ST:` as task-maker reads it (`# ST:` is a comment there).
+        assert!(recipes.text().contains("\n#ST: 70\n"), "{}", recipes.text());
+        assert!(!recipes.text().contains("# ST:"), "{}", recipes.text());
         let again = parse(&recipes.text()).unwrap();
         let made = |g: &Gen| g.lines.iter().map(|l| l.recipe.clone()).collect::<Vec<_>>();
         assert_eq!(made(&again), made(&recipes));

@@ -5,10 +5,13 @@
 //!   empty: CMS defaults to file I/O), the samples as public test cases;
 //! * `input/inputN.txt`, `output/outputN.txt`, N from 0, grouped tests first
 //!   by group, in the problem's group order;
-//! * `gen/GEN`: one line per test; on a problem with groups, `# ST: points`
-//!   opens each group, which CMS turns into GroupMin subtasks (a group earns
-//!   its points only if every test of it is right, as in the kit); without
-//!   groups CMS scores the sum over the tests, 100 in all;
+//! * `gen/GEN`: one line per test, the generator's arguments where the
+//!   problem's generator is one source (shipped as `gen/generator.<ext>`),
+//!   else `#COPY: input/inputN.txt`; on a problem with groups, `#ST: points`
+//!   opens each group (task-maker takes `# ST:` for a comment), which CMS
+//!   turns into GroupMin subtasks (a group earns its points only if every
+//!   test of it is right, as in the kit); without groups CMS scores the sum
+//!   over the tests, 100 in all;
 //! * `check/checker`: the kit's Rust checker, static, speaking CMS's
 //!   protocol (input, correct output, contestant output; the score on
 //!   stdout), its sources in `check/src/` (none for `wcmp`: CMS's own
@@ -44,7 +47,7 @@ use anyhow::{Result, bail};
 use super::gen_file::{GEN, Gen, GenLine, Recipe, Subtask};
 use super::task::{ContestYaml, TaskYaml};
 use crate::base::fsutil;
-use crate::format::subject::{self, Shipped, Subject, Toolchain, Writer};
+use crate::format::subject::{self, GeneratorFiles, Shipped, Subject, Toolchain, Writer};
 use crate::format::tree::Tree;
 use crate::model::expect::Expect;
 use crate::model::problem::{Problem, ProgramSpec};
@@ -307,8 +310,30 @@ fn task_yaml(s: &Subject, tests: &[&Test]) -> Result<TaskYaml> {
     })
 }
 
+/// The generator `gen/GEN`'s argument lines are for, shipped as
+/// `gen/generator.<ext>` (task-maker's name; the files built with it
+/// beside it): the one
+/// making the first test CMS can regenerate. Tests of another generator
+/// (or of the kit's Rust ones, crates) are copies of their stored input.
+fn shipped_generator(
+    s: &Subject,
+    tests: &[&Test],
+) -> Result<Option<(ProgramSpec, GeneratorFiles)>> {
+    for test in tests {
+        let Some((generator, _)) = subject::command_of(s, test, "#") else {
+            continue;
+        };
+        if let Some(files) = subject::generator_files(generator)? {
+            return Ok(Some((generator.clone(), files)));
+        }
+    }
+    Ok(None)
+}
+
 /// The tests, `input/inputN.txt` and `output/outputN.txt`, and `gen/GEN`:
-/// a line each (how the kit made it), a subtask for each group.
+/// a line each (the shipped generator's arguments, else `#COPY:` of the
+/// stored input), a subtask for each group (`#ST:`, as task-maker reads
+/// it: `# ST:` is a comment there).
 fn write_tests(s: &Subject, tests: &[&Test], out: &mut Tree) -> Result<()> {
     let p = s.problem;
     let mut recipes = Gen {
@@ -321,17 +346,34 @@ fn write_tests(s: &Subject, tests: &[&Test], out: &mut Tree) -> Result<()> {
             .collect(),
         ..Gen::default()
     };
+    let shipped = shipped_generator(s, tests)?;
     for (i, test) in tests.iter().enumerate() {
-        let spec = p.tests.iter().find(|t| t.name == test.name);
         let subtask = (p.groups.iter()).position(|g| Some(&g.name) == test.group.as_ref());
-        let words = spec.map_or_else(|| test.name.clone(), |t| p.recipe(t));
+        let command = subject::command_of(s, test, "#");
+        let recipe = match (command, &shipped) {
+            (Some((generator, args)), Some((ours, _))) if generator == ours => {
+                Recipe::Args(args.join(" "))
+            }
+            _ => Recipe::Stored,
+        };
         recipes.lines.push(GenLine {
-            recipe: Recipe::Args(words),
+            recipe,
             subtask: subtask.map(|g| g + 1),
             at: 0,
         });
         out.file(&format!("input/input{i}.txt"), &test.input)?;
         out.file(&format!("output/output{i}.txt"), &test.answer)?;
+    }
+    if let Some((_, files)) = &shipped {
+        for (k, (name, source)) in files.files.iter().enumerate() {
+            // The names task-maker looks for (the Italian one kept).
+            let name = match (k, name.rsplit_once('.')) {
+                (0, Some(("generator" | "generatore", _))) => name.clone(),
+                (0, Some((_, extension))) => format!("generator.{extension}"),
+                _ => name.clone(),
+            };
+            out.file(&format!("gen/{name}"), source)?;
+        }
     }
     out.text(GEN, recipes.text())
 }

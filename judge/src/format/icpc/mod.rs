@@ -6,6 +6,7 @@
 //! promises.
 
 pub mod files;
+pub mod generated;
 pub mod generators;
 pub mod programs;
 pub mod promises;

@@ -32,6 +32,7 @@ use anyhow::{Context, Result, bail};
 use super::Version;
 use super::files::{ContestProblem, GroupYaml, Names, ProblemYaml, TestYaml, contest_yaml};
 use super::files::{domjudge_ini, points};
+use super::generated::Generated;
 use super::promises;
 use super::verdicts::placed;
 use crate::base::fsutil;
@@ -674,6 +675,40 @@ fn included(s: &Subject, version: Version, out: &mut Tree) -> Result<()> {
     Ok(())
 }
 
+/// `generators/generators.yaml` (2025-09) naming each generated test's
+/// command, answered by the reference where it has an accepted folder,
+/// with the generators' files.
+fn generators_yaml(s: &Subject, out: &mut Tree) -> Result<()> {
+    let layout = Layout::of(s);
+    let generated = Generated::of(s, |t| layout.folder_of(t))?;
+    let reference = (s.solutions.iter()).find(|(_, p)| s.problem.reference.as_ref() == Some(p));
+    let solution = reference.and_then(|(expect, path)| {
+        let (folder, _) = placed(*expect, path, &s.problem.solutions, Version::Current)?;
+        let accepted = folder == "accepted";
+        accepted.then(|| format!("/submissions/accepted/{}", fsutil::file_name(path)))
+    });
+    let data: Vec<(String, Vec<u8>)> = (out.paths())
+        .filter(|path| path.starts_with("data/"))
+        .map(|path| {
+            Ok((
+                path.to_string(),
+                out.read(path).transpose()?.unwrap_or_default(),
+            ))
+        })
+        .collect::<Result<_>>()?;
+    let Some((text, copies)) = generated.text(solution, &data)? else {
+        return Ok(());
+    };
+    out.text(super::generators::FILE, text)?;
+    for (path, source) in &generated.files {
+        out.file(path, source)?;
+    }
+    for (path, bytes) in copies {
+        out.bytes(&path, bytes)?;
+    }
+    Ok(())
+}
+
 /// A group of samples only (an imported package's samples, which other
 /// groups require): `data/sample` itself.
 fn samples_only(tests: &[Test], group: &Group) -> bool {
@@ -705,7 +740,12 @@ impl Writer for Version {
             }
         }
         lost.extend(crate::format::subject::unequal_points(s));
+        let mut generated = Vec::new();
         if *self == Version::Current {
+            let layout = Layout::of(s);
+            if let Ok(g) = Generated::of(s, |t| layout.folder_of(t)) {
+                generated = g.warnings(s);
+            }
             let held = [GroupScoring::All, GroupScoring::Each];
             let instead = "pass-fail or a sum (the format's score aggregations)";
             lost.extend(crate::format::subject::unheld_scorings(s, &held, instead));
@@ -769,6 +809,7 @@ impl Writer for Version {
                 judge,
                 message,
             })
+            .chain(generated)
             .collect()
     }
 
@@ -862,6 +903,9 @@ impl Writer for Version {
             }
         }
         included(s, *self, out)?;
+        if *self == Version::Current {
+            generators_yaml(s, out)?;
+        }
         self.submissions(s, out)
     }
 

@@ -1,7 +1,12 @@
 //! A full Codeforces Polygon package (what Polygon's "full" download holds,
 //! and what p2d and CMS's Polygon loader read): `problem.xml`; every test
 //! written out as `tests/NN` with its answer `tests/NN.a` (importers need
-//! the files, not the generators); the C++ checker and validator with
+//! the files); a test the problem generates from one source Polygon
+//! compiles (C, C++, Python, Rust) is `method="generated"` with its
+//! command (`cmd="gen 10 20"`), the generator under `files/` and listed
+//! among the `<executables>`, as Polygon's own packages have them (the
+//! kit's Rust generators, crates, stay manual tests: said in a warning);
+//! the C++ checker and validator with
 //! testlib.h under `files/` (Polygon compiles only C++ against testlib.h),
 //! each one file with the kit's shared headers inlined
 //! ([`self_contained_cpp`]: CMS's loader copies `check.cpp` alone); the
@@ -22,6 +27,7 @@
 //! `memory-limit-exceeded`, and `failed` for a run-time error. Brute forces
 //! have no Polygon tag ("never wrong, may give up") and are left out.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
@@ -36,7 +42,7 @@ use crate::format::subject::{self, Subject, label, self_contained_cpp};
 use crate::format::tree::Tree;
 use crate::format::written::Sections;
 use crate::model::expect::Expect;
-use crate::model::problem::{CppChecker, Problem};
+use crate::model::problem::{CppChecker, Problem, ProgramSpec};
 use crate::model::program::Protocol;
 use crate::model::results::Warning;
 use crate::model::verdict::{GroupScoring, Verdict, Verdicts};
@@ -99,11 +105,27 @@ struct JuryFiles {
 }
 
 impl JuryFiles {
+    /// Every path the jury's programs take in the package.
+    fn paths(&self) -> Vec<&str> {
+        let mut paths = vec![
+            self.checker.as_str(),
+            self.validator.as_str(),
+            "files/testlib.h",
+        ];
+        paths.extend(self.interactor.as_deref());
+        paths
+    }
+
     /// The checker's copy at the package's root, where CMS's Polygon
     /// loader looks for it: `check.cpp` (or `check.c`), whatever its name.
     fn root_checker(&self) -> String {
         named("check", Path::new(&self.checker))
     }
+}
+
+/// The extension of `path` (empty without one).
+fn source_type_extension(path: &Path) -> &str {
+    path.extension().and_then(|e| e.to_str()).unwrap_or("")
 }
 
 /// Polygon's source type for a file, by its extension.
@@ -114,6 +136,66 @@ fn source_type(path: &Path) -> &'static str {
         "rs" => "rust.2021",
         _ => "cpp.g++17",
     }
+}
+
+/// The languages of the generators Polygon compiles from one source (a
+/// C or C++ one with the kit's headers inlined).
+const GENERATOR_LANGUAGES: [&str; 6] = ["c", "cpp", "cc", "cxx", "py", "rs"];
+
+/// The generated tests as the package gives them: each one's command
+/// (`gen 10 20`) by its name, the generators shipped under `files/` (path,
+/// source), and the tests kept manual, by why (the generator).
+#[derive(Default)]
+struct Generators {
+    commands: BTreeMap<String, String>,
+    shipped: BTreeMap<String, PathBuf>,
+    manual: BTreeMap<String, Vec<String>>,
+}
+
+/// The generators Polygon runs again (each a source it compiles), and the
+/// tests whose input only the package stores: made by a program Polygon
+/// cannot build (the kit's Rust generators, a folder, several sources), or
+/// a stand-in for what its generator makes here.
+fn generators(s: &Subject, jury_files: &[&str]) -> Result<Generators> {
+    let mut g = Generators::default();
+    for test in s.tests {
+        let Some((generator, args)) = subject::command_of(s, test, "<>|&;$`") else {
+            continue;
+        };
+        let shipped = subject::generator_files(generator)?.filter(|f| {
+            let extension = Path::new(&f.files[0].0).extension().unwrap_or_default();
+            let one = f.files.len() == 1 || matches!(generator, ProgramSpec::Source(_));
+            one && GENERATOR_LANGUAGES.contains(&extension.to_string_lossy().as_ref())
+        });
+        let Some(files) = shipped else {
+            let why = s.problem.program_shown(generator);
+            g.manual.entry(why).or_default().push(test.name.clone());
+            continue;
+        };
+        let (file, source) = files.files[0].clone();
+        let path = format!("files/{file}");
+        if jury_files.contains(&path.as_str()) {
+            bail!(
+                "{}: the generator {file} has the name of a jury program of the Polygon \
+                 package ({path}): rename it",
+                source.display()
+            );
+        }
+        match g.shipped.get(&path) {
+            Some(other) if *other != source => bail!(
+                "{} and {}: two generators named {file}, which Polygon keeps in one folder: \
+                 rename one",
+                other.display(),
+                source.display()
+            ),
+            _ => g.shipped.insert(path, source),
+        };
+        let stem = file.split('.').next().unwrap_or(&file).to_string();
+        let command = std::iter::once(stem).chain(args.iter().cloned());
+        g.commands
+            .insert(test.name.clone(), command.collect::<Vec<_>>().join(" "));
+    }
+    Ok(g)
 }
 
 /// A file of the package as problem.xml names it: its path, and its
@@ -137,7 +219,12 @@ fn program(path: &str) -> Program {
 
 /// The problem's `problem.xml`: its names, statements, testset, files and
 /// assets.
-fn problem_xml(s: &Subject, checker: &CppChecker, files: &JuryFiles) -> ProblemXml {
+fn problem_xml(
+    s: &Subject,
+    checker: &CppChecker,
+    files: &JuryFiles,
+    generators: &Generators,
+) -> ProblemXml {
     let p = s.problem;
     let title = &p.config.value.title;
     let name = |language: &str, value: &str| Name {
@@ -158,14 +245,19 @@ fn problem_xml(s: &Subject, checker: &CppChecker, files: &JuryFiles) -> ProblemX
             // Empty: stdin and stdout.
             input_file: Some(p.files.input.clone().unwrap_or_default()),
             output_file: Some(p.files.output.clone().unwrap_or_default()),
-            testset: testset(s),
+            testset: testset(s, generators),
             ..Judging::default()
         },
         files: Files {
             resources: std::iter::once(source("files/testlib.h", Some("h.g++")))
                 .chain(grader_resources(p))
                 .collect(),
-            executables: vec![program(&files.validator)],
+            // The generators, then the validator, as Polygon lists them.
+            executables: (generators.shipped.keys())
+                .filter(|path| **path != files.validator)
+                .chain(std::iter::once(&files.validator))
+                .map(|path| program(path))
+                .collect(),
         },
         assets: assets(s, checker, files),
         tags: subject::about(p).tags,
@@ -199,7 +291,7 @@ fn grader_resources(p: &Problem) -> Vec<Source> {
 
 /// The testset `tests`: the limits, the tests as `tests/NN` (at least two
 /// digits) with their answers `tests/NN.a`, the groups.
-fn testset(s: &Subject) -> Testset {
+fn testset(s: &Subject, generators: &Generators) -> Testset {
     let p = s.problem;
     let count = s.tests.len();
     let width = count.to_string().len().max(2);
@@ -210,7 +302,7 @@ fn testset(s: &Subject) -> Testset {
         test_count: Some(count),
         input_path_pattern: Some(format!("tests/%0{width}d")),
         answer_path_pattern: Some(format!("tests/%0{width}d.a")),
-        tests: tests(s),
+        tests: tests(s, generators),
         groups: groups(s),
         ..Testset::default()
     }
@@ -234,21 +326,29 @@ fn points(s: &Subject) -> Vec<Option<f64>> {
     points
 }
 
-/// The tests, each described by its comment or how the kit made it, with
+/// The tests, each generated by its command or manual, described by its
+/// comment (a manual one by how the kit made it, where it has none), with
 /// its group and points.
-fn tests(s: &Subject) -> Vec<Test> {
+fn tests(s: &Subject, generators: &Generators) -> Vec<Test> {
     let p = s.problem;
     (s.tests.iter().zip(points(s)))
         .map(|(test, points)| {
             let spec = p.tests.iter().find(|t| t.name == test.name);
-            let description = spec
-                .map(|t| t.comment.clone().unwrap_or_else(|| p.recipe(t)))
-                .unwrap_or_default();
+            let cmd = generators.commands.get(&test.name).cloned();
+            let description = match (spec, &cmd) {
+                (Some(t), None) => Some(t.comment.clone().unwrap_or_else(|| p.recipe(t))),
+                (Some(t), Some(_)) => t.comment.clone(),
+                (None, _) => None,
+            };
             // A test's group goes with its points.
             let grouped = test.group.clone().zip(points);
             Test {
-                method: Method::Manual,
-                description: Some(description),
+                method: match cmd {
+                    Some(_) => Method::Generated,
+                    None => Method::Manual,
+                },
+                cmd,
+                description,
                 sample: test.sample,
                 group: grouped.as_ref().map(|(group, _)| group.clone()),
                 points: grouped.map(|(_, points)| points),
@@ -594,6 +694,40 @@ fn kinds_lost(s: &Subject) -> Vec<Warning> {
         .collect()
 }
 
+/// The generated tests Polygon gets as manual ones, by their generator.
+fn manual_tests(s: &Subject) -> Vec<Warning> {
+    let jury = ["files/testlib.h"];
+    let Ok(generators) = generators(s, &jury) else {
+        return Vec::new();
+    };
+    let stand_ins = (s.tests.iter()).filter(|t| s.stand_ins.contains(&t.name));
+    let stand_ins: Vec<&str> = stand_ins.map(|t| t.name.as_str()).collect();
+    let mut messages: Vec<String> = (generators.manual.iter())
+        .map(|(generator, tests)| {
+            format!(
+                "{} tests ({}) are made by {generator}, which Polygon cannot compile from one \
+                 source: they are manual tests there, their inputs stored",
+                tests.len(),
+                tests.join(", ")
+            )
+        })
+        .collect();
+    if !stand_ins.is_empty() {
+        messages.push(format!(
+            "the stored inputs of tests {} are not what their generator makes here: they are \
+             manual tests there",
+            stand_ins.join(", ")
+        ));
+    }
+    (messages.into_iter())
+        .map(|message| Warning {
+            problem: s.problem.name.clone(),
+            judge: "Polygon",
+            message,
+        })
+        .collect()
+}
+
 impl subject::Writer for Polygon {
     fn protocol(&self) -> Option<Protocol> {
         None
@@ -619,9 +753,18 @@ impl subject::Writer for Polygon {
 
     fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
         let jury = jury(s, out)?;
-        let xml = problem_xml(s, &jury.checker, &jury.files);
+        let generators = generators(s, &jury.files.paths())?;
+        let xml = problem_xml(s, &jury.checker, &jury.files, &generators);
         out.text("problem.xml", xml.text()?)?;
+        // Polygon packages store every test's input, generated or not.
         write_tests(s, out)?;
+        for (path, source) in &generators.shipped {
+            let c = ["c", "cpp", "cc", "cxx"].contains(&source_type_extension(source));
+            match c {
+                true => out.text(path, self_contained_cpp(source)?)?,
+                false => out.file(path, source)?,
+            }
+        }
         out.file("files/testlib.h", &self.testlib_h(s)?)?;
         write_jury(&jury, out)?;
         if let Some(graders) = &s.problem.graders {
@@ -679,6 +822,7 @@ impl subject::Writer for Polygon {
                 message,
             });
         }
+        warnings.extend(manual_tests(s));
         for (expect, path) in &s.solutions {
             let shown = path.strip_prefix(&p.solutions).unwrap_or(path).display();
             let message = match tag(*expect) {
