@@ -350,4 +350,14 @@ fn a_cms_manager_is_not_wrapped_and_the_error_names_who_carries_what() {
         Vec::<&str>::new()
     );
     assert_eq!(carriers(Role::Checker, Protocol::Cms, true).len(), 5);
+    // The kit and the judges take a program naming testlib.h for one that
+    // needs it: the wrapper's own text never names it.
+    let text = wrapped_cpp(
+        "c.cpp",
+        "int main() {}\n",
+        Role::Checker,
+        Protocol::Kattis,
+        Protocol::Testlib,
+    );
+    assert!(!text.contains("testlib.h"), "{text}");
 }

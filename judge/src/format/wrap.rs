@@ -16,6 +16,10 @@
 //! prelude comes before the program's text, so that its macros cannot
 //! reach the wrapper's code.
 //!
+//! A wrapper for testlib's protocol called as a Kattis program (a feedback
+//! folder as its third argument: p2d's DOMjudge build of a Polygon
+//! checker) answers in Kattis's, as DOMjudge's testlib.h does.
+//!
 //! A CMS Communication manager talks to the solution through FIFOs, not its
 //! standard streams: it is not carried to another protocol, nor another
 //! protocol's interactor to CMS.
@@ -397,6 +401,13 @@ static bool given(Role role, Protocol to, const std::vector<std::string> &a, Giv
 
 static int run(int argc, char **argv, Inner inner, Role role, Protocol from, Protocol to) {
     std::vector<std::string> a(argv, argv + argc);
+    // p2d makes a Polygon checker or interactor a DOMjudge program, built
+    // as testlib's are there: called with a feedback folder third, the
+    // wrapper answers in Kattis's protocol, as DOMjudge's build of testlib does.
+    struct stat third;
+    if (to == TESTLIB && role != VALIDATOR && argc > 3 && stat(argv[3], &third) == 0
+        && S_ISDIR(third.st_mode))
+        to = KATTIS;
     Given g;
     if (!given(role, to, a, g)) {
         Result r = {FAILED, 0, "the wrapper was called with too few arguments for its protocol"};

@@ -421,6 +421,21 @@ impl Shipping<'_> {
                 _ => {}
             }
         }
+        // A program these judges cannot compile, nor the kit wrap: the
+        // formats that can carry it are named.
+        let role = match p.interactive {
+            true => Role::Interactor,
+            false => Role::Checker,
+        };
+        let own = match &p.checker {
+            ProgramSpec::Cargo(_) => None,
+            ProgramSpec::Source(path) => Some((path, wrap::is_cpp(path))),
+            ProgramSpec::Folder(path) | ProgramSpec::Executable(path) => Some((path, false)),
+            ProgramSpec::Sources { entry, .. } => Some((entry, false)),
+        };
+        if let (None, None, Some((path, cpp))) = (&cpp.checker, &cpp.interactor, own) {
+            self.carried(p, path, cpp, role, p.checker_protocol, wanted)?;
+        }
         let validator =
             (p.validators.iter()).find_map(|v| other(&v.program, v.protocol).zip(Some(v.protocol)));
         if let (None, Some((path, from)), true) =
