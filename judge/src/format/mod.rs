@@ -21,6 +21,7 @@ pub mod package;
 pub mod polygon;
 pub mod subject;
 pub mod tree;
+pub mod wrap;
 pub mod written;
 pub mod xml;
 pub mod yaml;
@@ -86,6 +87,17 @@ impl Format {
             Format::Polygon => "polygon",
             Format::Cms => "cms",
             Format::Hydro => "hydro",
+        }
+    }
+
+    /// The protocol its judges call jury programs in (Polygon's and
+    /// Hydro's: testlib's, compiled with their own testlib.h).
+    pub fn protocol(self) -> crate::model::program::Protocol {
+        use crate::model::program::Protocol;
+        match self {
+            Format::Icpc | Format::IcpcLegacy => Protocol::Kattis,
+            Format::Polygon | Format::Hydro => Protocol::Testlib,
+            Format::Cms => Protocol::Cms,
         }
     }
 

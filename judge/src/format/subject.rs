@@ -12,7 +12,7 @@ use crate::base::fsutil;
 use crate::format::tree::Tree;
 use crate::model::config::{About, Language};
 use crate::model::expect::Expect;
-use crate::model::problem::{Lang, Problem, ProgramSpec, TestSource};
+use crate::model::problem::{CppChecker, Lang, Problem, ProgramSpec, TestSource};
 use crate::model::program::Protocol;
 use crate::model::results::{Test, Warning};
 use crate::model::verdict::{AcceptRule, ErrorRule, GroupScoring};
@@ -57,6 +57,15 @@ impl Shipped {
     }
 }
 
+/// A problem's C++ testlib checker, validator and interactor, where it has
+/// them.
+#[derive(Clone, Debug, Default)]
+pub struct CppJury {
+    pub checker: Option<CppChecker>,
+    pub validator: Option<PathBuf>,
+    pub interactor: Option<PathBuf>,
+}
+
 /// Files of an imported problem's package that an export ships as they
 /// are: (path in the target package, file of the kit).
 pub type KeptFiles = Vec<(String, PathBuf)>;
@@ -79,6 +88,10 @@ pub struct Subject<'a> {
     /// The checker and the validators, built for the format's protocol.
     pub checker: Option<Shipped>,
     pub validators: Vec<Shipped>,
+    /// The C++ testlib programs, for the judges that compile only those
+    /// (Polygon, Hydro): the problem's own, or its programs of another
+    /// protocol wrapped into testlib's (`format::wrap`).
+    pub cpp: CppJury,
     /// Stable across exports: derived from the kit's and the problem's names.
     pub uuid: String,
     /// Its folder in a contest package.

@@ -20,14 +20,16 @@ use crate::core::browser::Browser;
 use crate::core::jury::Jury;
 use crate::core::testset;
 use crate::format::subject::{
-    KeptFiles, Shipped, Statement, Subject, about, stable_uuid, with_headers,
+    CppJury, KeptFiles, Shipped, Statement, Subject, about, self_contained_cpp, stable_uuid,
+    with_headers,
 };
+use crate::format::wrap::{self, Role};
 use crate::format::{Format, Settings, Tree, Writer};
 use crate::model::event::Events;
 use crate::model::expect::Expect;
 use crate::model::kit::Kit;
 use crate::model::problem::Lang;
-use crate::model::problem::{Problem, ProgramSpec, TestSource};
+use crate::model::problem::{CppChecker, Problem, ProgramSpec, TestSource};
 use crate::model::program::Protocol;
 use crate::model::results::{BuildSummary, Test, Warning};
 use crate::service::package_statements::{self, Shown};
@@ -198,7 +200,7 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
     let mut subjects = Vec::new();
     let each = problems.iter().zip(&built).zip(statements).zip(stand_ins);
     for (((problem, tests), statements), stand_ins) in each {
-        let mut subject = shipping.subject(problem, tests, statements, &*writer)?;
+        let mut subject = shipping.subject(problem, tests, statements, &*writer, &mut warnings)?;
         subject.stand_ins = stand_ins;
         subjects.push(subject);
     }
@@ -384,22 +386,38 @@ impl Shipping<'_> {
         tests: &'p [Test],
         (statements, mut kept): (Vec<Statement>, KeptFiles),
         writer: &dyn Writer,
+        warnings: &mut Vec<Warning>,
     ) -> Result<Subject<'p>> {
         writer.holds(problem)?;
         let validators = (problem.validators.iter())
             .filter(|_| writer.ships_validator())
-            .map(|v| self.ship(&v.program, "validators", v.protocol))
+            .map(|v| self.ship(problem, &v.program, Role::Validator, v.protocol, warnings))
             .filter_map(Result::transpose)
             .collect::<Result<_>>()?;
         kept.extend(writer.kept(problem)?);
+        let role = match problem.interactive {
+            true => Role::Interactor,
+            false => Role::Checker,
+        };
+        let checker = self.ship(
+            problem,
+            &problem.checker,
+            role,
+            problem.checker_protocol,
+            warnings,
+        )?;
         Ok(Subject {
             problem,
             tests,
             solutions: solutions_of(problem)?,
             statements,
             kept,
-            checker: self.ship(&problem.checker, "checkers", problem.checker_protocol)?,
+            checker,
             validators,
+            cpp: match self.wanted {
+                None => self.cpp_jury(problem, writer, warnings)?,
+                Some(_) => CppJury::default(),
+            },
             uuid: (about(problem).uuid).unwrap_or_else(|| stable_uuid(&problem.name)),
             folder: self.format.folder(&problem.name),
             kit_root: self.kit.root.clone(),
@@ -407,16 +425,168 @@ impl Shipping<'_> {
         })
     }
 
-    /// How the package ships `spec`, a checker or validator speaking
-    /// `protocol` (`package`: the kit's cargo package of its role).
+    /// The C++ testlib programs for a format whose judges compile only
+    /// those: the problem's own, else its C++ programs of another protocol
+    /// wrapped into testlib's.
+    fn cpp_jury(
+        &self,
+        p: &Problem,
+        writer: &dyn Writer,
+        warnings: &mut Vec<Warning>,
+    ) -> Result<CppJury> {
+        let mut cpp = CppJury {
+            checker: p.cpp_checker.clone(),
+            validator: p.cpp_validator.clone(),
+            interactor: p.cpp_interactor.clone(),
+        };
+        let other = |spec: &ProgramSpec, protocol: Protocol| match spec {
+            ProgramSpec::Source(path) if protocol != Protocol::Testlib && wrap::is_cpp(path) => {
+                Some(path.clone())
+            }
+            _ => None,
+        };
+        let wanted = Protocol::Testlib;
+        if let Some(path) = other(&p.checker, p.checker_protocol) {
+            let from = p.checker_protocol;
+            match p.interactive {
+                true if cpp.interactor.is_none() => {
+                    self.carried(p, &path, true, Role::Interactor, from, wanted)?;
+                    let wrapped =
+                        self.wrapped(p, &path, Role::Interactor, from, wanted, warnings)?;
+                    cpp.interactor = Some(wrapped);
+                }
+                false if cpp.checker.is_none() => {
+                    let wrapped = self.wrapped(p, &path, Role::Checker, from, wanted, warnings)?;
+                    cpp.checker = Some(CppChecker::Source(wrapped));
+                }
+                _ => {}
+            }
+        }
+        // A program these judges cannot compile, nor the kit wrap: the
+        // formats that can carry it are named.
+        let role = match p.interactive {
+            true => Role::Interactor,
+            false => Role::Checker,
+        };
+        let own = match &p.checker {
+            ProgramSpec::Cargo(_) => None,
+            ProgramSpec::Source(path) => Some((path, wrap::is_cpp(path))),
+            ProgramSpec::Folder(path) | ProgramSpec::Executable(path) => Some((path, false)),
+            ProgramSpec::Sources { entry, .. } => Some((entry, false)),
+        };
+        if let (None, None, Some((path, cpp))) = (&cpp.checker, &cpp.interactor, own) {
+            self.carried(p, path, cpp, role, p.checker_protocol, wanted)?;
+        }
+        let validator =
+            (p.validators.iter()).find_map(|v| other(&v.program, v.protocol).zip(Some(v.protocol)));
+        if let (None, Some((path, from)), true) =
+            (&cpp.validator, validator, writer.ships_validator())
+        {
+            cpp.validator =
+                Some(self.wrapped(p, &path, Role::Validator, from, wanted, warnings)?);
+        }
+        Ok(cpp)
+    }
+
+    /// Refuses a `role` program speaking `from` that cannot be carried to
+    /// judges calling it in `to`, naming the formats that can carry it.
+    fn carried(
+        &self,
+        p: &Problem,
+        path: &Path,
+        cpp: bool,
+        role: Role,
+        from: Protocol,
+        to: Protocol,
+    ) -> Result<()> {
+        if from == to || (cpp && wrap::wrappable(role, from, to)) {
+            return Ok(());
+        }
+        let why = match cpp {
+            true => format!(
+                "a {} in the {} protocol cannot be wrapped into the {} protocol",
+                role.name(),
+                from.name(),
+                to.name()
+            ),
+            false => "only a C++ program can be wrapped into another protocol".to_string(),
+        };
+        let formats = wrap::carriers(role, from, cpp);
+        let export = match formats.as_slice() {
+            [] => "no format carries it".to_string(),
+            formats => format!("export the problem with --format {}", formats.join(" or ")),
+        };
+        bail!(
+            "{} ({}): its {} speaks the {} protocol, and the {} format's judges call their \
+             programs in the {} protocol; {why}: {export}",
+            path.display(),
+            p.name,
+            role.name(),
+            from.name(),
+            self.format.name(),
+            to.name(),
+        )
+    }
+
+    /// The C++ file that runs the `role` program `path`, speaking `from`,
+    /// for judges calling it in `to` ([`wrap::wrapped_cpp`]), written under
+    /// the target folder with the testlib.h beside the program, if any,
+    /// beside it; the export says so in a warning.
+    fn wrapped(
+        &self,
+        p: &Problem,
+        path: &Path,
+        role: Role,
+        from: Protocol,
+        to: Protocol,
+        warnings: &mut Vec<Warning>,
+    ) -> Result<PathBuf> {
+        let name = fsutil::file_name(path);
+        let text = wrap::wrapped_cpp(&name, &self_contained_cpp(path)?, role, from, to);
+        let slug = role.name().replace(' ', "-");
+        let dir = (self.kit.target.join("judge/export/wrapped"))
+            .join(&p.name)
+            .join(format!("{slug}-{}", to.name()));
+        fsutil::create_dir_all(&dir).map_err(|e| fsutil::naming(&dir, e))?;
+        let file = dir.join(&name);
+        fsutil::write_atomic(&file, text.as_bytes())?;
+        let header = path.with_file_name("testlib.h");
+        if header.is_file() && text.contains("\"testlib.h\"") {
+            let bytes = std::fs::read(&header).map_err(|e| fsutil::naming(&header, e))?;
+            fsutil::write_atomic(&dir.join("testlib.h"), &bytes)?;
+        }
+        warnings.push(Warning {
+            problem: p.name.clone(),
+            judge: self.format.name(),
+            message: format!(
+                "{}: its {} speaks the {} protocol: wrapped into one C++ file that the judges \
+                 call in the {} protocol",
+                name,
+                role.name(),
+                from.name(),
+                to.name()
+            ),
+        });
+        Ok(file)
+    }
+
+    /// How the package ships `spec`, a `role` program speaking `protocol`:
+    /// the kit's build, the program as it is, or wrapped into the format's
+    /// protocol.
     fn ship(
         &self,
+        p: &Problem,
         spec: &ProgramSpec,
-        package: &str,
+        role: Role,
         protocol: Protocol,
+        warnings: &mut Vec<Warning>,
     ) -> Result<Option<Shipped>> {
         let (Some(wanted), Some(binaries)) = (self.wanted, self.binaries) else {
             return Ok(None);
+        };
+        let package = match role {
+            Role::Validator => "validators",
+            _ => "checkers",
         };
         let path = match spec {
             ProgramSpec::Cargo(name) => {
@@ -432,16 +602,17 @@ impl Shipping<'_> {
             ProgramSpec::Sources { entry, .. } => entry,
         };
         if protocol != wanted {
-            bail!(
-                "{}: it speaks the {} protocol, and the {} format's judges call their programs \
-                 in the {} protocol: export the problem in a format that speaks its programs' \
-                 protocol",
-                path.display(),
-                protocol.name(),
-                self.format.name(),
-                wanted.name()
-            );
+            // Only a single source is wrapped.
+            let cpp = matches!(spec, ProgramSpec::Source(_)) && wrap::is_cpp(path);
+            self.carried(p, path, cpp, role, protocol, wanted)?;
+            let wrapped = self.wrapped(p, path, role, protocol, wanted, warnings)?;
+            return self.kept(&ProgramSpec::Source(wrapped.clone()), &wrapped);
         }
+        self.kept(spec, path)
+    }
+
+    /// `spec` (at `path`) shipped as the problem keeps it.
+    fn kept(&self, spec: &ProgramSpec, path: &Path) -> Result<Option<Shipped>> {
         let name = match spec {
             // `[programs]` names an imported folder by its path.
             ProgramSpec::Sources { name, .. } => {

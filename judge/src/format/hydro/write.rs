@@ -167,7 +167,7 @@ fn filename(p: &Problem) -> Result<Option<String>> {
 fn jury(s: &Subject, config: &mut ConfigYaml, out: &mut Tree) -> Result<()> {
     let p = s.problem;
     let path = p.config.path.display();
-    match (&p.cpp_checker, &p.cpp_interactor) {
+    match (&s.cpp.checker, &s.cpp.interactor) {
         (_, Some(interactor)) => {
             let name = s.program_name(interactor, named("interactor", interactor));
             out.text(&format!("testdata/{name}"), self_contained_cpp(interactor)?)?;

@@ -497,7 +497,7 @@ fn jury(s: &Subject, out: &mut Tree) -> Result<Jury> {
         let name = s.program_name(source, named(stem, source));
         format!("files/{name}")
     };
-    let checker = match (&p.cpp_checker, &p.cpp_interactor) {
+    let checker = match (&s.cpp.checker, &s.cpp.interactor) {
         (Some(checker), _) => checker.clone(),
         (None, Some(interactor)) => {
             ends_with_verdicts(s)?;
@@ -510,7 +510,7 @@ fn jury(s: &Subject, out: &mut Tree) -> Result<Jury> {
         }
         (None, None) => bail!("{path}: Polygon compiles only C++ checkers: set `cpp_checker`"),
     };
-    let Some(validator) = &p.cpp_validator else {
+    let Some(validator) = &s.cpp.validator else {
         bail!("{path}: Polygon compiles only C++ validators: set `cpp_validator`");
     };
     let checker_source = match &checker {
@@ -530,7 +530,7 @@ fn jury(s: &Subject, out: &mut Tree) -> Result<Jury> {
     let files = JuryFiles {
         checker: file("check", &checker_source),
         validator: file("val", validator),
-        interactor: p.cpp_interactor.as_deref().map(|i| file("interactor", i)),
+        interactor: s.cpp.interactor.as_deref().map(|i| file("interactor", i)),
     };
     Ok(Jury {
         checker,

@@ -1,0 +1,363 @@
+//! The wrappers `judge package` makes of jury programs in another protocol
+//! than the format's (`judge::format::wrap`), compiled with g++ and run as
+//! each judge runs them: a checker and an input validator written here in
+//! each protocol (testlib's, Kattis's, CMS's), wrapped for each other one,
+//! must give the verdicts the original gives, said in the judge's protocol;
+//! and an interactor each way between testlib and Kattis, played against a
+//! solution.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use judge::format::wrap::{Role, wrapped_cpp};
+use judge::model::program::Protocol;
+
+const ALL: [Protocol; 3] = [Protocol::Testlib, Protocol::Kattis, Protocol::Cms];
+
+/// Reads the first integer of a file, or of stdin for "" (shared by the
+/// checkers below; `static` and namespaced, as a program's own helpers are).
+const READ: &str = r#"#include <cstdio>
+#include <cstdlib>
+#include <string>
+namespace fixture {
+static bool first(const char *path, long long &v) {
+    FILE *f = *path ? std::fopen(path, "r") : stdin;
+    return f && std::fscanf(f, "%lld", &v) == 1;
+}
+}
+"#;
+
+/// A checker in `protocol`: the output's first number must be the
+/// answer's.
+fn checker(protocol: Protocol) -> String {
+    let body = match protocol {
+        // testlib's: input output answer; 0 OK, 1 WA; message on stderr.
+        Protocol::Testlib => {
+            r#"int main(int argc, char *argv[]) {
+    long long out, ans;
+    if (argc < 4 || !fixture::first(argv[3], ans)) { std::fprintf(stderr, "FAIL no answer\n"); std::exit(3); }
+    if (!fixture::first(argv[2], out)) { std::fprintf(stderr, "wrong output format no number\n"); std::exit(2); }
+    if (out != ans) { std::fprintf(stderr, "wrong answer expected %lld, found %lld\n", ans, out); std::exit(1); }
+    std::fprintf(stderr, "ok %lld\n", out);
+    return 0;
+}
+"#
+        }
+        // Kattis's: input answer feedback_dir < output; 42/43.
+        Protocol::Kattis => {
+            r#"int main(int argc, char **argv) {
+    long long out, ans;
+    if (argc < 4 || !fixture::first(argv[2], ans)) return 1;
+    std::string path = std::string(argv[3]) + "/judgemessage.txt";
+    FILE *msg = std::fopen(path.c_str(), "w");
+    if (!fixture::first("", out) || out != ans) { std::fprintf(msg, "expected %lld\n", ans); std::exit(43); }
+    std::fprintf(msg, "right: %lld\n", out);
+    std::exit(42);
+}
+"#
+        }
+        // CMS's: input correct_output contestant_output; score on stdout.
+        Protocol::Cms => {
+            r#"int main(int argc, char **argv) {
+    long long out, ans;
+    if (argc < 4 || !fixture::first(argv[2], ans)) return 1;
+    bool right = fixture::first(argv[3], out) && out == ans;
+    std::printf("%d\n", right ? 1 : 0);
+    std::fprintf(stderr, right ? "translate:success\n" : "translate:wrong\n");
+    return 0;
+}
+"#
+        }
+    };
+    format!("{READ}{body}")
+}
+
+/// An input validator in `protocol`: one number from 1 to 100.
+fn validator(protocol: Protocol) -> String {
+    let (source, valid, invalid) = match protocol {
+        Protocol::Testlib => ("\"\"", "0", "3"),
+        Protocol::Kattis => ("\"\"", "42", "43"),
+        Protocol::Cms => ("argv[1]", "0", "1"),
+    };
+    format!(
+        "{READ}int main(int argc, char **argv) {{\n    long long v;\n    \
+         if (argc < 1 || !fixture::first({source}, v) || v < 1 || v > 100) return {invalid};\n    \
+         return {valid};\n}}\n"
+    )
+}
+
+/// An interactor in `protocol`: sends the input's number, wants it back
+/// plus one.
+fn interactor(protocol: Protocol) -> String {
+    let (accept, reject, message) = match protocol {
+        Protocol::Testlib => ("0", "1", "stderr"),
+        _ => (
+            "42",
+            "43",
+            "std::fopen((std::string(argv[3]) + \"/judgemessage.txt\").c_str(), \"w\")",
+        ),
+    };
+    format!(
+        "{READ}int main(int argc, char **argv) {{\n    long long n, back;\n    \
+         if (argc < 4 || !fixture::first(argv[1], n)) return 3;\n    \
+         std::printf(\"%lld\\n\", n);\n    std::fflush(stdout);\n    \
+         FILE *msg = {message};\n    \
+         if (!fixture::first(\"\", back) || back != n + 1) {{ std::fprintf(msg, \"wrong\\n\"); return {reject}; }}\n    \
+         std::fprintf(msg, \"fine\\n\");\n    return {accept};\n}}\n"
+    )
+}
+
+/// `text` compiled with g++ (as the judges compile C++) in `dir`.
+fn compiled(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let source = dir.join(format!("{name}.cpp"));
+    std::fs::write(&source, text).unwrap();
+    let binary = dir.join(name);
+    let out = Command::new("g++")
+        .args(["-std=gnu++17", "-O1", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    binary
+}
+
+/// What a judge calling programs in `to` reads of a checker's run: its
+/// verdict ("AC", "WA" or "FAIL") and message.
+fn judge_checker(binary: &Path, to: Protocol, dir: &Path, output: &str) -> (String, String) {
+    let (input, answer, out) = (dir.join("in"), dir.join("ans"), dir.join("out"));
+    std::fs::write(&input, "5\n").unwrap();
+    std::fs::write(&answer, "6\n").unwrap();
+    std::fs::write(&out, output).unwrap();
+    let feedback = dir.join("feedback");
+    let _ = std::fs::remove_dir_all(&feedback);
+    std::fs::create_dir_all(&feedback).unwrap();
+    let mut command = Command::new(binary);
+    match to {
+        Protocol::Testlib => command.args([&input, &out, &answer]).stdin(Stdio::null()),
+        Protocol::Kattis => command
+            .args([&input, &answer, &feedback])
+            .stdin(std::fs::File::open(&out).unwrap()),
+        Protocol::Cms => command.args([&input, &answer, &out]).stdin(Stdio::null()),
+    };
+    let run = command.output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&run.stdout).into_owned(),
+        String::from_utf8_lossy(&run.stderr).into_owned(),
+    );
+    let code = run.status.code().unwrap_or(-1);
+    let verdict = match (to, code) {
+        (Protocol::Testlib, 0) if stderr.starts_with("ok ") => "AC",
+        (Protocol::Testlib, 1) if stderr.starts_with("wrong answer ") => "WA",
+        (Protocol::Kattis, 42) => "AC",
+        (Protocol::Kattis, 43) => "WA",
+        (Protocol::Cms, 0) if stdout.trim().parse::<f64>() == Ok(1.0) => "AC",
+        (Protocol::Cms, 0) if stdout.trim().parse::<f64>() == Ok(0.0) => "WA",
+        _ => "FAIL",
+    };
+    let message = match to {
+        Protocol::Kattis => {
+            std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default()
+        }
+        _ => stderr,
+    };
+    // The wrapper leaves nothing of its own behind in the feedback folder.
+    let left: Vec<_> = std::fs::read_dir(&feedback)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(
+        left.iter()
+            .all(|n| !n.to_string_lossy().starts_with("jury-wrap")),
+        "{left:?}"
+    );
+    (
+        verdict.to_string(),
+        format!("{verdict} code {code}: {}", message.trim()),
+    )
+}
+
+#[test]
+fn checkers_keep_their_verdicts_in_every_protocol() {
+    let dir = tempfile::tempdir().unwrap();
+    for from in ALL {
+        for to in ALL.into_iter().filter(|&to| to != from) {
+            let name = format!("check-{}-{}", from.name(), to.name());
+            let text = wrapped_cpp("check.cpp", &checker(from), Role::Checker, from, to);
+            let binary = compiled(dir.path(), &name, &text);
+            let (right, said) = judge_checker(&binary, to, dir.path(), "6\n");
+            assert_eq!(right, "AC", "{name} on a right output: {said}");
+            let (wrong, said) = judge_checker(&binary, to, dir.path(), "7\n");
+            assert_eq!(wrong, "WA", "{name} on a wrong output: {said}");
+            // The original's message reaches the judge.
+            if from == Protocol::Kattis {
+                assert!(said.contains("expected 6"), "{name}: {said}");
+            }
+        }
+    }
+}
+
+#[test]
+fn validators_keep_their_verdicts_in_every_protocol() {
+    let dir = tempfile::tempdir().unwrap();
+    for from in ALL {
+        for to in ALL.into_iter().filter(|&to| to != from) {
+            let name = format!("val-{}-{}", from.name(), to.name());
+            let text = wrapped_cpp("val.cpp", &validator(from), Role::Validator, from, to);
+            let binary = compiled(dir.path(), &name, &text);
+            for (input, valid) in [("42\n", true), ("420\n", false), ("x\n", false)] {
+                let file = dir.path().join("input");
+                std::fs::write(&file, input).unwrap();
+                let mut command = Command::new(&binary);
+                match to {
+                    Protocol::Cms => command.arg(&file).arg("1").stdin(Stdio::null()),
+                    _ => command
+                        .args(["--group", "g"])
+                        .stdin(std::fs::File::open(&file).unwrap()),
+                };
+                let code = command.output().unwrap().status.code();
+                let said_valid = match to {
+                    Protocol::Kattis => code == Some(42),
+                    _ => code == Some(0),
+                };
+                assert_eq!(said_valid, valid, "{name} on {input:?}: exit {code:?}");
+                let refused = matches!((to, code), (Protocol::Kattis, Some(43)) | (_, Some(1 | 3)));
+                assert!(valid || refused, "{name} on {input:?}: exit {code:?}");
+            }
+        }
+    }
+}
+
+/// Plays the interactor `binary` (called in `to`) against a solution that
+/// answers the number it is sent plus `plus`; the interactor's exit code
+/// and the judge's message.
+fn play(binary: &Path, to: Protocol, dir: &Path, plus: i64) -> (Option<i32>, String) {
+    let (input, answer, tout, feedback) = (
+        dir.join("in"),
+        dir.join("ans"),
+        dir.join("tout"),
+        dir.join("fb"),
+    );
+    std::fs::write(&input, "9\n").unwrap();
+    std::fs::write(&answer, "").unwrap();
+    let _ = std::fs::remove_file(&tout);
+    let _ = std::fs::remove_dir_all(&feedback);
+    std::fs::create_dir_all(&feedback).unwrap();
+    let script = format!("read n; echo $((n + {plus}))");
+    let mut solution = Command::new("sh")
+        .args(["-c", &script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut command = Command::new(binary);
+    match to {
+        Protocol::Testlib => command.args([&input, &tout, &answer]),
+        _ => command.args([&input, &answer, &feedback]),
+    };
+    let mut judge = command
+        .stdin(Stdio::from(solution.stdout.take().unwrap()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut to_solution = solution.stdin.take().unwrap();
+    let mut from_judge = judge.stdout.take().unwrap();
+    let relay = std::thread::spawn(move || {
+        let mut buffer = [0u8; 256];
+        while let Ok(n) = from_judge.read(&mut buffer) {
+            if n == 0 || to_solution.write_all(&buffer[..n]).is_err() {
+                break;
+            }
+        }
+    });
+    let out = judge.wait_with_output().unwrap();
+    relay.join().unwrap();
+    solution.wait().unwrap();
+    let message = match to {
+        Protocol::Testlib => String::from_utf8_lossy(&out.stderr).into_owned(),
+        _ => std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default(),
+    };
+    if to == Protocol::Testlib {
+        assert!(
+            tout.is_file(),
+            "a testlib interactor's judge reads its tout"
+        );
+    }
+    (out.status.code(), message)
+}
+
+#[test]
+fn interactors_keep_their_verdicts_between_testlib_and_kattis() {
+    let dir = tempfile::tempdir().unwrap();
+    for (from, to) in [
+        (Protocol::Testlib, Protocol::Kattis),
+        (Protocol::Kattis, Protocol::Testlib),
+    ] {
+        let name = format!("interactor-{}-{}", from.name(), to.name());
+        let text = wrapped_cpp(
+            "interactor.cpp",
+            &interactor(from),
+            Role::Interactor,
+            from,
+            to,
+        );
+        let binary = compiled(dir.path(), &name, &text);
+        let (accept, reject) = match to {
+            Protocol::Testlib => (Some(0), Some(1)),
+            _ => (Some(42), Some(43)),
+        };
+        let (code, message) = play(&binary, to, dir.path(), 1);
+        assert_eq!(code, accept, "{name} against a right solution: {message}");
+        assert!(message.contains("fine"), "{name}: {message}");
+        let (code, message) = play(&binary, to, dir.path(), 2);
+        assert_eq!(code, reject, "{name} against a wrong solution: {message}");
+    }
+}
+
+#[test]
+fn a_cms_manager_is_not_wrapped_and_the_error_names_who_carries_what() {
+    use judge::format::wrap::{carriers, wrappable};
+    assert!(!wrappable(
+        Role::Interactor,
+        Protocol::Cms,
+        Protocol::Kattis
+    ));
+    assert!(!wrappable(
+        Role::Interactor,
+        Protocol::Kattis,
+        Protocol::Cms
+    ));
+    assert!(wrappable(Role::Checker, Protocol::Cms, Protocol::Kattis));
+    // A C++ Kattis interactor goes everywhere but CMS; a Python one only
+    // to ICPC, as it is; a C++ checker anywhere.
+    assert_eq!(
+        carriers(Role::Interactor, Protocol::Kattis, true),
+        ["icpc", "icpc-legacy", "polygon", "hydro"]
+    );
+    assert_eq!(
+        carriers(Role::Checker, Protocol::Kattis, false),
+        ["icpc", "icpc-legacy"]
+    );
+    assert_eq!(
+        carriers(Role::Checker, Protocol::Testlib, false),
+        Vec::<&str>::new()
+    );
+    assert_eq!(carriers(Role::Checker, Protocol::Cms, true).len(), 5);
+    // The kit and the judges take a program naming testlib.h for one that
+    // needs it: the wrapper's own text never names it.
+    let text = wrapped_cpp(
+        "c.cpp",
+        "int main() {}\n",
+        Role::Checker,
+        Protocol::Kattis,
+        Protocol::Testlib,
+    );
+    assert!(!text.contains("testlib.h"), "{text}");
+}
