@@ -19,6 +19,7 @@ use yaml_rust2::{Yaml, YamlLoader};
 use super::generators::FILE;
 use crate::format::subject::{self, Subject};
 use crate::format::yaml;
+use crate::model::problem::ProgramSpec;
 use crate::model::results::{Test, Warning};
 
 /// Characters of a BAPCtools command with a meaning of their own
@@ -75,6 +76,25 @@ impl Generated {
                 }
                 None => None,
             };
+            // A program folder (its own `build` and `run`, or sources
+            // BAPCtools builds together) ships as a folder of generators/.
+            if let ProgramSpec::Folder(dir) = generator {
+                let name = crate::base::fsutil::file_name(dir);
+                let files = crate::base::fsutil::files_under(dir)
+                    .map_err(|e| crate::base::fsutil::naming(dir, e))?;
+                for file in files {
+                    let rel = file.strip_prefix(dir).unwrap_or(&file).to_string_lossy();
+                    g.ship(&format!("generators/{name}/{rel}"), &file)?;
+                }
+                let command = std::iter::once(name).chain(args.iter().cloned());
+                g.commands.push(Command {
+                    folder: folder_of(test),
+                    name: test.name.clone(),
+                    command: command.collect::<Vec<_>>().join(" "),
+                    solution,
+                });
+                continue;
+            }
             let Some(files) = subject::generator_files(generator)? else {
                 let why = format!(
                     "{shown}, which {FILE} cannot name (a program BAPCtools builds from its sources)"
