@@ -1951,6 +1951,10 @@ fn polygon_tests_worth_their_own_points() {
         "{report}"
     );
     assert!(!said.contains("group `big`"), "{report}");
+    assert!(
+        said.contains("the tests of big say where the package put their group's points"),
+        "{report}"
+    );
     // Points that do not add up to the group's are an error naming it.
     kit.edit(
         "problems/own/problem.toml",

@@ -186,6 +186,34 @@ pub fn with_headers(source: &Path) -> Result<Vec<(String, PathBuf)>> {
     Ok(files)
 }
 
+/// What a format loses of the generators of `s`'s tests, where it keeps
+/// none (or only those `kept` says): each generator's tests, which go as
+/// their stored inputs.
+pub fn generators_dropped(s: &Subject, kept: &dyn Fn(&ProgramSpec) -> bool) -> Vec<String> {
+    let mut by: std::collections::BTreeMap<String, Vec<&str>> = Default::default();
+    for spec in &s.problem.tests {
+        if let TestSource::Generated { generator, .. } = &spec.source
+            && !kept(generator)
+        {
+            let shown = s.problem.program_shown(generator);
+            by.entry(shown).or_default().push(&spec.name);
+        }
+    }
+    (by.into_iter())
+        .map(|(generator, tests)| {
+            let mut named = tests.iter().take(5).copied().collect::<Vec<_>>().join(", ");
+            if tests.len() > 5 {
+                named.push_str(", ...");
+            }
+            format!(
+                "{} tests ({named}) made by {generator} go as their stored inputs: the format \
+                 keeps no generator of theirs",
+                tests.len()
+            )
+        })
+        .collect()
+}
+
 /// What a format that shares a group's points equally among its tests
 /// loses: the groups whose tests earn points of their own that differ
 /// (where a group scored all or nothing puts its points does not score).
@@ -208,7 +236,28 @@ pub fn unequal_points(s: &Subject) -> Vec<String> {
                 g.name, g.points
             )
         })
+        .chain(placed_points(s))
         .collect()
+}
+
+/// The groups scored all or nothing whose package put their points on
+/// some tests (Polygon's do): where they sit, which does not score, has
+/// no place in a format without points per test.
+pub fn placed_points(s: &Subject) -> Option<String> {
+    let placed: Vec<&str> = (s.problem.groups.iter())
+        .filter(|g| !g.shared())
+        .filter(|g| {
+            (s.tests.iter()).any(|t| t.group.as_ref() == Some(&g.name) && t.points.is_some())
+        })
+        .map(|g| g.name.as_str())
+        .collect();
+    (!placed.is_empty()).then(|| {
+        format!(
+            "the tests of {} say where the package put their group's points: the format has \
+             no place for that (the groups keep their points)",
+            placed.join(", ")
+        )
+    })
 }
 
 /// What a format whose groups score only some ways (`held`) loses: each

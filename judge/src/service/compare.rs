@@ -8,10 +8,12 @@
 //! trip (import, package, import again) must come back with none.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use anyhow::Result;
 
 use crate::base::fsutil;
+use crate::format::subject::with_headers;
 use crate::model::config::About;
 use crate::model::problem::{Problem, ProgramSpec, TestSource, TestSpec};
 use crate::model::results::Test;
@@ -296,31 +298,41 @@ impl Differences {
     }
 }
 
-/// A program as compared: the kit's by name, a source file (or several),
-/// a program folder or an executable by its name and content.
+/// A program as compared: the kit's by name; sources (one file with the
+/// headers it includes from beside it, or several built together: a
+/// package may ship a source's headers beside it as sources of their own)
+/// by their names and content; a program folder or an executable by its
+/// name and content.
 fn program(spec: &ProgramSpec) -> Result<String> {
     let (kind, path) = match spec {
         ProgramSpec::Cargo(name) => return Ok(format!("the kit's {name}")),
-        ProgramSpec::Source(path) => ("a source", path),
+        ProgramSpec::Source(path) => ("sources", path),
         ProgramSpec::Folder(path) => ("a program folder", path),
         ProgramSpec::Executable(path) => ("an executable", path),
         ProgramSpec::Sources { entry, .. } => ("sources", entry),
     };
-    let mut hasher = blake3::Hasher::new();
-    let files = match spec {
-        ProgramSpec::Sources { entry, beside, .. } => {
-            std::iter::once(entry).chain(beside).cloned().collect()
-        }
-        _ if path.is_dir() => fsutil::files_under(path)?,
-        _ => vec![path.clone()],
+    let mut files: Vec<(String, PathBuf)> = match spec {
+        ProgramSpec::Source(path) => with_headers(path)?,
+        ProgramSpec::Sources { entry, beside, .. } => (std::iter::once(entry).chain(beside))
+            .map(|f| (fsutil::file_name(f), f.clone()))
+            .collect(),
+        _ if path.is_dir() => (fsutil::files_under(path)?.into_iter())
+            .map(|f| {
+                (
+                    f.strip_prefix(path)
+                        .unwrap_or(&f)
+                        .to_string_lossy()
+                        .into_owned(),
+                    f,
+                )
+            })
+            .collect(),
+        _ => vec![(String::new(), path.clone())],
     };
-    for file in files {
-        let rel = match spec {
-            ProgramSpec::Sources { .. } => file.file_name().unwrap_or_default(),
-            _ => file.strip_prefix(path).unwrap_or(&file).as_os_str(),
-        };
-        let rel = rel.to_string_lossy().into_owned();
-        hasher.update(format!("{rel}\0{}\0", fsutil::hash_file(&file)?).as_bytes());
+    files.sort();
+    let mut hasher = blake3::Hasher::new();
+    for (rel, file) in &files {
+        hasher.update(format!("{rel}\0{}\0", fsutil::hash_file(file)?).as_bytes());
     }
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     Ok(format!(

@@ -183,6 +183,18 @@ fn generated_tests_come_back_generated() {
     assert_has(&xml, r#"<test method="generated" cmd="pair 8 2"/>"#);
     assert_eq!(kit.read("target/biggerpolygon/tests/04"), "8 2\n");
     assert!(kit.path("target/madeicpc/data/secret/03.in").is_file());
+    // Where a format keeps no generator, the export says which tests go
+    // as their stored inputs.
+    for (name, format) in [("made", "icpc-legacy"), ("bigger", "hydro")] {
+        let out = kit.path(&format!("target/{name}{}", format.replace('-', "")));
+        let args = ["package", name, "--format", format, "--no-pdf", "--out"];
+        let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
+        assert_eq!(code, 0, "{format}: {report}");
+        assert_has(
+            &report["warnings"].to_string(),
+            "go as their stored inputs: the format keeps no generator of theirs",
+        );
+    }
 }
 
 /// A stored input that is not what its generator makes goes out as a
@@ -230,14 +242,8 @@ fn a_changed_command_is_a_difference_and_a_stand_in_stays_manual() {
     let differences = diff["differences"].as_array().unwrap();
     let generator = (differences.iter()).find(|d| d["what"] == "test 03 generator");
     let generator = generator.unwrap_or_else(|| panic!("{diff:#}"));
-    assert_has(
-        generator["a"].as_str().unwrap(),
-        "`12 5` of a source pair.c",
-    );
-    assert_has(
-        generator["b"].as_str().unwrap(),
-        "`12 6` of a source pair.c",
-    );
+    assert_has(generator["a"].as_str().unwrap(), "`12 5` of sources pair.c");
+    assert_has(generator["b"].as_str().unwrap(), "`12 6` of sources pair.c");
 }
 
 /// The files under `dir` whose path ends in `.in` or `.ans`, with their

@@ -190,6 +190,13 @@ impl Writer for Cms {
             .collect();
         let held = [GroupScoring::All];
         lost.extend(subject::unheld_about(s.problem, &[]));
+        lost.extend(subject::placed_points(s));
+        // One generator goes to gen/: the others' tests are copies.
+        let shipped = shipped_generator(s, &cms_order(s)).ok().flatten();
+        let shipped = shipped.map(|(spec, _)| spec);
+        lost.extend(subject::generators_dropped(s, &|g| {
+            Some(g) == shipped.as_ref()
+        }));
         lost.extend(subject::unheld_scorings(
             s,
             &held,

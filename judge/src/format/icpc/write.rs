@@ -740,6 +740,9 @@ impl Writer for Version {
             }
         }
         lost.extend(crate::format::subject::unequal_points(s));
+        if *self == Version::Legacy {
+            lost.extend(crate::format::subject::generators_dropped(s, &|_| false));
+        }
         let mut generated = Vec::new();
         if *self == Version::Current {
             let layout = Layout::of(s);
