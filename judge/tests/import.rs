@@ -2505,4 +2505,17 @@ fn each_export_says_what_of_the_problems_origin_it_leaves_behind() {
             assert!(warned.contains("tag `number theory`"), "{report}");
         }
     }
+    // CMS runs its checker compiled: a re-import has the executable, said.
+    cms_package(&package.path().join("cmstask"));
+    let dir = package.path().join("cmstask");
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", "cmstask"]);
+    assert_eq!(code, 0, "{report}");
+    let out = package.path().join("out/cms");
+    let args = ["package", "cmstask", "--format", "cms", "--no-pdf", "--out"];
+    let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{report}");
+    assert_has(
+        &report["warnings"].to_string(),
+        "the checker `checker` goes compiled (check/), as CMS runs it",
+    );
 }

@@ -332,6 +332,13 @@ fn statements_go_out_in_each_format_and_come_back() {
         warnings.contains("the statement in `ru` (LaTeX") && warnings.contains("is not carried"),
         "{warnings}"
     );
+    // And the LaTeX of en and zh goes as Markdown: said, as `judge diff`
+    // sees their text's form change.
+    assert!(
+        warnings.contains("the statement in `en` (package/")
+            && warnings.contains("is LaTeX, which this format does not hold"),
+        "{warnings}"
+    );
     let found = statement_differences(kit, "stones", "back");
     assert_eq!(
         found[0],

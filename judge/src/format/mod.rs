@@ -176,6 +176,12 @@ impl Format {
         }
     }
 
+    /// Whether its packages hold a statement's LaTeX source (the others
+    /// hold Markdown, Hydro, or a PDF printed from the page, CMS).
+    pub fn keeps_latex(self) -> bool {
+        matches!(self, Format::Icpc | Format::IcpcLegacy | Format::Polygon)
+    }
+
     /// Whether `package` is in this format, by the files it holds.
     fn recognises(self, package: &Package) -> Result<bool> {
         match self {

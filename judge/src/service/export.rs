@@ -755,6 +755,17 @@ fn carried(
         let lang = Lang::ALL.into_iter().find(|l| l.code() == code);
         let why = match (converter.shown(written)?.shown, lang) {
             (Shown::Markdown { markdown, latex }, Some(lang)) => {
+                if latex.is_some() && !target.keeps_latex() {
+                    warnings.push(Warning {
+                        problem: problem.name.clone(),
+                        judge: target.name(),
+                        message: format!(
+                            "the statement in `{code}` ({}) is LaTeX, which this format does not \
+                             hold: it goes as the Markdown pandoc makes of it",
+                            problem.shown(&path)
+                        ),
+                    });
+                }
                 let source = statement::Source {
                     lang,
                     path,
@@ -785,7 +796,7 @@ fn carried(
             judge: target.name(),
             message: format!(
                 "the statement in `{code}` ({form}, {}) is not carried: {why}",
-                path.display()
+                problem.shown(&path)
             ),
         });
     }

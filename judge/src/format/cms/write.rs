@@ -191,6 +191,19 @@ impl Writer for Cms {
         let held = [GroupScoring::All];
         lost.extend(subject::unheld_about(s.problem, &[]));
         lost.extend(subject::placed_points(s));
+        let plain =
+            !s.problem.interactive && s.problem.checker == ProgramSpec::Cargo("wcmp".into());
+        if let Some(checker) = s.checker.as_ref().filter(|_| !plain) {
+            lost.push(format!(
+                "the {} `{}` goes compiled (check/), as CMS runs it: a judge importing the task \
+                 (the kit too) has the executable, its source only beside it",
+                match s.problem.interactive {
+                    true => "manager",
+                    false => "checker",
+                },
+                checker.name()
+            ));
+        }
         // One generator goes to gen/: the others' tests are copies.
         let shipped = shipped_generator(s, &cms_order(s)).ok().flatten();
         let shipped = shipped.map(|(spec, _)| spec);
