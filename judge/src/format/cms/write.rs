@@ -343,7 +343,11 @@ fn shipped_generator(
         let Some((generator, _)) = subject::command_of(s, test, "#") else {
             continue;
         };
-        if let Some(files) = subject::generator_files(generator)? {
+        // A shell script's other files are no dependency task-maker knows
+        // of (it follows C includes and Python imports): such a generator
+        // stays behind, its tests copies.
+        let script = |f: &GeneratorFiles| f.files.len() > 1 && f.files[0].0.ends_with(".sh");
+        if let Some(files) = subject::generator_files(generator)?.filter(|f| !script(f)) {
             return Ok(Some((generator.clone(), files)));
         }
     }
