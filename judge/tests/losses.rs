@@ -113,11 +113,27 @@ fn export(kit: &Kit, name: &str, format: &str, out: &Path, extra: &[&str]) -> Ve
         .collect()
 }
 
+/// The error of a judge run that must fail as a kit's error does (exit 2,
+/// no panic). The tests' kits share one target folder: a run may first
+/// wait for another's build lock, and say so.
+fn error(kit: &Kit, args: &[&str]) -> String {
+    let run = kit.judge(args);
+    assert_eq!(run.code, Some(2), "{args:?}: {}{}", run.stdout, run.stderr);
+    let waited = |l: &&str| l.starts_with("waiting for another judge run");
+    let said: Vec<&str> = run.stderr.lines().filter(|l| !waited(l)).collect();
+    assert!(
+        said.first().is_some_and(|l| l.starts_with("error: ")),
+        "{args:?}: {}",
+        run.stderr
+    );
+    said.join("\n")
+}
+
 /// The export's error (it must fail, and write nothing).
 fn refused(kit: &Kit, name: &str, format: &str, out: &Path) -> String {
     let args = package_args(kit, name, format, out);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let stderr = kit.error(&args);
+    let stderr = error(kit, &args);
     assert!(!out.exists(), "{format}: nothing is written: {stderr}");
     stderr
 }
@@ -250,7 +266,7 @@ fn standard_checkers_go_by_name_and_lossy_leaves_a_validator_out() {
     let mut args = package_args(&kit, "twice", "hydro", &dir.path().join("nothing"));
     args.push("--lossy".into());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let stderr = kit.error(&args);
+    let stderr = error(&kit, &args);
     assert!(stderr.contains("C++ checkers"), "{stderr}");
 
     // One of the kit's standard checkers goes as itself.
@@ -352,7 +368,7 @@ fn an_icpc_package_without_a_validator_is_said_and_imported_with_lossy() {
         assert!(!out.join("input_validators").exists());
         let again = format!("halve{}", format.replace('-', ""));
         let args = ["import", out.to_str().unwrap(), "--name", &again];
-        let stderr = kit.error(&args);
+        let stderr = error(&kit, &args);
         assert!(
             stderr.contains("no input validator") && stderr.contains("--lossy"),
             "{stderr}"
