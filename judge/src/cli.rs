@@ -320,6 +320,11 @@ pub struct PackageArgs {
     /// namespace PREFIX (default: `<id>`, which every domain accepts).
     #[arg(long, value_name = "PREFIX")]
     pub pid_prefix: Option<String>,
+    /// Export what the format can carry and list, as warnings, the input
+    /// validators it leaves out (without it, one the format cannot carry
+    /// is an error; a checker or interactor is never left out).
+    #[arg(long)]
+    pub lossy: bool,
 }
 
 #[derive(Debug, Args)]

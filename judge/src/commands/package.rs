@@ -19,6 +19,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &PackageArgs) -> R
         testlib_h: args.testlib_h.as_deref(),
         no_pdf: args.no_pdf,
         pid_prefix: args.pid_prefix.as_deref(),
+        lossy: args.lossy,
     };
     let exported = export::export(kit, jury, events, &request)?;
     let report = Report::Package(PackageReport {

@@ -50,6 +50,12 @@ impl Lossy {
         Ok(false)
     }
 
+    /// Whether `--lossy` was given: what the kit cannot represent is left
+    /// out rather than refused.
+    pub fn allowed(&self) -> bool {
+        self.allowed
+    }
+
     /// Whether a language of judge.toml has the extension of `file` (a
     /// source file of the package).
     pub fn has_language_of(&self, file: &str) -> bool {

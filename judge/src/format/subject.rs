@@ -96,6 +96,9 @@ pub struct Subject<'a> {
     pub uuid: String,
     /// Its folder in a contest package.
     pub folder: String,
+    /// An imported problem's statements the format could not carry: their
+    /// files in its package (`statement/english.pdf`), said in warnings.
+    pub uncarried: Vec<String>,
     /// The kit's root.
     pub kit_root: PathBuf,
     /// The generated tests whose input is not the one their generator

@@ -711,7 +711,7 @@ impl Resolver<'_> {
     /// The checker, or the interactor, for judges that compile only C++
     /// testlib programs: as problem.toml names it, else the problem's own
     /// where it is one (a C or C++ testlib program, an imported Polygon
-    /// package's checker) or a standard checker their testlib has.
+    /// package's checker).
     fn cpp_judge(
         &self,
         (checker, interactive, protocol): (&ProgramSpec, bool, Protocol),
@@ -729,11 +729,9 @@ impl Resolver<'_> {
             .as_ref()
             .map(|n| self.cpp_checker(n))
             .transpose()?;
+        // (A cargo checker's standard twin is the export's to choose.)
         let cpp_checker = named.or_else(|| match checker {
             _ if interactive => None,
-            ProgramSpec::Cargo(name) if STANDARD_CHECKERS.contains(&name.as_str()) => {
-                Some(CppChecker::Standard(name.clone()))
-            }
             _ => cpp_testlib(checker, protocol).map(CppChecker::Source),
         });
         let named = (c.cpp_interactor.as_ref())

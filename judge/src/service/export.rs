@@ -29,11 +29,18 @@ use crate::model::event::Events;
 use crate::model::expect::Expect;
 use crate::model::kit::Kit;
 use crate::model::problem::Lang;
-use crate::model::problem::{CppChecker, Problem, ProgramSpec, TestSource};
+use crate::model::problem::{
+    CppChecker, Problem, ProgramSpec, STANDARD_CHECKERS, TestSource, Validator,
+};
 use crate::model::program::Protocol;
 use crate::model::results::{BuildSummary, Test, Warning};
 use crate::service::package_statements::{self, Shown};
 use crate::service::statement;
+
+/// A problem's statements for an export: rendered, an imported
+/// problem's own files kept as they are, and its package's statement files
+/// the format could not carry ([`Subject::uncarried`]).
+type Rendered = (Vec<Statement>, KeptFiles, Vec<String>);
 
 /// What an export wrote.
 #[derive(Debug)]
@@ -158,6 +165,10 @@ pub struct Request<'a> {
     /// Hydro's problem ids as `<prefix>-<id>`: the prefix is a namespace
     /// of the domain.
     pub pid_prefix: Option<&'a str>,
+    /// Leave out an input validator the format cannot carry, said in a
+    /// warning (else an error): never a checker or an interactor, without
+    /// which the package would judge wrongly.
+    pub lossy: bool,
 }
 
 /// Exports as `request` says: everything the request needs is checked
@@ -196,6 +207,7 @@ pub fn export(kit: &Kit, jury: &Jury, events: &mut Events, request: &Request) ->
         wanted: writer.protocol(),
         binaries: binaries.as_deref(),
         compiled: writer.runs_compiled(),
+        lossy: request.lossy,
     };
     let mut subjects = Vec::new();
     let each = problems.iter().zip(&built).zip(statements).zip(stand_ins);
@@ -374,6 +386,8 @@ struct Shipping<'a> {
     binaries: Option<&'a Path>,
     /// The judges run only compiled checkers ([`Writer::runs_compiled`]).
     compiled: bool,
+    /// `--lossy`: an input validator that cannot be carried is left out.
+    lossy: bool,
 }
 
 impl Shipping<'_> {
@@ -384,7 +398,7 @@ impl Shipping<'_> {
         &self,
         problem: &'p Problem,
         tests: &'p [Test],
-        (statements, mut kept): (Vec<Statement>, KeptFiles),
+        (statements, mut kept, uncarried): Rendered,
         writer: &dyn Writer,
         warnings: &mut Vec<Warning>,
     ) -> Result<Subject<'p>> {
@@ -415,11 +429,12 @@ impl Shipping<'_> {
             checker,
             validators,
             cpp: match self.wanted {
-                None => self.cpp_jury(problem, writer, warnings)?,
+                None => self.cpp_jury(problem, tests, writer, warnings)?,
                 Some(_) => CppJury::default(),
             },
             uuid: (about(problem).uuid).unwrap_or_else(|| stable_uuid(&problem.name)),
             folder: self.format.folder(&problem.name),
+            uncarried,
             kit_root: self.kit.root.clone(),
             stand_ins: BTreeSet::new(),
         })
@@ -427,10 +442,12 @@ impl Shipping<'_> {
 
     /// The C++ testlib programs for a format whose judges compile only
     /// those: the problem's own, else its C++ programs of another protocol
-    /// wrapped into testlib's.
+    /// wrapped into testlib's, else for its checker the standard checker
+    /// of testlib that judges as it does ([`standard_twin`]).
     fn cpp_jury(
         &self,
         p: &Problem,
+        tests: &[Test],
         writer: &dyn Writer,
         warnings: &mut Vec<Warning>,
     ) -> Result<CppJury> {
@@ -462,6 +479,9 @@ impl Shipping<'_> {
                 _ => {}
             }
         }
+        if cpp.checker.is_none() {
+            cpp.checker = self.standard_twin(p, tests)?;
+        }
         // A program these judges cannot compile, nor the kit wrap: the
         // formats that can carry it are named.
         let role = match p.interactive {
@@ -477,15 +497,114 @@ impl Shipping<'_> {
         if let (None, None, Some((path, cpp))) = (&cpp.checker, &cpp.interactor, own) {
             self.carried(p, path, cpp, role, p.checker_protocol, wanted)?;
         }
+        if !writer.ships_validator() {
+            return Ok(cpp);
+        }
         let validator =
             (p.validators.iter()).find_map(|v| other(&v.program, v.protocol).zip(Some(v.protocol)));
-        if let (None, Some((path, from)), true) =
-            (&cpp.validator, validator, writer.ships_validator())
-        {
+        if let (None, Some((path, from))) = (&cpp.validator, validator) {
             cpp.validator =
                 Some(self.wrapped(p, &path, Role::Validator, from, wanted, warnings)?);
         }
+        if cpp.validator.is_none() {
+            for v in &p.validators {
+                let why = self.no_cpp_validator(p, v);
+                self.left_out(p, why, warnings)?;
+            }
+        }
         Ok(cpp)
+    }
+
+    /// testlib's standard checker that judges as `p`'s checker, one of the
+    /// kit's cargo checkers called without arguments, does, if there is
+    /// one: a standard checker of the kit is testlib's of the same name.
+    /// `icpc-default`, ICPC's default output validator, compares the
+    /// tokens ignoring ASCII case, and `wcmp` compares them exactly (both
+    /// split at white space, and reject a missing or an extra token): on
+    /// answers without an ASCII letter the two are the same rule (a byte
+    /// of the output must then equal the answer's, as no other byte has a
+    /// case), so it is `wcmp` there; elsewhere no testlib checker ignores
+    /// case, and it is refused. A checker with arguments (a tolerance) is
+    /// refused too: none of testlib's takes them.
+    fn standard_twin(&self, p: &Problem, tests: &[Test]) -> Result<Option<CppChecker>> {
+        let ProgramSpec::Cargo(name) = &p.checker else {
+            return Ok(None);
+        };
+        if p.interactive || !p.checker_args.is_empty() {
+            return Ok(None);
+        }
+        if STANDARD_CHECKERS.contains(&name.as_str()) {
+            return Ok(Some(CppChecker::Standard(name.clone())));
+        }
+        if name != "icpc-default" {
+            return Ok(None);
+        }
+        for test in tests {
+            let answer =
+                std::fs::read(&test.answer).map_err(|e| fsutil::naming(&test.answer, e))?;
+            if answer.iter().any(u8::is_ascii_alphabetic) {
+                bail!(
+                    "{}: its checker, `icpc-default` (ICPC's default output validator), \
+                     compares tokens ignoring case, as no testlib standard checker does, and \
+                     the answer of test {} holds letters; the {} format's judges compile only \
+                     C++ checkers: set `cpp_checker` (`wcmp` if case matters, or a C++ \
+                     source), or export the problem with --format icpc or icpc-legacy",
+                    p.name,
+                    test.name,
+                    self.format.name()
+                );
+            }
+        }
+        Ok(Some(CppChecker::Standard("wcmp".to_string())))
+    }
+
+    /// Why the input validator `v` cannot go to judges that compile only
+    /// C++ testlib validators, naming the formats that carry it as it is.
+    fn no_cpp_validator(&self, p: &Problem, v: &Validator) -> anyhow::Error {
+        let (formats, what) = match &v.program {
+            ProgramSpec::Cargo(_) => (Vec::new(), "a Rust program of the kit"),
+            ProgramSpec::Source(path) if wrap::is_cpp(path) => (
+                wrap::carriers(Role::Validator, v.protocol, true),
+                "a C++ source the kit cannot take for testlib's",
+            ),
+            _ => (
+                wrap::carriers(Role::Validator, v.protocol, false),
+                "no C++ source",
+            ),
+        };
+        let export = match formats.as_slice() {
+            [] => String::new(),
+            formats => format!(
+                ", or export the problem with --format {}",
+                formats.join(" or ")
+            ),
+        };
+        anyhow::anyhow!(
+            "{} ({}): its input validator is {what}, and the {} format's judges compile only \
+             C++ testlib validators: set `cpp_validator` to a C++ twin{export}",
+            p.program_shown(&v.program),
+            p.name,
+            self.format.name()
+        )
+    }
+
+    /// An input validator the format cannot carry, as `why` says: with
+    /// `--lossy` left out and said in a warning, else an error saying that
+    /// `--lossy` would leave it out (as `judge import --lossy` does what
+    /// the kit cannot represent).
+    fn left_out(&self, p: &Problem, why: anyhow::Error, warnings: &mut Vec<Warning>) -> Result<()> {
+        if !self.lossy {
+            bail!(
+                "{why:#} (the format cannot carry it: --lossy exports the rest, and says what \
+                 it left out)"
+            );
+        }
+        warnings.push(Warning {
+            problem: p.name.clone(),
+            judge: self.format.name(),
+            message: format!("left out (--lossy): {why:#}"),
+        });
+        Ok(())
     }
 
     /// Refuses a `role` program speaking `from` that cannot be carried to
@@ -604,7 +723,15 @@ impl Shipping<'_> {
         if protocol != wanted {
             // Only a single source is wrapped.
             let cpp = matches!(spec, ProgramSpec::Source(_)) && wrap::is_cpp(path);
-            self.carried(p, path, cpp, role, protocol, wanted)?;
+            if let Err(why) = self.carried(p, path, cpp, role, protocol, wanted) {
+                // Only a validator may be left out: without its checker or
+                // interactor the package would judge wrongly.
+                if role != Role::Validator {
+                    return Err(why);
+                }
+                self.left_out(p, why, warnings)?;
+                return Ok(None);
+            }
             let wrapped = self.wrapped(p, path, role, protocol, wanted, warnings)?;
             return self.kept(&ProgramSpec::Source(wrapped.clone()), &wrapped);
         }
@@ -743,9 +870,10 @@ fn carried(
     tests: &[Test],
     target: Format,
     warnings: &mut Vec<Warning>,
-) -> Result<(Vec<Statement>, KeptFiles)> {
+) -> Result<Rendered> {
     let mut converter = package_statements::Converter::default();
-    let (mut statements, mut kept) = (Vec::new(), Vec::new());
+    let (mut statements, mut kept, mut uncarried) = (Vec::new(), Vec::new(), Vec::new());
+    let package = problem.dir.join("package");
     for written in package_statements::written(problem)? {
         let (code, path, form) = (
             written.lang.clone(),
@@ -799,9 +927,11 @@ fn carried(
                 problem.shown(&path)
             ),
         });
+        let own = path.strip_prefix(&package).unwrap_or(&path);
+        uncarried.push(own.display().to_string());
     }
     statements.sort_by_key(|s| s.lang);
-    Ok((statements, kept))
+    Ok((statements, kept, uncarried))
 }
 
 /// Every problem's statements in every language, rendered, with the files
@@ -813,13 +943,17 @@ fn render(
     built: &[Vec<Test>],
     target: Format,
     warnings: &mut Vec<Warning>,
-) -> Result<Vec<(Vec<Statement>, KeptFiles)>> {
+) -> Result<Vec<Rendered>> {
     let mut all = Vec::new();
     for (problem, tests) in problems.iter().zip(built) {
         if package_statements::keeps_its_own(problem) {
             let from = package_statements::origin(problem)?;
             all.push(match from.same_family(target) {
-                true => (Vec::new(), kept_statements(problem, from, target)?),
+                true => (
+                    Vec::new(),
+                    kept_statements(problem, from, target)?,
+                    Vec::new(),
+                ),
                 false => carried(problem, tests, target, warnings)?,
             });
             continue;
@@ -835,24 +969,20 @@ fn render(
                 pdf: None,
             });
         }
-        all.push((statements, Vec::new()));
+        all.push((statements, Vec::new(), Vec::new()));
     }
     Ok(all)
 }
 
 /// The statements printed to PDF by `browser` (on the `pool`), when there
 /// is one.
-fn printed(
-    mut all: Vec<(Vec<Statement>, KeptFiles)>,
-    browser: Option<&Browser>,
-    pool: Pool,
-) -> Result<Vec<(Vec<Statement>, KeptFiles)>> {
+fn printed(mut all: Vec<Rendered>, browser: Option<&Browser>, pool: Pool) -> Result<Vec<Rendered>> {
     if let Some(browser) = browser {
-        let pages: Vec<String> = (all.iter().flat_map(|(s, _)| s))
+        let pages: Vec<String> = (all.iter().flat_map(|(s, _, _)| s))
             .map(|s| s.html.clone())
             .collect();
         let mut pdfs = browser.print_all(&pages, pool)?.into_iter();
-        for statement in all.iter_mut().flat_map(|(s, _)| s) {
+        for statement in all.iter_mut().flat_map(|(s, _, _)| s) {
             statement.pdf = pdfs.next();
         }
     }

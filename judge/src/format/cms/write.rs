@@ -45,6 +45,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, bail};
 
 use super::gen_file::{GEN, Gen, GenLine, Recipe, Subtask};
+use super::solutions::{self, Promise};
 use super::task::{ContestYaml, TaskYaml};
 use crate::base::fsutil;
 use crate::format::subject::{self, GeneratorFiles, Shipped, Subject, Toolchain, Writer};
@@ -132,6 +133,59 @@ fn official<'a>(s: &'a Subject) -> impl Iterator<Item = &'a PathBuf> {
 
 const ACCEPTED: Expect = Expect::Verdict(Verdict::Ac);
 
+/// What CMS leaves behind of the solutions: those `sol/` does not hold
+/// (only the accepted ones go there), and the accepted ones that a task
+/// read again does not hold to AC, by the rule of `solutions.rs` (the
+/// official ones, `solution.*` and `soluzione.*`; where there is none,
+/// every one whose name does not say wrong, slow or partial).
+fn solutions_lost(s: &Subject) -> Vec<String> {
+    let shown = |path: &PathBuf| {
+        let own = path.strip_prefix(&s.problem.solutions).unwrap_or(path);
+        own.display().to_string()
+    };
+    let behind: Vec<String> = (s.solutions.iter())
+        .filter(|(expect, _)| *expect != ACCEPTED)
+        .map(|(_, path)| shown(path))
+        .collect();
+    let mut lost = Vec::new();
+    if !behind.is_empty() {
+        lost.push(format!(
+            "only the accepted solutions go to sol/: {} stay{} behind",
+            behind.join(", "),
+            if behind.len() == 1 { "s" } else { "" }
+        ));
+    }
+    let shipped: Vec<(&PathBuf, String)> = official(s).map(|p| (p, fsutil::file_name(p))).collect();
+    let has_official = (shipped.iter()).any(|(_, name)| solutions::is_official(name));
+    // The subtasks as `gen/GEN` has them: unnamed.
+    let recipes = Gen {
+        subtasks: (s.problem.groups.iter())
+            .map(|g| Subtask {
+                points: g.points,
+                ..Subtask::default()
+            })
+            .collect(),
+        ..Gen::default()
+    };
+    for (path, name) in shipped {
+        let source = std::fs::read_to_string(path).unwrap_or_default();
+        let why = match solutions::promise(&name, &source, has_official, &recipes) {
+            Promise::Accepted => continue,
+            Promise::Rejected => "its @check lines say it fails a subtask".to_string(),
+            Promise::Unknown(Some(said)) if !has_official => format!("its name says {said}"),
+            Promise::Unknown(_) => "the task's official solution is another, and only an \
+                                    official one (`solution.*`, `soluzione.*`) is held to AC"
+                .to_string(),
+        };
+        lost.push(format!(
+            "{} goes to sol/ as it is, but a CMS task read again does not hold it to AC \
+             ({why}): it is judged and shown, not promised",
+            shown(path)
+        ));
+    }
+    lost
+}
+
 /// The language of an imported task's own statements, as its task.yaml
 /// names it: the loader looks for that one (and crashes without it).
 fn kept_primary_language(s: &Subject) -> Option<String> {
@@ -188,6 +242,7 @@ impl Writer for Cms {
                 )
             })
             .collect();
+        lost.extend(solutions_lost(s));
         let held = [GroupScoring::All];
         lost.extend(subject::unheld_about(s.problem, &[]));
         lost.extend(subject::placed_points(s));

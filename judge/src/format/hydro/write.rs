@@ -194,6 +194,79 @@ fn jury(s: &Subject, config: &mut ConfigYaml, out: &mut Tree) -> Result<()> {
     Ok(())
 }
 
+/// A statement standing in where the problem has none Hydro can show
+/// (Hydro's importer refuses a problem without a `problem*.md`): its title,
+/// and where its statement is.
+fn stand_in_statement(s: &Subject) -> Option<String> {
+    let own = |path: &String| path.starts_with("problem") && path.ends_with(".md");
+    if !s.statements.is_empty() || s.kept.iter().any(|(path, _)| own(path)) {
+        return None;
+    }
+    let title = &s.problem.config.value.title.en;
+    Some(format!("# {title}\n\n{}\n", where_the_statement_is(s)))
+}
+
+/// Where a problem's statement is that Hydro does not get.
+fn where_the_statement_is(s: &Subject) -> String {
+    let origin = s.problem.imported_from.as_deref().unwrap_or("kit");
+    match s.uncarried.as_slice() {
+        [] => format!(
+            "The statement was not carried to Hydro: the original {origin} package had none."
+        ),
+        files => format!(
+            "The statement was not carried to Hydro: it is {} in the original {origin} package.",
+            files
+                .iter()
+                .map(|f| format!("`{f}`"))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+    }
+}
+
+/// What a Hydro problem leaves behind of the kit's: the input validators
+/// (Hydro runs none), the samples' flags (its config has none), the
+/// solutions (it ships none), the statement where none is carried.
+fn left_behind(s: &Subject) -> Vec<String> {
+    let p = s.problem;
+    let mut lost: Vec<String> = (p.validators.iter())
+        .map(|v| {
+            format!(
+                "Hydro runs no input validator: {} stays behind",
+                p.program_shown(&v.program)
+            )
+        })
+        .collect();
+    let samples = s.tests.iter().filter(|t| t.sample).count();
+    match samples {
+        0 => {}
+        1 => lost.push(
+            "Hydro's config has no sample flag: the 1 sample becomes an ordinary test".into(),
+        ),
+        n => lost.push(format!(
+            "Hydro's config has no sample flag: the {n} samples become ordinary tests"
+        )),
+    }
+    let solutions: Vec<String> = (s.solutions.iter())
+        .map(|(_, path)| path.strip_prefix(&p.solutions).unwrap_or(path))
+        .map(|path| path.display().to_string())
+        .collect();
+    if !solutions.is_empty() {
+        lost.push(format!(
+            "the package holds no solutions: {} stay{} behind",
+            solutions.join(", "),
+            if solutions.len() == 1 { "s" } else { "" }
+        ));
+    }
+    if stand_in_statement(s).is_some() {
+        lost.push(format!(
+            "no statement is carried: problem_en.md says so (Hydro's importer wants one): {}",
+            where_the_statement_is(s)
+        ));
+    }
+    lost
+}
+
 /// A subtask per group, by its place (from 1): its points, all or nothing
 /// (`min`) or each case a share (`sum`), after the subtasks it depends on.
 fn subtasks(s: &Subject) -> Vec<Subtask> {
@@ -233,6 +306,11 @@ impl Writer for Hydro {
         }
     }
 
+    /// Hydro runs no input validator.
+    fn ships_validator(&self) -> bool {
+        false
+    }
+
     fn holds(&self, p: &Problem) -> Result<()> {
         subject::single_pass(p, "Hydro")?;
         if p.graders.is_some() {
@@ -251,6 +329,9 @@ impl Writer for Hydro {
         for statement in &s.statements {
             let path = format!("problem_{}.md", statement.lang.code());
             out.text(&path, statement.markdown.clone())?;
+        }
+        if let Some(stand_in) = stand_in_statement(s) {
+            out.text("problem_en.md", stand_in)?;
         }
         let config = config_yaml(s, out)?;
         out.text("testdata/config.yaml", config.text()?)?;
@@ -285,6 +366,7 @@ impl Writer for Hydro {
             )),
             None => {}
         }
+        lost.extend(left_behind(s));
         (lost.into_iter())
             .map(|message| Warning {
                 problem: name.clone(),

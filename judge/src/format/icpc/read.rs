@@ -171,16 +171,18 @@ fn input_validators(package: &Package, lossy: &mut Lossy) -> Result<(Vec<Named>,
         }
     }
     runnable.sort_by_key(|(entry, _)| entry.ends_with(".ctd"));
-    if runnable.is_empty() {
+    if runnable.is_empty() && !lossy.allowed() {
         match refused.into_iter().next() {
             Some(e) => return Err(e),
             None => bail!(
-                "{}: no input validator in {folder}/ (the kit validates every test)",
+                "{}: no input validator in {folder}/ (the kit validates every test: --lossy \
+                 imports the problem without one, as a CMS task has none)",
                 package.shown.display()
             ),
         }
     }
-    let every = refused.is_empty();
+    // Without a validator no input is checked, nor can be rejected.
+    let every = refused.is_empty() && !runnable.is_empty();
     for e in refused {
         lossy.drop(format!("{e:#}"))?;
     }
@@ -462,6 +464,7 @@ fn jury(
         config.checker_args = Some(unread(output_args.to_vec()));
     }
     match validators {
+        [] => {}
         [one] => config.validator = text(one.reference()),
         many => {
             let names = many.iter().map(|v| unread(v.reference())).collect();
@@ -470,7 +473,7 @@ fn jury(
     }
     config.protocols = Some(ProtocolsConfig {
         checker: checker.is_some().then(|| unread(Protocol::Kattis)),
-        validator: Some(unread(Protocol::Kattis)),
+        validator: (!validators.is_empty()).then(|| unread(Protocol::Kattis)),
     });
     // The programs of several files, by the names used above.
     let generators = tests
@@ -611,6 +614,13 @@ pub fn import(
     let s = settings(package, version, lossy)?;
     let mut notes = Vec::new();
     let (validators, every_validator) = input_validators(package, lossy)?;
+    if validators.is_empty() {
+        notes.push(format!(
+            "no input validator the kit runs in {}/: the problem has none, as an imported CMS \
+             task has none, and its tests are not validated",
+            validators_folder(package)
+        ));
+    }
     let checker = match s.custom {
         true => Some(output_validator(package, version)?),
         false => None,

@@ -715,6 +715,24 @@ fn samples_only(tests: &[Test], group: &Group) -> bool {
     !(tests.iter()).any(|t| !t.sample && t.group.as_deref() == Some(group.name.as_str()))
 }
 
+/// What the judges say of a package without an input validator (the
+/// format wants one): the problem has none (an imported CMS task), or none
+/// of its own is carried (left out with `--lossy`).
+fn no_validator(s: &Subject) -> Option<String> {
+    let kept = (s.kept.iter()).any(|(path, _)| path.starts_with("input_validators/"));
+    if !s.validators.is_empty() || kept {
+        return None;
+    }
+    Some(match s.problem.validators.is_empty() {
+        true => "the format wants an input validator; the problem has none (the judges' tools \
+                 warn, and an import needs --lossy)"
+            .to_string(),
+        false => {
+            "the format wants an input validator; none of the problem's is carried".to_string()
+        }
+    })
+}
+
 impl Writer for Version {
     fn warnings(&self, s: &Subject) -> Vec<Warning> {
         let mut lost = Vec::new();
@@ -743,6 +761,7 @@ impl Writer for Version {
         if *self == Version::Legacy {
             lost.extend(crate::format::subject::generators_dropped(s, &|_| false));
         }
+        lost.extend(no_validator(s));
         let mut generated = Vec::new();
         if *self == Version::Current {
             let layout = Layout::of(s);

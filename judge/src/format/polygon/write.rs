@@ -100,18 +100,17 @@ fn named(stem: &str, source: &Path) -> String {
 /// Where a problem's jury programs go in its package.
 struct JuryFiles {
     checker: String,
-    validator: String,
+    /// None where the problem has no C++ validator (none at all, or one
+    /// left out with `--lossy`).
+    validator: Option<String>,
     interactor: Option<String>,
 }
 
 impl JuryFiles {
     /// Every path the jury's programs take in the package.
     fn paths(&self) -> Vec<&str> {
-        let mut paths = vec![
-            self.checker.as_str(),
-            self.validator.as_str(),
-            "files/testlib.h",
-        ];
+        let mut paths = vec![self.checker.as_str(), "files/testlib.h"];
+        paths.extend(self.validator.as_deref());
         paths.extend(self.interactor.as_deref());
         paths
     }
@@ -254,8 +253,8 @@ fn problem_xml(
                 .collect(),
             // The generators, then the validator, as Polygon lists them.
             executables: (generators.shipped.keys())
-                .filter(|path| **path != files.validator)
-                .chain(std::iter::once(&files.validator))
+                .filter(|path| Some(*path) != files.validator.as_ref())
+                .chain(files.validator.as_ref())
                 .map(|path| program(path))
                 .collect(),
         },
@@ -409,7 +408,7 @@ fn assets(s: &Subject, checker: &CppChecker, files: &JuryFiles) -> Assets {
             copy: Some(files.root_checker()),
         }),
         interactor: p.interactive.then(|| program(interactor)),
-        validators: vec![program(&files.validator)],
+        validators: files.validator.iter().map(|v| program(v)).collect(),
         solutions: solutions.collect(),
     }
 }
@@ -482,7 +481,7 @@ struct Jury {
     checker: CppChecker,
     /// The source shipped for it.
     checker_source: PathBuf,
-    validator: PathBuf,
+    validator: Option<PathBuf>,
     files: JuryFiles,
 }
 
@@ -510,9 +509,6 @@ fn jury(s: &Subject, out: &mut Tree) -> Result<Jury> {
         }
         (None, None) => bail!("{path}: Polygon compiles only C++ checkers: set `cpp_checker`"),
     };
-    let Some(validator) = &s.cpp.validator else {
-        bail!("{path}: Polygon compiles only C++ validators: set `cpp_validator`");
-    };
     let checker_source = match &checker {
         CppChecker::Source(source) => source.clone(),
         // Polygon knows its standard checkers by name; the package still
@@ -523,19 +519,25 @@ fn jury(s: &Subject, out: &mut Tree) -> Result<Jury> {
             let carried = p.dir.join("package/files/check.cpp");
             match (twin.is_file(), carried.is_file()) {
                 (false, true) => carried,
-                _ => twin,
+                (true, _) => twin,
+                (false, false) => bail!(
+                    "{path}: its checker is testlib's `{name}`, which Polygon knows by name, \
+                     and its package carries the checker's source too: the kit has no C++ \
+                     twin of it (`checkers/cpp/{name}.cpp`); set `cpp_checker` to a C++ \
+                     source"
+                ),
             }
         }
     };
     let files = JuryFiles {
         checker: file("check", &checker_source),
-        validator: file("val", validator),
+        validator: s.cpp.validator.as_deref().map(|v| file("val", v)),
         interactor: s.cpp.interactor.as_deref().map(|i| file("interactor", i)),
     };
     Ok(Jury {
         checker,
         checker_source,
-        validator: validator.clone(),
+        validator: s.cpp.validator.clone(),
         files,
     })
 }
@@ -557,7 +559,10 @@ fn write_jury(jury: &Jury, out: &mut Tree) -> Result<()> {
     let checker_text = self_contained_cpp(&jury.checker_source)?;
     out.text(&jury.files.checker, checker_text.clone())?;
     out.text(&jury.files.root_checker(), checker_text)?;
-    out.text(&jury.files.validator, self_contained_cpp(&jury.validator)?)
+    if let (Some(path), Some(validator)) = (&jury.files.validator, &jury.validator) {
+        out.text(path, self_contained_cpp(validator)?)?;
+    }
+    Ok(())
 }
 
 /// The solutions a tag says, in `solutions/`.
@@ -663,7 +668,14 @@ fn kinds_lost(s: &Subject) -> Vec<Warning> {
     let instead = "Polygon's complete-group or each-test points";
     polygon.extend(subject::unheld_scorings(s, &held, instead));
     polygon.extend(subject::unheld_verdict_rules(p));
-    if p.validators.len() > 1 {
+    if s.cpp.validator.is_none() && p.validators.is_empty() {
+        polygon.push(
+            "the format wants an input validator; the problem has none, and the package \
+             names none"
+                .to_string(),
+        );
+    }
+    if s.cpp.validator.is_some() && p.validators.len() > 1 {
         polygon.push(format!(
             "Polygon runs one validator, the C++ one: the problem's other {} are left out",
             p.validators.len() - 1
