@@ -256,6 +256,22 @@ fn standard_checkers_go_by_name_and_lossy_leaves_a_validator_out() {
     let xml = std::fs::read_to_string(polygon.join("problem.xml")).unwrap();
     assert!(xml.contains("<checker name=\"std::wcmp.cpp\""), "{xml}");
     assert!(!xml.contains("<validator>"), "{xml}");
+    // Imported again: refused without a validator, taken with --lossy.
+    let path = polygon.to_str().unwrap();
+    let stderr = kit.error(&["import", path, "--name", "twicepoly"]);
+    assert!(
+        stderr.contains("no validator in <assets>") && stderr.contains("--lossy"),
+        "{stderr}"
+    );
+    let report = import(&kit, &polygon, "twicepoly", &["--lossy"]);
+    assert!(
+        report.to_string().contains("no validator in <assets>"),
+        "{report}"
+    );
+    assert!(
+        !kit.read("problems/twicepoly/problem.toml")
+            .contains("validator")
+    );
     // A checker is never left out: `--lossy` does not make a Python one go.
     kit.write("problems/twice/compare.py", "import sys\nsys.exit(0)\n");
     kit.edit(

@@ -427,7 +427,9 @@ struct Jury {
     /// names it (under `package/`).
     checker: String,
     interactor: Option<String>,
-    validator: String,
+    /// None only with `--lossy`: a package without one (as a Polygon
+    /// export of a problem without a validator is).
+    validator: Option<String>,
 }
 
 /// The checker (a standard one, `std::wcmp.cpp`, by its name), the
@@ -453,7 +455,12 @@ fn jury(package: &Package, assets: &Assets, shown: &str, lossy: &mut Lossy) -> R
         .map(|i| source_of(package, i, "interactor"))
         .transpose()?;
     let validator = match assets.validators.as_slice() {
-        [] => bail!("{shown}: no validator in <assets> (the kit validates every test)"),
+        [] => {
+            lossy.drop(format!(
+                "{shown}: no validator in <assets> (the kit validates every test)"
+            ))?;
+            None
+        }
         [first, rest @ ..] => {
             for other in rest {
                 lossy.drop(format!(
@@ -461,7 +468,7 @@ fn jury(package: &Package, assets: &Assets, shown: &str, lossy: &mut Lossy) -> R
                     at(shown, other.line)
                 ))?;
             }
-            source_of(package, first, "validator")?
+            Some(source_of(package, first, "validator")?)
         }
     };
     Ok(Jury {
@@ -579,7 +586,7 @@ fn limits_and_jury(
         Some(i) => config.interactor = kept_at(i),
         None => config.checker = text(jury.checker.clone()),
     }
-    config.validator = kept_at(&jury.validator);
+    config.validator = jury.validator.as_deref().and_then(kept_at);
     config.reference = text(solutions.reference.clone());
     if kattis {
         config.protocols = Some(ProtocolsConfig {
