@@ -112,7 +112,7 @@ pub fn wrapped_cpp(name: &str, text: &str, role: Role, from: Protocol, to: Proto
     ));
     out.push_str(PRELUDE);
     out.push_str("#define main jury_wrap_inner_main\n// ---- the program, as it was ----\n");
-    out.push_str(text);
+    out.push_str(&main_returns(text));
     if !text.ends_with('\n') {
         out.push('\n');
     }
@@ -128,6 +128,84 @@ pub fn wrapped_cpp(name: &str, text: &str, role: Role, from: Protocol, to: Proto
         code(to)
     ));
     out
+}
+
+/// `text` with `return 0;` before the closing brace of its `main`: `main`
+/// returns 0 when it ends without a `return`, but the renamed function
+/// would fall off the end of a function returning `int`, which C++ leaves
+/// undefined (GCC at -O2 traps there: a validator that ends without a
+/// `return`, as many do, would be killed on every valid input). Comments,
+/// strings, character literals and preprocessor lines are skipped.
+fn main_returns(text: &str) -> String {
+    let b = text.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let (mut i, mut depth, mut pending, mut body) = (0, 0usize, false, false);
+    let mut line_start = true;
+    while i < b.len() {
+        let c = b[i];
+        let next = b.get(i + 1).copied();
+        match c {
+            b'#' if line_start => {
+                // A preprocessor line, with its continuations.
+                while i < b.len() && !(b[i] == b'\n' && b[i - 1] != b'\\') {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if next == Some(b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if next == Some(b'*') => {
+                i += 2;
+                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 2;
+                continue;
+            }
+            // A digit separator (`1'000'000`), not a character literal.
+            b'\'' if i > 0 && b[i - 1].is_ascii_alphanumeric() => {}
+            b'"' | b'\'' => {
+                i += 1;
+                while i < b.len() && b[i] != c {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'{' => {
+                if pending && depth == 0 {
+                    (pending, body) = (false, true);
+                }
+                depth += 1;
+            }
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                if body && depth == 0 {
+                    return format!("{}\nreturn 0;\n{}", &text[..i], &text[i..]);
+                }
+            }
+            b';' if depth == 0 => pending = false,
+            b'm' if depth == 0
+                && text[i..].starts_with("main")
+                && (i == 0 || !ident(b[i - 1]))
+                && !b.get(i + 4).copied().is_some_and(ident) =>
+            {
+                let after = text[i + 4..].trim_start();
+                pending = after.starts_with('(');
+            }
+            _ => {}
+        }
+        if !c.is_ascii_whitespace() {
+            line_start = false;
+        }
+        if c == b'\n' {
+            line_start = true;
+        }
+        i += 1;
+    }
+    text.to_string()
 }
 
 /// The wrapper's code before the program's text: C++11 and POSIX.
@@ -475,3 +553,25 @@ static int run(int argc, char **argv, Inner inner, Role role, Protocol from, Pro
 }  // namespace jury_wrap
 
 "#;
+
+#[cfg(test)]
+mod tests {
+    use super::main_returns;
+
+    #[test]
+    fn main_ends_with_a_return() {
+        let text = "int f() { return 1; }\nint main(int argc, char** argv) {\n  \
+                    if (argc) { puts(\"}\"); } // }\n  /* } */ char c = '}';\n  \
+                    long n = 1'000'000;\n}\nint g() { return 2; }\n";
+        let out = main_returns(text);
+        let at = out.find("return 0;").unwrap();
+        assert_eq!(&out[at..at + 11], "return 0;\n}");
+        assert!(out[at..].contains("int g()"), "{out}");
+        // A declaration, a name that ends in `main`, a preprocessor line:
+        // none is `main`'s body.
+        let text = "#define X main(\nint main();\nint domain() { }\nint main() { }\n";
+        let out = main_returns(text);
+        assert!(out.ends_with("int main() { \nreturn 0;\n}\n"), "{out}");
+        assert!(out.contains("int domain() { }"), "{out}");
+    }
+}
