@@ -242,6 +242,39 @@ fn validators_keep_their_verdicts_in_every_protocol() {
     }
 }
 
+/// A program whose library checks as it ends that it was set up (as
+/// validate.h's guard checks that `init` was called) judges alike wrapped:
+/// the set-up happens in the child that runs it, and the wrapper's own
+/// process ends without the program's destructors.
+#[test]
+fn a_programs_guard_at_its_end_runs_in_its_own_process_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let guarded = "#include <cstdio>\n#include <cstdlib>\nstatic bool ready = false;\n\
+                   struct Guard { ~Guard() { if (!ready) { std::fputs(\"never set up\\n\", \
+                   stderr); std::abort(); } } } guard;\n\
+                   int main() {\n    ready = true;\n    long long v;\n    \
+                   if (std::scanf(\"%lld\", &v) != 1 || v < 1) return 43;\n    return 42;\n}\n";
+    let text = wrapped_cpp(
+        "guarded.cpp",
+        guarded,
+        Role::Validator,
+        Protocol::Kattis,
+        Protocol::Testlib,
+    );
+    let binary = compiled(dir.path(), "guarded", &text);
+    for (input, expected) in [("5\n", Some(0)), ("0\n", Some(3))] {
+        let file = dir.path().join("input");
+        std::fs::write(&file, input).unwrap();
+        let out = Command::new(&binary)
+            .stdin(std::fs::File::open(&file).unwrap())
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), expected, "{input:?}: {said}");
+        assert!(!said.contains("never set up"), "{said}");
+    }
+}
+
 /// Plays the interactor `binary` (called in `to`) against a solution that
 /// answers the number it is sent plus `plus`; the interactor's exit code
 /// and the judge's message.

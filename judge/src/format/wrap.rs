@@ -120,9 +120,13 @@ pub fn wrapped_cpp(name: &str, text: &str, role: Role, from: Protocol, to: Proto
     out.push_str(&format!(
         "static signed jury_wrap_inner(signed argc, char **argv) {{\n    \
          return jury_wrap::call(&jury_wrap_inner_main, argc, argv);\n}}\n\n\
+         // The program's own objects were made for its process, the child:\n\
+         // the wrapper ends without their destructors (a validation library's\n\
+         // guard would find its `init` never called here).\n\
          signed main(signed argc, char **argv) {{\n    \
-         return jury_wrap::run(argc, argv, &jury_wrap_inner, jury_wrap::Role({}), \
-         jury_wrap::Protocol({}), jury_wrap::Protocol({}));\n}}\n",
+         int code = jury_wrap::run(argc, argv, &jury_wrap_inner, jury_wrap::Role({}), \
+         jury_wrap::Protocol({}), jury_wrap::Protocol({}));\n    \
+         std::fflush(nullptr);\n    _exit(code);\n}}\n",
         role.code(),
         code(from),
         code(to)
