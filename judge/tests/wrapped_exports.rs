@@ -395,3 +395,47 @@ fn a_program_that_cannot_be_wrapped_names_the_formats_that_carry_it() {
         assert!(!out.exists(), "{format}: nothing is written");
     }
 }
+
+/// A validator its tests pass arguments to (ICPC's flags) cannot go where
+/// the judges pass none (Polygon): an error naming the test and the
+/// formats that can carry it, or with `--lossy` left out, said.
+#[test]
+fn a_validator_wanting_its_tests_arguments_goes_nowhere_that_drops_them() {
+    let kit = Kit::new();
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("flagged");
+    icpc_package(&package, ("compare.cpp", KATTIS_CHECKER));
+    let flags = "input_validator_flags: max=1000000000000\n";
+    std::fs::write(package.join("data/secret/testdata.yaml"), flags).unwrap();
+    let (code, report) = kit.json(&["import", package.to_str().unwrap(), "--name", "flagged"]);
+    assert_eq!(code, 0, "{report}");
+    let testlib_h = dir.path().join("testlib.h");
+    std::fs::write(&testlib_h, "// a stand-in\n").unwrap();
+    let out = dir.path().join("out");
+    let args = ["package", "flagged", "--format", "polygon", "--no-pdf"];
+    let more = ["--testlib-h", testlib_h.to_str().unwrap(), "--out"];
+    let args = [&args[..], &more, &[out.to_str().unwrap()]].concat();
+    let stderr = kit.error(&args);
+    assert!(
+        stderr.contains("the validator takes arguments of each test's")
+            && stderr.contains("max=1000000000000")
+            && stderr.contains("--format icpc or icpc-legacy")
+            && stderr.contains("--lossy"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    let warnings = export(
+        &kit,
+        "flagged",
+        "polygon",
+        &out,
+        &more[..2]
+            .iter()
+            .chain(&["--lossy"])
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    assert!(warnings.contains("left out (--lossy)"), "{warnings}");
+    let xml = std::fs::read_to_string(out.join("problem.xml")).unwrap();
+    assert!(!xml.contains("<validator>"), "{xml}");
+}

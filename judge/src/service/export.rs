@@ -512,6 +512,22 @@ impl Shipping<'_> {
                 self.left_out(p, why, warnings)?;
             }
         }
+        // These judges call a validator with no arguments of the test's
+        // (Polygon's passes its group at most): one that wants them
+        // (ICPC's flags, CMS's subtask) would refuse every input.
+        let wants = (p.tests.iter()).find(|t| !t.validator_args.is_empty());
+        if let (Some(validator), Some(test)) = (&cpp.validator, wants) {
+            let why = anyhow::anyhow!(
+                "{}: the validator takes arguments of each test's (test {}: `{}`), which the \
+                 {} format's judges do not pass: export --format icpc or icpc-legacy",
+                p.shown(validator),
+                test.name,
+                test.validator_args.join(" "),
+                self.format.name()
+            );
+            self.left_out(p, why, warnings)?;
+            cpp.validator = None;
+        }
         Ok(cpp)
     }
 
