@@ -2518,4 +2518,23 @@ fn each_export_says_what_of_the_problems_origin_it_leaves_behind() {
         &report["warnings"].to_string(),
         "the checker `checker` goes compiled (check/), as CMS runs it",
     );
+    // A CMS task's public test sits in a subtask: to ICPC's data/sample,
+    // out of its group, said.
+    let recipes = "# ST: 10\n#COPY: sample.txt\n40 2\n# ST: 30\n7 8\n# ST: 60\n1000000000000 1\n";
+    std::fs::write(dir.join("gen/GEN"), recipes).unwrap();
+    // (Its C checker in CMS's protocol goes to CMS alone; as C++, it is
+    // wrapped for ICPC's judges.)
+    std::fs::rename(dir.join("check/checker.c"), dir.join("check/checker.cpp")).unwrap();
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", "cmsmixed"]);
+    assert_eq!(code, 0, "{report}");
+    let out = package.path().join("out/mixed");
+    let args = [
+        "package", "cmsmixed", "--format", "icpc", "--no-pdf", "--out",
+    ];
+    let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{report}");
+    assert_has(
+        &report["warnings"].to_string(),
+        "of group `subtask1` go to data/sample: they leave the group",
+    );
 }

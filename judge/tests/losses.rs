@@ -295,6 +295,13 @@ fn standard_checkers_go_by_name_and_lossy_leaves_a_validator_out() {
     export(&kit, "twice", "hydro", &hydro, &[]);
     let config = std::fs::read_to_string(hydro.join("twice/testdata/config.yaml")).unwrap();
     assert!(config.contains("checker: ncmp"), "{config}");
+    // To ICPC it goes built: what a re-import gets is that program, said.
+    let icpc = dir.path().join("icpcncmp");
+    let warnings = export(&kit, "twice", "icpc", &icpc, &[]);
+    said(
+        &warnings,
+        &["the checker is the kit's `ncmp`, which goes as a program built"],
+    );
 }
 
 /// ICPC's default output validator ignores case, and no testlib checker

@@ -417,7 +417,7 @@ fn a_validator_wanting_its_tests_arguments_goes_nowhere_that_drops_them() {
     let args = [&args[..], &more, &[out.to_str().unwrap()]].concat();
     let stderr = kit.error(&args);
     assert!(
-        stderr.contains("the validator takes arguments of each test's")
+        stderr.contains("validate.cpp: the validator takes arguments of each test's")
             && stderr.contains("max=1000000000000")
             && stderr.contains("--format icpc or icpc-legacy")
             && stderr.contains("--lossy"),

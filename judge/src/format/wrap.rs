@@ -86,10 +86,10 @@ pub fn carriers(role: Role, protocol: Protocol, cpp: bool) -> Vec<&'static str> 
     (Format::ALL.into_iter())
         .filter(|f| {
             let to = f.protocol();
-            // Polygon's and Hydro's judges, and CMS's, compile only C++ (CMS:
-            // a compiled program; the kit compiles a script into none).
-            let as_it_is =
-                to == protocol && (cpp || matches!(f, Format::Icpc | Format::IcpcLegacy));
+            // Polygon's and Hydro's judges compile only C++; CMS's run the
+            // program the kit compiles (a C checker as well).
+            let any = matches!(f, Format::Icpc | Format::IcpcLegacy | Format::Cms);
+            let as_it_is = to == protocol && (cpp || any);
             as_it_is || (cpp && wrappable(role, protocol, to))
         })
         .map(Format::name)

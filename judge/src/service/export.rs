@@ -516,11 +516,12 @@ impl Shipping<'_> {
         // (Polygon's passes its group at most): one that wants them
         // (ICPC's flags, CMS's subtask) would refuse every input.
         let wants = (p.tests.iter()).find(|t| !t.validator_args.is_empty());
-        if let (Some(validator), Some(test)) = (&cpp.validator, wants) {
+        if let (Some(_), Some(test)) = (&cpp.validator, wants) {
+            let own = p.validators.first().map(|v| p.program_shown(&v.program));
             let why = anyhow::anyhow!(
                 "{}: the validator takes arguments of each test's (test {}: `{}`), which the \
                  {} format's judges do not pass: export --format icpc or icpc-legacy",
-                p.shown(validator),
+                own.unwrap_or_default(),
                 test.name,
                 test.validator_args.join(" "),
                 self.format.name()

@@ -715,6 +715,40 @@ fn samples_only(tests: &[Test], group: &Group) -> bool {
     !(tests.iter()).any(|t| !t.sample && t.group.as_deref() == Some(group.name.as_str()))
 }
 
+/// What the samples' going to `data/sample` costs a problem whose groups
+/// hold samples (a CMS task's public tests sit in its subtasks): a group
+/// of samples only, and its points, is no group there; a sample among
+/// other tests leaves its group.
+fn samples_leave_their_groups(s: &Subject) -> Vec<String> {
+    let mut lost = Vec::new();
+    for g in &s.problem.groups {
+        let mine = |t: &&Test| t.sample && t.group.as_deref() == Some(g.name.as_str());
+        let samples: Vec<&str> = s
+            .tests
+            .iter()
+            .filter(mine)
+            .map(|t| t.name.as_str())
+            .collect();
+        if samples.is_empty() {
+            continue;
+        }
+        lost.push(match samples_only(s.tests, g) {
+            true if g.points == 0 => continue,
+            true => format!(
+                "group `{}` holds only samples, which go to data/sample: the group and its {} \
+                 points are not carried as a group",
+                g.name, g.points
+            ),
+            false => format!(
+                "the samples {} of group `{}` go to data/sample: they leave the group",
+                samples.join(", "),
+                g.name
+            ),
+        });
+    }
+    lost
+}
+
 /// What the judges say of a package without an input validator (the
 /// format wants one): the problem has none (an imported CMS task), or none
 /// of its own is carried (left out with `--lossy`).
@@ -762,6 +796,17 @@ impl Writer for Version {
             lost.extend(crate::format::subject::generators_dropped(s, &|_| false));
         }
         lost.extend(no_validator(s));
+        lost.extend(samples_leave_their_groups(s));
+        // An imported problem's checker of the kit's own (a standard one)
+        // goes built: what comes back in is that program, not its name.
+        if let (Some(_), Some(Shipped::Built { name, .. })) = (&s.problem.imported_from, &s.checker)
+        {
+            lost.push(format!(
+                "the checker is the kit's `{name}`, which goes as a program built for the \
+                 format (output validator, its sources beside it): a judge importing the \
+                 package, the kit too, has that program, not the name"
+            ));
+        }
         let mut generated = Vec::new();
         if *self == Version::Current {
             let layout = Layout::of(s);
