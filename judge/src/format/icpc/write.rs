@@ -715,6 +715,35 @@ fn samples_only(tests: &[Test], group: &Group) -> bool {
     !(tests.iter()).any(|t| !t.sample && t.group.as_deref() == Some(group.name.as_str()))
 }
 
+/// The tags of several words, which legacy's keywords (words) join by
+/// dashes.
+fn tags_as_words(s: &Subject) -> Vec<String> {
+    let about = &s.problem.config.value.about;
+    (about.tags.iter())
+        .filter(|t| t.split_whitespace().nth(1).is_some())
+        .map(|tag| {
+            format!(
+                "tag `{tag}`: the legacy format's keywords are words, so it becomes `{}`",
+                tag.split_whitespace().collect::<Vec<_>>().join("-")
+            )
+        })
+        .collect()
+}
+
+/// An imported problem's checker of the kit's own (a standard one) goes
+/// built: what comes back in is that program, not its name.
+fn built_checker(s: &Subject) -> Option<String> {
+    let (Some(_), Some(Shipped::Built { name, .. })) = (&s.problem.imported_from, &s.checker)
+    else {
+        return None;
+    };
+    Some(format!(
+        "the checker is the kit's `{name}`, which goes as a program built for the format \
+         (output validator, its sources beside it): a judge importing the package, the kit \
+         too, has that program, not the name"
+    ))
+}
+
 /// What the samples' going to `data/sample` costs a problem whose groups
 /// hold samples (a CMS task's public tests sit in its subtasks): a group
 /// of samples only, and its points, is no group there; a sample among
@@ -797,16 +826,7 @@ impl Writer for Version {
         }
         lost.extend(no_validator(s));
         lost.extend(samples_leave_their_groups(s));
-        // An imported problem's checker of the kit's own (a standard one)
-        // goes built: what comes back in is that program, not its name.
-        if let (Some(_), Some(Shipped::Built { name, .. })) = (&s.problem.imported_from, &s.checker)
-        {
-            lost.push(format!(
-                "the checker is the kit's `{name}`, which goes as a program built for the \
-                 format (output validator, its sources beside it): a judge importing the \
-                 package, the kit too, has that program, not the name"
-            ));
-        }
+        lost.extend(built_checker(s));
         let mut generated = Vec::new();
         if *self == Version::Current {
             let layout = Layout::of(s);
@@ -841,14 +861,7 @@ impl Writer for Version {
             }
         }
         if *self == Version::Legacy {
-            let about = &s.problem.config.value.about;
-            let spaced = (about.tags.iter()).filter(|t| t.split_whitespace().nth(1).is_some());
-            for tag in spaced {
-                lost.push(format!(
-                    "tag `{tag}`: the legacy format's keywords are words, so it becomes `{}`",
-                    tag.split_whitespace().collect::<Vec<_>>().join("-")
-                ));
-            }
+            lost.extend(tags_as_words(s));
             for (group, on) in LegacyOrder::of(s).dropped {
                 lost.push(format!(
                     "group `{group}` depends on {}: the dependency is dropped",
