@@ -246,9 +246,7 @@ impl Writer for Cms {
         let held = [GroupScoring::All];
         lost.extend(subject::unheld_about(s.problem, &[]));
         lost.extend(subject::placed_points(s));
-        let plain =
-            !s.problem.interactive && s.problem.checker == ProgramSpec::Cargo("wcmp".into());
-        if let Some(checker) = s.checker.as_ref().filter(|_| !plain) {
+        if let Some(checker) = checked_by(s) {
             lost.push(format!(
                 "the {} `{}` goes compiled (check/), as CMS runs it: a judge importing the task \
                  (the kit too) has the executable, its source only beside it",
@@ -457,14 +455,20 @@ fn write_tests(s: &Subject, tests: &[&Test], out: &mut Tree) -> Result<()> {
     out.text(GEN, recipes.text())
 }
 
+/// The checker or manager the task ships in `check/`: none where CMS's
+/// own comparison of the outputs' tokens is the kit's `wcmp`.
+fn checked_by<'s>(s: &'s Subject) -> Option<&'s Shipped> {
+    let plain = !s.problem.interactive && s.problem.checker == ProgramSpec::Cargo("wcmp".into());
+    s.checker.as_ref().filter(|_| !plain)
+}
+
 /// The checker (`check/checker`), or a Communication task's manager
 /// (`check/manager`): compiled, with its sources. Without a checker of its
 /// own, CMS compares the outputs' tokens: the kit's `wcmp` (an imported
 /// task without one goes back so).
 fn write_checker(s: &Subject, out: &mut Tree) -> Result<()> {
     let p = s.problem;
-    let plain = !p.interactive && p.checker == ProgramSpec::Cargo("wcmp".to_string());
-    let Some(checker) = s.checker.as_ref().filter(|_| !plain) else {
+    let Some(checker) = checked_by(s) else {
         return Ok(());
     };
     let program = match p.interactive {
