@@ -937,6 +937,76 @@ fn a_hydro_problem_without_solutions_builds_and_judges() {
     assert!(stderr.contains("names none"), "{stderr}");
 }
 
+/// A Hydro problem has no reference: to Polygon, whose packages tag one
+/// solution `main`, it goes without one, said in a warning; imported
+/// again, the answers the package stores are the tests' answers.
+#[test]
+fn a_problem_without_a_reference_goes_to_polygon_and_back() {
+    let kit = kit();
+    kit.write("testlib.h", "// a stand-in\n");
+    let package = tempfile::tempdir().unwrap();
+    hydro_package(&package.path().join("hsum"));
+    let path = package.path().join("hsum");
+    let (code, report) = kit.json(&["import", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    let out = kit.path("target/hsumpolygon");
+    let testlib_h = kit.path("testlib.h");
+    let (code, report) = kit.json(&[
+        "package",
+        "hsum",
+        "--format",
+        "polygon",
+        "--no-pdf",
+        "--out",
+        out.to_str().unwrap(),
+        "--testlib-h",
+        testlib_h.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{report}");
+    assert_has(
+        &report["warnings"].to_string(),
+        "no solution is tagged `main`, which Polygon wants",
+    );
+    let xml = std::fs::read_to_string(out.join("problem.xml")).unwrap();
+    assert!(!xml.contains("tag=\"main\""), "{xml}");
+    // Neither has an input validator, which the import says.
+    let args = [
+        "import",
+        out.to_str().unwrap(),
+        "--name",
+        "hsumback",
+        "--lossy",
+    ];
+    let (code, report) = kit.json(&args);
+    assert_eq!(code, 0, "{report}");
+    assert_has(
+        &report["notes"].to_string(),
+        "no solution tagged `main`: every test's answer is the one the package stores",
+    );
+    let problem = kit.read("problems/hsumback/problem.toml");
+    assert!(!problem.contains("reference"), "{problem}");
+    // The one difference: Polygon holds the Markdown statement as LaTeX.
+    let (_, diff) = kit.json(&["diff", "hsum", "hsumback"]);
+    let whats: Vec<&str> = (diff["differences"].as_array().unwrap().iter())
+        .map(|d| d["what"].as_str().unwrap())
+        .collect();
+    assert_eq!(whats, ["statement zh"], "{diff}");
+
+    // Without a stored answer to stand in, no `main` is an error.
+    std::fs::remove_file(out.join("tests/02.a")).unwrap();
+    let stderr = kit.error(&[
+        "import",
+        out.to_str().unwrap(),
+        "--name",
+        "hsumtwo",
+        "--lossy",
+    ]);
+    assert_has(
+        &stderr,
+        "no solution tagged `main`, which the kit answers test 2 with",
+    );
+}
+
 #[test]
 fn hydro_cases_without_subtasks_are_the_ones_hydros_judge_finds() {
     let kit = kit();
@@ -1395,6 +1465,52 @@ fn comes_back_the_same(kit: &Kit, name: &str, from: &Path, again: &str) {
 /// again, is the same problem: `judge diff` finds no difference (programs,
 /// tests, limits, groups, statements' titles), and the re-export holds the
 /// package's own statements and jury programs.
+/// A Polygon group of the samples only goes to ICPC's `data/sample`, said,
+/// and the other groups' folders are named in their order (the judges take
+/// them in name order); `judge diff` of the import and the original sees
+/// one renaming, every test in its place and group. The C testlib checker
+/// and validator go in program folders beside their wrappers.
+#[test]
+fn groups_go_to_icpc_in_their_order_and_diff_sees_one_renaming() {
+    let kit = kit();
+    let packages = tempfile::tempdir().unwrap();
+    let dir = packages.path().join("poly");
+    polygon_package(&dir);
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap(), "--name", "poly"]);
+    assert_eq!(code, 0, "{report}");
+    let out = packages.path().join("polyicpc");
+    let args = ["package", "poly", "--format", "icpc", "--no-pdf", "--out"];
+    let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{report}");
+    let warnings = report["warnings"].to_string();
+    assert_has(
+        &warnings,
+        "group `samples` holds only samples, which go to data/sample: it is not carried as a group",
+    );
+    // Folders go in name order: `small` and `big` take their places first.
+    assert_has(
+        &warnings,
+        "the groups go as data/secret/group1-small, group2-big: the judges take the folders in name order",
+    );
+    assert_has(
+        &warnings,
+        "check.c: its checker speaks the testlib protocol: it goes in a program folder",
+    );
+    assert!(out.join("output_validator/jury-wrap.cpp").is_file());
+    let (code, report) = kit.json(&["import", out.to_str().unwrap(), "--name", "polyback"]);
+    assert_eq!(code, 0, "{report}");
+    let (_, diff) = kit.json(&["diff", "poly", "polyback"]);
+    let differences = diff["differences"].as_array().unwrap();
+    let names = (differences.iter()).find(|d| d["what"] == "group names");
+    let names = names.unwrap_or_else(|| panic!("{diff:#}"));
+    assert_eq!(names["a"], "samples, small, big", "{diff:#}");
+    assert_eq!(names["b"], "sample, group1-small, group2-big", "{diff:#}");
+    for d in differences {
+        let what = d["what"].as_str().unwrap();
+        assert!(!what.ends_with(" group") && what != "groups", "{diff:#}");
+    }
+}
+
 #[test]
 fn every_format_goes_back_out_the_same() {
     let kit = kit();

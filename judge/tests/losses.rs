@@ -216,6 +216,10 @@ fn standard_checkers_go_by_name_and_lossy_leaves_a_validator_out() {
     );
     said(
         &warnings,
+        &["`icpc-default`", "goes as testlib's `wcmp`", "no letter"],
+    );
+    said(
+        &warnings,
         &["Hydro runs no input validator", "number.py stays behind"],
     );
     said(
@@ -253,6 +257,7 @@ fn standard_checkers_go_by_name_and_lossy_leaves_a_validator_out() {
     }
     let warnings = export(&kit, "twice", "polygon", &polygon, &["--lossy"]);
     said(&warnings, &["left out (--lossy)", "number.py"]);
+    said(&warnings, &["`icpc-default`", "goes as testlib's `wcmp`"]);
     let xml = std::fs::read_to_string(polygon.join("problem.xml")).unwrap();
     assert!(xml.contains("<checker name=\"std::wcmp.cpp\""), "{xml}");
     assert!(!xml.contains("<validator>"), "{xml}");
@@ -292,7 +297,11 @@ fn standard_checkers_go_by_name_and_lossy_leaves_a_validator_out() {
         "checker = \"ncmp\"",
     );
     let hydro = dir.path().join("hydro-ncmp");
-    export(&kit, "twice", "hydro", &hydro, &[]);
+    let warnings = export(&kit, "twice", "hydro", &hydro, &[]);
+    assert!(
+        !warnings.iter().any(|w| w.contains("goes as testlib's")),
+        "{warnings:#?}"
+    );
     let config = std::fs::read_to_string(hydro.join("twice/testdata/config.yaml")).unwrap();
     assert!(config.contains("checker: ncmp"), "{config}");
     // To ICPC it goes built: what a re-import gets is that program, said.

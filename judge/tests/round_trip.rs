@@ -1,4 +1,4 @@
-//! One problem of each kind the kit has (`KINDS`), exported in each format
+//! Each of the kit's problems (`PROBLEMS`), exported in each format
 //! and imported back (`judge package`, then `judge import`, in a copy of
 //! the kit), is the same
 //! problem as far as the format carries it: `judge diff` finds the same
@@ -30,13 +30,22 @@ use testkit::kit::Kit;
 use testkit::paths::target;
 use testkit::tools;
 
-/// One problem of each kind: a batch problem with the standard checker's
-/// C++ twin, one with its own C++ twin and inputs that must be invalid,
-/// groups and points, and the two interactive ones (one of them plays
-/// through CMS's manager below). The other five are batch problems with
-/// their own checkers, packed by the same code: the package tests
-/// (`packages.rs`) export all ten, and the judges' tools check each.
-const KINDS: [&str; 5] = ["bash", "nim", "merge-piles", "nim-play", "fibonacci-play"];
+/// Every problem of the kit: batch problems with the standard checker's
+/// C++ twin and with their own checkers, one with inputs that must be
+/// invalid, two with groups and points, and the two interactive ones
+/// (played through CMS's manager below).
+const PROBLEMS: [&str; 10] = [
+    "bash",
+    "nim",
+    "anti-nim",
+    "wythoff",
+    "fibonacci",
+    "circle",
+    "subtraction",
+    "merge-piles",
+    "nim-play",
+    "fibonacci-play",
+];
 
 /// The kinds of difference `format` may show (by the start of `what`).
 fn carried(format: &str, interactive: bool) -> BTreeSet<&'static str> {
@@ -162,7 +171,7 @@ fn judges_take(format: Format, out: &Path, scratch: &Path) {
         }
         Format::Hydro => {
             let imported = tools::hydro_import(out);
-            assert_eq!(imported.len(), KINDS.len(), "{imported:#?}");
+            assert_eq!(imported.len(), PROBLEMS.len(), "{imported:#?}");
         }
         Format::Cms => {}
     }
@@ -194,7 +203,7 @@ fn kind(what: &str) -> &str {
 }
 
 #[test]
-#[ignore = "slow tier: five problems exported in five formats and imported back"]
+#[ignore = "slow tier: the ten problems exported in five formats and imported back"]
 fn every_problem_comes_back_the_same() {
     let target = target();
     let kit = Kit::copy(
@@ -202,7 +211,7 @@ fn every_problem_comes_back_the_same() {
         &target.join("new-kit-target"),
     );
     let _ = std::fs::remove_dir_all(kit.target.join("exports"));
-    let names = KINDS.map(String::from);
+    let names = PROBLEMS.map(String::from);
     for each in [
         Format::Icpc,
         Format::IcpcLegacy,

@@ -10,7 +10,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use judge::format::wrap::{Role, wrapped_cpp};
+use judge::format::wrap::{Role, wrapped_cpp, wrapped_folder};
 use judge::model::program::Protocol;
 
 const ALL: [Protocol; 3] = [Protocol::Testlib, Protocol::Kattis, Protocol::Cms];
@@ -364,7 +364,7 @@ fn interactors_keep_their_verdicts_between_testlib_and_kattis() {
 
 #[test]
 fn a_cms_manager_is_not_wrapped_and_the_error_names_who_carries_what() {
-    use judge::format::wrap::{carriers, wrappable};
+    use judge::format::wrap::{Source, carriers, wrappable};
     assert!(!wrappable(
         Role::Interactor,
         Protocol::Cms,
@@ -377,20 +377,30 @@ fn a_cms_manager_is_not_wrapped_and_the_error_names_who_carries_what() {
     ));
     assert!(wrappable(Role::Checker, Protocol::Cms, Protocol::Kattis));
     // A C++ Kattis interactor goes everywhere but CMS; a Python one only
-    // to ICPC, as it is; a C++ checker anywhere.
+    // to ICPC, as it is; a Python testlib checker to ICPC, in a folder
+    // beside its wrapper; a Ruby one nowhere; a C++ checker anywhere.
     assert_eq!(
-        carriers(Role::Interactor, Protocol::Kattis, true),
+        carriers(Role::Interactor, Protocol::Kattis, Source::Cpp),
         ["icpc", "icpc-legacy", "polygon", "hydro"]
     );
     assert_eq!(
-        carriers(Role::Checker, Protocol::Kattis, false),
+        carriers(Role::Checker, Protocol::Kattis, Source::Beside),
         ["icpc", "icpc-legacy"]
     );
     assert_eq!(
-        carriers(Role::Checker, Protocol::Testlib, false),
+        carriers(Role::Checker, Protocol::Testlib, Source::Beside),
+        ["icpc", "icpc-legacy"]
+    );
+    assert_eq!(
+        carriers(Role::Interactor, Protocol::Cms, Source::Beside),
+        ["cms"]
+    );
+    assert_eq!(
+        carriers(Role::Checker, Protocol::Testlib, Source::Other),
         Vec::<&str>::new()
     );
-    assert_eq!(carriers(Role::Checker, Protocol::Cms, true).len(), 5);
+    assert_eq!(Source::of(Path::new("check.rb")), Source::Other);
+    assert_eq!(carriers(Role::Checker, Protocol::Cms, Source::Cpp).len(), 5);
     // The kit and the judges take a program naming testlib.h for one that
     // needs it: the wrapper's own text never names it.
     let text = wrapped_cpp(
@@ -401,4 +411,112 @@ fn a_cms_manager_is_not_wrapped_and_the_error_names_who_carries_what() {
         Protocol::Testlib,
     );
     assert!(!text.contains("testlib.h"), "{text}");
+}
+
+/// A checker in `protocol` (testlib's or CMS's) in Python, as
+/// [`checker`]'s: the output's first number must be the answer's.
+fn python_checker(protocol: Protocol) -> String {
+    let (output, answer) = match protocol {
+        Protocol::Cms => (3, 2),
+        _ => (2, 3),
+    };
+    let verdict = match protocol {
+        Protocol::Cms => {
+            "print(1 if right else 0)\nprint('fine' if right else 'expected ' + a, file=sys.stderr)\n"
+        }
+        _ => {
+            "print('ok fine' if right else 'wrong answer expected ' + a, file=sys.stderr)\nsys.exit(0 if right else 1)\n"
+        }
+    };
+    format!(
+        "import sys\na = open(sys.argv[{answer}]).read().split()[0]\n\
+         o = open(sys.argv[{output}]).read().split()\nright = bool(o) and o[0] == a\n{verdict}"
+    )
+}
+
+/// The program folder of `file` (named `name`) wrapped for Kattis's
+/// judges, built by its `build` in `dir/<name>`: its `run`.
+fn built_folder(dir: &Path, name: &str, file: &str, role: Role, from: Protocol) -> PathBuf {
+    let folder = dir.join(name.replace('.', "-"));
+    std::fs::create_dir_all(&folder).unwrap();
+    let files = wrapped_folder(name, role, from, Protocol::Kattis).unwrap();
+    for (rel, text) in files.iter().chain([&(name.to_string(), file.to_string())]) {
+        std::fs::write(folder.join(rel), text).unwrap();
+    }
+    let build = Command::new("sh")
+        .arg(folder.join("build"))
+        .output()
+        .unwrap();
+    assert!(
+        build.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&build.stderr)
+    );
+    let run = folder.join("run");
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&run, mode).unwrap();
+    run
+}
+
+/// Checkers and validators in Python and C, in testlib's and CMS's
+/// protocols, go to Kattis's judges in a program folder (the program
+/// beside a wrapper `build` compiles): each gives the original's verdicts,
+/// and its message reaches the judge.
+#[test]
+fn programs_in_other_languages_keep_their_verdicts_in_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let c_checker = "#include <stdio.h>\nint main(int argc, char **argv) {\n    long long a = -1, o = -2;\n    \
+                     FILE *f = fopen(argv[2], \"r\"), *g = fopen(argv[3], \"r\");\n    \
+                     if (!f || fscanf(f, \"%lld\", &a) != 1) return 1;\n    \
+                     int right = g && fscanf(g, \"%lld\", &o) == 1 && o == a;\n    \
+                     printf(\"%d\\n\", right);\n    fprintf(stderr, right ? \"fine\\n\" : \"expected %lld\\n\", a);\n    \
+                     return 0;\n}\n";
+    let checkers = [
+        (
+            "check.py",
+            python_checker(Protocol::Testlib),
+            Protocol::Testlib,
+        ),
+        ("score.py", python_checker(Protocol::Cms), Protocol::Cms),
+        ("checker.c", c_checker.to_string(), Protocol::Cms),
+    ];
+    for (name, text, from) in &checkers {
+        let run = built_folder(dir.path(), name, text, Role::Checker, *from);
+        let (right, said) = judge_checker(&run, Protocol::Kattis, dir.path(), "6\n");
+        assert_eq!(right, "AC", "{name} on a right output: {said}");
+        let (wrong, said) = judge_checker(&run, Protocol::Kattis, dir.path(), "7\n");
+        assert_eq!(wrong, "WA", "{name} on a wrong output: {said}");
+        assert!(said.contains("expected 6"), "{name}: {said}");
+    }
+    let validators = [
+        (
+            "valid.py",
+            "import sys\nt = sys.stdin.read()\nsys.exit(0 if t.strip().isdigit() and 1 <= int(t) <= 100 else 3)\n",
+            Protocol::Testlib,
+        ),
+        (
+            "valida.py",
+            "import sys\nt = open(sys.argv[1]).read()\nsys.exit(0 if t.strip().isdigit() and 1 <= int(t) <= 100 else 1)\n",
+            Protocol::Cms,
+        ),
+    ];
+    for (name, text, from) in validators {
+        let run = built_folder(dir.path(), name, text, Role::Validator, from);
+        for (input, valid) in [("42\n", true), ("420\n", false), ("x\n", false)] {
+            let file = dir.path().join("input");
+            std::fs::write(&file, input).unwrap();
+            let code = Command::new(&run)
+                .stdin(std::fs::File::open(&file).unwrap())
+                .output()
+                .unwrap()
+                .status
+                .code();
+            let expected = if valid { 42 } else { 43 };
+            assert_eq!(code, Some(expected), "{name} on {input:?}");
+        }
+    }
+    // Another language has no folder of its own: C++ goes as text, and a
+    // name a shell line cannot hold as it is goes nowhere.
+    assert!(wrapped_folder("check.rb", Role::Checker, Protocol::Cms, Protocol::Kattis).is_none());
+    assert!(wrapped_folder("a b.py", Role::Checker, Protocol::Cms, Protocol::Kattis).is_none());
 }

@@ -172,10 +172,12 @@ fn export(kit: &Kit, name: &str, format: &str, out: &Path, extra: &[&str]) -> St
     report["warnings"].to_string()
 }
 
-/// Imports the package at `from` as `name` and verifies it: every
-/// submission keeps its promise (the accepted one AC, the overflow WA).
-fn verified(kit: &Kit, from: &Path, name: &str) {
-    let (code, report) = kit.json(&["import", from.to_str().unwrap(), "--name", name]);
+/// Imports the package at `from` as `name` (with `extra` arguments) and
+/// verifies it: every submission keeps its promise (the accepted one AC,
+/// the overflow WA).
+fn verified(kit: &Kit, from: &Path, name: &str, extra: &[&str]) {
+    let args = ["import", from.to_str().unwrap(), "--name", name];
+    let (code, report) = kit.json(&[&args[..], extra].concat());
     assert_eq!(code, 0, "{report}");
     // A Hydro package carries no submissions, a CMS one the accepted
     // ones: the original problem's.
@@ -239,39 +241,49 @@ fn testlib_programs_to_icpc(check: bool) {
         assert!(text.contains("#define main jury_wrap_inner_main"), "{text}");
         assert!(out.join("input_validators/val.cpp").is_file());
         // The kit, importing it back, runs the wrappers in Kattis's protocol.
-        verified(&kit, &out, &format!("{}again", format.replace('-', "")));
+        verified(
+            &kit,
+            &out,
+            &format!("{}again", format.replace('-', "")),
+            &[],
+        );
         if !check {
             continue;
         }
-        let home = dir.path().join(format!("home-{format}"));
-        std::fs::create_dir_all(&home).unwrap();
-        let parent = out.parent().unwrap();
-        let folder = out.file_name().unwrap().to_str().unwrap();
-        let (ok, text) = match format {
-            "icpc" => testkit::tools::run(
-                &testkit::tools::tool("bt"),
-                &["run", "--problem", folder],
-                parent,
-                &home,
-            ),
-            _ => testkit::tools::verifyproblem(
-                &testkit::tools::tool("verifyproblem"),
-                &[folder, "-p", "data", "submissions"],
-                parent,
-                &home,
-            ),
-        };
-        match format {
-            "icpc-legacy" => assert!(
-                ok && text.contains(&format!("{folder} tested: 0 errors")),
-                "{text}"
-            ),
-            // BAPCtools also wants statements, which an imported Polygon
-            // problem's ICPC export leaves out: its verdicts are what counts.
-            _ => {
-                assert!(judged(&text, "accepted/sum.c:", "AC"), "{text}");
-                assert!(judged(&text, "wrong_answer/int32.c:", "WA"), "{text}");
-            }
+        tools_judge(format, &out, &dir.path().join(format!("home-{format}")));
+    }
+}
+
+/// The judges' own tools on the ICPC package `out` (`format`): problemtools
+/// finds no error, BAPCtools judges the submissions as promised.
+fn tools_judge(format: &str, out: &Path, home: &Path) {
+    std::fs::create_dir_all(home).unwrap();
+    let parent = out.parent().unwrap();
+    let folder = out.file_name().unwrap().to_str().unwrap();
+    let (ok, text) = match format {
+        "icpc" => testkit::tools::run(
+            &testkit::tools::tool("bt"),
+            &["run", "--problem", folder],
+            parent,
+            home,
+        ),
+        _ => testkit::tools::verifyproblem(
+            &testkit::tools::tool("verifyproblem"),
+            &[folder, "-p", "data", "submissions"],
+            parent,
+            home,
+        ),
+    };
+    match format {
+        "icpc-legacy" => assert!(
+            ok && text.contains(&format!("{folder} tested: 0 errors")),
+            "{text}"
+        ),
+        // BAPCtools also wants statements, which an imported problem's ICPC
+        // export may leave out: its verdicts are what counts.
+        _ => {
+            assert!(judged(&text, "accepted/sum.c:", "AC"), "{text}");
+            assert!(judged(&text, "wrong_answer/int32.c:", "WA"), "{text}");
         }
     }
 }
@@ -342,7 +354,7 @@ fn kattis_programs_elsewhere(check: bool) {
             "hydro" => out.join("ksum"),
             _ => out.clone(),
         };
-        verified(&kit, &from, &format!("ksum{format}"));
+        verified(&kit, &from, &format!("ksum{format}"), &[]);
         if check && format == "polygon" {
             let work = dir.path().join("p2d");
             std::fs::create_dir_all(&work).unwrap();
@@ -364,6 +376,79 @@ fn kattis_programs_go_to_polygon_hydro_and_cms_wrapped() {
 #[ignore = "slow tier: the judges' own tools (p2d and problemtools, Hydro's import code)"]
 fn kattis_programs_go_to_polygon_hydro_and_cms_wrapped_as_their_tools_judge() {
     kattis_programs_elsewhere(true);
+}
+
+/// A checker in CMS's protocol, in Python: `input answer output`, the
+/// score on stdout, the message on stderr.
+const CMS_PYTHON_CHECKER: &str = "import sys\nwant = open(sys.argv[2]).read().split()[0]\n\
+    got = open(sys.argv[3]).read().split()\nright = bool(got) and got[0] == want\n\
+    print(1 if right else 0)\n\
+    print('translate:success' if right else 'expected ' + want, file=sys.stderr)\n";
+
+/// A CMS task of `a + b` whose checker is [`CMS_PYTHON_CHECKER`].
+fn cms_task(dir: &Path) {
+    let mut files = BTreeMap::from([
+        (
+            "task.yaml".to_string(),
+            "name: pysum\ntitle: Python Sum\ntime_limit: 1\nmemory_limit: 256\ninfile: ''\n\
+             outfile: ''\npublic_testcases: '0'\nn_input: 3\n"
+                .to_string(),
+        ),
+        ("check/checker.py".into(), CMS_PYTHON_CHECKER.into()),
+        ("sol/sum.c".into(), SUM_C.into()),
+    ]);
+    for (i, (input, answer)) in TESTS.iter().enumerate() {
+        files.insert(format!("input/input{i}.txt"), input.to_string());
+        files.insert(format!("output/output{i}.txt"), answer.to_string());
+    }
+    write(dir, &files);
+}
+
+/// The CMS task's Python checker exported to both ICPC versions: in a
+/// program folder beside the wrapper its `build` compiles, said in a
+/// warning; the kit, importing the package back, judges with it as
+/// promised; `check`: the judges' own tools judge the packages too.
+fn python_checker_to_icpc(check: bool) {
+    let kit = Kit::new();
+    let dir = tempfile::tempdir().unwrap();
+    cms_task(&dir.path().join("pysum"));
+    let path = dir.path().join("pysum");
+    let (code, report) = kit.json(&["import", path.to_str().unwrap(), "--name", "pysum"]);
+    assert_eq!(code, 0, "{report}");
+    kit.write("solutions/pysum/accepted/sum.c", SUM_C);
+    kit.write("solutions/pysum/wrong_answer/int32.c", INT32_C);
+    for (format, folder) in [
+        ("icpc-legacy", "output_validators/checker/"),
+        ("icpc", "output_validator/"),
+    ] {
+        let out = dir.path().join(format!("py{}", format.replace('-', "")));
+        let warnings = export(&kit, "pysum", format, &out, &[]);
+        let said = "checker.py: its checker speaks the cms protocol: it goes in a program \
+                    folder beside a C++ wrapper";
+        assert!(warnings.contains(said), "{format}: {warnings}");
+        for file in ["checker.py", "jury-wrap.cpp", "build", "run"] {
+            assert!(out.join(folder).join(file).is_file(), "{format}: {file}");
+        }
+        // A CMS task has no input validator: the package has none either.
+        assert!(warnings.contains("the problem has none"), "{warnings}");
+        let again = format!("pysum{}", format.replace('-', ""));
+        verified(&kit, &out, &again, &["--lossy"]);
+        if !check {
+            continue;
+        }
+        tools_judge(format, &out, &dir.path().join(format!("home-{format}")));
+    }
+}
+
+#[test]
+fn a_python_checker_goes_to_icpc_in_a_program_folder() {
+    python_checker_to_icpc(false);
+}
+
+#[test]
+#[ignore = "slow tier: the judges' own tools (BAPCtools, problemtools)"]
+fn a_python_checker_goes_to_icpc_in_a_program_folder_as_its_tools_judge() {
+    python_checker_to_icpc(true);
 }
 
 /// A Python output validator cannot be wrapped: exporting it where the
@@ -388,7 +473,7 @@ fn a_program_that_cannot_be_wrapped_names_the_formats_that_carry_it() {
         assert!(
             stderr.contains("compare.py")
                 && stderr.contains("speaks the kattis protocol")
-                && stderr.contains("only a C++ program can be wrapped")
+                && stderr.contains("wrapped only for the judges that build program folders")
                 && stderr.contains("--format icpc or icpc-legacy"),
             "{format}: {stderr}"
         );

@@ -20,6 +20,11 @@
 //! folder as its third argument: p2d's DOMjudge build of a Polygon
 //! checker) answers in Kattis's, as DOMjudge's testlib.h does.
 //!
+//! A program in another language the judges run (Python, C, a shell
+//! script) goes to ICPC's judges, who build program folders, in a folder
+//! beside a wrapper that runs it as a process instead
+//! ([`wrapped_folder`]).
+//!
 //! A CMS Communication manager talks to the solution through FIFOs, not its
 //! standard streams: it is not carried to another protocol, nor another
 //! protocol's interactor to CMS.
@@ -72,28 +77,132 @@ pub fn wrappable(role: Role, from: Protocol, to: Protocol) -> bool {
     from != to && !(role == Role::Interactor && (from == Protocol::Cms || to == Protocol::Cms))
 }
 
-/// Whether `path` is a C++ source, the only language wrapped (C compiles
-/// as C++ only mostly, so it is not).
+/// Whether `path` is a C++ source, wrapped as text (C compiles as C++ only
+/// mostly, so it is not).
 pub fn is_cpp(path: &Path) -> bool {
     let extension = path.extension().map(|e| e.to_string_lossy().to_lowercase());
     extension.is_some_and(|e| ["cpp", "cc", "cxx", "c++"].contains(&e.as_str()))
 }
 
+/// How a jury program can be wrapped into another protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A C++ source: its text, in one C++ file ([`wrapped_cpp`]).
+    Cpp,
+    /// A source of a language the judges run without the kit (Python, C,
+    /// a shell script): beside a wrapper, in a program folder, which only
+    /// the ICPC formats' judges build ([`wrapped_folder`]).
+    Beside,
+    /// Anything else (a folder, an executable, another language): not.
+    Other,
+}
+
+impl Source {
+    /// How the source file `path` can be wrapped.
+    pub fn of(path: &Path) -> Source {
+        match (is_cpp(path), launched(&path.to_string_lossy())) {
+            (true, _) => Source::Cpp,
+            (false, Some(_)) => Source::Beside,
+            (false, None) => Source::Other,
+        }
+    }
+
+    /// Whether a `role` program of this source in `from` can be wrapped
+    /// for judges calling it in `to`.
+    pub fn wraps(self, role: Role, from: Protocol, to: Protocol) -> bool {
+        match self {
+            Source::Cpp => wrappable(role, from, to),
+            Source::Beside => to == Protocol::Kattis && wrappable(role, from, to),
+            Source::Other => false,
+        }
+    }
+}
+
 /// The formats whose judges can call a `role` program speaking `protocol`
-/// (`cpp`: a C++ source, which can be wrapped; else only as it is), in
+/// (wrapped, where its `source` can be; else only as it is), in
 /// [`Format::ALL`]'s order.
-pub fn carriers(role: Role, protocol: Protocol, cpp: bool) -> Vec<&'static str> {
+pub fn carriers(role: Role, protocol: Protocol, source: Source) -> Vec<&'static str> {
     (Format::ALL.into_iter())
         .filter(|f| {
             let to = f.protocol();
             // Polygon's and Hydro's judges compile only C++; CMS's run the
             // program the kit compiles (a C checker as well).
             let any = matches!(f, Format::Icpc | Format::IcpcLegacy | Format::Cms);
-            let as_it_is = to == protocol && (cpp || any);
-            as_it_is || (cpp && wrappable(role, protocol, to))
+            let as_it_is = to == protocol && (source == Source::Cpp || any);
+            as_it_is || source.wraps(role, protocol, to)
         })
         .map(Format::name)
         .collect()
+}
+
+/// How a program of the folder [`wrapped_folder`] makes is built and run,
+/// by its file's extension: the line of `build` that compiles it, if any,
+/// and the command that runs it (`@` marks a file of the folder).
+/// Only a plain name (letters, digits, `.`, `-`, `_`) is taken: it is
+/// written into a C string and a shell line as it is.
+fn launched(file: &str) -> Option<(Option<String>, Vec<String>)> {
+    let file = file.rsplit('/').next().unwrap_or(file);
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._-".contains(c);
+    if !file.chars().all(plain) || file.starts_with('-') {
+        return None;
+    }
+    let (_, extension) = file.rsplit_once('.')?;
+    Some(match extension.to_lowercase().as_str() {
+        "py" => (None, vec!["python3".into(), format!("@{file}")]),
+        "sh" => (None, vec!["sh".into(), format!("@{file}")]),
+        "c" => (
+            Some(format!("gcc -std=gnu11 -O2 -o jury-program {file} -lm")),
+            vec!["@jury-program".into()],
+        ),
+        _ => return None,
+    })
+}
+
+/// The files of a program folder that runs `name` (a `role` program
+/// speaking `from`, of a language [`Source::Beside`] takes, which goes
+/// beside them under its own name) for judges that call it in `to`: a
+/// wrapper, `jury-wrap.cpp`, whose inner program is `name` run as a
+/// process; `build`, which compiles it (and `name`, for C); `run`. None
+/// for a language it does not take. (path in the folder, text)
+pub fn wrapped_folder(
+    name: &str,
+    role: Role,
+    from: Protocol,
+    to: Protocol,
+) -> Option<Vec<(String, String)>> {
+    let (compile, command) = launched(name)?;
+    let words: Vec<String> = command.iter().map(|w| format!("\"{w}\"")).collect();
+    let inner = format!(
+        "static const char *const jury_wrap_command[] = {{{}, 0}};
+         static signed jury_wrap_inner(signed argc, char **argv) {{
+             return jury_wrap::exec_beside(jury_wrap_command, argc, argv);
+}}
+",
+        words.join(", ")
+    );
+    let wrapper = format!(
+        "// {name}: a {} in the {} protocol, run by this wrapper `judge package` made for \
+         judges that call it in the {} protocol.\n{PRELUDE}{inner}\n{}",
+        role.name(),
+        from.name(),
+        to.name(),
+        wrapper_main(role, from, to)
+    );
+    let build = format!(
+        "#!/bin/sh\n# Builds the wrapper of {name} (jury-wrap.cpp){}.\nset -e\ncd \"$(dirname \"$0\")\"\n\
+         g++ -std=gnu++17 -O2 -o jury-wrap jury-wrap.cpp\n{}",
+        match compile {
+            Some(_) => " and the program",
+            None => "",
+        },
+        compile.map(|line| format!("{line}\n")).unwrap_or_default()
+    );
+    let run = "#!/bin/sh\nexec \"$(dirname \"$0\")/jury-wrap\" \"$@\"\n".to_string();
+    Some(vec![
+        ("jury-wrap.cpp".to_string(), wrapper),
+        ("build".to_string(), build),
+        ("run".to_string(), run),
+    ])
 }
 
 /// The C++ file that runs `text` (a `role` program speaking `from`, with
@@ -117,10 +226,18 @@ pub fn wrapped_cpp(name: &str, text: &str, role: Role, from: Protocol, to: Proto
         out.push('\n');
     }
     out.push_str("// ---- end of the program ----\n#undef main\n");
-    out.push_str(&format!(
-        "static signed jury_wrap_inner(signed argc, char **argv) {{\n    \
-         return jury_wrap::call(&jury_wrap_inner_main, argc, argv);\n}}\n\n\
-         // The program's own objects were made for its process, the child:\n\
+    out.push_str(
+        "static signed jury_wrap_inner(signed argc, char **argv) {\n    \
+         return jury_wrap::call(&jury_wrap_inner_main, argc, argv);\n}\n\n",
+    );
+    out.push_str(&wrapper_main(role, from, to));
+    out
+}
+
+/// The wrapper's `main`, which runs `jury_wrap_inner` in a child.
+fn wrapper_main(role: Role, from: Protocol, to: Protocol) -> String {
+    format!(
+        "// The program's own objects were made for its process, the child:\n\
          // the wrapper ends without their destructors (a validation library's\n\
          // guard would find its `init` never called here).\n\
          signed main(signed argc, char **argv) {{\n    \
@@ -130,8 +247,7 @@ pub fn wrapped_cpp(name: &str, text: &str, role: Role, from: Protocol, to: Proto
         role.code(),
         code(from),
         code(to)
-    ));
-    out
+    )
 }
 
 /// `text` with `return 0;` before the closing brace of its `main`: `main`
@@ -245,6 +361,25 @@ typedef int (*Inner)(int, char **);
 template <class R> int call(R (*f)(), int, char **) { return (int)f(); }
 template <class R, class A, class V> int call(R (*f)(A, V), int argc, char **argv) {
     return (int)f((A)argc, (V)argv);
+}
+
+// Runs `command` (its words that start with `@` name files beside the
+// wrapper) with the wrapper's arguments, in place of this process: a
+// program of another language, in the wrapper's program folder.
+inline int exec_beside(const char *const *command, int argc, char **argv) {
+    std::string self = argv[0], dir = ".";
+    if (self.rfind('/') != std::string::npos) dir = self.substr(0, self.rfind('/'));
+    std::vector<std::string> words;
+    for (int i = 0; command[i]; i++)
+        words.push_back(command[i][0] == '@' ? dir + "/" + (command[i] + 1) : command[i]);
+    for (int i = 1; i < argc; i++) words.push_back(argv[i]);
+    std::vector<char *> args;
+    for (size_t i = 0; i < words.size(); i++) args.push_back(&words[i][0]);
+    args.push_back(0);
+    std::fflush(nullptr);
+    execvp(args[0], &args[0]);
+    std::fprintf(stderr, "cannot run %s: %s\n", args[0], std::strerror(errno));
+    return 127;
 }
 
 static std::string read_file(const std::string &path) {

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 
 use crate::base::fsutil;
-use crate::format::subject::with_headers;
+use crate::format::subject::{self_contained_cpp, with_headers};
 use crate::model::config::About;
 use crate::model::problem::{Problem, ProgramSpec, TestSource, TestSpec};
 use crate::model::results::Test;
@@ -26,19 +26,21 @@ pub fn compare(
     (b, b_tests): (&Problem, &[Test]),
 ) -> Result<Vec<Difference>> {
     let mut d = Differences(Vec::new());
-    let renamed = renaming(a_tests, b_tests);
-    if let Some(names) = &renamed {
-        let pairs = |side: fn(&(String, String)) -> &String| {
-            let names: Vec<&str> = names.iter().map(|p| side(p).as_str()).collect();
+    let names = renaming(a_tests, b_tests).unwrap_or_default();
+    if names.pairs.iter().any(|(x, y)| x != y) {
+        let shown = |g: &String| match g.is_empty() {
+            true => "none (samples without a group)".to_string(),
+            false => g.clone(),
+        };
+        let side = |of: fn(&(String, String)) -> &String| {
+            let names: Vec<String> = names.pairs.iter().map(|p| shown(of(p))).collect();
             names.join(", ")
         };
-        d.differ("group names".into(), pairs(|p| &p.0), pairs(|p| &p.1));
+        d.differ("group names".into(), side(|p| &p.0), side(|p| &p.1));
     }
-    let names: BTreeMap<String, String> = renamed.into_iter().flatten().collect();
-    let name = |g: &str| names.get(g).cloned().unwrap_or_else(|| g.to_string());
-    d.settings(a, b, &name)?;
+    d.settings(a, b, &names)?;
     d.jury(a, b)?;
-    d.tests(a_tests, b_tests, &name)?;
+    d.tests(a_tests, b_tests, &names)?;
     d.generators(a, b)?;
     d.statements(a, b)?;
     let (sa, sb) = (solutions(a)?, solutions(b)?);
@@ -54,29 +56,54 @@ pub fn compare(
 }
 
 /// The groups `a`'s tests are in, renamed in `b` and nothing more: each of
-/// a's groups becomes one of b's, each test staying with its fellows.
-/// `None` when the names are the same, or the groups differ otherwise
-/// (the tests then say how).
-fn renaming(a: &[Test], b: &[Test]) -> Option<Vec<(String, String)>> {
+/// a's groups becomes one of b's, each test staying with its fellows; a
+/// group of samples only may be samples in no group on the other side (an
+/// ICPC package's `data/sample`), the name `""` there. `None` when the
+/// groups differ otherwise (the tests then say how).
+fn renaming(a: &[Test], b: &[Test]) -> Option<Renaming> {
     if a.len() != b.len() {
         return None;
     }
-    let mut names: Vec<(String, String)> = Vec::new();
+    let mut pairs: Vec<(String, String)> = Vec::new();
     for (x, y) in a.iter().zip(b) {
-        let (Some(x), Some(y)) = (&x.group, &y.group) else {
-            match x.group == y.group {
-                true => continue,
-                false => return None,
-            }
+        let samples = x.sample && y.sample;
+        let (x, y) = match (&x.group, &y.group) {
+            (None, None) => continue,
+            (Some(x), Some(y)) => (x.clone(), y.clone()),
+            (Some(x), None) if samples => (x.clone(), String::new()),
+            (None, Some(y)) if samples => (String::new(), y.clone()),
+            _ => return None,
         };
-        let known = names.iter().find(|(from, to)| from == x || to == y);
+        let known = pairs.iter().find(|(from, to)| *from == x || *to == y);
         match known {
-            Some((from, to)) if from == x && to == y => {}
+            Some((from, to)) if *from == x && *to == y => {}
             Some(_) => return None,
-            None => names.push((x.clone(), y.clone())),
+            None => pairs.push((x, y)),
         }
     }
-    names.iter().any(|(x, y)| x != y).then_some(names)
+    Some(Renaming { pairs })
+}
+
+/// Which of a's groups is which of b's ([`renaming`]).
+#[derive(Default)]
+struct Renaming {
+    pairs: Vec<(String, String)>,
+}
+
+impl Renaming {
+    /// a's group `g` by its name in b (`""`: samples in no group there).
+    fn a(&self, g: &str) -> String {
+        let pair = self.pairs.iter().find(|(x, _)| x == g);
+        pair.map_or(g, |(_, y)| y.as_str()).to_string()
+    }
+
+    /// b's group `g`, `""` where its samples are in no group in a.
+    fn b(&self, g: &str) -> String {
+        match self.pairs.iter().any(|(x, y)| x.is_empty() && y == g) {
+            true => String::new(),
+            false => g.to_string(),
+        }
+    }
 }
 
 /// The differences found so far.
@@ -116,14 +143,10 @@ impl Differences {
     }
 
     /// The titles, limits, kind, the files solutions read and write, the
-    /// inputs that must be invalid and groups (a's groups by the names
-    /// `renamed` gives them in b).
-    fn settings(
-        &mut self,
-        a: &Problem,
-        b: &Problem,
-        renamed: &dyn Fn(&str) -> String,
-    ) -> Result<()> {
+    /// inputs that must be invalid and groups (each side's by the names
+    /// `renamed` gives them; a group of samples only that is none on the
+    /// other side is left out unless it has points).
+    fn settings(&mut self, a: &Problem, b: &Problem, renamed: &Renaming) -> Result<()> {
         self.each("title", a, b, |p| {
             let t = &p.config.value.title;
             format!("{} / {}", t.en, t.zh)
@@ -179,6 +202,7 @@ impl Differences {
         self.differ("graders".into(), graders(a)?, graders(b)?);
         let groups = |p: &Problem, name: &dyn Fn(&str) -> String| {
             let list: Vec<String> = (p.groups.iter())
+                .filter(|g| g.points > 0 || !name(&g.name).is_empty())
                 .map(|g| {
                     let each = match g.scoring {
                         GroupScoring::All => String::new(),
@@ -196,8 +220,8 @@ impl Differences {
                 .collect();
             list.join(", ")
         };
-        let same = |g: &str| g.to_string();
-        self.differ("groups".into(), groups(a, renamed), groups(b, &same));
+        let (of_a, of_b) = (|g: &str| renamed.a(g), |g: &str| renamed.b(g));
+        self.differ("groups".into(), groups(a, &of_a), groups(b, &of_b));
         Ok(())
     }
 
@@ -209,12 +233,13 @@ impl Differences {
             true => "interactor",
             false => "checker",
         };
-        let checker =
-            |p: &Problem| -> Result<String> { Ok(format!("{} {}", role(p), program(&p.checker)?)) };
+        let checker = |p: &Problem| -> Result<String> {
+            Ok(format!("{} {}", role(p), Program::of(&p.checker)?))
+        };
         self.differ("checker".into(), checker(a)?, checker(b)?);
         let validators = |p: &Problem| -> Result<String> {
             let each: Vec<String> = (p.validators.iter())
-                .map(|v| program(&v.program))
+                .map(|v| Ok(Program::of(&v.program)?.to_string()))
                 .collect::<Result<_>>()?;
             Ok(match each.is_empty() {
                 true => "none".to_string(),
@@ -247,13 +272,9 @@ impl Differences {
     }
 
     /// How many tests, and each test's input and answer (by content),
-    /// sample, group (a's by the name `renamed` gives it in b) and points.
-    fn tests(
-        &mut self,
-        a_tests: &[Test],
-        b_tests: &[Test],
-        renamed: &dyn Fn(&str) -> String,
-    ) -> Result<()> {
+    /// sample, group (each side's by the name `renamed` gives it) and
+    /// points.
+    fn tests(&mut self, a_tests: &[Test], b_tests: &[Test], renamed: &Renaming) -> Result<()> {
         let count = |tests: &[Test]| tests.len().to_string();
         self.differ("tests".into(), count(a_tests), count(b_tests));
         for (x, y) in a_tests.iter().zip(b_tests) {
@@ -265,7 +286,7 @@ impl Differences {
             let sample = |t: &Test| t.sample.to_string();
             self.differ(format!("test {name} sample"), sample(x), sample(y));
             let (gx, gy) = (x.group.as_deref(), y.group.as_deref());
-            let (gx, gy) = (gx.map(renamed), gy.map(str::to_string));
+            let (gx, gy) = (gx.map(|g| renamed.a(g)), gy.map(|g| renamed.b(g)));
             self.differ(
                 format!("test {name} group"),
                 gx.unwrap_or_default(),
@@ -280,16 +301,31 @@ impl Differences {
 
 impl Differences {
     /// How each test is made, in plan order: by which generator (by
-    /// content) with which arguments, or stored.
+    /// content: a generator renamed is one line, `generators`, not one a
+    /// test) with which arguments, or stored.
     fn generators(&mut self, a: &Problem, b: &Problem) -> Result<()> {
         let command = |t: &TestSpec| -> Result<String> {
             Ok(match &t.source {
                 TestSource::File(_) => "none (a stored input)".to_string(),
                 TestSource::Generated { generator, args } => {
-                    format!("`{}` of {}", args.join(" "), program(generator)?)
+                    let made = Program::of(generator)?;
+                    format!("`{}` of {}", args.join(" "), made.content)
                 }
             })
         };
+        let named = |p: &Problem| -> Result<String> {
+            let mut names: Vec<String> = Vec::new();
+            for t in &p.tests {
+                if let TestSource::Generated { generator, .. } = &t.source {
+                    let shown = Program::of(generator)?.to_string();
+                    if !names.contains(&shown) {
+                        names.push(shown);
+                    }
+                }
+            }
+            Ok(names.join(", "))
+        };
+        self.differ("generators".into(), named(a)?, named(b)?);
         for (x, y) in a.tests.iter().zip(&b.tests) {
             let what = format!("test {} generator", x.name);
             self.differ(what, command(x)?, command(y)?);
@@ -298,47 +334,90 @@ impl Differences {
     }
 }
 
-/// A program as compared: the kit's by name; sources (one file with the
-/// headers it includes from beside it, or several built together: a
-/// package may ship a source's headers beside it as sources of their own)
-/// by their names and content; a program folder or an executable by its
-/// name and content.
-fn program(spec: &ProgramSpec) -> Result<String> {
-    let (kind, path) = match spec {
-        ProgramSpec::Cargo(name) => return Ok(format!("the kit's {name}")),
-        ProgramSpec::Source(path) => ("sources", path),
-        ProgramSpec::Folder(path) => ("a program folder", path),
-        ProgramSpec::Executable(path) => ("an executable", path),
-        ProgramSpec::Sources { entry, .. } => ("sources", entry),
-    };
-    let mut files: Vec<(String, PathBuf)> = match spec {
-        ProgramSpec::Source(path) => with_headers(path)?,
-        ProgramSpec::Sources { entry, beside, .. } => (std::iter::once(entry).chain(beside))
-            .map(|f| (fsutil::file_name(f), f.clone()))
-            .collect(),
-        _ if path.is_dir() => (fsutil::files_under(path)?.into_iter())
-            .map(|f| {
-                (
-                    f.strip_prefix(path)
-                        .unwrap_or(&f)
-                        .to_string_lossy()
-                        .into_owned(),
-                    f,
-                )
-            })
-            .collect(),
-        _ => vec![(String::new(), path.clone())],
-    };
-    files.sort();
-    let mut hasher = blake3::Hasher::new();
-    for (rel, file) in &files {
-        hasher.update(format!("{rel}\0{}\0", fsutil::hash_file(file)?).as_bytes());
+/// A program as compared: the kit's by name; a source by its name and
+/// content, a C or C++ one as one file with the headers it includes from
+/// beside it inlined (the text a judge that compiles it alone gets:
+/// Polygon's files, CMS's `check.cpp`), another with those headers beside
+/// it; several sources built together (a package may ship a source's
+/// headers beside it as sources of their own) and a program folder or an
+/// executable by their names and content.
+struct Program {
+    /// What it is and its name: `sources gen.cpp`, `the kit's wcmp`.
+    name: String,
+    /// `content <hash>`, or the kit's program's name.
+    content: String,
+}
+
+impl Program {
+    fn of(spec: &ProgramSpec) -> Result<Program> {
+        let (kind, path) = match spec {
+            ProgramSpec::Cargo(name) => {
+                return Ok(Program {
+                    name: format!("the kit's {name}"),
+                    content: format!("the kit's {name}"),
+                });
+            }
+            ProgramSpec::Source(path) => ("sources", path),
+            ProgramSpec::Folder(path) => ("a program folder", path),
+            ProgramSpec::Executable(path) => ("an executable", path),
+            ProgramSpec::Sources { entry, .. } => ("sources", entry),
+        };
+        let hashed = |files: Vec<(String, PathBuf)>| -> Result<Vec<(String, String)>> {
+            (files.into_iter())
+                .map(|(rel, file)| Ok((rel, fsutil::hash_file(&file)?)))
+                .collect()
+        };
+        let mut files = match spec {
+            ProgramSpec::Source(path) if is_c_family(path) => {
+                let text = self_contained_cpp(path)?;
+                vec![(
+                    String::new(),
+                    blake3::hash(text.as_bytes()).to_hex().to_string(),
+                )]
+            }
+            ProgramSpec::Source(path) => hashed(with_headers(path)?)?,
+            ProgramSpec::Sources { entry, beside, .. } => hashed(
+                (std::iter::once(entry).chain(beside))
+                    .map(|f| (fsutil::file_name(f), f.clone()))
+                    .collect(),
+            )?,
+            _ if path.is_dir() => hashed(
+                (fsutil::files_under(path)?.into_iter())
+                    .map(|f| {
+                        let rel = f.strip_prefix(path).unwrap_or(&f);
+                        (rel.to_string_lossy().into_owned(), f.clone())
+                    })
+                    .collect(),
+            )?,
+            _ => hashed(vec![(String::new(), path.clone())])?,
+        };
+        files.sort();
+        let mut hasher = blake3::Hasher::new();
+        for (rel, hash) in &files {
+            hasher.update(format!("{rel}\0{hash}\0").as_bytes());
+        }
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        Ok(Program {
+            name: format!("{kind} {name}"),
+            content: format!("content {}", &hasher.finalize().to_hex()[..12]),
+        })
     }
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    Ok(format!(
-        "{kind} {name} (content {})",
-        &hasher.finalize().to_hex()[..12]
-    ))
+}
+
+impl std::fmt::Display for Program {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.name == self.content {
+            true => write!(f, "{}", self.name),
+            false => write!(f, "{} ({})", self.name, self.content),
+        }
+    }
+}
+
+/// A C or C++ source, whose quoted includes a judge compiling it alone
+/// needs inlined.
+fn is_c_family(path: &std::path::Path) -> bool {
+    let extension = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+    extension.is_some_and(|e| ["c", "h", "cpp", "cc", "cxx", "c++"].contains(&e.as_str()))
 }
 
 /// Every solution `verify` judges, by its path under the solutions folder,
@@ -436,5 +515,55 @@ fn first_other_line(x: &str, y: &str) -> (usize, String, String) {
             return (n, shown(l), shown(m));
         }
         n += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tests named 1, 2, ... in the groups given, the first `samples` of
+    /// them samples.
+    fn tests(groups: &[Option<&str>], samples: usize) -> Vec<Test> {
+        (groups.iter().enumerate())
+            .map(|(i, group)| Test {
+                name: (i + 1).to_string(),
+                input: PathBuf::new(),
+                answer: PathBuf::new(),
+                group: group.map(str::to_string),
+                sample: i < samples,
+                targets: Vec::new(),
+                points: None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn groups_renamed_are_one_renaming() {
+        let a = tests(&[Some("a"), Some("a"), Some("b")], 0);
+        let b = tests(&[Some("1"), Some("1"), Some("2")], 0);
+        let names = renaming(&a, &b).unwrap();
+        assert_eq!((names.a("a"), names.a("b")), ("1".into(), "2".into()));
+        // A test that leaves its fellows is no renaming.
+        let b = tests(&[Some("1"), Some("2"), Some("2")], 0);
+        assert!(renaming(&a, &b).is_none());
+    }
+
+    /// A group of the samples only (a Polygon package's `0`) is samples in
+    /// no group in an ICPC package's `data/sample`, either way round; a
+    /// test that is no sample cannot leave its group so.
+    #[test]
+    fn a_group_of_samples_may_be_no_group_on_the_other_side() {
+        let a = tests(&[Some("0"), Some("0"), Some("1")], 2);
+        let b = tests(&[None, None, Some("secret")], 2);
+        let names = renaming(&a, &b).unwrap();
+        assert_eq!(names.a("0"), "");
+        assert_eq!(names.a("1"), "secret");
+        let back = renaming(&b, &a).unwrap();
+        assert_eq!((back.b("0"), back.b("1")), (String::new(), "1".into()));
+        let b = tests(&[None, None, None], 2);
+        assert!(renaming(&a, &b).is_none());
+        let b = tests(&[None, None, Some("secret")], 1);
+        assert!(renaming(&a, &b).is_none());
     }
 }

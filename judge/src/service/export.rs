@@ -23,7 +23,7 @@ use crate::format::subject::{
     CppJury, KeptFiles, Shipped, Statement, Subject, about, self_contained_cpp, stable_uuid,
     with_headers,
 };
-use crate::format::wrap::{self, Role};
+use crate::format::wrap::{self, Role, Source};
 use crate::format::{Format, Settings, Tree, Writer};
 use crate::model::event::Events;
 use crate::model::expect::Expect;
@@ -467,7 +467,7 @@ impl Shipping<'_> {
             let from = p.checker_protocol;
             match p.interactive {
                 true if cpp.interactor.is_none() => {
-                    self.carried(p, &path, true, Role::Interactor, from, wanted)?;
+                    self.carried(p, &path, Source::Cpp, Role::Interactor, from, wanted)?;
                     let wrapped =
                         self.wrapped(p, &path, Role::Interactor, from, wanted, warnings)?;
                     cpp.interactor = Some(wrapped);
@@ -480,7 +480,7 @@ impl Shipping<'_> {
             }
         }
         if cpp.checker.is_none() {
-            cpp.checker = self.standard_twin(p, tests)?;
+            cpp.checker = self.standard_twin(p, tests, warnings)?;
         }
         // A program these judges cannot compile, nor the kit wrap: the
         // formats that can carry it are named.
@@ -490,12 +490,14 @@ impl Shipping<'_> {
         };
         let own = match &p.checker {
             ProgramSpec::Cargo(_) => None,
-            ProgramSpec::Source(path) => Some((path, wrap::is_cpp(path))),
-            ProgramSpec::Folder(path) | ProgramSpec::Executable(path) => Some((path, false)),
-            ProgramSpec::Sources { entry, .. } => Some((entry, false)),
+            ProgramSpec::Source(path) => Some((path, Source::of(path))),
+            ProgramSpec::Folder(path) | ProgramSpec::Executable(path) => {
+                Some((path, Source::Other))
+            }
+            ProgramSpec::Sources { entry, .. } => Some((entry, Source::Other)),
         };
-        if let (None, None, Some((path, cpp))) = (&cpp.checker, &cpp.interactor, own) {
-            self.carried(p, path, cpp, role, p.checker_protocol, wanted)?;
+        if let (None, None, Some((path, source))) = (&cpp.checker, &cpp.interactor, own) {
+            self.carried(p, path, source, role, p.checker_protocol, wanted)?;
         }
         if !writer.ships_validator() {
             return Ok(cpp);
@@ -540,10 +542,16 @@ impl Shipping<'_> {
     /// split at white space, and reject a missing or an extra token): on
     /// answers without an ASCII letter the two are the same rule (a byte
     /// of the output must then equal the answer's, as no other byte has a
-    /// case), so it is `wcmp` there; elsewhere no testlib checker ignores
-    /// case, and it is refused. A checker with arguments (a tolerance) is
-    /// refused too: none of testlib's takes them.
-    fn standard_twin(&self, p: &Problem, tests: &[Test]) -> Result<Option<CppChecker>> {
+    /// case), so it is `wcmp` there, said in a warning (imported again, the
+    /// checker is `wcmp`); elsewhere no testlib checker ignores case, and
+    /// it is refused. A checker with arguments (a tolerance) is refused
+    /// too: none of testlib's takes them.
+    fn standard_twin(
+        &self,
+        p: &Problem,
+        tests: &[Test],
+        warnings: &mut Vec<Warning>,
+    ) -> Result<Option<CppChecker>> {
         let ProgramSpec::Cargo(name) = &p.checker else {
             return Ok(None);
         };
@@ -572,6 +580,15 @@ impl Shipping<'_> {
                 );
             }
         }
+        warnings.push(Warning {
+            problem: p.name.clone(),
+            judge: self.format.name(),
+            message: "the checker `icpc-default` (ICPC's default output validator, which \
+                      ignores case) goes as testlib's `wcmp` (which does not): they judge \
+                      alike on these answers, which hold no letter, and an import of the \
+                      package gets `wcmp`"
+                .to_string(),
+        });
         Ok(Some(CppChecker::Standard("wcmp".to_string())))
     }
 
@@ -581,11 +598,15 @@ impl Shipping<'_> {
         let (formats, what) = match &v.program {
             ProgramSpec::Cargo(_) => (Vec::new(), "a Rust program of the kit"),
             ProgramSpec::Source(path) if wrap::is_cpp(path) => (
-                wrap::carriers(Role::Validator, v.protocol, true),
+                wrap::carriers(Role::Validator, v.protocol, Source::Cpp),
                 "a C++ source the kit cannot take for testlib's",
             ),
+            ProgramSpec::Source(path) => (
+                wrap::carriers(Role::Validator, v.protocol, Source::of(path)),
+                "no C++ source",
+            ),
             _ => (
-                wrap::carriers(Role::Validator, v.protocol, false),
+                wrap::carriers(Role::Validator, v.protocol, Source::Other),
                 "no C++ source",
             ),
         };
@@ -630,24 +651,29 @@ impl Shipping<'_> {
         &self,
         p: &Problem,
         path: &Path,
-        cpp: bool,
+        source: Source,
         role: Role,
         from: Protocol,
         to: Protocol,
     ) -> Result<()> {
-        if from == to || (cpp && wrap::wrappable(role, from, to)) {
+        if from == to || source.wraps(role, from, to) {
             return Ok(());
         }
-        let why = match cpp {
-            true => format!(
+        let why = match source {
+            Source::Cpp => format!(
                 "a {} in the {} protocol cannot be wrapped into the {} protocol",
                 role.name(),
                 from.name(),
                 to.name()
             ),
-            false => "only a C++ program can be wrapped into another protocol".to_string(),
+            Source::Beside => "a program in another language than C++ is wrapped only for \
+                               the judges that build program folders (ICPC's)"
+                .to_string(),
+            Source::Other => "only a C++ source, or a Python, C or shell one, can be wrapped \
+                              into another protocol"
+                .to_string(),
         };
-        let formats = wrap::carriers(role, from, cpp);
+        let formats = wrap::carriers(role, from, source);
         let export = match formats.as_slice() {
             [] => "no format carries it".to_string(),
             formats => format!("export the problem with --format {}", formats.join(" or ")),
@@ -706,6 +732,50 @@ impl Shipping<'_> {
         Ok(file)
     }
 
+    /// The program folder that runs the `role` program `path` (a Python,
+    /// C or shell source) speaking `from` for judges calling it in `to`
+    /// ([`wrap::wrapped_folder`]): the program beside its wrapper, with a
+    /// `build` and a `run`, written under the target folder; the export
+    /// says so in a warning.
+    fn wrapped_folder(
+        &self,
+        p: &Problem,
+        path: &Path,
+        role: Role,
+        from: Protocol,
+        to: Protocol,
+        warnings: &mut Vec<Warning>,
+    ) -> Result<PathBuf> {
+        let name = fsutil::file_name(path);
+        let files = wrap::wrapped_folder(&name, role, from, to)
+            .with_context(|| format!("{}: no wrapper runs it", path.display()))?;
+        let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+        let dir = (self.kit.target.join("judge/export/wrapped"))
+            .join(&p.name)
+            .join(format!("{}-{}", role.name().replace(' ', "-"), to.name()))
+            .join(stem.as_ref());
+        let _ = std::fs::remove_dir_all(&dir);
+        fsutil::create_dir_all(&dir).map_err(|e| fsutil::naming(&dir, e))?;
+        for (rel, text) in &files {
+            fsutil::write_atomic(&dir.join(rel), text.as_bytes())?;
+        }
+        let bytes = std::fs::read(path).map_err(|e| fsutil::naming(path, e))?;
+        fsutil::write_atomic(&dir.join(&name), &bytes)?;
+        warnings.push(Warning {
+            problem: p.name.clone(),
+            judge: self.format.name(),
+            message: format!(
+                "{name}: its {} speaks the {} protocol: it goes in a program folder beside a C++ \
+                 wrapper that runs it (the folder's `build` compiles the wrapper), which the \
+                 judges call in the {} protocol",
+                role.name(),
+                from.name(),
+                to.name()
+            ),
+        });
+        Ok(dir)
+    }
+
     /// How the package ships `spec`, a `role` program speaking `protocol`:
     /// the kit's build, the program as it is, or wrapped into the format's
     /// protocol.
@@ -739,8 +809,11 @@ impl Shipping<'_> {
         };
         if protocol != wanted {
             // Only a single source is wrapped.
-            let cpp = matches!(spec, ProgramSpec::Source(_)) && wrap::is_cpp(path);
-            if let Err(why) = self.carried(p, path, cpp, role, protocol, wanted) {
+            let source = match spec {
+                ProgramSpec::Source(_) => Source::of(path),
+                _ => Source::Other,
+            };
+            if let Err(why) = self.carried(p, path, source, role, protocol, wanted) {
                 // Only a validator may be left out: without its checker or
                 // interactor the package would judge wrongly.
                 if role != Role::Validator {
@@ -748,6 +821,10 @@ impl Shipping<'_> {
                 }
                 self.left_out(p, why, warnings)?;
                 return Ok(None);
+            }
+            if source == Source::Beside {
+                let folder = self.wrapped_folder(p, path, role, protocol, wanted, warnings)?;
+                return self.kept(&ProgramSpec::Folder(folder.clone()), &folder);
             }
             let wrapped = self.wrapped(p, path, role, protocol, wanted, warnings)?;
             return self.kept(&ProgramSpec::Source(wrapped.clone()), &wrapped);

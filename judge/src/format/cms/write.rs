@@ -259,6 +259,16 @@ impl Writer for Cms {
         }
         // One generator goes to gen/: the others' tests are copies.
         let shipped = shipped_generator(s, &cms_order(s)).ok().flatten();
+        if let Some((_, files)) = &shipped {
+            let name = &files.files[0].0;
+            if task_maker_name(name) != *name {
+                lost.push(format!(
+                    "the generator {name} goes as gen/{} (the name task-maker looks for): an \
+                     import of the task gets it so named",
+                    task_maker_name(name)
+                ));
+            }
+        }
         let shipped = shipped.map(|(spec, _)| spec);
         lost.extend(subject::generators_dropped(s, &|g| {
             Some(g) == shipped.as_ref()
@@ -443,16 +453,23 @@ fn write_tests(s: &Subject, tests: &[&Test], out: &mut Tree) -> Result<()> {
     }
     if let Some((_, files)) = &shipped {
         for (k, (name, source)) in files.files.iter().enumerate() {
-            // The names task-maker looks for (the Italian one kept).
-            let name = match (k, name.rsplit_once('.')) {
-                (0, Some(("generator" | "generatore", _))) => name.clone(),
-                (0, Some((_, extension))) => format!("generator.{extension}"),
+            let name = match k {
+                0 => task_maker_name(name),
                 _ => name.clone(),
             };
             out.file(&format!("gen/{name}"), source)?;
         }
     }
     out.text(GEN, recipes.text())
+}
+
+/// The name task-maker looks for a generator under, `generator.<ext>`,
+/// for the source `name` (the Italian `generatore` kept).
+fn task_maker_name(name: &str) -> String {
+    match name.rsplit_once('.') {
+        Some(("generator" | "generatore", _)) | None => name.to_string(),
+        Some((_, extension)) => format!("generator.{extension}"),
+    }
 }
 
 /// The checker or manager the task ships in `check/`: none where CMS's

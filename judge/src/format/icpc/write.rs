@@ -152,7 +152,6 @@ impl Version {
     /// the validation and its flags; its time limit is elsewhere).
     fn problem_yaml(self, s: &Subject) -> Result<ProblemYaml> {
         let p = s.problem;
-        let title = &p.config.value.title;
         let multi_pass = p.passes > 1;
         let kind = match (self, p.interactive, p.groups.is_empty()) {
             (Version::Current, false, true) if multi_pass => "multi-pass",
@@ -182,10 +181,7 @@ impl Version {
         let legacy = self == Version::Legacy;
         Ok(ProblemYaml {
             format_version: (!legacy).then(|| "2025-09".to_string()),
-            name: Names {
-                en: Some(title.en.clone()),
-                zh: Some(title.zh.clone()),
-            },
+            name: names(s),
             kind: vec![kind.to_string()],
             validation: match legacy {
                 true => vec![validation.to_string()],
@@ -305,6 +301,8 @@ fn args_of(spec: Option<&TestSpec>) -> Vec<String> {
 
 /// Where each test goes under `data/`, and what the validator gets there.
 struct Layout<'a> {
+    /// Each group's folder under `data/secret` ([`group_folder`]).
+    folders: BTreeMap<String, String>,
     /// The groups that hold samples.
     sample_groups: BTreeSet<&'a str>,
     /// The validator is kept as the package had it: it takes the
@@ -318,6 +316,9 @@ struct Layout<'a> {
 impl<'a> Layout<'a> {
     fn of(s: &'a Subject) -> Layout<'a> {
         let mut layout = Layout {
+            folders: (s.problem.groups.iter())
+                .map(|g| (g.name.clone(), group_folder(s, &g.name)))
+                .collect(),
             sample_groups: (s.tests.iter())
                 .filter(|t| t.sample)
                 .filter_map(|t| t.group.as_deref())
@@ -341,7 +342,7 @@ impl<'a> Layout<'a> {
     fn folder_of(&self, test: &Test) -> String {
         match (&test.group, test.sample) {
             (_, true) => "data/sample".to_string(),
-            (Some(group), false) => format!("data/secret/{}", group_folder(group)),
+            (Some(group), false) => format!("data/secret/{}", self.folders[group]),
             (None, false) => "data/secret".to_string(),
         }
     }
@@ -383,7 +384,7 @@ fn current_settings(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> 
         }
     }
     for group in p.groups.iter().filter(|g| !samples_only(s.tests, g)) {
-        let folder = group_folder(&group.name);
+        let folder = group_folder(s, &group.name);
         let args = layout.group_args(&format!("data/secret/{folder}"), &group.name);
         let settings = GroupYaml {
             max_score: Some(points(f64::from(group.points))),
@@ -436,7 +437,7 @@ fn required(s: &Subject, layout: &Layout, group: &Group) -> Option<Vec<String>> 
     for on in (s.problem.groups.iter()).filter(|g| group.depends.contains(&g.name)) {
         requires.push(match samples_only(s.tests, on) {
             true => "sample".to_string(),
-            false => format!("secret/{}", group_folder(&on.name)),
+            false => format!("secret/{}", group_folder(s, &on.name)),
         });
     }
     requires.dedup();
@@ -451,7 +452,7 @@ fn legacy_settings(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> {
     let p = s.problem;
     let scoring = !p.groups.is_empty();
     for group in p.groups.iter().filter(|g| !samples_only(s.tests, g)) {
-        let folder = group_folder(&group.name);
+        let folder = group_folder(s, &group.name);
         let tests = (s.tests.iter()).filter(|t| t.group.as_ref() == Some(&group.name));
         let whole = f64::from(group.points);
         let share = whole / tests.count().max(1) as f64;
@@ -595,17 +596,71 @@ fn legacy_samples(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> {
 }
 
 /// A group's folder name under `data/secret`: the format wants names that
-/// start with a letter (`group1` for the kit's group `1`); a name that
-/// does (an imported package's folder) is kept.
-fn group_folder(name: &str) -> String {
+/// start with a letter (`group1` for the kit's group `1`; a name that
+/// does, an imported package's folder, is kept), and the judges take the
+/// folders in name order, so where those names would sort otherwise than
+/// the groups (but those of samples only, which go to `data/sample`), the
+/// numbers are padded (`group01`) or, for other names, each gets its place
+/// first (`group1-small`).
+fn group_folder(s: &Subject, name: &str) -> String {
+    let groups: Vec<&Group> = (s.problem.groups.iter())
+        .filter(|g| !samples_only(s.tests, g))
+        .collect();
+    folder_among(&groups, name)
+}
+
+/// [`group_folder`] among the groups that have folders, `groups`.
+fn folder_among(groups: &[&Group], name: &str) -> String {
+    let numbers: Vec<Option<u32>> = groups.iter().map(|g| g.name.parse().ok()).collect();
+    let wide = (numbers.iter().flatten().map(|n| n.to_string().len()))
+        .max()
+        .unwrap_or(1);
+    let width = groups.len().to_string().len();
+    let own = groups.iter().map(|g| own_folder(&g.name)).collect();
+    let padded = (numbers.iter())
+        .map(|n| n.map(|n| format!("group{n:0wide$}")))
+        .collect();
+    let placed = (groups.iter().enumerate())
+        .map(|(i, g)| format!("group{:0width$}-{}", i + 1, g.name))
+        .collect();
+    let sorted = |names: &Vec<String>| names.windows(2).all(|w| w[0] < w[1]);
+    let names = [Some(own), padded, Some(placed)]
+        .into_iter()
+        .flatten()
+        .find(sorted);
+    let at = groups.iter().position(|g| g.name == name);
+    match (names, at) {
+        (Some(names), Some(at)) => names[at].clone(),
+        _ => own_folder(name),
+    }
+}
+
+/// The folder of the group `name` by its name alone: the format wants
+/// names that start with a letter.
+fn own_folder(name: &str) -> String {
     let plain = name.starts_with(|c: char| c.is_ascii_alphabetic())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        && (name.chars()).all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
     match plain {
         true => name.to_string(),
         false => format!("group{name}"),
     }
+}
+
+/// The groups' folders where their names alone would put them in another
+/// order ([`group_folder`]): an import of the package gets those names.
+fn reordered_folders(s: &Subject) -> Option<String> {
+    let groups = (s.problem.groups.iter()).filter(|g| !samples_only(s.tests, g));
+    let folders: Vec<String> = groups.clone().map(|g| group_folder(s, &g.name)).collect();
+    let renamed = groups
+        .clone()
+        .any(|g| group_folder(s, &g.name) != own_folder(&g.name));
+    renamed.then(|| {
+        format!(
+            "the groups go as data/secret/{}: the judges take the folders in name order, which \
+             the groups' own names would change (an import of the package gets these names)",
+            folders.join(", ")
+        )
+    })
 }
 
 /// What legacy judging order can say of the groups' dependencies: judging
@@ -762,7 +817,11 @@ fn samples_leave_their_groups(s: &Subject) -> Vec<String> {
             continue;
         }
         lost.push(match samples_only(s.tests, g) {
-            true if g.points == 0 => continue,
+            true if g.points == 0 => format!(
+                "group `{}` holds only samples, which go to data/sample: it is not carried as \
+                 a group",
+                g.name
+            ),
             true => format!(
                 "group `{}` holds only samples, which go to data/sample: the group and its {} \
                  points are not carried as a group",
@@ -776,6 +835,19 @@ fn samples_leave_their_groups(s: &Subject) -> Vec<String> {
         });
     }
     lost
+}
+
+/// The problem's names: English, and Chinese where it has a Chinese name
+/// of its own or a Chinese statement goes (a Chinese name equal to the
+/// English one is the kit's stand-in for none, and BAPCtools and
+/// problemtools flag a name in a language without a statement).
+fn names(s: &Subject) -> Names {
+    let title = &s.problem.config.value.title;
+    let zh = s.statement(Lang::Zh).is_some() || title.zh != title.en;
+    Names {
+        en: Some(title.en.clone()),
+        zh: zh.then(|| title.zh.clone()),
+    }
 }
 
 /// What the judges say of a package without an input validator (the
@@ -803,11 +875,11 @@ impl Writer for Version {
             if *self == Version::Current {
                 // 2025-09 requires groups scored all or nothing, named
                 // before the group.
-                let folder = group_folder(&g.name);
+                let folder = group_folder(s, &g.name);
                 let misplaced = (s.problem.groups.iter())
                     .filter(|on| g.depends.contains(&on.name))
                     .filter(|on| !samples_only(s.tests, on))
-                    .filter(|on| on.shared() || group_folder(&on.name) >= folder)
+                    .filter(|on| on.shared() || group_folder(s, &on.name) >= folder)
                     .map(|on| on.name.as_str())
                     .collect::<Vec<_>>();
                 if !misplaced.is_empty() {
@@ -826,6 +898,7 @@ impl Writer for Version {
         }
         lost.extend(no_validator(s));
         lost.extend(samples_leave_their_groups(s));
+        lost.extend(reordered_folders(s));
         lost.extend(built_checker(s));
         let mut generated = Vec::new();
         if *self == Version::Current {
@@ -991,17 +1064,11 @@ impl Writer for Version {
 
     fn contest(&self, subjects: &[Subject], out: &mut Tree) -> Result<()> {
         let problems: Vec<ContestProblem> = (subjects.iter().enumerate())
-            .map(|(i, s)| {
-                let title = &s.problem.config.value.title;
-                ContestProblem {
-                    id: &s.folder,
-                    label: label(i),
-                    name: Names {
-                        en: Some(title.en.clone()),
-                        zh: Some(title.zh.clone()),
-                    },
-                    time_limit: s.problem.limits.time.as_secs_f64(),
-                }
+            .map(|(i, s)| ContestProblem {
+                id: &s.folder,
+                label: label(i),
+                name: names(s),
+                time_limit: s.problem.limits.time.as_secs_f64(),
             })
             .collect();
         out.text("problems.yaml", ContestProblem::list(&problems)?)?;
@@ -1064,5 +1131,36 @@ impl Version {
             out.text(promises::FILE, promises::text(&promises)?)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The folders of groups named `names`, in their order.
+    fn folders(names: &[&str]) -> Vec<String> {
+        let groups: Vec<Group> = (names.iter())
+            .map(|n| Group::all_or_nothing(n, 10))
+            .collect();
+        let groups: Vec<&Group> = groups.iter().collect();
+        names.iter().map(|n| folder_among(&groups, n)).collect()
+    }
+
+    #[test]
+    fn group_folders_sort_as_the_groups_go() {
+        assert_eq!(folders(&["1", "2"]), ["group1", "group2"]);
+        assert_eq!(folders(&["easy", "hard"]), ["easy", "hard"]);
+        let twelve: Vec<String> = (1..=12).map(|n| n.to_string()).collect();
+        let twelve: Vec<&str> = twelve.iter().map(String::as_str).collect();
+        let padded = folders(&twelve);
+        assert_eq!(
+            (padded[0].as_str(), padded[11].as_str()),
+            ("group01", "group12")
+        );
+        assert_eq!(
+            folders(&["small", "big", "2"]),
+            ["group1-small", "group2-big", "group3-2"]
+        );
     }
 }

@@ -297,7 +297,8 @@ fn listed_note(tests: &[Test], (listed, count): (usize, Option<usize>)) -> Strin
 
 /// Who answers the tests: the package's stored answers `answers` keeps,
 /// the main solution (`reference`) the others.
-fn tests_note(tests: &[Test], answers: Answers, reference: &str) -> String {
+fn tests_note(tests: &[Test], answers: Answers, reference: Option<&str>) -> String {
+    let reference = reference.unwrap_or("none");
     let kept = tests.iter().filter(|t| answers.of(t).is_some()).count();
     let unread = tests.iter().filter(|t| t.answer.is_some()).count() - kept;
     let unread = match (unread, answers) {
@@ -485,8 +486,8 @@ struct Solutions {
     /// problem.toml's `[expected]`: a tag that promises one of several
     /// verdicts.
     expected: Vec<(String, Vec<&'static str>)>,
-    /// The one tagged `main`, under `solutions/<name>/`.
-    reference: String,
+    /// The one tagged `main`, under `solutions/<name>/`, if any.
+    reference: Option<String>,
 }
 
 /// The solutions, each in the folder of its tag.
@@ -523,9 +524,6 @@ fn solutions(
         }
         files.push((source.clone(), format!("solutions/{name}/{rel}")));
     }
-    let Some(reference) = reference else {
-        bail!("{shown}: no solution tagged `main` (the kit answers the tests with it)");
-    };
     Ok(Solutions {
         files,
         expected,
@@ -587,7 +585,7 @@ fn limits_and_jury(
         None => config.checker = text(jury.checker.clone()),
     }
     config.validator = jury.validator.as_deref().and_then(kept_at);
-    config.reference = text(solutions.reference.clone());
+    config.reference = solutions.reference.clone().and_then(text);
     if kattis {
         config.protocols = Some(ProtocolsConfig {
             checker: Some(unread(Protocol::Kattis)),
@@ -595,6 +593,33 @@ fn limits_and_jury(
         });
     }
     config.expected = expected_of(&solutions.expected);
+}
+
+/// Which solution is the reference: the one tagged `main`; a package
+/// without one (Polygon wants one; a problem of a judge that stores answers
+/// and ships no solution, exported, has none) only where the package stores
+/// every test's answer, which then is the answer.
+fn reference_note(
+    tests: &[Test],
+    answers: Answers,
+    solutions: &Solutions,
+    shown: &str,
+) -> Result<String> {
+    if let Some(reference) = &solutions.reference {
+        return Ok(format!("the reference solution: {reference}"));
+    }
+    match tests.iter().position(|t| answers.of(t).is_none()) {
+        Some(i) => bail!(
+            "{shown}: no solution tagged `main`, which the kit answers test {} with (the \
+             package stores no answer of it that the kit can take)",
+            i + 1
+        ),
+        None => Ok(
+            "no solution tagged `main`: every test's answer is the one the package \
+                    stores"
+                .to_string(),
+        ),
+    }
 }
 
 /// problem.toml's groups, each with its tests' points.
@@ -769,7 +794,6 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     let groups = groups(&mut tests, testset, &shown, lossy, &mut notes)?;
     let jury = jury(package, &xml.assets, &shown, lossy)?;
     let solutions = solutions(package, &xml.assets, name, &shown, lossy)?;
-    notes.push(format!("the reference solution: {}", solutions.reference));
     notes.push(listed_note(
         &tests,
         (testset.tests.len(), testset.test_count),
@@ -790,7 +814,8 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         (Some(_), true) => Answers::All,
         (Some(_), false) => Answers::None,
     };
-    notes.push(tests_note(&tests, answers, &solutions.reference));
+    notes.push(reference_note(&tests, answers, &solutions, &shown)?);
+    notes.push(tests_note(&tests, answers, solutions.reference.as_deref()));
     config.tests = test_entries(&tests, &groups.own_points, answers);
     let files = files(package, (name, &solutions), &tests, answers, &mut notes)?;
     Ok(Imported {

@@ -835,6 +835,15 @@ impl subject::Writer for Polygon {
             });
         }
         warnings.extend(manual_tests(s));
+        if p.reference.is_none() {
+            warnings.push(Warning {
+                problem: p.name.clone(),
+                judge: "Polygon",
+                message: "no solution is tagged `main`, which Polygon wants: the problem has \
+                          no reference (its answers are stored, and the package stores them)"
+                    .to_string(),
+            });
+        }
         for (expect, path) in &s.solutions {
             let shown = path.strip_prefix(&p.solutions).unwrap_or(path).display();
             let message = match tag(*expect) {
