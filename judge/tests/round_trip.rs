@@ -51,8 +51,14 @@ const PROBLEMS: [&str; 10] = [
 fn carried(format: &str, interactive: bool) -> BTreeSet<&'static str> {
     // The kit's generators are Rust crates, which no format carries: their
     // tests come back stored.
-    let mut allowed: BTreeSet<&str> =
-        ["checker", "validator", "protocols", "generator", "generators"].into();
+    let mut allowed: BTreeSet<&str> = [
+        "checker",
+        "validator",
+        "protocols",
+        "generator",
+        "generators",
+    ]
+    .into();
     if interactive {
         allowed.insert("answer");
     }

@@ -337,10 +337,10 @@ impl Differences {
 /// A program as compared: the kit's by name; a source by its name and
 /// content, a C or C++ one as one file with the headers it includes from
 /// beside it inlined (the text a judge that compiles it alone gets:
-/// Polygon's files, CMS's `check.cpp`), another with those headers beside
-/// it; several sources built together (a package may ship a source's
-/// headers beside it as sources of their own) and a program folder or an
-/// executable by their names and content.
+/// Polygon's files, CMS's `check.cpp`; a package may also list those
+/// headers as sources of their own, built with it), another with those
+/// headers beside it; several sources built together and a program folder
+/// or an executable by their names and content.
 struct Program {
     /// What it is and its name: `sources gen.cpp`, `the kit's wcmp`.
     name: String,
@@ -368,12 +368,23 @@ impl Program {
                 .collect()
         };
         let mut files = match spec {
-            ProgramSpec::Source(path) if is_c_family(path) => {
+            ProgramSpec::Source(path) | ProgramSpec::Sources { entry: path, .. }
+                if is_c_family(path) =>
+            {
                 let text = self_contained_cpp(path)?;
-                vec![(
-                    String::new(),
-                    blake3::hash(text.as_bytes()).to_hex().to_string(),
-                )]
+                let inlined = blake3::hash(text.as_bytes()).to_hex().to_string();
+                // The headers beside the entry are in its text, if it
+                // includes them; other files built with it count apart.
+                let beside = match spec {
+                    ProgramSpec::Sources { beside, .. } => beside.as_slice(),
+                    _ => &[],
+                };
+                let apart = (beside.iter())
+                    .filter(|f| !(is_header(f) && f.parent() == path.parent()))
+                    .map(|f| (fsutil::file_name(f), f.clone()));
+                let mut files = hashed(apart.collect())?;
+                files.push((String::new(), inlined));
+                files
             }
             ProgramSpec::Source(path) => hashed(with_headers(path)?)?,
             ProgramSpec::Sources { entry, beside, .. } => hashed(
@@ -417,7 +428,13 @@ impl std::fmt::Display for Program {
 /// needs inlined.
 fn is_c_family(path: &std::path::Path) -> bool {
     let extension = path.extension().map(|e| e.to_string_lossy().to_lowercase());
-    extension.is_some_and(|e| ["c", "h", "cpp", "cc", "cxx", "c++"].contains(&e.as_str()))
+    extension.is_some_and(|e| ["c", "cpp", "cc", "cxx", "c++"].contains(&e.as_str()))
+}
+
+/// A C or C++ header.
+fn is_header(path: &std::path::Path) -> bool {
+    let extension = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+    extension.is_some_and(|e| ["h", "hpp", "hh", "hxx"].contains(&e.as_str()))
 }
 
 /// Every solution `verify` judges, by its path under the solutions folder,
@@ -547,6 +564,36 @@ mod tests {
         // A test that leaves its fellows is no renaming.
         let b = tests(&[Some("1"), Some("2"), Some("2")], 0);
         assert!(renaming(&a, &b).is_none());
+    }
+
+    /// A C++ source with the header it includes beside it is the same
+    /// program as the one file with the header inlined, and as the source
+    /// built with the header listed beside it; not with another header.
+    #[test]
+    fn a_source_is_compared_with_its_headers_inlined() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |rel: &str, text: &str| {
+            let path = dir.path().join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        let main = "#include \"v.h\"\nint main() { return V; }\n";
+        let source = write("a/gen.cpp", main);
+        write("a/v.h", "#define V 0\n");
+        let inlined = write("b/gen.cpp", &self_contained_cpp(&source).unwrap());
+        let listed = ProgramSpec::Sources {
+            name: "gen".into(),
+            entry: write("c/gen.cpp", main),
+            beside: vec![write("c/v.h", "#define V 0\n")],
+        };
+        let other = write("d/gen.cpp", main);
+        write("d/v.h", "#define V 1\n");
+        let content = |spec: ProgramSpec| Program::of(&spec).unwrap().content;
+        let one = content(ProgramSpec::Source(source));
+        assert_eq!(one, content(ProgramSpec::Source(inlined)));
+        assert_eq!(one, content(listed));
+        assert_ne!(one, content(ProgramSpec::Source(other)));
     }
 
     /// A group of the samples only (a Polygon package's `0`) is samples in

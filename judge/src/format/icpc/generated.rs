@@ -129,11 +129,16 @@ impl Generated {
         Ok(g)
     }
 
-    /// Ships `source` at `path`, once: two generators of one name are an
-    /// error naming both.
+    /// Ships `source` at `path`, once: two generators' files of one name
+    /// are an error naming both, unless they hold the same bytes (a header
+    /// each generator's folder has a copy of).
     fn ship(&mut self, path: &str, source: &PathBuf) -> Result<()> {
+        let same = |other: &PathBuf| {
+            other == source
+                || matches!((std::fs::read(other), std::fs::read(source)), (Ok(a), Ok(b)) if a == b)
+        };
         match self.files.get(path) {
-            Some(other) if other != source => bail!(
+            Some(other) if !same(other) => bail!(
                 "{} and {}: two generators' files named {path}: rename one",
                 other.display(),
                 source.display()
@@ -280,5 +285,37 @@ impl Folder {
             keys.push((name.as_str(), yaml::map(entry)));
         }
         yaml::map(keys)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two generators' folders may each hold a copy of one header: it is
+    /// shipped once; two files of one name that differ are an error.
+    #[test]
+    fn a_header_two_generators_share_goes_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = |rel: &str, text: &str| {
+            let path = dir.path().join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        let (a, b) = (
+            file("a/v.h", "#define V 1\n"),
+            file("b/v.h", "#define V 1\n"),
+        );
+        let mut g = Generated::default();
+        g.ship("generators/v.h", &a).unwrap();
+        g.ship("generators/v.h", &b).unwrap();
+        assert_eq!(g.files.len(), 1);
+        let other = file("c/v.h", "#define V 2\n");
+        let error = g.ship("generators/v.h", &other).unwrap_err().to_string();
+        assert!(
+            error.contains("two generators' files named generators/v.h"),
+            "{error}"
+        );
     }
 }
