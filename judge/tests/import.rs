@@ -1509,6 +1509,15 @@ fn groups_go_to_icpc_in_their_order_and_diff_sees_one_renaming() {
         let what = d["what"].as_str().unwrap();
         assert!(!what.ends_with(" group") && what != "groups", "{diff:#}");
     }
+    // Hydro numbers its subtasks: the names go, said.
+    let out = packages.path().join("polyhydro");
+    let args = ["package", "poly", "--format", "hydro", "--no-pdf", "--out"];
+    let (code, report) = kit.json(&[&args[..], &[out.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{report}");
+    assert_has(
+        &report["warnings"].to_string(),
+        "the groups samples, small, big go as subtasks 1 to 3",
+    );
 }
 
 #[test]

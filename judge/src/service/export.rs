@@ -733,17 +733,16 @@ impl Shipping<'_> {
     }
 
     /// The program folder that runs the `role` program `path` (a Python,
-    /// C or shell source) speaking `from` for judges calling it in `to`
+    /// C or shell source, with the files `beside` it: a Python program's
+    /// modules) speaking `from` for judges calling it in `to`
     /// ([`wrap::wrapped_folder`]): the program beside its wrapper, with a
     /// `build` and a `run`, written under the target folder; the export
     /// says so in a warning.
     fn wrapped_folder(
         &self,
         p: &Problem,
-        path: &Path,
-        role: Role,
-        from: Protocol,
-        to: Protocol,
+        (path, beside): (&Path, &[PathBuf]),
+        (role, from, to): (Role, Protocol, Protocol),
         warnings: &mut Vec<Warning>,
     ) -> Result<PathBuf> {
         let name = fsutil::file_name(path);
@@ -759,8 +758,10 @@ impl Shipping<'_> {
         for (rel, text) in &files {
             fsutil::write_atomic(&dir.join(rel), text.as_bytes())?;
         }
-        let bytes = std::fs::read(path).map_err(|e| fsutil::naming(path, e))?;
-        fsutil::write_atomic(&dir.join(&name), &bytes)?;
+        for file in std::iter::once(path).chain(beside.iter().map(PathBuf::as_path)) {
+            let bytes = std::fs::read(file).map_err(|e| fsutil::naming(file, e))?;
+            fsutil::write_atomic(&dir.join(fsutil::file_name(file)), &bytes)?;
+        }
         warnings.push(Warning {
             problem: p.name.clone(),
             judge: self.format.name(),
@@ -809,9 +810,15 @@ impl Shipping<'_> {
         };
         if protocol != wanted {
             // Only a single source is wrapped.
-            let source = match spec {
-                ProgramSpec::Source(_) => Source::of(path),
-                _ => Source::Other,
+            // A Python program goes with the modules it imports.
+            let (source, beside) = match spec {
+                ProgramSpec::Source(_) => (Source::of(path), &[][..]),
+                ProgramSpec::Sources { entry, beside, .. }
+                    if entry.extension().is_some_and(|e| e == "py") =>
+                {
+                    (Source::of(entry), beside.as_slice())
+                }
+                _ => (Source::Other, &[][..]),
             };
             if let Err(why) = self.carried(p, path, source, role, protocol, wanted) {
                 // Only a validator may be left out: without its checker or
@@ -823,7 +830,8 @@ impl Shipping<'_> {
                 return Ok(None);
             }
             if source == Source::Beside {
-                let folder = self.wrapped_folder(p, path, role, protocol, wanted, warnings)?;
+                let wrapping = (role, protocol, wanted);
+                let folder = self.wrapped_folder(p, (path, beside), wrapping, warnings)?;
                 return self.kept(&ProgramSpec::Folder(folder.clone()), &folder);
             }
             let wrapped = self.wrapped(p, path, role, protocol, wanted, warnings)?;

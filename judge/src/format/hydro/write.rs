@@ -355,6 +355,17 @@ impl Writer for Hydro {
         ));
         lost.extend(subject::unheld_verdict_rules(s.problem));
         lost.extend(subject::unheld_about(s.problem, &["tags"]));
+        let groups = &s.problem.groups;
+        let numbered = (groups.iter().enumerate()).all(|(i, g)| g.name == (i + 1).to_string());
+        if !numbered {
+            let names: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
+            lost.push(format!(
+                "the groups {} go as subtasks 1 to {}: Hydro numbers its subtasks, and an \
+                 import of the package names the groups so",
+                names.join(", "),
+                groups.len()
+            ));
+        }
         match &self.pid_prefix {
             Some(prefix) => lost.push(format!(
                 "pid `{pid}`: the domain must have the namespace `{prefix}` (Hydro 5; Hydro 4 \
