@@ -299,8 +299,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = |rel: &str, text: &str| {
             let path = dir.path().join(rel);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(&path, text).unwrap();
+            testkit::files::write(&path, text);
             path
         };
         let (a, b) = (

@@ -384,7 +384,7 @@ fn current_settings(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> 
         }
     }
     for group in p.groups.iter().filter(|g| !samples_only(s.tests, g)) {
-        let folder = group_folder(s, &group.name);
+        let folder = &layout.folders[&group.name];
         let args = layout.group_args(&format!("data/secret/{folder}"), &group.name);
         let settings = GroupYaml {
             max_score: Some(points(f64::from(group.points))),
@@ -437,7 +437,7 @@ fn required(s: &Subject, layout: &Layout, group: &Group) -> Option<Vec<String>> 
     for on in (s.problem.groups.iter()).filter(|g| group.depends.contains(&g.name)) {
         requires.push(match samples_only(s.tests, on) {
             true => "sample".to_string(),
-            false => format!("secret/{}", group_folder(s, &on.name)),
+            false => format!("secret/{}", layout.folders[&on.name]),
         });
     }
     requires.dedup();
@@ -452,7 +452,7 @@ fn legacy_settings(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> {
     let p = s.problem;
     let scoring = !p.groups.is_empty();
     for group in p.groups.iter().filter(|g| !samples_only(s.tests, g)) {
-        let folder = group_folder(s, &group.name);
+        let folder = &layout.folders[&group.name];
         let tests = (s.tests.iter()).filter(|t| t.group.as_ref() == Some(&group.name));
         let whole = f64::from(group.points);
         let share = whole / tests.count().max(1) as f64;
@@ -652,8 +652,8 @@ fn reordered_folders(s: &Subject) -> Option<String> {
     let groups = (s.problem.groups.iter()).filter(|g| !samples_only(s.tests, g));
     let folders: Vec<String> = groups.clone().map(|g| group_folder(s, &g.name)).collect();
     let renamed = groups
-        .clone()
-        .any(|g| group_folder(s, &g.name) != own_folder(&g.name));
+        .zip(&folders)
+        .any(|(g, folder)| *folder != own_folder(&g.name));
     renamed.then(|| {
         format!(
             "the groups go as data/secret/{}: the judges take the folders in name order, which \
