@@ -218,6 +218,7 @@ fn every_problem_comes_back_the_same() {
         &target.join("new-kit-target"),
     );
     let _ = std::fs::remove_dir_all(kit.target.join("exports"));
+    let judge_toml = kit.read("judge.toml");
     let names = PROBLEMS.map(String::from);
     for each in [
         Format::Icpc,
@@ -284,12 +285,11 @@ fn every_problem_comes_back_the_same() {
             .collect();
         args.extend(backs.iter().map(String::as_str));
         kit.accepted(&args);
+        remove(&out);
         step("imported, diffed and exported again");
-        judges_take(
-            each,
-            &again_out,
-            &kit.target.join(format!("exports/{format}-tools")),
-        );
+        let tools = kit.target.join(format!("exports/{format}-tools"));
+        judges_take(each, &again_out, &tools);
+        remove(&tools);
         step("the judges' tools");
         for back in &backs {
             let again = back.replace("-back-", "-again-");
@@ -302,6 +302,7 @@ fn every_problem_comes_back_the_same() {
                 "{format}: {back} exported and imported again"
             );
         }
+        remove(&again_out);
         step("imported again");
         if each == Format::Cms {
             // Only the accepted solutions travel: the kit's others are
@@ -335,5 +336,18 @@ fn every_problem_comes_back_the_same() {
             kit.accepted(&["verify", back]);
         }
         step("verified");
+        // A format's packages and imported problems take gigabytes (each
+        // imported problem keeps its package beside its tests): they go
+        // before the next format's, so that the disk holds one format's.
+        for back in &backs {
+            remove(&kit.path(&format!("problems/{back}")));
+            remove(&kit.path(&format!("problems/{}", back.replace("-back-", "-again-"))));
+        }
+        kit.write("judge.toml", &judge_toml);
     }
+}
+
+/// Removes the folder `path`, which must be there.
+fn remove(path: &Path) {
+    std::fs::remove_dir_all(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
 }
