@@ -16,6 +16,7 @@ use super::verdicts::VERDICTS;
 use crate::format::Package;
 use crate::format::imported::Lossy;
 use crate::format::yaml::{self, map, strings};
+use crate::model::verdict::{Verdict, Verdicts};
 
 pub const FILE: &str = "submissions/submissions.yaml";
 
@@ -131,13 +132,26 @@ impl Promises {
         let all: Vec<&Promise> = own.iter().chain(matching).collect();
         let permitted = |v: &str| all.iter().all(|p| p.permitted.contains(&v));
         let accepted = permitted("AC") && all.iter().all(|p| p.required.contains(&"AC"));
-        let allowed = (VERDICTS.iter())
+        let allowed: Vec<&(&str, &[&str])> = (VERDICTS.iter())
             .filter(|(v, _)| match *v {
                 "AC" => accepted,
                 v => permitted(v),
             })
-            .flat_map(|(_, kit)| kit.iter().copied());
-        Some(allowed.collect())
+            .collect();
+        // Every verdict of the format promises nothing: the kit's `any
+        // verdict`, with those the format has no name for (a presentation
+        // error, the output limit, a compile error), as a solution that
+        // promised any verdict went out.
+        if allowed.len() == VERDICTS.len() {
+            let every = Verdicts::ALL.into_iter().filter(|v| *v != Verdict::Fail);
+            return Some(every.map(Verdict::as_str).collect());
+        }
+        Some(
+            allowed
+                .iter()
+                .flat_map(|(_, kit)| kit.iter().copied())
+                .collect(),
+        )
     }
 }
 
@@ -162,4 +176,32 @@ fn verdicts(value: &Yaml) -> Option<Vec<&'static str>> {
     (names.iter())
         .map(|n| VERDICTS.iter().find(|(v, _)| v == n).map(|(v, _)| *v))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The promises of a package whose submissions.yaml is `yaml`.
+    fn read(yaml: &str) -> Promises {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(FILE);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, yaml).unwrap();
+        // (A folder alone would be the package.)
+        std::fs::write(dir.path().join("problem.yaml"), "name: x\n").unwrap();
+        let package = Package::open(dir.path()).unwrap();
+        Promises::read(&package, &mut Lossy::new(false, Vec::new())).unwrap()
+    }
+
+    #[test]
+    fn every_verdict_of_the_format_is_the_kits_any_verdict() {
+        let every = "mixed/x.py: {permitted: [AC, WA, TLE, RTE], required: [AC, WA, TLE, RTE]}\n";
+        let got = read(every).of("mixed/x.py").unwrap();
+        let verdicts: Verdicts = got.iter().map(|v| Verdict::from_name(v).unwrap()).collect();
+        let described = verdicts.describe();
+        assert_eq!(described, "any verdict");
+        let some = "mixed/x.py: {permitted: [AC, WA, TLE], required: [AC, WA, TLE]}\n";
+        assert_eq!(read(some).of("mixed/x.py").unwrap(), ["AC", "WA", "TLE"]);
+    }
 }
