@@ -463,3 +463,42 @@ fn a_pdf_statement_goes_to_hydro_as_a_note_of_where_it_is() {
 fn a_pdf_statement_goes_to_hydro_as_hydros_importer_takes_it() {
     a_pdf_statement_to_hydro(true);
 }
+
+/// A Hydro problem whose testlib checker has its own testlib.h beside it
+/// goes back to Hydro without it (Hydro builds the checker with its own),
+/// and the export says so: an import of that package builds the checker
+/// with the kit's copy instead.
+#[test]
+fn a_checkers_own_testlib_h_left_behind_is_said() {
+    let kit = kit("owntestlib");
+    let dir = tempfile::tempdir().unwrap();
+    let checker = "#include \"testlib.h\"\nint main(int argc, char *argv[]) {\n    \
+                   registerTestlibCmd(argc, argv);\n    \
+                   if (ouf.readLong() != ans.readLong()) quitf(_wa, \"differ\");\n    \
+                   quitf(_ok, \"same\");\n}\n";
+    let files = BTreeMap::from([
+        (
+            "problem.yaml".to_string(),
+            "pid: twice\ntitle: Twice\n".to_string(),
+        ),
+        ("problem_en.md".into(), "Print twice the number.\n".into()),
+        (
+            "testdata/config.yaml".into(),
+            "type: default\ntime: 1s\nmemory: 128m\nchecker_type: testlib\nchecker: chk.cc\n"
+                .into(),
+        ),
+        ("testdata/chk.cc".into(), checker.into()),
+        ("testdata/testlib.h".into(), "// the problem's own\n".into()),
+        ("testdata/1.in".into(), "3\n".into()),
+        ("testdata/1.out".into(), "6\n".into()),
+    ]);
+    write(&dir.path().join("twice"), &files);
+    import(&kit, &dir.path().join("twice"), "twice", &[]);
+    let out = dir.path().join("out");
+    let warnings = export(&kit, "twice", "hydro", &out, &[]);
+    said(
+        &warnings,
+        &["testlib.h: Hydro builds", "chk.cc with its own testlib.h"],
+    );
+    assert!(!out.join("twice/testdata/testlib.h").exists());
+}

@@ -224,6 +224,27 @@ fn where_the_statement_is(s: &Subject) -> String {
     }
 }
 
+/// The testlib.h beside the C++ checker or interactor, which Hydro builds
+/// with its own: the problem's stays behind, and an import of the package
+/// builds the program with the kit's copy (of another protocol where that
+/// is a DOMjudge build).
+fn own_testlib(s: &Subject) -> Option<String> {
+    let source = match (&s.cpp.checker, &s.cpp.interactor) {
+        (_, Some(interactor)) => interactor,
+        (Some(CppChecker::Source(source)), None) => source,
+        _ => return None,
+    };
+    let beside = source.with_file_name("testlib.h");
+    beside.is_file().then(|| {
+        format!(
+            "{}: Hydro builds {} with its own testlib.h, so this one stays behind (an import \
+             of the package puts the kit's copy beside it)",
+            s.problem.shown(&beside),
+            s.problem.shown(source)
+        )
+    })
+}
+
 /// What a Hydro problem leaves behind of the kit's: the input validators
 /// (Hydro runs none), the samples' flags (its config has none), the
 /// solutions (it ships none), the statement where none is carried.
@@ -378,6 +399,7 @@ impl Writer for Hydro {
             None => {}
         }
         lost.extend(left_behind(s));
+        lost.extend(own_testlib(s));
         (lost.into_iter())
             .map(|message| Warning {
                 problem: name.clone(),
