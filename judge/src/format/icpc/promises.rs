@@ -185,11 +185,9 @@ mod tests {
     /// The promises of a package whose submissions.yaml is `yaml`.
     fn read(yaml: &str) -> Promises {
         let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join(FILE);
-        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-        std::fs::write(&file, yaml).unwrap();
+        testkit::files::write(&dir.path().join(FILE), yaml);
         // (A folder alone would be the package.)
-        std::fs::write(dir.path().join("problem.yaml"), "name: x\n").unwrap();
+        testkit::files::write(&dir.path().join("problem.yaml"), "name: x\n");
         let package = Package::open(dir.path()).unwrap();
         Promises::read(&package, &mut Lossy::new(false, Vec::new())).unwrap()
     }
