@@ -711,10 +711,8 @@ fn files(
         .iter_mut()
         .filter(|f| inputs.iter().any(|i| f.path == Path::new(i)))
     {
-        if file.bytes.windows(2).any(|w| w == b"\r\n") {
-            file.bytes = String::from_utf8_lossy(&file.bytes)
-                .replace("\r\n", "\n")
-                .into_bytes();
+        if let Some(lf) = without_crlf(&file.bytes) {
+            file.bytes = lf;
             converted += 1;
         }
     }
@@ -725,6 +723,26 @@ fn files(
         ));
     }
     Ok(files)
+}
+
+/// `bytes` with each CRLF line end made LF, byte for byte otherwise (a test
+/// need not be UTF-8); None where it has none. (memchr's search: tests run
+/// to hundreds of megabytes.)
+fn without_crlf(bytes: &[u8]) -> Option<Vec<u8>> {
+    let crlf = memchr::memmem::Finder::new(b"\r\n");
+    let mut at = crlf.find(bytes)?;
+    let mut lf = Vec::with_capacity(bytes.len());
+    let mut from = 0;
+    loop {
+        lf.extend_from_slice(&bytes[from..at]);
+        from = at + 1;
+        match crlf.find(&bytes[from..]) {
+            Some(next) => at = from + next,
+            None => break,
+        }
+    }
+    lf.extend_from_slice(&bytes[from..]);
+    Some(lf)
 }
 
 /// Imports the Polygon package as problem `name`.
@@ -827,4 +845,18 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
         tests: tests.len(),
         solutions: solutions.files.len(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_crlf;
+
+    #[test]
+    fn crlf_becomes_lf_and_every_other_byte_stays() {
+        assert_eq!(without_crlf(b"1 2\n3\n"), None);
+        assert_eq!(without_crlf(b"a\rb\n"), None, "a lone CR stays");
+        let windows = b"\xff\xfe 1\r\n\r\r\n2\r\n";
+        assert_eq!(without_crlf(windows).unwrap(), b"\xff\xfe 1\n\r\n2\n");
+        assert_eq!(without_crlf(b"\r\n").unwrap(), b"\n");
+    }
 }
