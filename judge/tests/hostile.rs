@@ -500,7 +500,15 @@ fn suite(game: Game, user: Option<u32>, off: &str) -> SuiteRun {
     let mut breaches = Vec::new();
     for (i, case) in cases.iter().enumerate() {
         let file = format!("solutions/{problem}/hostile/{i:02}.c");
+        // Two tests at once, as a judge runs them; but a case that can only
+        // run out of time is judged up to that, on one test: a second would
+        // burn its limit again, or wait out its wall limit and then its
+        // run alone again, to the same end.
         let mut args = vec!["--json", "--jobs", "2", "test", problem, &file];
+        if case.expected == ["TLE"] {
+            args[2] = "1";
+            args.push("--fail-fast");
+        }
         // An unprivileged judge has no control group here: it must be told
         // to judge with memory only watched.
         if user.is_some() {

@@ -317,7 +317,8 @@ fn every_problem_comes_back_the_same() {
             ] {
                 let file = format!("solutions/{problem}/{solution}");
                 let back = format!("{problem}-back-cms");
-                let run = kit.judge(&["--json", "test", &back, &file]);
+                // Up to its first failure: its verdict is all that is asked.
+                let run = kit.judge(&["--json", "test", &back, &file, "--fail-fast"]);
                 let report: Value = serde_json::from_str(&run.stdout)
                     .unwrap_or_else(|e| panic!("test {file}: {e}: {}", run.stderr));
                 assert_eq!(report["verdict"], verdict, "{file}: {report:#}");
