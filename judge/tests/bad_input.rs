@@ -135,6 +135,30 @@ fn unknown_keys_in_problem_toml_are_named() {
     );
 }
 
+#[test]
+fn titles_are_in_languages_the_kit_knows() {
+    // The kit's own problems are written in English and Chinese.
+    let kit = sum().create();
+    let stderr = kit.failed_rebuild(true, |kit| {
+        kit.edit("problems/sum/problem.toml", ", zh = \"求和\"", "");
+    });
+    assert!(
+        stderr.contains("problems/sum/problem.toml:2:")
+            && stderr.contains("English and Chinese: expected `zh = \"...\"`"),
+        "{stderr}"
+    );
+    // A title is keyed by a language's code.
+    let kit = sum().create();
+    let stderr = kit.failed_rebuild(true, |kit| {
+        kit.edit("problems/sum/problem.toml", "zh = ", "chinese = ");
+    });
+    assert!(
+        stderr.contains("problems/sum/problem.toml:2:")
+            && stderr.contains("`chinese` is not a language's code: expected one like `en`"),
+        "{stderr}"
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Files that problem.toml names
 

@@ -190,7 +190,8 @@ fn a_legacy_icpc_package_builds_and_verifies() {
     assert!(toml.contains("\"aplusb\"]"), "{toml}");
     let problem = std::fs::read_to_string(kit.path("problems/aplusb/problem.toml")).unwrap();
     for line in [
-        "title = { en = \"A plus B\", zh = \"A plus B\" }",
+        // One name, a string: the English one, and no other invented.
+        "title = { en = \"A plus B\" }",
         "time_limit_ms = 2000",
         "memory_limit_mib = 128",
         "checker = \"package/output_validators/compare/compare.c\"",
@@ -905,7 +906,8 @@ fn a_hydro_problem_without_solutions_builds_and_judges() {
     );
     let problem = std::fs::read_to_string(kit.path("problems/hsum/problem.toml")).unwrap();
     for line in [
-        "title = { en = \"两数之和\", zh = \"两数之和\" }",
+        // Hydro's one title, in the language of its one statement.
+        "title = { zh = \"两数之和\" }",
         "time_limit_ms = 1500",
         "memory_limit_mib = 128",
         "checker = \"package/testdata/check.c\"",
@@ -1416,6 +1418,46 @@ fn icpc_test_groups_keep_their_points_and_validator_flags() {
     kit.write("problems/groups/package/data/secret/small/1.in", "400 2\n");
     let stderr = kit.error(&["build", "groups"]);
     assert!(stderr.contains("validating"), "{stderr}");
+}
+
+/// A package's titles are in its languages only: a legacy package whose
+/// problem.yaml names none takes each LaTeX statement's `\problemname`, as
+/// problemtools does, and no Chinese title is made up; a 2025-09 package
+/// names it in each of those languages, and comes back with the same.
+#[test]
+fn titles_come_in_the_packages_languages_only() {
+    let kit = kit();
+    let packages = tempfile::tempdir().unwrap();
+    let dir = packages.path().join("aplusb");
+    let mut files = legacy_package(&dir);
+    let yaml = String::from_utf8(files["problem.yaml"].clone()).unwrap();
+    files.insert(
+        "problem.yaml",
+        yaml.replace("name: A plus B\n", "").into_bytes(),
+    );
+    let swedish = "\\problemname{A plus B på svenska}\nAddera två tal.\n";
+    files.insert("problem_statement/problem.sv.tex", swedish.into());
+    write_tree(&dir, &files);
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    let title = "title = { en = \"A plus B\", sv = \"A plus B på svenska\" }";
+    assert_has(&kit.read("problems/aplusb/problem.toml"), title);
+
+    let out = packages.path().join("out");
+    export(&kit, "aplusb", "icpc", &out, &[]);
+    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+    let yaml = &yaml_rust2::YamlLoader::load_from_str(&yaml).unwrap()[0];
+    let names = yaml["name"].as_hash().unwrap();
+    let names: Vec<(&str, &str)> = (names.iter())
+        .map(|(code, name)| (code.as_str().unwrap(), name.as_str().unwrap()))
+        .collect();
+    assert_eq!(names, [("en", "A plus B"), ("sv", "A plus B på svenska")]);
+    let (code, report) = kit.json(&["import", out.to_str().unwrap(), "--name", "again"]);
+    assert_eq!(code, 0, "{report}");
+    assert_has(&kit.read("problems/again/problem.toml"), title);
+    let (_, diff) = kit.json(&["diff", "aplusb", "again"]);
+    let differences = diff["differences"].as_array().unwrap();
+    assert!(differences.iter().all(|d| d["what"] != "title"), "{diff}");
 }
 
 /// Exports problem `name` in `format` to the folder `out` (with `extra`

@@ -100,20 +100,18 @@ impl Imported {
     }
 }
 
-/// The start of an imported problem's problem.toml: its titles, the
+/// The start of an imported problem's problem.toml: its titles (each
+/// language's the package has), the
 /// format it came from (`label`: as people name it), and the comments
 /// that say so.
 pub fn config_of(
     package: &Package,
     format: Format,
     label: &str,
-    (en, zh): (&str, &str),
+    title: Titles,
 ) -> (ProblemConfig, Vec<(&'static str, String)>) {
     let config = ProblemConfig {
-        title: Titles {
-            en: en.to_string(),
-            zh: zh.to_string(),
-        },
+        title,
         imported_from: Some(unread(format.name().to_string())),
         ..ProblemConfig::default()
     };
@@ -129,6 +127,21 @@ pub fn config_of(
         ),
     ];
     (config, comments)
+}
+
+/// The titles of a package whose format gives one title to all its
+/// statements (CMS, Hydro): that title in each language it has a
+/// statement in (English where it has none).
+pub fn one_title(package: &Package, format: Format, title: &str) -> Result<Titles> {
+    let mut codes: Vec<String> = (format.statements(package.root())?.into_iter())
+        .map(|statement| statement.lang)
+        .filter(|code| config::is_language_code(code))
+        .collect();
+    codes.dedup();
+    if codes.is_empty() {
+        codes.push("en".to_string());
+    }
+    Ok(Titles::of(codes.iter().map(|code| (code.as_str(), title))))
 }
 
 /// Says that no wrong solution needs a test aimed at it: `whose` tests

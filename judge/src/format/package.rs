@@ -129,6 +129,11 @@ impl Package {
         self.files.contains_key(rel)
     }
 
+    /// The folder its paths are relative to.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
     /// Every file, in path order.
     pub fn all(&self) -> impl Iterator<Item = &str> {
         self.files.keys().map(String::as_str)

@@ -523,12 +523,68 @@ impl About {
     }
 }
 
-/// The problem's title in each language of its statements.
-#[derive(Debug, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct Titles {
-    pub en: String,
-    pub zh: String,
+/// Whether `code` is a language's code as packages write them: two or
+/// three lowercase letters, then perhaps a region (`pt-BR`, `zh-TW`).
+pub fn is_language_code(code: &str) -> bool {
+    let (language, region) = code.split_once('-').unwrap_or((code, ""));
+    let letters = |s: &str, n: std::ops::RangeInclusive<usize>| {
+        n.contains(&s.len()) && s.chars().all(|c| c.is_ascii_alphabetic())
+    };
+    letters(language, 2..=3)
+        && language.chars().all(|c| c.is_ascii_lowercase())
+        && (region.is_empty() || letters(region, 2..=4))
+}
+
+/// The problem's title in each language it is written in, by the
+/// language's code: `{ en = "Nim", zh = "取石子" }`. The kit's own problems
+/// have both of those; an imported one has the languages of its package.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(transparent)]
+pub struct Titles(pub BTreeMap<String, Spanned<String>>);
+
+impl Titles {
+    /// Titles by language code.
+    pub fn of<'a>(titles: impl IntoIterator<Item = (&'a str, &'a str)>) -> Titles {
+        let titles = titles.into_iter();
+        Titles(
+            titles
+                .map(|(code, title)| (code.to_string(), unread(title.to_string())))
+                .collect(),
+        )
+    }
+
+    /// The title in the language `code`, if the problem has one.
+    pub fn get(&self, code: &str) -> Option<&str> {
+        self.0.get(code).map(|t| t.get_ref().as_str())
+    }
+
+    /// The title a format with a single one shows: the English one, else the
+    /// first by code.
+    pub fn main(&self) -> &str {
+        self.each().next().map_or("", |(_, title)| title)
+    }
+
+    /// Each language's code and title, English first, then by code.
+    pub fn each(&self) -> impl Iterator<Item = (&str, &str)> {
+        let english = self.0.get_key_value("en");
+        let others = self.0.iter().filter(|(code, _)| *code != "en");
+        english
+            .into_iter()
+            .chain(others)
+            .map(|(code, title)| (code.as_str(), title.get_ref().as_str()))
+    }
+
+    /// The titles that differ, in [`Titles::each`]'s order: what a format
+    /// with one title field joins.
+    pub fn distinct(&self) -> Vec<&str> {
+        let mut seen: Vec<&str> = Vec::new();
+        for (_, title) in self.each() {
+            if !seen.contains(&title) {
+                seen.push(title);
+            }
+        }
+        seen
+    }
 }
 
 /// A scored group of tests.

@@ -103,9 +103,9 @@ impl Edit {
     }
 
     /// problem.toml: the titles set.
-    pub fn set_titles(&mut self, en: &str, zh: &str) {
+    pub fn set_titles<'a>(&mut self, titles: impl IntoIterator<Item = (&'a str, &'a str)>) {
         if let Some(title) = self.doc.get_mut("title").and_then(Item::as_table_like_mut) {
-            for (key, text) in [("en", en), ("zh", zh)] {
+            for (key, text) in titles {
                 if let Some(item) = title.get_mut(key) {
                     Edit::set_string(item, text);
                 }
@@ -285,10 +285,7 @@ mod tests {
     fn a_new_problem_toml_is_its_types_with_their_comments() {
         use crate::model::config::{Group, ProtocolsConfig, Titles};
         let config = ProblemConfig {
-            title: Titles {
-                en: "Sum".into(),
-                zh: "和".into(),
-            },
+            title: Titles::of([("en", "Sum"), ("zh", "和")]),
             imported_from: Some(unread("icpc".into())),
             time_limit_ms: Some(unread(2000)),
             checker: Some(unread("wcmp".into())),

@@ -212,13 +212,11 @@ impl Lang {
         problem.dir.join(format!("statement.{}.md", self.code()))
     }
 
-    /// The problem's title in this language.
+    /// The problem's title in this language (an imported problem's may
+    /// have none: its main one then).
     pub fn title(self, problem: &Problem) -> &str {
         let titles = &problem.config.value.title;
-        match self {
-            Lang::En => &titles.en,
-            Lang::Zh => &titles.zh,
-        }
+        titles.get(self.code()).unwrap_or_else(|| titles.main())
     }
 }
 
@@ -448,6 +446,7 @@ impl Problem {
             kit,
         };
         let c = &src.value;
+        r.titles()?;
         let limits = r.limits(kit)?;
         let Judging {
             checker,
@@ -1034,6 +1033,43 @@ impl Resolver<'_> {
     /// Checks `validation_passes`: 2 or more, for a problem whose checker
     /// or interactor speaks Kattis's protocol (the one with a feedback
     /// folder).
+    /// Checks `title`: a language's code for each (`en`, `pt-BR`), none
+    /// empty; the kit's own problems in English and Chinese, an imported
+    /// one in its package's languages (one at least).
+    fn titles(&self) -> Result<(), ConfigError> {
+        let titles = &self.src.value.title.0;
+        for (code, title) in titles {
+            if !config::is_language_code(code) {
+                let why = format!(
+                    "title: `{code}` is not a language's code: expected one like `en`, `zh` or `pt-BR`"
+                );
+                return Err(self.src.error(title.span(), why));
+            }
+            if title.get_ref().trim().is_empty() {
+                let why = format!("title: the title in `{code}` is empty");
+                return Err(self.src.error(title.span(), why));
+            }
+        }
+        let needed: &[&str] = match self.src.value.imported_from {
+            Some(_) => &[],
+            None => &["en", "zh"],
+        };
+        let at = titles.values().next().map_or(0..0, |t| t.span());
+        if let Some(code) = needed.iter().find(|code| !titles.contains_key(**code)) {
+            let why = format!(
+                "title: the kit's problems are written in English and Chinese: expected \
+                 `{code} = \"...\"` in it"
+            );
+            return Err(self.src.error(at, why));
+        }
+        if titles.is_empty() {
+            return Err(self
+                .src
+                .error(at, "title: expected a title, as `{ en = \"...\" }`"));
+        }
+        Ok(())
+    }
+
     fn passes(&self, checker: Protocol) -> Result<u32, ConfigError> {
         let Some(passes) = &self.src.value.validation_passes else {
             return Ok(1);

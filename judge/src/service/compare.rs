@@ -148,8 +148,9 @@ impl Differences {
     /// other side is left out unless it has points).
     fn settings(&mut self, a: &Problem, b: &Problem, renamed: &Renaming) -> Result<()> {
         self.each("title", a, b, |p| {
-            let t = &p.config.value.title;
-            format!("{} / {}", t.en, t.zh)
+            let each = p.config.value.title.each();
+            let titles: Vec<String> = each.map(|(code, t)| format!("{code}: {t}")).collect();
+            titles.join(", ")
         });
         self.about(a, b);
         self.each("time limit", a, b, |p| {

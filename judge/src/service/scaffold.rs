@@ -101,9 +101,21 @@ pub fn from_problem(kit: &Kit, from: &str, name: &str) -> Result<Vec<NewFile>> {
     };
     edit.rename_programs(|value, role| renamer.rename(value, role, &mut copies))?;
     let titles = &problem.config.value.title;
-    let new_en = format!("{}{}", titles.en, COPY_MARK.0);
-    let new_zh = format!("{}{}", titles.zh, COPY_MARK.1);
-    edit.set_titles(&new_en, &new_zh);
+    let retitled_all: Vec<(&str, String, String)> = (titles.each())
+        .map(|(code, title)| {
+            let mark = if code == "zh" {
+                COPY_MARK.1
+            } else {
+                COPY_MARK.0
+            };
+            (code, title.to_string(), format!("{title}{mark}"))
+        })
+        .collect();
+    edit.set_titles(
+        retitled_all
+            .iter()
+            .map(|(code, _, new)| (*code, new.as_str())),
+    );
 
     let mut files = Vec::new();
     let toml_file = old_dir.join("problem.toml");
@@ -114,10 +126,13 @@ pub fn from_problem(kit: &Kit, from: &str, name: &str) -> Result<Vec<NewFile>> {
         } else {
             read(&kit.root, &source)?
         };
-        let bytes = match rel.to_str() {
-            Some("statement.en.md") => retitled(bytes, &titles.en, &new_en),
-            Some("statement.zh.md") => retitled(bytes, &titles.zh, &new_zh),
-            _ => bytes,
+        // A statement of the kit's (`statement.<code>.md`) with its title.
+        let code = rel
+            .to_str()
+            .and_then(|r| r.strip_prefix("statement.")?.strip_suffix(".md"));
+        let bytes = match retitled_all.iter().find(|(c, _, _)| Some(*c) == code) {
+            Some((_, old, new)) => retitled(bytes, old, new),
+            None => bytes,
         };
         files.push(NewFile {
             path: new_dir.join(rel),

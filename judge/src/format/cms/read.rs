@@ -46,7 +46,7 @@ use toml::Spanned;
 
 use crate::format::imported::{
     Imported, Lossy, config_of, expected_of, files_config, files_of, group, kept_at, kit_language,
-    no_targets, solution_file, text,
+    no_targets, one_title, solution_file, text,
 };
 use crate::format::{Format, Package};
 use crate::model::config::{GradersConfig, Protocol, ProtocolsConfig, unread};
@@ -373,7 +373,8 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
 
     let title = task.title.clone().unwrap_or_else(|| name.to_string());
     let label = "CMS italy_yaml";
-    let (mut config, mut comments) = config_of(package, Format::Cms, label, (&title, &title));
+    let titles = one_title(package, Format::Cms, &title)?;
+    let (mut config, mut comments) = config_of(package, Format::Cms, label, titles);
     no_targets(&mut config, &mut comments, "The task's");
     match task.time_limit {
         Some(seconds) => {

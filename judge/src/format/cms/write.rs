@@ -379,7 +379,7 @@ fn task_yaml(s: &Subject, tests: &[&Test]) -> Result<TaskYaml> {
     };
     Ok(TaskYaml {
         name: Some(p.name.clone()),
-        title: Some(p.config.value.title.en.clone()),
+        title: Some(p.config.value.title.main().to_string()),
         time_limit: Some(p.limits.time.as_secs_f64()),
         memory_limit: Some((p.limits.memory_bytes >> 20) as f64),
         n_input: Some(tests.len()),

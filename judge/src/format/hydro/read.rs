@@ -26,7 +26,7 @@ use super::cases::{self, Layout};
 use super::files::{ConfigYaml, ProblemType, ProblemYaml};
 use super::plan::{self, Plan};
 use crate::format::imported::{
-    Imported, Lossy, config_of, files_config, files_of, kept, kept_at, solution_file,
+    Imported, Lossy, config_of, files_config, files_of, kept, kept_at, one_title, solution_file,
     testlib_beside, text,
 };
 use crate::format::{Format, Package};
@@ -287,7 +287,8 @@ pub fn import(
     let solutions = standard_solutions(package, name, lossy)?;
     notes.push(tests_note(&plan, solutions.len()));
 
-    let (mut config, mut comments) = config_of(package, Format::Hydro, "Hydro", (&title, &title));
+    let titles = one_title(package, Format::Hydro, &title)?;
+    let (mut config, mut comments) = config_of(package, Format::Hydro, "Hydro", titles);
     config.about = About {
         tags,
         ..About::default()

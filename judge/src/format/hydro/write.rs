@@ -62,18 +62,15 @@ impl Hydro {
         }
     }
 
-    /// `problem.yaml`: the id, one title (both names, unless they are one
-    /// already: an imported Hydro problem's), its tags (the kit's own: the
+    /// `problem.yaml`: the id, one title (each language's that differs, the
+    /// English first), its tags (the kit's own: the
     /// kit as its tag).
     fn problem_yaml(&self, s: &Subject) -> ProblemYaml {
         let p = s.problem;
         let title = &p.config.value.title;
         ProblemYaml {
             pid: Some(self.pid(&p.name)),
-            title: Some(match title.en == title.zh {
-                true => title.en.clone(),
-                false => format!("{} {}", title.en, title.zh),
-            }),
+            title: Some(title.distinct().join(" ")),
             // (An imported problem's source has no place: said.)
             tag: match (subject::about(p), &p.imported_from) {
                 (about, None) if about.tags.is_empty() => about.source.into_iter().collect(),
@@ -202,7 +199,7 @@ fn stand_in_statement(s: &Subject) -> Option<String> {
     if !s.statements.is_empty() || s.kept.iter().any(|(path, _)| own(path)) {
         return None;
     }
-    let title = &s.problem.config.value.title.en;
+    let title = s.problem.config.value.title.main();
     Some(format!("# {title}\n\n{}\n", where_the_statement_is(s)))
 }
 

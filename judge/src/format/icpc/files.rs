@@ -66,11 +66,16 @@ fn words(value: &Yaml) -> Vec<String> {
     }
 }
 
-/// A problem's name: one string, or one per language.
+/// A problem's name in each language, by code, English first: one string
+/// is the English one.
 #[derive(Debug, Default, PartialEq)]
-pub struct Names {
-    pub en: Option<String>,
-    pub zh: Option<String>,
+pub struct Names(pub Vec<(String, String)>);
+
+impl Names {
+    /// The name a field of one name takes: the English one, else the first.
+    pub fn main(&self) -> Option<&str> {
+        self.0.first().map(|(_, name)| name.as_str())
+    }
 }
 
 /// `problem.yaml`, in either version.
@@ -193,7 +198,7 @@ impl ProblemYaml {
                 put("limits", Some(limits(true)));
             }
             Version::Legacy => {
-                put("name", self.name.en.as_deref().map(string));
+                put("name", self.name.main().map(string));
                 put("uuid", self.uuid.as_deref().map(string));
                 let author =
                     (!self.about.authors.is_empty()).then(|| self.about.authors.join(", "));
@@ -288,36 +293,34 @@ fn source(about: &About, version: Version) -> Option<Yaml> {
     })
 }
 
-/// The names `name` gives: a string is the English one; of one per
-/// language, English (else the first) and Chinese.
+/// The names `name` gives: a string is the English one; a map, one per
+/// language (English first).
 fn names(name: &Yaml, at: &str) -> Result<Names> {
-    Ok(match name {
-        Yaml::String(s) => Names {
-            en: Some(s.clone()),
-            zh: None,
-        },
+    let mut names = match name {
+        Yaml::String(s) => vec![("en".to_string(), s.clone())],
         Yaml::Hash(h) => {
-            let get = |k: &str| h.get(&Yaml::String(k.into())).and_then(|v| v.as_str());
-            let first = h.values().find_map(Yaml::as_str).map(str::to_string);
-            Names {
-                en: get("en").map(str::to_string).or(first),
-                zh: get("zh").map(str::to_string),
+            let mut names = Vec::new();
+            for (code, name) in h {
+                match (code.as_str(), name.as_str()) {
+                    (Some(code), Some(name)) => names.push((code.to_string(), name.to_string())),
+                    _ => bail!("{at}: `name`: expected a name (a string) for each language's code"),
+                }
             }
+            names
         }
-        Yaml::BadValue | Yaml::Null => Names::default(),
+        Yaml::BadValue | Yaml::Null => Vec::new(),
         _ => bail!("{at}: `name` is a string, or one per language"),
-    })
+    };
+    names.sort_by_key(|(code, _)| code != "en");
+    Ok(Names(names))
 }
 
-/// A name in each language it has one in: one name (an imported
-/// problem's) is the English one only, as BAPCtools wants a statement in
-/// each language named.
+/// A name in each language it has one in.
 fn names_yaml(names: &Names) -> Yaml {
-    let en = names.en.clone().unwrap_or_default();
-    match names.zh.as_ref().filter(|zh| **zh != en) {
-        None => map([("en", string(en))]),
-        Some(zh) => map([("en", string(en)), ("zh", string(zh))]),
-    }
+    map(names
+        .0
+        .iter()
+        .map(|(code, name)| (code.as_str(), string(name))))
 }
 
 /// The time limit a legacy package states outside problem.yaml:

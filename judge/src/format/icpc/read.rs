@@ -31,9 +31,10 @@ use crate::format::imported::{
     Imported, Lossy, config_of, expected_of, files_of, kept, kept_at, kit_language, no_targets,
     solution_file, text,
 };
-use crate::format::{Format, Package, ToolRun};
+use crate::format::{Format, Package, ToolRun, written};
 use crate::model::config::{
-    GradersConfig, InvalidEntry, ProblemConfig, Protocol, ProtocolsConfig, TestEntry, unread,
+    GradersConfig, InvalidEntry, ProblemConfig, Protocol, ProtocolsConfig, TestEntry, Titles,
+    unread,
 };
 use crate::model::kit::NewFile;
 
@@ -45,8 +46,8 @@ const ICPC_MEMORY_MIB: u64 = 2048;
 struct Settings {
     about: crate::model::config::About,
     scoring: bool,
-    title_en: String,
-    title_zh: String,
+    /// Each language's title, by code.
+    titles: Vec<(String, String)>,
     interactive: bool,
     custom: bool,
     time_limit_ms: Option<u64>,
@@ -85,12 +86,47 @@ fn kind(yaml: &ProblemYaml, version: Version, at: &str) -> Result<(bool, bool, b
     Ok((scoring, interactive, custom))
 }
 
+/// The names the package's LaTeX statements give (`\problemname{...}` in
+/// `problem.<lang>.tex`; `problem.tex` is English), by language.
+fn latex_names(package: &Package) -> Result<Vec<(String, String)>> {
+    let mut names = Vec::new();
+    for folder in ["statement", "problem_statement"] {
+        for rel in package.under(folder) {
+            let file = rel.rsplit('/').next().unwrap_or(rel);
+            let Some(stem) = file
+                .strip_prefix("problem.")
+                .and_then(|f| f.strip_suffix(".tex"))
+            else {
+                continue;
+            };
+            let lang = if stem.is_empty() { "en" } else { stem };
+            if lang.contains('.') || names.iter().any(|(code, _)| code == lang) {
+                continue;
+            }
+            let name = written::Sections::of_document(&package.text(rel)?).name;
+            // (`\problemname{\problemyamlname}` names none of its own.)
+            if let Some(name) = name.filter(|n| !n.trim().is_empty() && !n.starts_with('\\')) {
+                names.push((lang.to_string(), name.trim().to_string()));
+            }
+        }
+    }
+    names.sort_by_key(|(code, _)| code != "en");
+    Ok(names)
+}
+
 /// The package's problem.yaml, read.
 fn settings(package: &Package, version: Version, lossy: &mut Lossy) -> Result<Settings> {
     let at = package.shown("problem.yaml");
     let yaml = ProblemYaml::read(package)?;
-    let title_en = yaml.name.en.clone().unwrap_or_else(|| package.name());
-    let title_zh = yaml.name.zh.clone().unwrap_or_else(|| title_en.clone());
+    // problemtools takes a legacy problem's name from its statements where
+    // problem.yaml gives none; the folder's name is the last resort.
+    let mut titles = yaml.name.0.clone();
+    if titles.is_empty() {
+        titles = latex_names(package)?;
+    }
+    if titles.is_empty() {
+        titles.push(("en".to_string(), package.name()));
+    }
     let (scoring, interactive, custom) = kind(&yaml, version, &at)?;
     let custom =
         custom || interactive || version == Version::Current && package.has_dir("output_validator");
@@ -115,8 +151,7 @@ fn settings(package: &Package, version: Version, lossy: &mut Lossy) -> Result<Se
     Ok(Settings {
         about: yaml.about.clone(),
         scoring,
-        title_en,
-        title_zh,
+        titles,
         interactive,
         custom,
         time_limit_ms: time.map(|s| (s * 1000.0).round().max(1.0) as u64),
@@ -657,7 +692,11 @@ pub fn import(
         Version::Current => (Format::Icpc, "ICPC 2025-09"),
         Version::Legacy => (Format::IcpcLegacy, "ICPC legacy"),
     };
-    let (mut config, mut comments) = config_of(package, format, label, (&s.title_en, &s.title_zh));
+    let titles = s
+        .titles
+        .iter()
+        .map(|(code, title)| (code.as_str(), title.as_str()));
+    let (mut config, mut comments) = config_of(package, format, label, Titles::of(titles));
     limits_and_about(&mut config, &s, &mut notes);
     let programs = (&checker, validators.as_slice());
     jury(

@@ -837,17 +837,14 @@ fn samples_leave_their_groups(s: &Subject) -> Vec<String> {
     lost
 }
 
-/// The problem's names: English, and Chinese where it has a Chinese name
-/// of its own or a Chinese statement goes (a Chinese name equal to the
-/// English one is the kit's stand-in for none, and BAPCtools and
-/// problemtools flag a name in a language without a statement).
+/// The problem's names, one in each language it has a title in.
 fn names(s: &Subject) -> Names {
     let title = &s.problem.config.value.title;
-    let zh = s.statement(Lang::Zh).is_some() || title.zh != title.en;
-    Names {
-        en: Some(title.en.clone()),
-        zh: zh.then(|| title.zh.clone()),
-    }
+    Names(
+        (title.each())
+            .map(|(code, t)| (code.to_string(), t.to_string()))
+            .collect(),
+    )
 }
 
 /// What the judges say of a package without an input validator (the

@@ -36,9 +36,10 @@ use crate::format::imported::{
     Imported, Lossy, config_of, expected_of, files_config, files_of, group, kept, kept_at,
     kit_language, no_targets, solution_file, testlib_beside, text,
 };
-use crate::format::{Format, Package};
+use crate::format::{Format, Package, written};
 use crate::model::config::{
-    self, FilesConfig, GroupScoring, ProblemConfig, Protocol, ProtocolsConfig, TestEntry, unread,
+    self, FilesConfig, GroupScoring, ProblemConfig, Protocol, ProtocolsConfig, TestEntry, Titles,
+    unread,
 };
 use crate::model::kit::NewFile;
 use crate::model::problem::STANDARD_CHECKERS;
@@ -100,18 +101,15 @@ struct Test {
 
 /// The titles, in English and in Chinese: the package's names (the first
 /// language's for a language it lacks), else its short name.
-fn titles(xml: &ProblemXml, name: &str) -> (String, String) {
-    let names: BTreeMap<&str, &str> = (xml.names.iter())
-        .map(|n| (n.language.as_str(), n.value.as_str()))
+fn titles(xml: &ProblemXml, name: &str) -> Titles {
+    let names: Vec<(String, &str)> = (xml.names.iter())
+        .map(|n| (written::code_of(&n.language), n.value.as_str()))
+        .filter(|(code, _)| config::is_language_code(code))
         .collect();
-    let short = xml.short_name.as_deref().unwrap_or(name);
-    let en = names
-        .get("english")
-        .or(names.values().next())
-        .copied()
-        .unwrap_or(short);
-    let zh = names.get("chinese").copied().unwrap_or(en);
-    (en.to_string(), zh.to_string())
+    match names.is_empty() {
+        false => Titles::of(names.iter().map(|(code, name)| (code.as_str(), *name))),
+        true => Titles::of([("en", xml.short_name.as_deref().unwrap_or(name))]),
+    }
 }
 
 /// The testset the kit judges, `tests` (the others are left out).
@@ -819,8 +817,8 @@ pub fn import(package: &Package, name: &str, lossy: &mut Lossy) -> Result<Import
     let at_testset = at(&shown, testset.line);
     let kattis = kattis(package, &jury, &tests, &at_testset, &mut notes)?;
 
-    let (en, zh) = titles(&xml, name);
-    let (mut config, mut comments) = config_of(package, Format::Polygon, "Polygon", (&en, &zh));
+    let (mut config, mut comments) =
+        config_of(package, Format::Polygon, "Polygon", titles(&xml, name));
     config.about.tags = xml.tags.clone();
     limits_and_jury(&mut config, testset, &jury, &solutions, kattis);
     config.files = solution_files(&xml.judging, &jury, &shown)?;

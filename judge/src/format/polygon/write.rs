@@ -40,7 +40,7 @@ use crate::base::fsutil;
 use crate::format::latex;
 use crate::format::subject::{self, Subject, label, self_contained_cpp};
 use crate::format::tree::Tree;
-use crate::format::written::Sections;
+use crate::format::written::{self, Sections};
 use crate::model::expect::Expect;
 use crate::model::problem::{CppChecker, Problem, ProgramSpec};
 use crate::model::program::Protocol;
@@ -233,12 +233,10 @@ fn problem_xml(
     ProblemXml {
         revision: Some(1),
         short_name: Some(p.name.clone()),
-        // A title in Chinese only where it is one of its own (an imported
-        // problem with one title has it in both fields).
-        names: match title.zh == title.en {
-            true => vec![name("english", &title.en)],
-            false => vec![name("english", &title.en), name("chinese", &title.zh)],
-        },
+        // Each language's, named as Polygon names languages.
+        names: (title.each())
+            .map(|(code, title)| name(&written::name_of(code), title))
+            .collect(),
         statements: statement_entries(s),
         judging: Judging {
             // Empty: stdin and stdout.
