@@ -45,7 +45,7 @@ impl Form {
 
 /// Languages by code and by the lowercase English name Polygon and CMS
 /// give their folders and files.
-const LANGUAGES: [(&str, &str); 16] = [
+const LANGUAGES: [(&str, &str); 48] = [
     ("en", "english"),
     ("zh", "chinese"),
     ("ru", "russian"),
@@ -62,6 +62,38 @@ const LANGUAGES: [(&str, &str); 16] = [
     ("nl", "dutch"),
     ("sv", "swedish"),
     ("fa", "persian"),
+    ("id", "indonesian"),
+    ("ar", "arabic"),
+    ("hy", "armenian"),
+    ("az", "azerbaijani"),
+    ("be", "belarusian"),
+    ("bn", "bengali"),
+    ("bg", "bulgarian"),
+    ("hr", "croatian"),
+    ("cs", "czech"),
+    ("da", "danish"),
+    ("et", "estonian"),
+    ("fi", "finnish"),
+    ("ka", "georgian"),
+    ("el", "greek"),
+    ("he", "hebrew"),
+    ("hi", "hindi"),
+    ("hu", "hungarian"),
+    ("is", "icelandic"),
+    ("kk", "kazakh"),
+    ("ky", "kyrgyz"),
+    ("lv", "latvian"),
+    ("lt", "lithuanian"),
+    ("mk", "macedonian"),
+    ("ms", "malay"),
+    ("mn", "mongolian"),
+    ("no", "norwegian"),
+    ("ro", "romanian"),
+    ("sr", "serbian"),
+    ("sk", "slovak"),
+    ("sl", "slovenian"),
+    ("th", "thai"),
+    ("tr", "turkish"),
 ];
 
 /// The code of a language named in English (`english`: `en`); an unknown
@@ -314,5 +346,8 @@ mod tests {
         assert_eq!(code_of("English"), "en");
         assert_eq!(code_of("klingon"), "klingon");
         assert_eq!(name_of("zh"), "chinese");
+        // As Polygon names the languages of statements from Indonesia.
+        assert_eq!(code_of("indonesian"), "id");
+        assert_eq!(name_of("id"), "indonesian");
     }
 }

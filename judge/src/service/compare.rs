@@ -28,10 +28,6 @@ pub fn compare(
     let mut d = Differences(Vec::new());
     let names = renaming(a_tests, b_tests).unwrap_or_default();
     if names.pairs.iter().any(|(x, y)| x != y) {
-        let shown = |g: &String| match g.is_empty() {
-            true => "none (samples without a group)".to_string(),
-            false => g.clone(),
-        };
         let side = |of: fn(&(String, String)) -> &String| {
             let names: Vec<String> = names.pairs.iter().map(|p| shown(of(p))).collect();
             names.join(", ")
@@ -55,17 +51,35 @@ pub fn compare(
     Ok(d.0)
 }
 
+/// A group's name as the differences show it: `""` (no group on this
+/// side, [`Renaming`]) as what it is.
+fn shown(group: &str) -> String {
+    match group.is_empty() {
+        true => "none (samples without a group)".to_string(),
+        false => group.to_string(),
+    }
+}
+
 /// The groups `a`'s tests are in, renamed in `b` and nothing more: each of
 /// a's groups becomes one of b's, each test staying with its fellows; a
 /// group of samples only may be samples in no group on the other side (an
-/// ICPC package's `data/sample`), the name `""` there. `None` when the
+/// ICPC package's `data/sample`), the name `""` there, or its samples may
+/// be in the group that needed them on the other side (ICPC's
+/// `require_pass: sample`), which the tests then say. `None` when the
 /// groups differ otherwise (the tests then say how).
 fn renaming(a: &[Test], b: &[Test]) -> Option<Renaming> {
     if a.len() != b.len() {
         return None;
     }
+    let only_samples = |tests: &[Test], group: &str| {
+        let mut of = tests.iter().filter(|t| t.group.as_deref() == Some(group));
+        of.all(|t| t.sample)
+    };
     let mut pairs: Vec<(String, String)> = Vec::new();
-    for (x, y) in a.iter().zip(b) {
+    // The tests that are no samples first: they say which group is which.
+    let mut both: Vec<(&Test, &Test)> = a.iter().zip(b).collect();
+    both.sort_by_key(|(x, y)| x.sample && y.sample);
+    for (x, y) in both {
         let samples = x.sample && y.sample;
         let (x, y) = match (&x.group, &y.group) {
             (None, None) => continue,
@@ -75,12 +89,33 @@ fn renaming(a: &[Test], b: &[Test]) -> Option<Renaming> {
             _ => return None,
         };
         let known = pairs.iter().find(|(from, to)| *from == x || *to == y);
-        match known {
-            Some((from, to)) if *from == x && *to == y => {}
-            Some(_) => return None,
-            None => pairs.push((x, y)),
+        // Samples of a group of their own on one side, in another group
+        // on the other: their own group is none there.
+        let moved = match samples {
+            true if only_samples(a, &x) => Some((x.clone(), String::new())),
+            true if only_samples(b, &y) => Some((String::new(), y.clone())),
+            _ => None,
+        };
+        match (known, moved) {
+            (Some((from, to)), _) if *from == x && *to == y => {}
+            (Some(_), Some(moved)) => {
+                let clash = |(from, to): &(String, String)| {
+                    (*from == moved.0 || *to == moved.1) && (from, to) != (&moved.0, &moved.1)
+                };
+                match pairs.iter().any(|p| p == &moved) {
+                    true => {}
+                    false if pairs.iter().any(clash) => return None,
+                    false => pairs.push(moved),
+                }
+            }
+            (Some(_), None) => return None,
+            (None, _) => pairs.push((x, y)),
         }
     }
+    // In the order of the tests.
+    let at =
+        |tests: &[Test], group: &str| tests.iter().position(|t| t.group.as_deref() == Some(group));
+    pairs.sort_by_key(|(x, y)| at(a, x).or_else(|| at(b, y)));
     Some(Renaming { pairs })
 }
 
@@ -212,7 +247,8 @@ impl Differences {
                     let after = match g.depends.is_empty() {
                         true => String::new(),
                         false => {
-                            let on: Vec<String> = g.depends.iter().map(|d| name(d)).collect();
+                            let on: Vec<String> =
+                                g.depends.iter().map(|d| shown(&name(d))).collect();
                             format!(", after {}", on.join(" "))
                         }
                     };
@@ -288,11 +324,8 @@ impl Differences {
             self.differ(format!("test {name} sample"), sample(x), sample(y));
             let (gx, gy) = (x.group.as_deref(), y.group.as_deref());
             let (gx, gy) = (gx.map(|g| renamed.a(g)), gy.map(|g| renamed.b(g)));
-            self.differ(
-                format!("test {name} group"),
-                gx.unwrap_or_default(),
-                gy.unwrap_or_default(),
-            );
+            let group = |g: Option<String>| shown(&g.unwrap_or_default());
+            self.differ(format!("test {name} group"), group(gx), group(gy));
             let own = |t: &Test| t.points.map(|p| format!("{p} points")).unwrap_or_default();
             self.differ(format!("test {name} points"), own(x), own(y));
         }
@@ -611,6 +644,24 @@ mod tests {
         let b = tests(&[None, None, None], 2);
         assert!(renaming(&a, &b).is_none());
         let b = tests(&[None, None, Some("secret")], 1);
+        assert!(renaming(&a, &b).is_none());
+    }
+
+    /// The samples of a group of their own (Polygon's `0`, which group 1
+    /// needs) may be in that group on the other side, as an ICPC import
+    /// puts the samples a group requires: still one renaming, either way
+    /// round (test 1's group is then a difference of its own).
+    #[test]
+    fn samples_may_join_the_group_that_needed_them() {
+        let a = tests(&[Some("0"), Some("1"), Some("1"), Some("2")], 1);
+        let b = tests(&[Some("g1"), Some("g1"), Some("g1"), Some("g2")], 1);
+        let names = renaming(&a, &b).unwrap();
+        assert_eq!(names.a("0"), "");
+        assert_eq!((names.a("1"), names.a("2")), ("g1".into(), "g2".into()));
+        let back = renaming(&b, &a).unwrap();
+        assert_eq!((back.b("0"), back.b("1")), (String::new(), "1".into()));
+        // Not a group that holds more than samples.
+        let a = tests(&[Some("1"), Some("0"), Some("1"), Some("2")], 1);
         assert!(renaming(&a, &b).is_none());
     }
 }
