@@ -86,31 +86,20 @@ fn kind(yaml: &ProblemYaml, version: Version, at: &str) -> Result<(bool, bool, b
     Ok((scoring, interactive, custom))
 }
 
-/// The names the package's LaTeX statements give (`\problemname{...}` in
-/// `problem.<lang>.tex`; `problem.tex` is English), by language.
+/// The names the package's LaTeX statements give (`\problemname{...}`),
+/// by language.
 fn latex_names(package: &Package) -> Result<Vec<(String, String)>> {
     let mut names = Vec::new();
-    for folder in ["statement", "problem_statement"] {
-        for rel in package.under(folder) {
-            let file = rel.rsplit('/').next().unwrap_or(rel);
-            let Some(stem) = file
-                .strip_prefix("problem.")
-                .and_then(|f| f.strip_suffix(".tex"))
-            else {
-                continue;
-            };
-            let lang = if stem.is_empty() { "en" } else { stem };
-            if lang.contains('.') || names.iter().any(|(code, _)| code == lang) {
-                continue;
-            }
-            let name = written::Sections::of_document(&package.text(rel)?).name;
-            // (`\problemname{\problemyamlname}` names none of its own.)
-            if let Some(name) = name.filter(|n| !n.trim().is_empty() && !n.starts_with('\\')) {
-                names.push((lang.to_string(), name.trim().to_string()));
-            }
+    for statement in super::statements(package.root())? {
+        let written::Form::Latex(tex) = &statement.form else {
+            continue;
+        };
+        let name = written::Sections::of_document(tex).name;
+        // (`\problemname{\problemyamlname}` names none of its own.)
+        if let Some(name) = name.filter(|n| !n.trim().is_empty() && !n.starts_with('\\')) {
+            names.push((statement.lang, name.trim().to_string()));
         }
     }
-    names.sort_by_key(|(code, _)| code != "en");
     Ok(names)
 }
 
