@@ -385,9 +385,10 @@ pub struct StatementArgs {
     /// The problem (default: every problem of judge.toml, as one contest
     /// booklet).
     pub problem: Option<String>,
-    /// The statement's language.
-    #[arg(long, value_enum, default_value_t = crate::model::problem::Lang::En)]
-    pub lang: crate::model::problem::Lang,
+    /// The statement's language, by its code: `en` or `zh` for the kit's
+    /// problems, any language of its package for an imported one.
+    #[arg(long, default_value_t = crate::model::lang::Lang::EN)]
+    pub lang: crate::model::lang::Lang,
     /// Print it to PDF with a headless Chromium instead of writing HTML.
     #[arg(long)]
     pub pdf: bool,

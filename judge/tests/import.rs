@@ -1431,10 +1431,12 @@ fn titles_come_in_the_packages_languages_only() {
     let dir = packages.path().join("aplusb");
     let mut files = legacy_package(&dir);
     let yaml = String::from_utf8(files["problem.yaml"].clone()).unwrap();
-    files.insert(
-        "problem.yaml",
-        yaml.replace("name: A plus B\n", "").into_bytes(),
-    );
+    let yaml = yaml.replace("name: A plus B\n", "");
+    files.insert("problem.yaml", yaml.into_bytes());
+    // In C++, which the kit wraps for Hydro.
+    let validator = files.remove("output_validators/compare/compare.c").unwrap();
+    files.insert("output_validators/compare/compare.cpp", validator);
+    std::fs::remove_file(dir.join("output_validators/compare/compare.c")).unwrap();
     let swedish = "\\problemname{A plus B på svenska}\nAddera två tal.\n";
     files.insert("problem_statement/problem.sv.tex", swedish.into());
     write_tree(&dir, &files);
@@ -1458,6 +1460,46 @@ fn titles_come_in_the_packages_languages_only() {
     let (_, diff) = kit.json(&["diff", "aplusb", "again"]);
     let differences = diff["differences"].as_array().unwrap();
     assert!(differences.iter().all(|d| d["what"] != "title"), "{diff}");
+
+    // The Swedish statement is shown as the English one is, and goes to
+    // a format of another family (Polygon's `statements/swedish/`) and
+    // back.
+    let page = packages.path().join("aplusb.sv.html");
+    let args = ["statement", "aplusb", "--lang", "sv", "--out"];
+    let run = kit.judge(&[&args[..], &[page.to_str().unwrap()]].concat());
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let html = std::fs::read_to_string(&page).unwrap();
+    for shown in [
+        "<html lang=\"sv\">",
+        "<h1>A plus B på svenska</h1>",
+        "Addera två tal.",
+    ] {
+        assert_has(&html, shown);
+    }
+    let polygon = packages.path().join("polygon");
+    let testlib_h = packages.path().join("testlib.h");
+    std::fs::write(&testlib_h, "// a stand-in\n").unwrap();
+    let extra = ["--testlib-h", testlib_h.to_str().unwrap(), "--lossy"];
+    export(&kit, "aplusb", "polygon", &polygon, &extra);
+    assert_has(
+        &std::fs::read_to_string(polygon.join("statements/swedish/legend.tex")).unwrap(),
+        "Addera två tal.",
+    );
+    let from = polygon.to_str().unwrap();
+    let (code, report) = kit.json(&["import", from, "--name", "back", "--lossy"]);
+    assert_eq!(code, 0, "{report}");
+    let (_, diff) = kit.json(&["diff", "aplusb", "back"]);
+    let differences = diff["differences"].as_array().unwrap();
+    assert!(
+        differences
+            .iter()
+            .all(|d| d["what"] != "statement languages"),
+        "{diff}"
+    );
+    // A language is asked for by its code.
+    let run = kit.judge(&["statement", "aplusb", "--lang", "swedish"]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_has(&run.stderr, "`swedish` is not a language's code");
 }
 
 /// Exports problem `name` in `format` to the folder `out` (with `extra`

@@ -34,7 +34,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StatementArgs) ->
     let mut pages = Vec::new();
     for problem in &problems {
         let tests = testset::build(kit, jury, problem, events)?.0;
-        pages.push(package_statements::page(problem, &tests, args.lang)?);
+        pages.push(package_statements::page(problem, &tests, &args.lang)?);
     }
     drop(building);
     let ext = if args.pdf { "pdf" } else { "html" };
@@ -52,7 +52,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StatementArgs) ->
     let report = Report::Statement(StatementReport {
         verdict: Verdict::Ac,
         problems: problems.iter().map(|p| p.name.clone()).collect(),
-        lang: args.lang.code(),
+        lang: args.lang.to_string(),
         format: ext,
         out: std::path::absolute(&out)?.display().to_string(),
     });
@@ -103,7 +103,7 @@ fn bytes(
         .collect();
     let html = match (&args.problem, sheets.as_slice()) {
         (Some(_), [sheet]) => statement::page(sheet)?,
-        _ => statement::booklet(args.lang, crate::model::kit::SOURCE, &sheets)?,
+        _ => statement::booklet(&args.lang, crate::model::kit::SOURCE, &sheets)?,
     };
     match browser {
         Some(browser) => browser.print(&html),

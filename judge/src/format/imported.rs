@@ -16,6 +16,7 @@ use crate::format::{Format, Package};
 use crate::model::config::{self, FilesConfig, ProblemConfig, Titles, unread};
 use crate::model::edit;
 use crate::model::kit::NewFile;
+use crate::model::lang;
 use crate::model::problem::{MAX_NAME, bad_file_name};
 
 /// What the kit cannot represent: an error, or with `--lossy` a warning.
@@ -135,7 +136,7 @@ pub fn config_of(
 pub fn one_title(package: &Package, format: Format, title: &str) -> Result<Titles> {
     let mut codes: Vec<String> = (format.statements(package.root())?.into_iter())
         .map(|statement| statement.lang)
-        .filter(|code| config::is_language_code(code))
+        .filter(|code| lang::is_code(code))
         .collect();
     codes.dedup();
     if codes.is_empty() {

@@ -166,7 +166,7 @@ impl Format {
     /// Where the format keeps a statement printed to PDF in the language
     /// `lang` (a code), if it keeps one.
     pub fn pdf_statement(self, lang: &str) -> Option<String> {
-        let name = written::name_of(lang);
+        let name = crate::model::lang::name_of(lang);
         match self {
             Format::Icpc => Some(format!("statement/problem.{lang}.pdf")),
             Format::IcpcLegacy => Some(format!("problem_statement/problem.{lang}.pdf")),

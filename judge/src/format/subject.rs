@@ -12,7 +12,8 @@ use crate::base::fsutil;
 use crate::format::tree::Tree;
 use crate::model::config::{About, Language};
 use crate::model::expect::Expect;
-use crate::model::problem::{CppChecker, Lang, Problem, ProgramSpec, TestSource};
+use crate::model::lang::Lang;
+use crate::model::problem::{CppChecker, Problem, ProgramSpec, TestSource};
 use crate::model::program::Protocol;
 use crate::model::results::{Test, Warning};
 use crate::model::verdict::{AcceptRule, ErrorRule, GroupScoring};
@@ -359,8 +360,8 @@ impl Subject<'_> {
     }
 
     /// The statement in `lang`, if the kit renders the problem's.
-    pub fn statement(&self, lang: Lang) -> Option<&Statement> {
-        let found = self.statements.iter().find(|s| s.lang == lang);
+    pub fn statement(&self, lang: &Lang) -> Option<&Statement> {
+        let found = self.statements.iter().find(|s| &s.lang == lang);
         found.or(self.statements.first())
     }
 }

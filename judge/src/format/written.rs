@@ -43,76 +43,6 @@ impl Form {
     }
 }
 
-/// Languages by code and by the lowercase English name Polygon and CMS
-/// give their folders and files.
-const LANGUAGES: [(&str, &str); 48] = [
-    ("en", "english"),
-    ("zh", "chinese"),
-    ("ru", "russian"),
-    ("uk", "ukrainian"),
-    ("it", "italian"),
-    ("fr", "french"),
-    ("de", "german"),
-    ("es", "spanish"),
-    ("pt", "portuguese"),
-    ("pl", "polish"),
-    ("ja", "japanese"),
-    ("ko", "korean"),
-    ("vi", "vietnamese"),
-    ("nl", "dutch"),
-    ("sv", "swedish"),
-    ("fa", "persian"),
-    ("id", "indonesian"),
-    ("ar", "arabic"),
-    ("hy", "armenian"),
-    ("az", "azerbaijani"),
-    ("be", "belarusian"),
-    ("bn", "bengali"),
-    ("bg", "bulgarian"),
-    ("hr", "croatian"),
-    ("cs", "czech"),
-    ("da", "danish"),
-    ("et", "estonian"),
-    ("fi", "finnish"),
-    ("ka", "georgian"),
-    ("el", "greek"),
-    ("he", "hebrew"),
-    ("hi", "hindi"),
-    ("hu", "hungarian"),
-    ("is", "icelandic"),
-    ("kk", "kazakh"),
-    ("ky", "kyrgyz"),
-    ("lv", "latvian"),
-    ("lt", "lithuanian"),
-    ("mk", "macedonian"),
-    ("ms", "malay"),
-    ("mn", "mongolian"),
-    ("no", "norwegian"),
-    ("ro", "romanian"),
-    ("sr", "serbian"),
-    ("sk", "slovak"),
-    ("sl", "slovenian"),
-    ("th", "thai"),
-    ("tr", "turkish"),
-];
-
-/// The code of a language named in English (`english`: `en`); an unknown
-/// name stays as it is.
-pub fn code_of(name: &str) -> String {
-    let name = name.to_lowercase();
-    (LANGUAGES.iter().find(|(_, n)| *n == name))
-        .map(|(c, _)| c.to_string())
-        .unwrap_or(name)
-}
-
-/// The English name of the language `code` (`en`: `english`); an unknown
-/// code stays as it is.
-pub fn name_of(code: &str) -> String {
-    (LANGUAGES.iter().find(|(c, _)| *c == code))
-        .map(|(_, n)| n.to_string())
-        .unwrap_or_else(|| code.to_string())
-}
-
 /// A file of the package read as text, with Windows line ends made `\n`.
 pub fn text(path: &Path) -> Result<String> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -339,15 +269,5 @@ mod tests {
                 (Part::Notes, "Why.".to_string()),
             ]
         );
-    }
-
-    #[test]
-    fn languages_go_by_code_and_name() {
-        assert_eq!(code_of("English"), "en");
-        assert_eq!(code_of("klingon"), "klingon");
-        assert_eq!(name_of("zh"), "chinese");
-        // As Polygon names the languages of statements from Indonesia.
-        assert_eq!(code_of("indonesian"), "id");
-        assert_eq!(name_of("id"), "indonesian");
     }
 }

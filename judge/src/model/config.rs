@@ -523,18 +523,6 @@ impl About {
     }
 }
 
-/// Whether `code` is a language's code as packages write them: two or
-/// three lowercase letters, then perhaps a region (`pt-BR`, `zh-TW`).
-pub fn is_language_code(code: &str) -> bool {
-    let (language, region) = code.split_once('-').unwrap_or((code, ""));
-    let letters = |s: &str, n: std::ops::RangeInclusive<usize>| {
-        n.contains(&s.len()) && s.chars().all(|c| c.is_ascii_alphabetic())
-    };
-    letters(language, 2..=3)
-        && language.chars().all(|c| c.is_ascii_lowercase())
-        && (region.is_empty() || letters(region, 2..=4))
-}
-
 /// The problem's title in each language it is written in, by the
 /// language's code: `{ en = "Nim", zh = "取石子" }`. The kit's own problems
 /// have both of those; an imported one has the languages of its package.

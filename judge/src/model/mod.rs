@@ -7,6 +7,7 @@ pub mod edit;
 pub mod event;
 pub mod expect;
 pub mod kit;
+pub mod lang;
 pub mod problem;
 pub mod program;
 pub mod results;

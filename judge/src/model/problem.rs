@@ -18,6 +18,7 @@ use crate::model::config::{
     self, CertifyConfig, ConfigError, GradersConfig, InputConfig, KitConfig, ProblemConfig, Source,
     StressConfig, TestEntry,
 };
+use crate::model::lang::{self, Lang};
 use crate::model::program::{BuildError, Protocol};
 use crate::model::verdict::{Group, GroupScoring, Verdict, Verdicting, Verdicts};
 
@@ -176,48 +177,6 @@ pub fn check_name(name: &str) -> Result<()> {
         bail!("`{name}` cannot name a problem: expected {NAME_RULE}");
     }
     Ok(())
-}
-
-/// A language the statements are written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
-pub enum Lang {
-    En,
-    Zh,
-}
-
-impl Lang {
-    /// Every language, in the order packages list them.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
-
-    /// Its code (`en`), as in `statement.<code>.md`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh",
-        }
-    }
-
-    /// Its name in English, lowercase (`english`), as Polygon and CMS name
-    /// languages in their packages (`statements/english/`,
-    /// `statement/english.pdf`).
-    pub fn english_name(self) -> &'static str {
-        match self {
-            Lang::En => "english",
-            Lang::Zh => "chinese",
-        }
-    }
-
-    /// The statement file of `problem` in this language.
-    pub fn source(self, problem: &Problem) -> std::path::PathBuf {
-        problem.dir.join(format!("statement.{}.md", self.code()))
-    }
-
-    /// The problem's title in this language (an imported problem's may
-    /// have none: its main one then).
-    pub fn title(self, problem: &Problem) -> &str {
-        let titles = &problem.config.value.title;
-        titles.get(self.code()).unwrap_or_else(|| titles.main())
-    }
 }
 
 /// A problem's limits, as its problem.toml (or judge.toml's defaults)
@@ -431,6 +390,18 @@ fn cpp_testlib(spec: &ProgramSpec, protocol: Protocol) -> Option<PathBuf> {
 }
 
 impl Problem {
+    /// Its statement file in `lang` (`statement.en.md`).
+    pub fn statement_file(&self, lang: &Lang) -> PathBuf {
+        self.dir.join(format!("statement.{}.md", lang.code()))
+    }
+
+    /// Its title in `lang` (an imported problem's may have none: its main
+    /// one then).
+    pub fn title_in(&self, lang: &Lang) -> &str {
+        let titles = &self.config.value.title;
+        titles.get(lang.code()).unwrap_or_else(|| titles.main())
+    }
+
     /// Loads `problems/<name>/problem.toml` of the kit at `root` and checks
     /// it: every program and file it names exists, every test is well
     /// formed. `kit` is `judge.toml`, for the default limits.
@@ -1039,7 +1010,7 @@ impl Resolver<'_> {
     fn titles(&self) -> Result<(), ConfigError> {
         let titles = &self.src.value.title.0;
         for (code, title) in titles {
-            if !config::is_language_code(code) {
+            if !lang::is_code(code) {
                 let why = format!(
                     "title: `{code}` is not a language's code: expected one like `en`, `zh` or `pt-BR`"
                 );

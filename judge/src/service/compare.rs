@@ -531,8 +531,8 @@ fn statement_texts(p: &Problem) -> Result<BTreeMap<String, (&'static str, String
     };
     let mut all = BTreeMap::new();
     if !package_statements::keeps_its_own(p) {
-        for lang in crate::model::problem::Lang::ALL {
-            if let Ok(text) = std::fs::read_to_string(lang.source(p)) {
+        for lang in crate::model::lang::Lang::KIT {
+            if let Ok(text) = std::fs::read_to_string(p.statement_file(&lang)) {
                 all.insert(lang.code().to_string(), ("Markdown", clean(&text)));
             }
         }

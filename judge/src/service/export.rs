@@ -28,7 +28,7 @@ use crate::format::{Format, Settings, Tree, Writer};
 use crate::model::event::Events;
 use crate::model::expect::Expect;
 use crate::model::kit::Kit;
-use crate::model::problem::Lang;
+use crate::model::lang::Lang;
 use crate::model::problem::{
     CppChecker, Problem, ProgramSpec, STANDARD_CHECKERS, TestSource, Validator,
 };
@@ -982,7 +982,7 @@ fn carried(
             written.path.clone(),
             written.form.name(),
         );
-        let lang = Lang::ALL.into_iter().find(|l| l.code() == code);
+        let lang = Lang::of(&code);
         let why = match (converter.shown(written)?.shown, lang) {
             (Shown::Markdown { markdown, latex }, Some(lang)) => {
                 if latex.is_some() && !target.keeps_latex() {
@@ -997,7 +997,7 @@ fn carried(
                     });
                 }
                 let source = statement::Source {
-                    lang,
+                    lang: lang.clone(),
                     path,
                     markdown,
                     samples: statement::Sample::of(tests)?,
@@ -1011,7 +1011,7 @@ fn carried(
                 });
                 continue;
             }
-            (Shown::Markdown { .. }, None) => "the kit renders statements in en and zh only",
+            (Shown::Markdown { .. }, None) => "its language is no language's code",
             (Shown::Pdf, _) => match target.pdf_statement(&code) {
                 Some(at) => {
                     kept.push((at, path));
@@ -1032,7 +1032,7 @@ fn carried(
         let own = path.strip_prefix(&package).unwrap_or(&path);
         uncarried.push(own.display().to_string());
     }
-    statements.sort_by_key(|s| s.lang);
+    statements.sort_by(|a, b| a.lang.cmp(&b.lang));
     Ok((statements, kept, uncarried))
 }
 
@@ -1061,10 +1061,10 @@ fn render(
             continue;
         }
         let mut statements = Vec::new();
-        for lang in Lang::ALL {
+        for lang in Lang::KIT {
             let source = statement::Source::read(problem, tests, lang)?;
             statements.push(Statement {
-                lang,
+                lang: source.lang.clone(),
                 html: statement::page(&source.sheet(problem))?,
                 markdown: source.markdown,
                 latex: None,

@@ -11,14 +11,15 @@ use anyhow::{Result, anyhow, bail};
 use crate::core::pandoc::Pandoc;
 use crate::format::Format;
 use crate::format::written::{Form, Written};
-use crate::model::problem::{Lang, Problem};
+use crate::model::lang::Lang;
+use crate::model::problem::Problem;
 use crate::model::results::Test;
 use crate::service::statement::{Sample, Source};
 
 /// Whether `problem` shows its package's statements: it is imported and
 /// has none of the kit's (`statement.en.md`).
 pub fn keeps_its_own(problem: &Problem) -> bool {
-    problem.imported_from.is_some() && !Lang::En.source(problem).exists()
+    problem.imported_from.is_some() && !problem.statement_file(&Lang::EN).exists()
 }
 
 /// The format `problem` was imported from.
@@ -112,9 +113,9 @@ pub enum Page {
 /// `problem`'s statement in `lang`: the kit's, else its package's, in the
 /// form the package has it; an error naming the languages the package has
 /// when it has not this one.
-pub fn page(problem: &Problem, tests: &[Test], lang: Lang) -> Result<Page> {
+pub fn page(problem: &Problem, tests: &[Test], lang: &Lang) -> Result<Page> {
     if !keeps_its_own(problem) {
-        return Ok(Page::Source(Source::read(problem, tests, lang)?));
+        return Ok(Page::Source(Source::read(problem, tests, lang.clone())?));
     }
     let all = written(problem)?;
     let languages: Vec<&str> = all.iter().map(|w| w.lang.as_str()).collect();
@@ -133,7 +134,7 @@ pub fn page(problem: &Problem, tests: &[Test], lang: Lang) -> Result<Page> {
     let found = Converter::default().shown(one)?;
     Ok(match found.shown {
         Shown::Markdown { markdown, .. } => Page::Source(Source {
-            lang,
+            lang: lang.clone(),
             path: found.path,
             markdown,
             samples: Sample::of(tests)?,

@@ -18,14 +18,17 @@ use anyhow::{Context, Result, anyhow, bail};
 use math_core::{LatexToMathML, MathCoreConfig, MathDisplay};
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-use crate::model::problem::{Lang, Problem};
+use crate::model::lang::Lang;
+use crate::model::problem::Problem;
 use crate::model::results::Test;
 
-/// The words a page in `lang` adds around the statement.
-fn words(lang: Lang) -> &'static Words {
-    match lang {
-        Lang::En => &EN,
-        Lang::Zh => &ZH,
+/// The words a page in `lang` adds around the statement: Chinese ones
+/// for Chinese, else English ones (a statement imported in another
+/// language keeps its own words, and the page's are few).
+fn words(lang: &Lang) -> &'static Words {
+    match lang.code().split('-').next() {
+        Some("zh") => &ZH,
+        _ => &EN,
     }
 }
 
@@ -104,7 +107,7 @@ pub enum Sample {
 /// One problem of a page.
 pub struct Sheet<'a> {
     pub problem: &'a Problem,
-    pub lang: Lang,
+    pub lang: &'a Lang,
     /// The statement in Markdown, and the file it was read from (for
     /// errors).
     pub markdown: &'a str,
@@ -149,7 +152,7 @@ pub struct Source {
 impl Source {
     /// Reads `problem`'s statement in `lang`; `tests` are its built tests.
     pub fn read(problem: &Problem, tests: &[Test], lang: Lang) -> Result<Source> {
-        let path = lang.source(problem);
+        let path = problem.statement_file(&lang);
         let markdown = std::fs::read_to_string(&path)
             .with_context(|| format!("cannot read the statement {}", path.display()))?;
         Ok(Source {
@@ -164,7 +167,7 @@ impl Source {
     pub fn sheet<'a>(&'a self, problem: &'a Problem) -> Sheet<'a> {
         Sheet {
             problem,
-            lang: self.lang,
+            lang: &self.lang,
             markdown: &self.markdown,
             source: &self.path,
             samples: &self.samples,
@@ -179,8 +182,8 @@ impl Source {
 /// writes none. A problem without a statement (an imported one keeps its
 /// package's) has nothing to check.
 pub fn check(problem: &Problem, tests: &[Test]) -> Result<()> {
-    for lang in [Lang::En, Lang::Zh] {
-        let path = lang.source(problem);
+    for lang in Lang::KIT {
+        let path = problem.statement_file(&lang);
         if !path.is_file() {
             continue;
         }
@@ -310,14 +313,14 @@ pub fn escape(text: &str) -> String {
 
 /// A standalone page of one problem.
 pub fn page(sheet: &Sheet) -> Result<String> {
-    let title = sheet.lang.title(sheet.problem);
+    let title = sheet.problem.title_in(sheet.lang);
     let body = article(sheet, None)?;
     Ok(document(sheet.lang, title, &body))
 }
 
 /// A contest booklet: a title page listing the problems, then each
 /// problem from a new page, lettered A, B, ...
-pub fn booklet(lang: Lang, title: &str, sheets: &[Sheet]) -> Result<String> {
+pub fn booklet(lang: &Lang, title: &str, sheets: &[Sheet]) -> Result<String> {
     let w = words(lang);
     let mut body = format!(
         "<section class=\"cover\">\n<h1>{}</h1>\n<h2>{}</h2>\n<ol class=\"contents\">\n",
@@ -329,7 +332,7 @@ pub fn booklet(lang: Lang, title: &str, sheets: &[Sheet]) -> Result<String> {
             body,
             "<li><span class=\"letter\">{}</span> {}</li>",
             letter(i),
-            escape(sheet.lang.title(sheet.problem))
+            escape(sheet.problem.title_in(sheet.lang))
         );
     }
     body.push_str("</ol>\n</section>\n");
@@ -353,7 +356,7 @@ fn letter(i: usize) -> String {
 }
 
 /// The whole HTML document around `body`.
-fn document(lang: Lang, title: &str, body: &str) -> String {
+fn document(lang: &Lang, title: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -372,7 +375,7 @@ fn article(sheet: &Sheet, index: Option<usize>) -> Result<String> {
     if let Some(i) = index {
         let _ = write!(out, "{} {}. ", w.problem, letter(i));
     }
-    out.push_str(&escape(sheet.lang.title(p)));
+    out.push_str(&escape(p.title_in(sheet.lang)));
     out.push_str("</h1>\n<dl class=\"limits\">\n");
     let memory = format!("{} MiB", p.limits.memory_bytes >> 20);
     let time = (w.seconds)(p.limits.time.as_secs_f64());
@@ -424,7 +427,7 @@ fn article(sheet: &Sheet, index: Option<usize>) -> Result<String> {
 /// The sample tests as boxes side by side; a sample interaction as a
 /// table, the jury's lines on the left and the solution's on the right, in
 /// the order they were sent.
-fn sample_boxes(lang: Lang, samples: &[Sample]) -> String {
+fn sample_boxes(lang: &Lang, samples: &[Sample]) -> String {
     let w = words(lang);
     let mut out = String::new();
     for (i, s) in samples.iter().enumerate() {
@@ -488,7 +491,7 @@ enum Section {
 }
 
 /// The statement's Markdown as HTML, with the changes above.
-fn body(markdown: &str, source: &Path, lang: Lang, samples: &[Sample]) -> Result<String> {
+fn body(markdown: &str, source: &Path, lang: &Lang, samples: &[Sample]) -> Result<String> {
     let options = Options::ENABLE_MATH | Options::ENABLE_TABLES;
     let events: Vec<(Event, std::ops::Range<usize>)> = Parser::new_ext(markdown, options)
         .into_offset_iter()
@@ -742,7 +745,7 @@ mod tests {
         Output:\n\n```\nFirst\n```\n\nThe first player wins.\n\n$$a \\oplus b$$\n";
 
     fn render(markdown: &str, samples: &[Sample]) -> Result<String> {
-        body(markdown, Path::new("statement.en.md"), Lang::En, samples)
+        body(markdown, Path::new("statement.en.md"), &Lang::EN, samples)
     }
 
     #[test]

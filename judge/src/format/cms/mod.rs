@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use crate::format::Package;
-use crate::format::written::{self, Form, Written};
+use crate::format::written::{Form, Written};
+use crate::model::lang;
 
 /// Where a task keeps its statements.
 pub const STATEMENTS: &[&str] = &["statement/", "testo/"];
@@ -61,7 +62,7 @@ pub fn statements(dir: &Path) -> Result<Vec<Written>> {
             let lang = match stem.to_lowercase().as_str() {
                 "testo" => "it".to_string(),
                 "statement" => "en".to_string(),
-                other => written::code_of(other),
+                other => lang::code_of(other),
             };
             if !all.iter().any(|w| w.lang == lang) {
                 all.push(Written {

@@ -37,9 +37,9 @@ pub fn own_name(package: &Package) -> Result<Option<String>> {
     Ok(files::ProblemYaml::read(package)?.pid)
 }
 
-/// The statements of the problem in `dir`: `problem_<lang>.md`, and
-/// `problem.md`, whose language Hydro does not say: Chinese if it has
-/// Chinese characters, else English.
+/// The statements of the problem in `dir`: `problem_<lang>.md` (`zh_TW`
+/// for `zh-TW`), and `problem.md`, whose language Hydro does not say:
+/// Chinese if it has Chinese characters, else English.
 pub fn statements(dir: &Path) -> Result<Vec<Written>> {
     let mut all: Vec<Written> = Vec::new();
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -60,7 +60,7 @@ pub fn statements(dir: &Path) -> Result<Vec<Written>> {
         };
         let markdown = written::text(&path)?;
         let lang = match stem.strip_prefix('_') {
-            Some(lang) => lang.to_string(),
+            Some(lang) => lang.replace('_', "-"),
             None if stem.is_empty() => {
                 let chinese = markdown
                     .chars()

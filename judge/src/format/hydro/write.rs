@@ -343,9 +343,10 @@ impl Writer for Hydro {
 
     fn problem(&self, s: &Subject, out: &mut Tree) -> Result<()> {
         out.text("problem.yaml", self.problem_yaml(s).text()?)?;
-        // Hydro renders the Markdown itself (with its math).
+        // Hydro renders the Markdown itself (with its math). Its file
+        // names take letters and `_` for the language (`zh_TW`).
         for statement in &s.statements {
-            let path = format!("problem_{}.md", statement.lang.code());
+            let path = format!("problem_{}.md", statement.lang.code().replace('-', "_"));
             out.text(&path, statement.markdown.clone())?;
         }
         if let Some(stand_in) = stand_in_statement(s) {

@@ -39,7 +39,8 @@ use crate::base::fsutil;
 use crate::format::latex;
 use crate::format::subject::{KeptFiles, Shipped, Subject, Toolchain, Writer, about, label};
 use crate::format::tree::Tree;
-use crate::model::problem::{Lang, Problem, ProgramSpec, TestSource, TestSpec};
+use crate::model::lang::Lang;
+use crate::model::problem::{Problem, ProgramSpec, TestSource, TestSpec};
 use crate::model::program::Protocol;
 use crate::model::results::{Test, Warning};
 use crate::model::verdict::{AcceptRule, ErrorRule, Group, GroupScoring, Verdicting};
@@ -1099,7 +1100,7 @@ impl Version {
                 out.bytes(&format!("{folder}/problem.{lang}.pdf"), pdf.clone())?;
             }
         }
-        if let Some(pdf) = s.statement(Lang::En).and_then(|s| s.pdf.as_ref()) {
+        if let Some(pdf) = s.statement(&Lang::EN).and_then(|s| s.pdf.as_ref()) {
             let path = match self {
                 Version::Current => "problem.pdf",
                 Version::Legacy => "problem_statement/problem.pdf",

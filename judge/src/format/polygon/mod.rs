@@ -14,6 +14,7 @@ use anyhow::{Context, Result};
 
 use crate::format::written::{self, Form, Part, Sections, Written};
 use crate::format::{Package, xml};
+use crate::model::lang;
 
 /// Where a package keeps its statements.
 pub const STATEMENTS: &[&str] = &["statements/"];
@@ -46,7 +47,7 @@ pub fn statements(dir: &Path) -> Result<Vec<Written>> {
     }
     let mut all = Vec::new();
     for language in languages {
-        let (lang, source) = (written::code_of(&language), root.join(&language));
+        let (lang, source) = (lang::code_of(&language), root.join(&language));
         let html = root.join(".html").join(&language).join("problem.html");
         let pdf = root.join(".pdf").join(&language).join("problem.pdf");
         let (form, path) = if let Some((tex, path)) = sections(&source, &lang)? {

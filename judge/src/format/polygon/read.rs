@@ -36,12 +36,13 @@ use crate::format::imported::{
     Imported, Lossy, config_of, expected_of, files_config, files_of, group, kept, kept_at,
     kit_language, no_targets, solution_file, testlib_beside, text,
 };
-use crate::format::{Format, Package, written};
+use crate::format::{Format, Package};
 use crate::model::config::{
     self, FilesConfig, GroupScoring, ProblemConfig, Protocol, ProtocolsConfig, TestEntry, Titles,
     unread,
 };
 use crate::model::kit::NewFile;
+use crate::model::lang;
 use crate::model::problem::STANDARD_CHECKERS;
 use crate::model::program::domjudge_testlib;
 
@@ -103,8 +104,8 @@ struct Test {
 /// language's for a language it lacks), else its short name.
 fn titles(xml: &ProblemXml, name: &str) -> Titles {
     let names: Vec<(String, &str)> = (xml.names.iter())
-        .map(|n| (written::code_of(&n.language), n.value.as_str()))
-        .filter(|(code, _)| config::is_language_code(code))
+        .map(|n| (lang::code_of(&n.language), n.value.as_str()))
+        .filter(|(code, _)| lang::is_code(code))
         .collect();
     match names.is_empty() {
         false => Titles::of(names.iter().map(|(code, name)| (code.as_str(), *name))),

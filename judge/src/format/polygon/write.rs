@@ -40,8 +40,9 @@ use crate::base::fsutil;
 use crate::format::latex;
 use crate::format::subject::{self, Subject, label, self_contained_cpp};
 use crate::format::tree::Tree;
-use crate::format::written::{self, Sections};
+use crate::format::written::Sections;
 use crate::model::expect::Expect;
+use crate::model::lang;
 use crate::model::problem::{CppChecker, Problem, ProgramSpec};
 use crate::model::program::Protocol;
 use crate::model::results::Warning;
@@ -235,7 +236,7 @@ fn problem_xml(
         short_name: Some(p.name.clone()),
         // Each language's, named as Polygon names languages.
         names: (title.each())
-            .map(|(code, title)| name(&written::name_of(code), title))
+            .map(|(code, title)| name(&lang::name_of(code), title))
             .collect(),
         statements: statement_entries(s),
         judging: Judging {
@@ -450,7 +451,7 @@ fn statement_entries(s: &Subject) -> Vec<StatementXml> {
     };
     let mut entries = Vec::new();
     for statement in &s.statements {
-        let language = statement.lang.english_name();
+        let language = &statement.lang.english_name();
         let tex = format!("statements/{language}/problem.tex");
         entries.push(entry(language, tex, "application/x-tex"));
         let html = format!("statements/.html/{language}/problem.html");

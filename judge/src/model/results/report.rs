@@ -295,8 +295,8 @@ pub struct StatementReport {
     pub verdict: Verdict,
     /// The problems it holds, in order (several: a contest booklet).
     pub problems: Vec<String>,
-    /// `en` or `zh`.
-    pub lang: &'static str,
+    /// The language's code (`en`).
+    pub lang: String,
     /// `html` or `pdf`.
     pub format: &'static str,
     /// Where it was written (absolute).
