@@ -71,17 +71,33 @@ pub fn pass_fail_view(problem: &Path) {
         let entry = entry.unwrap();
         if entry.file_name() == "test_group.yaml" {
             let text = std::fs::read_to_string(entry.path()).unwrap();
-            let kept: Vec<&str> = text
-                .lines()
-                .filter(|l| {
-                    !["max_score:", "score_aggregation:", "require_pass:"]
-                        .iter()
-                        .any(|k| l.starts_with(k))
-                })
-                .collect();
-            std::fs::write(entry.path(), format!("{}\n", kept.join("\n"))).unwrap();
+            // BAPCtools cannot read an empty one.
+            match without_scoring(&text) {
+                kept if kept.trim().is_empty() => std::fs::remove_file(entry.path()).unwrap(),
+                kept => std::fs::write(entry.path(), kept).unwrap(),
+            }
         }
     }
+}
+
+/// A `test_group.yaml` without its scoring keys, a key's indented or
+/// listed lines with it (`require_pass:` may list several groups).
+fn without_scoring(text: &str) -> String {
+    let mut kept = String::new();
+    let mut dropping = false;
+    for line in text.lines() {
+        if dropping && (line.starts_with(' ') || line.starts_with('-')) {
+            continue;
+        }
+        dropping = ["max_score:", "score_aggregation:", "require_pass:"]
+            .iter()
+            .any(|k| line.starts_with(k));
+        if !dropping {
+            kept.push_str(line);
+            kept.push('\n');
+        }
+    }
+    kept
 }
 
 /// p2d sorts `failed` solutions (Polygon's tag for a run-time error) into a
@@ -211,4 +227,14 @@ pub fn testlib_h() -> Result<PathBuf, String> {
             lib.parent().unwrap().display()
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_groups_scoring_goes_with_the_groups_it_requires() {
+        let text = "max_score: 24\nscore_aggregation: pass-fail\nrequire_pass:\n  - sample\n  - secret/s1\n\
+                    output_validator_args: [x]\nrequire_pass: sample\n";
+        assert_eq!(super::without_scoring(text), "output_validator_args: [x]\n");
+    }
 }
