@@ -2513,8 +2513,25 @@ fn a_test_gives_its_validator_its_own_arguments() {
     let (code, build) = kit.json(&["build", "bounded"]);
     assert_eq!(code, 0, "{build}");
     let out = package.path().join("boundedout");
-    export(&kit, "bounded", "icpc", &out, &[]);
+    let args = [
+        "package", "bounded", "--format", "icpc", "--no-pdf", "--out",
+    ];
+    let report = kit.accepted(&[&args[..], &[out.to_str().unwrap()]].concat());
     assert!(out.join("data/sample/01.yaml").is_file() && !out.join("data/sample/02.yaml").exists());
+    // The package has no statement, and BAPCtools wants one for each
+    // language of `name`: one stands in, said, and is no statement to an
+    // import.
+    let stand_in = std::fs::read_to_string(out.join("statement/problem.en.tex")).unwrap();
+    assert!(
+        stand_in.starts_with("% stands in for a statement"),
+        "{stand_in}"
+    );
+    assert_has(&stand_in, "\\problemname{Bounded}");
+    assert_has(&stand_in, "the original icpc package had none");
+    assert_has(
+        &report["warnings"].to_string(),
+        "statement/problem.en.tex stands in",
+    );
     comes_back_the_same(&kit, "bounded", &out, "boundedagain");
     // The bound is the test's own: over it, the input is invalid.
     kit.write("problems/bounded/package/data/sample/1.in", "11 2\n");
@@ -2640,6 +2657,10 @@ fn packages_of_files_import_judge_and_go_back_out() {
             let args = ["package", name, "--format", icpc, "--no-pdf", "--out"];
             let stderr = kit.error(&[&args[..], &[target.to_str().unwrap()]].concat());
             assert!(stderr.contains("no file input or output"), "{stderr}");
+            assert!(
+                stderr.contains("export --format cms, hydro or polygon"),
+                "{stderr}"
+            );
             assert!(!target.exists(), "{icpc}: {stderr}");
         }
     }

@@ -237,7 +237,12 @@ fn standard_checkers_go_by_name_and_lossy_leaves_a_validator_out() {
     );
     // No statement to carry: one that says so, which Hydro's importer wants.
     let stand_in = std::fs::read_to_string(hydro.join("twice/problem_en.md")).unwrap();
-    assert!(stand_in.starts_with("# Twice\n"), "{stand_in}");
+    // Marked, so that an import of the package takes it for none.
+    assert!(
+        stand_in.starts_with("<!-- stands in for a statement"),
+        "{stand_in}"
+    );
+    assert!(stand_in.contains("\n# Twice\n"), "{stand_in}");
     assert!(
         stand_in.contains("the original icpc-legacy package had none"),
         "{stand_in}"
@@ -442,7 +447,12 @@ fn a_pdf_statement_to_hydro(check: bool) {
         &["no statement is carried", "statement/english.pdf"],
     );
     let stand_in = std::fs::read_to_string(out.join("halve/problem_en.md")).unwrap();
-    assert!(stand_in.starts_with("# Halve\n"), "{stand_in}");
+    // Marked, so that an import of the package takes it for none.
+    assert!(
+        stand_in.starts_with("<!-- stands in for a statement"),
+        "{stand_in}"
+    );
+    assert!(stand_in.contains("\n# Halve\n"), "{stand_in}");
     assert!(
         stand_in.contains("`statement/english.pdf` in the original cms package"),
         "{stand_in}"

@@ -359,6 +359,27 @@ impl Subject<'_> {
         }
     }
 
+    /// Where the problem's statement is that a package for `judge` does
+    /// not get, as a statement standing in for it says.
+    pub fn statement_elsewhere(&self, judge: &str) -> String {
+        let origin = self.problem.imported_from.as_deref().unwrap_or("kit");
+        match self.uncarried.as_slice() {
+            [] => format!(
+                "The statement was not carried to {judge}: the original {origin} package had \
+                 none."
+            ),
+            files => format!(
+                "The statement was not carried to {judge}: it is {} in the original {origin} \
+                 package.",
+                files
+                    .iter()
+                    .map(|f| format!("`{f}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+        }
+    }
+
     /// The statement in `lang`, if the kit renders the problem's.
     pub fn statement(&self, lang: &Lang) -> Option<&Statement> {
         let found = self.statements.iter().find(|s| &s.lang == lang);

@@ -43,6 +43,29 @@ impl Form {
     }
 }
 
+/// What the first line of a statement the kit writes in a package that
+/// wants one, where the problem has none in that language (its title and
+/// where its statement is), says: an import of the package takes it for
+/// no statement.
+const STAND_IN: &str = "stands in for a statement the problem has not (judge package wrote it)";
+
+/// A stand-in statement in LaTeX.
+pub fn latex_stand_in(tex: &str) -> String {
+    format!("% {STAND_IN}\n{tex}")
+}
+
+/// A stand-in statement in Markdown.
+pub fn markdown_stand_in(markdown: &str) -> String {
+    format!("<!-- {STAND_IN} -->\n{markdown}")
+}
+
+/// Whether `text` is a stand-in statement.
+pub fn is_stand_in(text: &str) -> bool {
+    text.lines()
+        .next()
+        .is_some_and(|line| line.contains(STAND_IN))
+}
+
 /// A file of the package read as text, with Windows line ends made `\n`.
 pub fn text(path: &Path) -> Result<String> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;

@@ -420,10 +420,16 @@ impl Program {
                 files.push((String::new(), inlined));
                 files
             }
-            ProgramSpec::Source(path) => hashed(with_headers(path)?)?,
+            // The entry by its content alone: a program renamed (CMS's
+            // `gen/generator.py`) is the same program.
+            ProgramSpec::Source(path) => {
+                let mut files = with_headers(path)?;
+                files[0].0 = String::new();
+                hashed(files)?
+            }
             ProgramSpec::Sources { entry, beside, .. } => hashed(
-                (std::iter::once(entry).chain(beside))
-                    .map(|f| (fsutil::file_name(f), f.clone()))
+                (std::iter::once((String::new(), entry.clone())))
+                    .chain(beside.iter().map(|f| (fsutil::file_name(f), f.clone())))
                     .collect(),
             )?,
             _ if path.is_dir() => hashed(
@@ -627,6 +633,22 @@ mod tests {
         assert_eq!(one, content(ProgramSpec::Source(inlined)));
         assert_eq!(one, content(listed));
         assert_ne!(one, content(ProgramSpec::Source(other)));
+    }
+
+    /// A source renamed is the same program (CMS keeps a generator as
+    /// `gen/generator.py`): its name is shown, its content compared.
+    #[test]
+    fn a_source_renamed_has_the_same_content() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |rel: &str| {
+            let path = dir.path().join(rel);
+            testkit::files::write(&path, "print(1)\n");
+            ProgramSpec::Source(path)
+        };
+        let (mine, theirs) = (write("a/mygen.py"), write("b/generator.py"));
+        let (mine, theirs) = (Program::of(&mine).unwrap(), Program::of(&theirs).unwrap());
+        assert_eq!(mine.content, theirs.content);
+        assert_ne!(mine.name, theirs.name);
     }
 
     /// A group of the samples only (a Polygon package's `0`) is samples in

@@ -985,13 +985,12 @@ fn carried(
         let lang = Lang::of(&code);
         let why = match (converter.shown(written)?.shown, lang) {
             (Shown::Markdown { markdown, latex }, Some(lang)) => {
-                if latex.is_some() && !target.keeps_latex() {
+                if let Some(change) = form_change(latex.is_some(), target) {
                     warnings.push(Warning {
                         problem: problem.name.clone(),
                         judge: target.name(),
                         message: format!(
-                            "the statement in `{code}` ({}) is LaTeX, which this format does not \
-                             hold: it goes as the Markdown pandoc makes of it",
+                            "the statement in `{code}` ({}) {change}",
                             problem.shown(&path)
                         ),
                     });
@@ -1034,6 +1033,26 @@ fn carried(
     }
     statements.sort_by(|a, b| a.lang.cmp(&b.lang));
     Ok((statements, kept, uncarried))
+}
+
+/// How a statement written in LaTeX (else Markdown) changes form in a
+/// `target` package, as an import of that package reads it back.
+fn form_change(latex: bool, target: Format) -> Option<&'static str> {
+    match (latex, target) {
+        (_, Format::Cms) => Some(
+            "goes as the PDF printed from its page, its Markdown only an attachment \
+             (att/statement.<lang>.md): an import of the task reads the PDF",
+        ),
+        (true, Format::Hydro) => Some(
+            "is LaTeX, which this format does not hold: it goes as the Markdown pandoc makes \
+             of it",
+        ),
+        (false, Format::IcpcLegacy | Format::Polygon) => Some(
+            "is Markdown, which this format does not hold: it goes as the LaTeX the kit makes \
+             of it",
+        ),
+        _ => None,
+    }
 }
 
 /// Every problem's statements in every language, rendered, with the files
@@ -1089,4 +1108,26 @@ fn printed(mut all: Vec<Rendered>, browser: Option<&Browser>, pool: Pool) -> Res
         }
     }
     Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What an import of each format reads back of a statement written in
+    /// LaTeX or in Markdown: the same form where the format holds it, else
+    /// a change the export says.
+    #[test]
+    fn a_statement_changes_form_where_the_format_does_not_hold_it() {
+        let changes = |latex: bool| -> Vec<Format> {
+            (Format::ALL.into_iter())
+                .filter(|f| form_change(latex, *f).is_some())
+                .collect()
+        };
+        assert_eq!(changes(true), [Format::Cms, Format::Hydro]);
+        assert_eq!(
+            changes(false),
+            [Format::IcpcLegacy, Format::Polygon, Format::Cms]
+        );
+    }
 }

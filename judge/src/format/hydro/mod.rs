@@ -59,6 +59,9 @@ pub fn statements(dir: &Path) -> Result<Vec<Written>> {
             continue;
         };
         let markdown = written::text(&path)?;
+        if written::is_stand_in(&markdown) {
+            continue;
+        }
         let lang = match stem.strip_prefix('_') {
             Some(lang) => lang.replace('_', "-"),
             None if stem.is_empty() => {

@@ -22,6 +22,7 @@ use crate::format::subject::{
     self, Subject, Toolchain, Writer, self_contained_cpp, unequal_points,
 };
 use crate::format::tree::Tree;
+use crate::format::written;
 use crate::model::problem::{CppChecker, Problem};
 use crate::model::program::Protocol;
 use crate::model::results::Test;
@@ -200,25 +201,8 @@ fn stand_in_statement(s: &Subject) -> Option<String> {
         return None;
     }
     let title = s.problem.config.value.title.main();
-    Some(format!("# {title}\n\n{}\n", where_the_statement_is(s)))
-}
-
-/// Where a problem's statement is that Hydro does not get.
-fn where_the_statement_is(s: &Subject) -> String {
-    let origin = s.problem.imported_from.as_deref().unwrap_or("kit");
-    match s.uncarried.as_slice() {
-        [] => format!(
-            "The statement was not carried to Hydro: the original {origin} package had none."
-        ),
-        files => format!(
-            "The statement was not carried to Hydro: it is {} in the original {origin} package.",
-            files
-                .iter()
-                .map(|f| format!("`{f}`"))
-                .collect::<Vec<_>>()
-                .join(" and ")
-        ),
-    }
+    let markdown = format!("# {title}\n\n{}\n", s.statement_elsewhere("Hydro"));
+    Some(written::markdown_stand_in(&markdown))
 }
 
 /// The testlib.h beside the C++ checker or interactor, which Hydro builds
@@ -279,7 +263,7 @@ fn left_behind(s: &Subject) -> Vec<String> {
     if stand_in_statement(s).is_some() {
         lost.push(format!(
             "no statement is carried: problem_en.md says so (Hydro's importer wants one): {}",
-            where_the_statement_is(s)
+            s.statement_elsewhere("Hydro")
         ));
     }
     lost

@@ -125,6 +125,9 @@ pub fn statements(dir: &Path) -> Result<Vec<Written>> {
             let Some(rank) = ["md", "tex", "pdf"].iter().position(|e| *e == ext) else {
                 continue;
             };
+            if rank < 2 && written::is_stand_in(&written::text(&entry.path())?) {
+                continue;
+            }
             let better = found.get(lang).is_none_or(|(r, _)| rank < *r);
             if better && !lang.contains('.') {
                 found.insert(lang.to_string(), (rank, entry.path()));

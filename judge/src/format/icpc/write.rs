@@ -583,7 +583,8 @@ fn legacy_samples(s: &Subject, layout: &Layout, out: &mut Tree) -> Result<()> {
         [group] => Some(vec!["--group".to_string(), group.to_string()]),
         _ => bail!(
             "{}: the legacy format validates all samples alike, but they belong to different \
-             groups",
+             groups: export --format icpc (2025-09), which validates each group with its own \
+             arguments",
             p.config.path.display()
         ),
     };
@@ -895,6 +896,13 @@ impl Writer for Version {
             lost.extend(crate::format::subject::generators_dropped(s, &|_| false));
         }
         lost.extend(no_validator(s));
+        for (path, _) in self.stand_ins(s) {
+            lost.push(format!(
+                "{path} stands in for a statement the problem has no source of in its \
+                 language: it holds the title and says where the statement is (BAPCtools and \
+                 problemtools want one for each language of `name`)"
+            ));
+        }
         lost.extend(samples_leave_their_groups(s));
         lost.extend(reordered_folders(s));
         lost.extend(built_checker(s));
@@ -1000,7 +1008,8 @@ impl Writer for Version {
             bail!(
                 "{}: its solutions read or write files (`[files]`), and the ICPC format has no \
                  file input or output: its judges give a solution the test on stdin and read \
-                 its answer from stdout",
+                 its answer from stdout; export --format cms, hydro or polygon, which name the \
+                 files",
                 p.name
             );
         }
@@ -1107,7 +1116,41 @@ impl Version {
             };
             out.bytes(path, pdf.clone())?;
         }
+        for (path, tex) in self.stand_ins(s) {
+            out.text(&path, tex)?;
+        }
         Ok(())
+    }
+
+    /// A LaTeX statement for each language of the problem's name the
+    /// package has no statement source in (an imported problem with a PDF
+    /// only, or none: BAPCtools and problemtools refuse a name without its
+    /// statement): the title, and where the statement is.
+    fn stand_ins(self, s: &Subject) -> Vec<(String, String)> {
+        let folder = match self {
+            Version::Current => "statement",
+            Version::Legacy => "problem_statement",
+        };
+        let kept = |lang: &str, ext: &str| {
+            let path = format!("{folder}/problem.{lang}.{ext}");
+            s.kept.iter().any(|(kept, _)| *kept == path)
+        };
+        let titles = &s.problem.config.value.title;
+        (titles.each())
+            .filter(|(lang, _)| !s.statements.iter().any(|st| st.lang.code() == *lang))
+            .filter(|(lang, _)| !kept(lang, "tex") && !kept(lang, "md"))
+            .map(|(lang, title)| {
+                let why = match kept(lang, "pdf") {
+                    true => {
+                        format!("The statement is the PDF beside this file, problem.{lang}.pdf.")
+                    }
+                    false => s.statement_elsewhere("this package"),
+                };
+                let tex = latex::statement(&format!("# {title}\n\n{why}\n"));
+                let tex = crate::format::written::latex_stand_in(&tex);
+                (format!("{folder}/problem.{lang}.tex"), tex)
+            })
+            .collect()
     }
 
     /// The solutions in their submissions folders, and what

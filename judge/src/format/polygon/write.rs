@@ -716,8 +716,8 @@ fn manual_tests(s: &Subject) -> Vec<Warning> {
     let mut messages: Vec<String> = (generators.manual.iter())
         .map(|(generator, tests)| {
             format!(
-                "{} tests ({}) are made by {generator}, which Polygon cannot compile from one \
-                 source: they are manual tests there, their inputs stored",
+                "{} tests ({}) are made by the generator {generator}, which Polygon cannot \
+                 compile from one source: they are manual tests there, their inputs stored",
                 tests.len(),
                 tests.join(", ")
             )
