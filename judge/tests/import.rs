@@ -1431,7 +1431,9 @@ fn titles_come_in_the_packages_languages_only() {
     let dir = packages.path().join("aplusb");
     let mut files = legacy_package(&dir);
     let yaml = String::from_utf8(files["problem.yaml"].clone()).unwrap();
-    let yaml = yaml.replace("name: A plus B\n", "");
+    // problem.yaml's name is English only; problemtools takes a legacy
+    // problem's names from its statements, as the kit does.
+    assert!(yaml.contains("name: A plus B\n"));
     files.insert("problem.yaml", yaml.into_bytes());
     // In C++, which the kit wraps for Hydro.
     let validator = files.remove("output_validators/compare/compare.c").unwrap();
@@ -1496,6 +1498,16 @@ fn titles_come_in_the_packages_languages_only() {
             .all(|d| d["what"] != "statement languages"),
         "{diff}"
     );
+    // CMS gives a problem one title: the Swedish one is lost, said.
+    let cms = packages.path().join("cms");
+    let args = ["package", "aplusb", "--format", "cms", "--no-pdf", "--out"];
+    let report = kit.accepted(&[&args[..], &[cms.to_str().unwrap()]].concat());
+    assert_has(
+        &report["warnings"].to_string(),
+        "CMS gives a problem one title: the titles (en `A plus B`, sv `A plus B på svenska`) \
+         go as `A plus B`",
+    );
+
     // A language is asked for by its code.
     let run = kit.judge(&["statement", "aplusb", "--lang", "swedish"]);
     assert_eq!(run.code, Some(2), "{}", run.stderr);

@@ -190,6 +190,24 @@ pub fn with_headers(source: &Path) -> Result<Vec<(String, PathBuf)>> {
     Ok(files)
 }
 
+/// What a format with one title for every language (`format`) loses of a
+/// problem titled otherwise in its languages: `written` is the one it
+/// writes, which an import gives each language.
+pub fn one_title(s: &Subject, format: &str, written: &str) -> Option<String> {
+    let titles = &s.problem.config.value.title;
+    if titles.distinct().len() < 2 {
+        return None;
+    }
+    let each: Vec<String> = (titles.each())
+        .map(|(code, title)| format!("{code} `{title}`"))
+        .collect();
+    Some(format!(
+        "{format} gives a problem one title: the titles ({}) go as `{written}`, which an import \
+         of the package gives each language",
+        each.join(", ")
+    ))
+}
+
 /// What a format loses of the generators of `s`'s tests, where it keeps
 /// none (or only those `kept` says): each generator's tests, which go as
 /// their stored inputs.

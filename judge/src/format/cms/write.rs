@@ -243,6 +243,8 @@ impl Writer for Cms {
             })
             .collect();
         lost.extend(solutions_lost(s));
+        let title = s.problem.config.value.title.main();
+        lost.extend(subject::one_title(s, "CMS", title));
         let held = [GroupScoring::All];
         lost.extend(subject::unheld_about(s.problem, &[]));
         lost.extend(subject::placed_points(s));

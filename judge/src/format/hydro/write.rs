@@ -358,6 +358,8 @@ impl Writer for Hydro {
         ));
         lost.extend(subject::unheld_verdict_rules(s.problem));
         lost.extend(subject::unheld_about(s.problem, &["tags"]));
+        let title = s.problem.config.value.title.distinct().join(" ");
+        lost.extend(subject::one_title(s, "Hydro", &title));
         let groups = &s.problem.groups;
         let numbered = (groups.iter().enumerate()).all(|(i, g)| g.name == (i + 1).to_string());
         if !numbered {

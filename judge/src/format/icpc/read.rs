@@ -107,11 +107,17 @@ fn latex_names(package: &Package) -> Result<Vec<(String, String)>> {
 fn settings(package: &Package, version: Version, lossy: &mut Lossy) -> Result<Settings> {
     let at = package.shown("problem.yaml");
     let yaml = ProblemYaml::read(package)?;
-    // problemtools takes a legacy problem's name from its statements where
-    // problem.yaml gives none; the folder's name is the last resort.
-    let mut titles = yaml.name.0.clone();
+    // problemtools takes a legacy problem's names from its statements
+    // (`\problemname`), problem.yaml's `name` (English) where they give
+    // none; 2025-09's from problem.yaml, its statements' where it gives
+    // none. The folder's name is the last resort.
+    let (first, then) = match version {
+        Version::Legacy => (latex_names(package)?, yaml.name.0.clone()),
+        Version::Current => (yaml.name.0.clone(), latex_names(package)?),
+    };
+    let mut titles = first;
     if titles.is_empty() {
-        titles = latex_names(package)?;
+        titles = then;
     }
     if titles.is_empty() {
         titles.push(("en".to_string(), package.name()));
