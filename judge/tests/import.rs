@@ -752,6 +752,44 @@ fn a_cms_task_regenerates_its_tests_and_verifies() {
     );
 }
 
+/// A CMS task has no input validator, so its samples may sit in several
+/// groups (public test cases of two subtasks): the legacy ICPC format, which
+/// validates all samples alike, takes them.
+#[test]
+fn samples_of_several_groups_without_a_validator_go_to_the_legacy_format() {
+    let kit = kit();
+    let package = tempfile::tempdir().unwrap();
+    let dir = package.path().join("cmssum");
+    cms_package(&dir);
+    let yaml = std::fs::read_to_string(dir.join("task.yaml")).unwrap();
+    let yaml = yaml.replace("public_testcases: '0'", "public_testcases: '0,1'");
+    std::fs::write(dir.join("task.yaml"), yaml).unwrap();
+    let (code, report) = kit.json(&["import", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    let out = package.path().join("legacy").join("cmssum");
+    let args = [
+        "package",
+        "cmssum",
+        "--format",
+        "icpc-legacy",
+        "--no-pdf",
+        "--out",
+    ];
+    kit.accepted(&[&args[..], &[out.to_str().unwrap()]].concat());
+    let samples: Vec<String> = (std::fs::read_dir(out.join("data/sample")).unwrap())
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".in"))
+        .collect();
+    assert_eq!(samples.len(), 2, "{samples:?}");
+    let settings = std::fs::read_to_string(out.join("data/sample/testdata.yaml"));
+    assert!(
+        !settings
+            .unwrap_or_default()
+            .contains("input_validator_flags"),
+        "no validator, no arguments"
+    );
+}
+
 /// A CMS Communication manager in C: sends the test's number to the
 /// contestant over `argv[2]`, reads its double from `argv[1]`, and writes
 /// the score on stdout and its message on stderr.

@@ -335,6 +335,42 @@ fn a_generator_comes_back_the_same_inlined_or_renamed() {
     );
 }
 
+/// Two generators in folders of their own (BAPCtools's program folders)
+/// whose sources share a name go to ICPC as those folders, named by the
+/// commands, and come back the same.
+#[test]
+fn generators_in_folders_of_their_own_go_back_as_folders() {
+    let kit = Kit::new();
+    kit.write("testlib.h", "// a stand-in\n");
+    let packages = tempfile::tempdir().unwrap();
+    let package = packages.path().join("madesums");
+    crate::generators_yaml::made_sums(&package);
+    for (folder, b) in [("one", 1), ("two", 2)] {
+        let source = format!("import sys\nprint(sys.argv[1], {b})\n");
+        testkit::files::write(
+            &package.join(format!("generators/{folder}/gen.py")),
+            &source,
+        );
+    }
+    let yaml = std::fs::read_to_string(package.join("generators/generators.yaml")).unwrap();
+    let yaml = yaml.replace(
+        "      - small: echo.py 40 2\n",
+        "      - small: echo.py 40 2\n      - byone: one 7\n      - bytwo: two 8\n",
+    );
+    std::fs::write(package.join("generators/generators.yaml"), yaml).unwrap();
+    let (code, report) = kit.json(&["import", package.to_str().unwrap(), "--name", "madesums"]);
+    assert_eq!(code, 0, "{report}");
+
+    let out = export(&kit, "madesums", "icpc");
+    for folder in ["one", "two"] {
+        assert!(out.join(format!("generators/{folder}/gen.py")).is_file());
+    }
+    let generators = kit.read("target/madesumsicpc/generators/generators.yaml");
+    assert_has(&generators, "one 7");
+    assert_has(&generators, "two 8");
+    comes_back_generated(&kit, "madesums", &out, "madesumsagain");
+}
+
 /// The files under `dir` whose path ends in `.in` or `.ans`, with their
 /// bytes.
 fn tests_under(dir: &Path) -> Vec<(String, Vec<u8>)> {

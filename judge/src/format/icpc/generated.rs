@@ -11,7 +11,7 @@
 //! folder's `test_group.yaml` and test's `.yaml` are said there too.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow, bail};
 use yaml_rust2::{Yaml, YamlLoader};
@@ -77,13 +77,13 @@ impl Generated {
                 None => None,
             };
             // A program folder (its own `build` and `run`, or sources
-            // BAPCtools builds together) ships as a folder of generators/.
-            if let ProgramSpec::Folder(dir) = generator {
+            // BAPCtools builds together) ships as a folder of generators/;
+            // so does a source alone in a folder of an imported package's
+            // generators/ (BAPCtools's program folder, which the command
+            // names): two such folders may hold files of one name.
+            if let Some((dir, files)) = program_folder(s, generator)? {
                 let name = crate::base::fsutil::file_name(dir);
-                let files = crate::base::fsutil::files_under(dir)
-                    .map_err(|e| crate::base::fsutil::naming(dir, e))?;
-                for file in files {
-                    let rel = file.strip_prefix(dir).unwrap_or(&file).to_string_lossy();
+                for (rel, file) in files {
                     g.ship(&format!("generators/{name}/{rel}"), &file)?;
                 }
                 let command = std::iter::once(name).chain(args.iter().cloned());
@@ -128,7 +128,43 @@ impl Generated {
         }
         Ok(g)
     }
+}
 
+/// A program folder: the folder, and its files by their paths in it.
+type ProgramFolder<'a> = (&'a Path, Vec<(String, PathBuf)>);
+
+/// The folder `generator` ships as: a program folder, or a source alone in
+/// a folder of an imported package's `generators/` (with the headers it
+/// includes).
+fn program_folder<'a>(
+    s: &Subject,
+    generator: &'a ProgramSpec,
+) -> Result<Option<ProgramFolder<'a>>> {
+    Ok(match generator {
+        ProgramSpec::Folder(dir) => {
+            let files = crate::base::fsutil::files_under(dir)
+                .map_err(|e| crate::base::fsutil::naming(dir, e))?;
+            let rel = |file: &PathBuf| {
+                let rel = file.strip_prefix(dir).unwrap_or(file);
+                (rel.to_string_lossy().into_owned(), file.clone())
+            };
+            Some((dir.as_path(), files.iter().map(rel).collect()))
+        }
+        ProgramSpec::Source(path) => {
+            let generators = s.problem.dir.join("package/generators");
+            match path
+                .parent()
+                .filter(|dir| dir.parent() == Some(&generators))
+            {
+                Some(dir) => Some((dir, subject::with_headers(path)?)),
+                None => None,
+            }
+        }
+        _ => None,
+    })
+}
+
+impl Generated {
     /// Ships `source` at `path`, once: two generators' files of one name
     /// are an error naming both, unless they hold the same bytes (a header
     /// each generator's folder has a copy of).
