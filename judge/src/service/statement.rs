@@ -414,11 +414,13 @@ fn article(sheet: &Sheet, index: Option<usize>) -> Result<String> {
         out.push_str("</table>\n");
     }
     out.push_str("</header>\n");
+    let imported = sheet.source.starts_with(p.dir.join("package"));
     out.push_str(&body(
         sheet.markdown,
         sheet.source,
         sheet.lang,
         sheet.samples,
+        imported,
     )?);
     out.push_str("</article>\n");
     Ok(out)
@@ -490,13 +492,54 @@ enum Section {
     Other,
 }
 
+/// The units of siunitx (`\SI{3}{\cm}`) that packages' statements use
+/// most, as math.
+const SIUNITX: [(&str, &str); 13] = [
+    ("SI", r"#1\,\mathrm{#2}"),
+    ("si", r"\mathrm{#1}"),
+    ("num", "#1"),
+    ("mm", r"\text{mm}"),
+    ("cm", r"\text{cm}"),
+    ("km", r"\text{km}"),
+    ("metre", r"\text{m}"),
+    ("meter", r"\text{m}"),
+    ("kg", r"\text{kg}"),
+    ("gram", r"\text{g}"),
+    ("second", r"\text{s}"),
+    ("ms", r"\text{ms}"),
+    ("percent", r"\%"),
+];
+
+/// How formulas are read: a kit's statement's strictly (a command the kit
+/// does not know is an error its author mends); an imported package's as
+/// its LaTeX meant them where the kit can (siunitx's units), a command
+/// still unknown shown in red rather than stopping the page.
+fn math_config(imported: bool) -> MathCoreConfig {
+    match imported {
+        false => MathCoreConfig::default(),
+        true => MathCoreConfig {
+            macros: (SIUNITX.iter())
+                .map(|(name, body)| (name.to_string(), body.to_string()))
+                .collect(),
+            ignore_unknown_commands: true,
+            ..MathCoreConfig::default()
+        },
+    }
+}
+
 /// The statement's Markdown as HTML, with the changes above.
-fn body(markdown: &str, source: &Path, lang: &Lang, samples: &[Sample]) -> Result<String> {
+fn body(
+    markdown: &str,
+    source: &Path,
+    lang: &Lang,
+    samples: &[Sample],
+    imported: bool,
+) -> Result<String> {
     let options = Options::ENABLE_MATH | Options::ENABLE_TABLES;
     let events: Vec<(Event, std::ops::Range<usize>)> = Parser::new_ext(markdown, options)
         .into_offset_iter()
         .collect();
-    let math = LatexToMathML::new(MathCoreConfig::default())
+    let math = LatexToMathML::new(math_config(imported))
         .map_err(|(e, _, _)| anyhow!("the MathML converter: {e}"))?;
     let mut kept: Vec<Event> = Vec::new();
     let mut in_code = false;
@@ -745,7 +788,29 @@ mod tests {
         Output:\n\n```\nFirst\n```\n\nThe first player wins.\n\n$$a \\oplus b$$\n";
 
     fn render(markdown: &str, samples: &[Sample]) -> Result<String> {
-        body(markdown, Path::new("statement.en.md"), &Lang::EN, samples)
+        body(
+            markdown,
+            Path::new("statement.en.md"),
+            &Lang::EN,
+            samples,
+            false,
+        )
+    }
+
+    /// An imported package's formulas may use siunitx's units, and
+    /// commands the kit does not know: shown, where a kit's statement with
+    /// them is refused.
+    #[test]
+    fn an_imported_statement_shows_units_and_unknown_commands() {
+        let markdown = "# T\n\nEach socket is $\\SI{3}{\\cm}$ wide, $\\foo{x}$.\n";
+        let at = Path::new("statement.en.md");
+        let html = body(markdown, at, &Lang::EN, &[], true).unwrap();
+        assert!(
+            html.contains("<mn>3</mn>") && html.contains(">cm<"),
+            "{html}"
+        );
+        assert!(html.contains("\\foo</mtext>"), "{html}");
+        assert!(body(markdown, at, &Lang::EN, &[], false).is_err());
     }
 
     #[test]

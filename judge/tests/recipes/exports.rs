@@ -369,6 +369,48 @@ fn generators_in_folders_of_their_own_go_back_as_folders() {
     assert_has(&generators, "one 7");
     assert_has(&generators, "two 8");
     comes_back_generated(&kit, "madesums", &out, "madesumsagain");
+
+    // Polygon keeps its files in one folder: the second generator goes by
+    // its folder's name, and a second solution of one name by its folder
+    // and its name, each said.
+    // (A testlib checker, which Polygon takes, for the package's Python
+    // one, which it does not.)
+    kit.write("problems/madesums/check.c", testkit::kit::CHECKER);
+    let toml = kit.read("problems/madesums/problem.toml");
+    let toml = toml.replace(
+        "checker = \"package/output_validator/validate.py\"",
+        "checker = \"check.c\"",
+    );
+    let toml = toml.replace("[protocols]\nchecker = \"kattis\"\n", "[protocols]\n");
+    kit.write("problems/madesums/problem.toml", &toml);
+    let wrong = "a, b = map(int, input().split())\nprint(a + b + 1)\n";
+    kit.write("solutions/madesums/wrong_answer/sum.py", wrong);
+    let out = kit.path("target/madesumspolygon");
+    let args = [
+        "package", "madesums", "--format", "polygon", "--lossy", "--out",
+    ];
+    let testlib_h = kit.path("testlib.h");
+    let more = [
+        out.to_str().unwrap(),
+        "--testlib-h",
+        testlib_h.to_str().unwrap(),
+    ];
+    let report = kit.accepted(&[&args[..], &more].concat());
+    for file in [
+        "files/gen.py",
+        "files/two.py",
+        "solutions/sum.py",
+        "solutions/wrong_answer-sum.py",
+    ] {
+        assert!(out.join(file).is_file(), "{file}");
+    }
+    let warnings = report["warnings"].to_string();
+    assert_has(&warnings, "goes as files/two.py");
+    assert_has(
+        &warnings,
+        "wrong_answer/sum.py goes as solutions/wrong_answer-sum.py",
+    );
+    assert_has(&kit.read("target/madesumspolygon/problem.xml"), "two 8");
 }
 
 /// The files under `dir` whose path ends in `.in` or `.ans`, with their

@@ -150,6 +150,8 @@ struct Generators {
     commands: BTreeMap<String, String>,
     shipped: BTreeMap<String, PathBuf>,
     manual: BTreeMap<String, Vec<String>>,
+    /// Generators shipped under their folder's name, as a message.
+    renamed: Vec<String>,
 }
 
 /// The generators Polygon runs again (each a source it compiles), and the
@@ -172,7 +174,34 @@ fn generators(s: &Subject, jury_files: &[&str]) -> Result<Generators> {
             g.manual.entry(why).or_default().push(test.name.clone());
             continue;
         };
-        let (file, source) = files.files[0].clone();
+        let (mut file, source) = files.files[0].clone();
+        // A source alone in a folder of an imported package's generators/
+        // (BAPCtools's program folder) whose name another generator has
+        // goes by its folder's name (`residue2/residue.cpp`: residue2.cpp).
+        let taken =
+            |file: &str| (g.shipped.get(&format!("files/{file}"))).is_some_and(|o| *o != source);
+        let folder = (source.parent())
+            .filter(|dir| dir.parent() == Some(&s.problem.dir.join("package/generators")));
+        if let (true, Some(folder)) = (taken(&file), folder) {
+            let extension = Path::new(&file).extension().unwrap_or_default();
+            let renamed = format!(
+                "{}.{}",
+                fsutil::file_name(folder),
+                extension.to_string_lossy()
+            );
+            if !g
+                .renamed
+                .iter()
+                .any(|m| m.contains(&format!("files/{renamed}")))
+            {
+                g.renamed.push(format!(
+                    "the generator {} goes as files/{renamed}: Polygon keeps its files in one \
+                     folder, where another generator has its name",
+                    s.problem.program_shown(generator)
+                ));
+            }
+            file = renamed;
+        }
         let path = format!("files/{file}");
         if jury_files.contains(&path.as_str()) {
             bail!(
@@ -396,7 +425,7 @@ fn assets(s: &Subject, checker: &CppChecker, files: &JuryFiles) -> Assets {
         };
         Some(Solution {
             tag: Some(tag?.to_string()),
-            program: program(&format!("solutions/{}", fsutil::file_name(path))),
+            program: program(&format!("solutions/{}", solution_name(s, path))),
         })
     });
     Assets {
@@ -564,11 +593,24 @@ fn write_jury(jury: &Jury, out: &mut Tree) -> Result<()> {
     Ok(())
 }
 
+/// The name `path` has in Polygon's `solutions/`, one folder: its own, or
+/// where a solution before it has that name, its folder's and its own
+/// (`wrong_answer-sol.cpp`).
+fn solution_name(s: &Subject, path: &Path) -> String {
+    let name = fsutil::file_name(path);
+    let first = (s.solutions.iter()).find(|(_, other)| fsutil::file_name(other) == name);
+    if first.is_none_or(|(_, first)| first == path) {
+        return name;
+    }
+    let folder = path.parent().map(fsutil::file_name).unwrap_or_default();
+    format!("{folder}-{name}")
+}
+
 /// The solutions a tag says, in `solutions/`.
 fn write_solutions(s: &Subject, out: &mut Tree) -> Result<()> {
     for (expect, path) in &s.solutions {
         if s.problem.reference.as_ref() == Some(path) || tag(*expect).is_some() {
-            out.file(&format!("solutions/{}", fsutil::file_name(path)), path)?;
+            out.file(&format!("solutions/{}", solution_name(s, path)), path)?;
         }
     }
     Ok(())
@@ -705,7 +747,8 @@ fn kinds_lost(s: &Subject) -> Vec<Warning> {
         .collect()
 }
 
-/// The generated tests Polygon gets as manual ones, by their generator.
+/// The generated tests Polygon gets as manual ones, by their generator,
+/// and the generators it gets under another name.
 fn manual_tests(s: &Subject) -> Vec<Warning> {
     let jury = ["files/testlib.h"];
     let Ok(generators) = generators(s, &jury) else {
@@ -730,6 +773,7 @@ fn manual_tests(s: &Subject) -> Vec<Warning> {
             stand_ins.join(", ")
         ));
     }
+    messages.extend(generators.renamed);
     (messages.into_iter())
         .map(|message| Warning {
             problem: s.problem.name.clone(),
@@ -826,6 +870,21 @@ impl subject::Writer for Polygon {
             });
         }
         warnings.extend(kinds_lost(s));
+        for (_, path) in &s.solutions {
+            let (own, named) = (fsutil::file_name(path), solution_name(s, path));
+            if own != named {
+                let shown = path.strip_prefix(&p.solutions).unwrap_or(path);
+                warnings.push(Warning {
+                    problem: p.name.clone(),
+                    judge: "Polygon",
+                    message: format!(
+                        "{} goes as solutions/{named}: Polygon keeps the solutions in one \
+                         folder, where another has its name",
+                        shown.display()
+                    ),
+                });
+            }
+        }
         if let Some(message) = subject::unheld_about(p, &["tags"]) {
             warnings.push(Warning {
                 problem: p.name.clone(),
