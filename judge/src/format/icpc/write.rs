@@ -861,8 +861,8 @@ fn no_validator(s: &Subject) -> Option<String> {
         return None;
     }
     Some(match s.problem.validators.is_empty() {
-        true => "the format wants an input validator; the problem has none (the judges' tools \
-                 warn, and an import needs --lossy)"
+        true => "the format wants an input validator; the problem has none (BAPCtools warns, \
+                 problemtools refuses the package, and an import needs --lossy)"
             .to_string(),
         false => {
             "the format wants an input validator; none of the problem's is carried".to_string()
