@@ -211,11 +211,14 @@ pub fn one_title(s: &Subject, format: &str, written: &str) -> Option<String> {
 /// What a format loses of the generators of `s`'s tests, where it keeps
 /// none (or only those `kept` says): each generator's tests, which go as
 /// their stored inputs.
-pub fn generators_dropped(s: &Subject, kept: &dyn Fn(&ProgramSpec) -> bool) -> Vec<String> {
+pub fn generators_dropped(
+    s: &Subject,
+    kept: &dyn Fn(&ProgramSpec, &[String]) -> bool,
+) -> Vec<String> {
     let mut by: std::collections::BTreeMap<String, Vec<&str>> = Default::default();
     for spec in &s.problem.tests {
-        if let TestSource::Generated { generator, .. } = &spec.source
-            && !kept(generator)
+        if let TestSource::Generated { generator, args } = &spec.source
+            && !kept(generator, args)
         {
             let shown = s.problem.program_shown(generator);
             by.entry(shown).or_default().push(&spec.name);

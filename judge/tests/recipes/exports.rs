@@ -346,16 +346,19 @@ fn generators_in_folders_of_their_own_go_back_as_folders() {
     let package = packages.path().join("madesums");
     crate::generators_yaml::made_sums(&package);
     for (folder, b) in [("one", 1), ("two", 2)] {
-        let source = format!("import sys\nprint(sys.argv[1], {b})\n");
+        let source = format!("import sys\nprint((sys.argv + ['5'])[1], {b})\n");
         testkit::files::write(
             &package.join(format!("generators/{folder}/gen.py")),
             &source,
         );
     }
+    // (echo.py, which makes the samples, makes `3 4` with no arguments.)
+    let echo = "import sys\nprint(*(sys.argv[1:] or ['3', '4']))\n";
+    std::fs::write(package.join("generators/echo.py"), echo).unwrap();
     let yaml = std::fs::read_to_string(package.join("generators/generators.yaml")).unwrap();
     let yaml = yaml.replace(
         "      - small: echo.py 40 2\n",
-        "      - small: echo.py 40 2\n      - byone: one 7\n      - bytwo: two 8\n",
+        "      - small: echo.py 40 2\n      - byone: one 7\n      - bytwo: two 8\n      - bare: echo.py\n",
     );
     std::fs::write(package.join("generators/generators.yaml"), yaml).unwrap();
     let (code, report) = kit.json(&["import", package.to_str().unwrap(), "--name", "madesums"]);
@@ -375,11 +378,11 @@ fn generators_in_folders_of_their_own_go_back_as_folders() {
     // and its name, each said.
     // (A testlib checker, which Polygon takes, for the package's Python
     // one, which it does not.)
-    kit.write("problems/madesums/check.c", testkit::kit::CHECKER);
+    kit.write("problems/madesums/check.cpp", testkit::kit::CHECKER);
     let toml = kit.read("problems/madesums/problem.toml");
     let toml = toml.replace(
         "checker = \"package/output_validator/validate.py\"",
-        "checker = \"check.c\"",
+        "checker = \"check.cpp\"",
     );
     let toml = toml.replace("[protocols]\nchecker = \"kattis\"\n", "[protocols]\n");
     kit.write("problems/madesums/problem.toml", &toml);
@@ -397,7 +400,7 @@ fn generators_in_folders_of_their_own_go_back_as_folders() {
     ];
     let report = kit.accepted(&[&args[..], &more].concat());
     for file in [
-        "files/gen.py",
+        "files/one.py",
         "files/two.py",
         "solutions/sum.py",
         "solutions/wrong_answer-sum.py",
@@ -405,12 +408,28 @@ fn generators_in_folders_of_their_own_go_back_as_folders() {
         assert!(out.join(file).is_file(), "{file}");
     }
     let warnings = report["warnings"].to_string();
+    assert_has(&warnings, "goes as files/one.py");
     assert_has(&warnings, "goes as files/two.py");
     assert_has(
         &warnings,
         "wrong_answer/sum.py goes as solutions/wrong_answer-sum.py",
     );
     assert_has(&kit.read("target/madesumspolygon/problem.xml"), "two 8");
+
+    // CMS's gen/GEN has a line of arguments a test: the test echo.py
+    // makes with none goes as a copy of its input, said.
+    let out = kit.path("target/madesumscms");
+    let args = [
+        "package", "madesums", "--format", "cms", "--no-pdf", "--lossy", "--out",
+    ];
+    let report = kit.accepted(&[&args[..], &[out.to_str().unwrap()]].concat());
+    let recipes = kit.read("target/madesumscms/gen/GEN");
+    let lines = recipes
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with("# "));
+    let inputs = std::fs::read_dir(out.join("input")).unwrap().count();
+    assert_eq!(lines.count(), inputs, "{recipes}");
+    assert_has(&report["warnings"].to_string(), "go as their stored inputs");
 }
 
 /// The files under `dir` whose path ends in `.in` or `.ans`, with their

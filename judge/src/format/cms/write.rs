@@ -272,8 +272,9 @@ impl Writer for Cms {
             }
         }
         let shipped = shipped.map(|(spec, _)| spec);
-        lost.extend(subject::generators_dropped(s, &|g| {
-            Some(g) == shipped.as_ref()
+        // (A test made with no arguments has no line in gen/GEN.)
+        lost.extend(subject::generators_dropped(s, &|g, args| {
+            Some(g) == shipped.as_ref() && !args.is_empty()
         }));
         lost.extend(subject::unheld_scorings(
             s,
@@ -405,7 +406,11 @@ fn shipped_generator(
     tests: &[&Test],
 ) -> Result<Option<(ProgramSpec, GeneratorFiles)>> {
     for test in tests {
-        let Some((generator, _)) = subject::command_of(s, test, "#") else {
+        // A line of gen/GEN holds a test's arguments: a test made with
+        // none has no line, and goes as a copy.
+        let Some((generator, _)) =
+            subject::command_of(s, test, "#").filter(|(_, args)| !args.is_empty())
+        else {
             continue;
         };
         // A shell script's other files are no dependency task-maker knows
@@ -440,7 +445,7 @@ fn write_tests(s: &Subject, tests: &[&Test], out: &mut Tree) -> Result<()> {
         let subtask = (p.groups.iter()).position(|g| Some(&g.name) == test.group.as_ref());
         let command = subject::command_of(s, test, "#");
         let recipe = match (command, &shipped) {
-            (Some((generator, args)), Some((ours, _))) if generator == ours => {
+            (Some((generator, args)), Some((ours, _))) if generator == ours && !args.is_empty() => {
                 Recipe::Args(args.join(" "))
             }
             _ => Recipe::Stored,

@@ -349,7 +349,7 @@ impl Writer for Hydro {
         let name = &s.problem.name;
         let pid = self.pid(name);
         let mut lost = unequal_points(s);
-        lost.extend(subject::generators_dropped(s, &|_| false));
+        lost.extend(subject::generators_dropped(s, &|_, _| false));
         let held = [GroupScoring::All, GroupScoring::Each, GroupScoring::Any];
         lost.extend(subject::unheld_scorings(
             s,

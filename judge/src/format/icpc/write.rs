@@ -896,7 +896,7 @@ impl Writer for Version {
         }
         lost.extend(crate::format::subject::unequal_points(s));
         if *self == Version::Legacy {
-            lost.extend(crate::format::subject::generators_dropped(s, &|_| false));
+            lost.extend(crate::format::subject::generators_dropped(s, &|_, _| false));
         }
         lost.extend(no_validator(s));
         for (path, _) in self.stand_ins(s) {

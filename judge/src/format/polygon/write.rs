@@ -176,31 +176,27 @@ fn generators(s: &Subject, jury_files: &[&str]) -> Result<Generators> {
         };
         let (mut file, source) = files.files[0].clone();
         // A source alone in a folder of an imported package's generators/
-        // (BAPCtools's program folder) whose name another generator has
-        // goes by its folder's name (`residue2/residue.cpp`: residue2.cpp).
-        let taken =
-            |file: &str| (g.shipped.get(&format!("files/{file}"))).is_some_and(|o| *o != source);
+        // (BAPCtools's program folder, named by its commands) goes by the
+        // folder's name (`residue2/residue.cpp`: residue2.cpp), which no
+        // other such generator has.
         let folder = (source.parent())
             .filter(|dir| dir.parent() == Some(&s.problem.dir.join("package/generators")));
-        if let (true, Some(folder)) = (taken(&file), folder) {
+        if let Some(folder) = folder {
             let extension = Path::new(&file).extension().unwrap_or_default();
-            let renamed = format!(
+            let named = format!(
                 "{}.{}",
                 fsutil::file_name(folder),
                 extension.to_string_lossy()
             );
-            if !g
-                .renamed
-                .iter()
-                .any(|m| m.contains(&format!("files/{renamed}")))
-            {
-                g.renamed.push(format!(
-                    "the generator {} goes as files/{renamed}: Polygon keeps its files in one \
-                     folder, where another generator has its name",
-                    s.problem.program_shown(generator)
-                ));
+            let said = format!(
+                "the generator {} goes as files/{named}: Polygon keeps its files in one folder, \
+                 and names a generator by its file",
+                s.problem.program_shown(generator)
+            );
+            if named != file && !g.renamed.contains(&said) {
+                g.renamed.push(said);
             }
-            file = renamed;
+            file = named;
         }
         let path = format!("files/{file}");
         if jury_files.contains(&path.as_str()) {
