@@ -920,28 +920,7 @@ impl Writer for Version {
             lost.extend(crate::format::subject::unheld_scorings(s, &held, instead));
             lost.extend(crate::format::subject::unheld_verdict_rules(s.problem));
         }
-        for (expect, path) in &s.solutions {
-            let shown = path.strip_prefix(&s.problem.solutions).unwrap_or(path);
-            match placed(*expect, path, &s.problem.solutions, *self).map(|(folder, _)| folder) {
-                None => lost.push(format!(
-                    "{} promises {}, which has no submissions folder: it is left out",
-                    shown.display(),
-                    expect.describe()
-                )),
-                Some(folder)
-                    if folder == "partially_accepted"
-                        && *self == Version::Legacy
-                        && s.problem.verdicting.accept == AcceptRule::All =>
-                {
-                    lost.push(format!(
-                        "{}: problemtools wants a partially accepted submission accepted, \
-                         where the grading here rejects it at its first failed test",
-                        shown.display()
-                    ))
-                }
-                Some(_) => {}
-            }
-        }
+        lost.extend(self.solutions_lost(s));
         if *self == Version::Legacy {
             lost.extend(tags_as_words(s));
             for (group, on) in LegacyOrder::of(s).dropped {
@@ -1123,6 +1102,35 @@ impl Version {
             out.text(&path, tex)?;
         }
         Ok(())
+    }
+
+    /// The solutions that have no place in the format's submissions
+    /// folders, or are held there to another verdict.
+    fn solutions_lost(self, s: &Subject) -> Vec<String> {
+        let mut lost = Vec::new();
+        for (expect, path) in &s.solutions {
+            let shown = path.strip_prefix(&s.problem.solutions).unwrap_or(path);
+            match placed(*expect, path, &s.problem.solutions, self).map(|(folder, _)| folder) {
+                None => lost.push(format!(
+                    "{} promises {}, which has no submissions folder: it is left out",
+                    shown.display(),
+                    expect.describe()
+                )),
+                Some(folder)
+                    if folder == "partially_accepted"
+                        && self == Version::Legacy
+                        && s.problem.verdicting.accept == AcceptRule::All =>
+                {
+                    lost.push(format!(
+                        "{}: problemtools wants a partially accepted submission accepted, \
+                         where the grading here rejects it at its first failed test",
+                        shown.display()
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        lost
     }
 
     /// A LaTeX statement for each language of the problem's name the

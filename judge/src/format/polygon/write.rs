@@ -602,6 +602,24 @@ fn solution_name(s: &Subject, path: &Path) -> String {
     format!("{folder}-{name}")
 }
 
+/// The solutions that go to `solutions/` under another name.
+fn solutions_renamed(s: &Subject) -> Vec<Warning> {
+    let renamed = (s.solutions.iter()).filter_map(|(_, path)| {
+        let named = solution_name(s, path);
+        let shown = path.strip_prefix(&s.problem.solutions).unwrap_or(path);
+        (fsutil::file_name(path) != named).then(|| Warning {
+            problem: s.problem.name.clone(),
+            judge: "Polygon",
+            message: format!(
+                "{} goes as solutions/{named}: Polygon keeps the solutions in one folder, where \
+                 another has its name",
+                shown.display()
+            ),
+        })
+    });
+    renamed.collect()
+}
+
 /// The solutions a tag says, in `solutions/`.
 fn write_solutions(s: &Subject, out: &mut Tree) -> Result<()> {
     for (expect, path) in &s.solutions {
@@ -866,21 +884,7 @@ impl subject::Writer for Polygon {
             });
         }
         warnings.extend(kinds_lost(s));
-        for (_, path) in &s.solutions {
-            let (own, named) = (fsutil::file_name(path), solution_name(s, path));
-            if own != named {
-                let shown = path.strip_prefix(&p.solutions).unwrap_or(path);
-                warnings.push(Warning {
-                    problem: p.name.clone(),
-                    judge: "Polygon",
-                    message: format!(
-                        "{} goes as solutions/{named}: Polygon keeps the solutions in one \
-                         folder, where another has its name",
-                        shown.display()
-                    ),
-                });
-            }
-        }
+        warnings.extend(solutions_renamed(s));
         if let Some(message) = subject::unheld_about(p, &["tags"]) {
             warnings.push(Warning {
                 problem: p.name.clone(),
