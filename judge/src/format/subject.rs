@@ -190,6 +190,16 @@ pub fn with_headers(source: &Path) -> Result<Vec<(String, PathBuf)>> {
     Ok(files)
 }
 
+/// The folder of an imported package's `generators/` that `source` sits
+/// in (BAPCtools's program folder, which its commands name), if it sits in
+/// one there.
+pub fn program_folder_of<'a>(s: &Subject, source: &'a Path) -> Option<&'a Path> {
+    let generators = s.problem.dir.join("package/generators");
+    source
+        .parent()
+        .filter(|dir| dir.parent() == Some(&generators))
+}
+
 /// What a format with one title for every language (`format`) loses of a
 /// problem titled otherwise in its languages: `written` is the one it
 /// writes, which an import gives each language.

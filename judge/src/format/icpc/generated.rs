@@ -150,16 +150,10 @@ fn program_folder<'a>(
             };
             Some((dir.as_path(), files.iter().map(rel).collect()))
         }
-        ProgramSpec::Source(path) => {
-            let generators = s.problem.dir.join("package/generators");
-            match path
-                .parent()
-                .filter(|dir| dir.parent() == Some(&generators))
-            {
-                Some(dir) => Some((dir, subject::with_headers(path)?)),
-                None => None,
-            }
-        }
+        ProgramSpec::Source(path) => match subject::program_folder_of(s, path) {
+            Some(dir) => Some((dir, subject::with_headers(path)?)),
+            None => None,
+        },
         _ => None,
     })
 }

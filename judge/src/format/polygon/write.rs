@@ -179,9 +179,7 @@ fn generators(s: &Subject, jury_files: &[&str]) -> Result<Generators> {
         // (BAPCtools's program folder, named by its commands) goes by the
         // folder's name (`residue2/residue.cpp`: residue2.cpp), which no
         // other such generator has.
-        let folder = (source.parent())
-            .filter(|dir| dir.parent() == Some(&s.problem.dir.join("package/generators")));
-        if let Some(folder) = folder {
+        if let Some(folder) = subject::program_folder_of(s, &source) {
             let extension = Path::new(&file).extension().unwrap_or_default();
             let named = format!(
                 "{}.{}",
