@@ -77,7 +77,14 @@ pub struct GlobalArgs {
     /// (`judge doctor` says `memory watcher` and why): the watcher then
     /// samples it every 5 ms, and a run that allocates fast can take more
     /// than its limit for a moment. Without it, such a judge refuses.
-    #[arg(long, global = true, env = "JUDGE_UNSAFE_NO_MEMORY_CAP")]
+    /// The variable takes what people write: `1`, `yes`, `true`, `on`
+    /// (and `0`, `no`, `false`, `off`).
+    #[arg(
+        long,
+        global = true,
+        env = "JUDGE_UNSAFE_NO_MEMORY_CAP",
+        value_parser = clap::builder::BoolishValueParser::new()
+    )]
     pub unsafe_no_memory_cap: bool,
 }
 

@@ -902,21 +902,36 @@ fn a_judge_without_a_memory_cap_refuses_submissions_unless_told() {
         let (code, report) = kit.json(&[flags, &test[..]].concat());
         assert_eq!((code, &report["verdict"]), (0, &"AC".into()), "{flags:?}");
     }
-    // The last value set wins: each variable alone.
+    // The variable takes what people write (the README writes `1`); the
+    // last value set wins: each variable alone.
     let told = [
-        ("JUDGE_UNSAFE_NO_MEMORY_CAP", "true"),
-        ("JUDGE_UNSAFE_NO_MEMORY_CAP", "false"),
-        ("JUDGE_SANDBOX_OFF", "cgroup"),
+        ("JUDGE_UNSAFE_NO_MEMORY_CAP", "1", true),
+        ("JUDGE_UNSAFE_NO_MEMORY_CAP", "0", false),
+        ("JUDGE_UNSAFE_NO_MEMORY_CAP", "yes", true),
+        ("JUDGE_UNSAFE_NO_MEMORY_CAP", "no", false),
+        ("JUDGE_UNSAFE_NO_MEMORY_CAP", "true", true),
+        ("JUDGE_UNSAFE_NO_MEMORY_CAP", "false", false),
+        ("JUDGE_SANDBOX_OFF", "cgroup", true),
     ];
-    for (i, (key, value)) in told.into_iter().enumerate() {
+    for (key, value, judged) in told {
         kit.set_env(key, value);
-        if i != 1 {
-            let (code, report) = kit.json(&test);
-            assert_eq!(
-                (code, &report["verdict"]),
-                (0, &"AC".into()),
-                "{key}={value}"
-            );
+        let run = kit.judge(&[&["--json"], &test[..]].concat());
+        match judged {
+            true => {
+                let report: Value = serde_json::from_str(&run.stdout).unwrap_or(Value::Null);
+                assert_eq!(
+                    (run.code, &report["verdict"]),
+                    (Some(0), &"AC".into()),
+                    "{key}={value}: {}",
+                    run.stderr
+                );
+            }
+            false => assert!(
+                run.stderr
+                    .contains("no control group can cap the memory of submissions here"),
+                "{key}={value}: {}",
+                run.stderr
+            ),
         }
     }
     let (code, report) = kit.json(&test);

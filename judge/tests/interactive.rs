@@ -131,6 +131,36 @@ fn a_failing_test_shows_the_transcript_and_an_idle_solution_is_named() {
     assert!(first["wall_ms"].as_u64().unwrap() < 2000, "{first:#}");
 }
 
+/// The idle stop breaks a deadlock, and there is none once the interactor
+/// has ended: a solution that closes its output, sleeps 1 s and then
+/// crashes (as two of BAPCtools' own test submissions do) runs on to its
+/// crash, RE every time, not TLE at the idle limit (1 s) now and then.
+#[test]
+fn a_solution_whose_interactor_ended_is_never_stopped_idle() {
+    let kit = guess_kit();
+    kit.write(
+        "solutions/guess/runtime_error/late_crash.c",
+        &c_program("long long n; scanf(\"%lld\", &n); fclose(stdout); sleep(1); abort();"),
+    );
+    let mut verdicts = Vec::new();
+    for _ in 0..7 {
+        let (_, report) = kit.json(&[
+            "test",
+            "guess",
+            "solutions/guess/runtime_error/late_crash.c",
+        ]);
+        for test in report["tests"].as_array().unwrap() {
+            verdicts.push(format!("{} {}", test["verdict"], test["message"]));
+        }
+    }
+    assert_eq!(verdicts.len(), 21);
+    let not_re: Vec<&String> = verdicts
+        .iter()
+        .filter(|v| !v.starts_with("\"RE\""))
+        .collect();
+    assert!(not_re.is_empty(), "{not_re:#?}");
+}
+
 /// An interactor that thinks for a while (1.5 s of CPU before its first
 /// answer) is not an idle exchange: the solution waiting for it is not
 /// stopped at the idle limit (1 s).

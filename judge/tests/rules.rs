@@ -220,12 +220,18 @@ fn tle_by_cpu_time_without_running_the_checker() {
     assert_eq!(one(right().cpu_ms(1000)).0, Verdict::Ac);
 }
 
+/// The kernel's timers (SIGPROF at the limit, SIGXCPU past it) count
+/// whole clock ticks: the exact measure may be a few ms short.
 #[test]
-fn tle_by_the_cpu_backstop_signal() {
-    assert_eq!(
-        one(FakeRun::signal(libc::SIGXCPU).cpu_ms(900)).0,
-        Verdict::Tle
-    );
+fn tle_by_the_kernels_cpu_signals() {
+    for signal in [libc::SIGPROF, libc::SIGXCPU] {
+        let (v, m) = one(FakeRun::signal(signal).cpu_ms(993));
+        assert_eq!(v, Verdict::Tle);
+        assert_eq!(
+            m,
+            "993 ms of CPU time, stopped by the kernel at the CPU limit"
+        );
+    }
 }
 
 #[test]
@@ -385,17 +391,29 @@ fn re_by_exit_code_and_by_signal() {
     assert!(m.contains("SIGSEGV") && m.contains("stack overflow"), "{m}");
 }
 
+/// One verdict for a run that broke several limits, in the order CMS and
+/// DOMjudge check them: time, memory, output, then the exit.
 #[test]
 fn precedence_between_the_rules() {
-    // Output over the limit beats memory, time and the exit.
+    // Time beats memory, output and the exit: by the wall clock ...
     let all = FakeRun::wall_timeout()
         .stdout("x".repeat(2000))
         .memory_mib(900)
         .cpu_ms(5000);
-    assert_eq!(one(all).0, Verdict::Ole);
-    // Memory beats time and the exit.
-    let mle = FakeRun::wall_timeout().memory_mib(900).cpu_ms(5000);
+    assert_eq!(one(all).0, Verdict::Tle);
+    // ... and by CPU time, the run stopped at its memory cap.
+    let capped_late = FakeRun::memory_capped().memory_mib(900).cpu_ms(1001);
+    assert_eq!(one(capped_late).0, Verdict::Tle);
+    let capped_in_time = FakeRun::memory_capped().memory_mib(900).cpu_ms(999);
+    assert_eq!(one(capped_in_time).0, Verdict::Mle);
+    // Memory beats output and the exit.
+    let mle = FakeRun::signal(libc::SIGXFSZ)
+        .stdout("x".repeat(2000))
+        .memory_mib(900);
     assert_eq!(one(mle).0, Verdict::Mle);
+    // Output beats the exit.
+    let ole = FakeRun::signal(libc::SIGSEGV).stdout("x".repeat(2000));
+    assert_eq!(one(ole).0, Verdict::Ole);
     // Time beats a crash.
     let tle = FakeRun::signal(libc::SIGSEGV).cpu_ms(5000);
     assert_eq!(one(tle).0, Verdict::Tle);

@@ -5,10 +5,11 @@
 //! solution's, never the interactor's) ends once nothing has happened for
 //! [`IDLE_LIMIT`]: both sides are waiting for each other (a solution that
 //! did not flush, or waits for input that never comes), and no amount of
-//! wall time would change that.
+//! wall time would change that. Once the interactor has ended there is no
+//! deadlock to break: the solution then runs to its own limits.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long an exchange may stay idle before its solution is stopped.
@@ -31,6 +32,9 @@ struct Shared {
     /// Nanoseconds from `start` to the last time anything happened.
     last: AtomicU64,
     messages: AtomicU64,
+    /// Whether the side that is never stopped idle (the interactor, a
+    /// manager) has ended.
+    jury_ended: AtomicBool,
 }
 
 impl Default for Exchange {
@@ -46,6 +50,7 @@ impl Exchange {
             start: Instant::now(),
             last: AtomicU64::new(0),
             messages: AtomicU64::new(0),
+            jury_ended: AtomicBool::new(false),
         }))
     }
 
@@ -59,6 +64,18 @@ impl Exchange {
     pub fn stir(&self) {
         let now = self.0.start.elapsed().as_nanos().min(u64::MAX as u128) as u64;
         self.0.last.fetch_max(now, Ordering::Relaxed);
+    }
+
+    /// The interactor's run ended (however it ended).
+    pub fn jury_ended(&self) {
+        self.0.jury_ended.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the solution is stopped now for being idle: nothing has
+    /// happened for [`IDLE_LIMIT`] and the interactor still runs (with it
+    /// gone, the solution waits for nothing it could deadlock on).
+    pub fn idle_stop(&self) -> bool {
+        !self.0.jury_ended.load(Ordering::SeqCst) && self.quiet() >= IDLE_LIMIT
     }
 
     /// How long nothing has happened.
@@ -95,5 +112,22 @@ mod tests {
         }
         assert_eq!(exchange.messages(), 1000);
         assert_eq!(exchange.allowance(), Duration::from_millis(50));
+    }
+
+    #[test]
+    fn an_exchange_whose_interactor_ended_is_never_idle() {
+        let Some(start) = Instant::now().checked_sub(IDLE_LIMIT * 2) else {
+            return;
+        };
+        let quiet_long = Exchange(Arc::new(Shared {
+            start,
+            last: AtomicU64::new(0),
+            messages: AtomicU64::new(0),
+            jury_ended: AtomicBool::new(false),
+        }));
+        assert!(quiet_long.idle_stop());
+        quiet_long.clone().jury_ended();
+        assert!(!quiet_long.idle_stop());
+        assert!(!Exchange::new().idle_stop());
     }
 }

@@ -51,7 +51,6 @@ use crate::spawn::{self, Launch};
 use crate::user::{NOBODY, Nobody};
 use crate::{
     Containment, Exit, Interactive, Isolation, LayersOff, Network, RunOutcome, RunSpec, Sandbox,
-    exchange,
 };
 
 /// How often the memory of a run is sampled where no control group caps it.
@@ -378,7 +377,7 @@ fn wait_for(
             if watch.busy {
                 interactive.exchange.stir();
             }
-            if interactive.stop_when_idle && interactive.exchange.quiet() >= exchange::IDLE_LIMIT {
+            if interactive.stop_when_idle && interactive.exchange.idle_stop() {
                 break Waited::Idle;
             }
         }
@@ -439,6 +438,10 @@ impl LinuxSandbox {
             spec.interactive.as_ref(),
             &mut watch,
         );
+        // The interactor gone, its solution can deadlock on nothing.
+        if let Some(interactive) = spec.interactive.as_ref().filter(|i| !i.stop_when_idle) {
+            interactive.exchange.jury_ended();
+        }
         (watch, waited)
     }
 
@@ -867,6 +870,30 @@ mod tests {
         (text.lines().skip(2))
             .filter_map(|line| Some(line.split(':').next()?.trim().to_string()))
             .collect()
+    }
+
+    /// The kernel stops a program at its CPU limit (SIGPROF, from its
+    /// interval timer), not the judge's sampler (SIGKILL), which looks
+    /// only every 5 ms and reads CPU time in 10 ms ticks.
+    #[test]
+    fn the_kernel_stops_a_busy_program_at_its_cpu_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let sandbox = LinuxSandbox::new(dir.path(), Containment::None).unwrap();
+        let spec = RunSpec {
+            argv: vec!["/bin/sh".into(), "-c".into(), "while :; do :; done".into()],
+            stdin: None,
+            stdout: dir.path().join("out"),
+            stderr: None,
+            cwd: Some(dir.path().to_path_buf()),
+            limits: Limits::new(Duration::from_millis(300), 64 << 20, 1 << 20),
+            access: Access::new([], dir.path()),
+            interactive: None,
+        };
+        let outcome = sandbox.run(&spec).unwrap();
+        assert_eq!(outcome.exit, Exit::Signal(libc::SIGPROF), "{outcome:?}");
+        // The kernel counts whole clock ticks; the measure is exact.
+        assert!(outcome.cpu > Duration::from_millis(250), "{outcome:?}");
+        assert!(!outcome.wall_timeout, "{outcome:?}");
     }
 
     /// A thread's home made before the judge cut its network (by a run, a

@@ -1,12 +1,18 @@
-//! Resource limits set in the child before `exec`: CPU time (a backstop
-//! one second past the limit: the wall clock and the control group do the
-//! real work), the size of files it writes (its output), no core dumps,
+//! Resource limits set in the child before `exec`: CPU time (a kernel
+//! timer, `ITIMER_PROF`, that kills the program with SIGPROF once all its
+//! threads together have used 1 ms more than the limit, however busy the
+//! machine and the judge are: it counts and fires on the program's own
+//! clock ticks; and `RLIMIT_CPU` one second past the limit, for a program
+//! that catches SIGPROF or resets the timer; the judge's sampler sums the
+//! CPU time of a run's other processes), the size of files it writes (its
+//! output), no core dumps,
 //! its stack (as large as its memory limit, so that deep recursion is a
 //! memory verdict, not a crash) and, without control groups, the number of
 //! processes. Never above the judge's own hard limits: a `setrlimit` above
 //! them fails, and every spawn with it.
 
 use std::io;
+use std::time::Duration;
 
 use crate::layer::{Armed, InChild, Layer, Run, last_error};
 
@@ -44,6 +50,24 @@ fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::R
     Ok(())
 }
 
+/// Has the kernel send SIGPROF (whose default action ends the program)
+/// once the process has used `cpu` of CPU time, user and system, over all
+/// its threads. An interval timer, unlike a POSIX timer, outlives `execve`.
+fn stop_after_cpu(cpu: libc::timeval) -> io::Result<()> {
+    let timer = libc::itimerval {
+        it_interval: libc::timeval {
+            tv_sec: 0,
+            tv_usec: 0,
+        },
+        it_value: cpu,
+    };
+    // SAFETY: `setitimer` reads the struct we pass; no old value asked.
+    if unsafe { libc::setitimer(libc::ITIMER_PROF, &timer, std::ptr::null_mut()) } != 0 {
+        return Err(last_error());
+    }
+    Ok(())
+}
+
 /// The resource-limits layer: always in place.
 pub struct Rlimits {
     hard: Hard,
@@ -70,6 +94,8 @@ impl Rlimits {
 /// One run's limits.
 struct Limited {
     hard: Hard,
+    /// The CPU time after which the kernel stops the program.
+    timer: libc::timeval,
     cpu: u64,
     fsize: u64,
     stack: u64,
@@ -82,8 +108,13 @@ impl Layer for Rlimits {
         let hard = self.hard;
         // RLIMIT_CPU has one-second granularity: SIGXCPU one second past
         // the limit, SIGKILL a second later.
+        let stop_at = limits.time.saturating_add(Duration::from_millis(1));
         Ok(Box::new(Limited {
             hard,
+            timer: libc::timeval {
+                tv_sec: stop_at.as_secs().min(i32::MAX as u64) as libc::time_t,
+                tv_usec: stop_at.subsec_micros() as libc::suseconds_t,
+            },
             cpu: limits.time.as_secs().saturating_add(2).min(hard.cpu),
             fsize: limits.output_bytes.saturating_add(1).min(hard.fsize),
             stack: limits.memory_bytes.max(64 << 20).min(hard.stack),
@@ -96,12 +127,14 @@ impl Armed for Limited {
     fn in_child(&self) -> Option<InChild> {
         let Limited {
             hard,
+            timer,
             cpu,
             fsize,
             stack,
             process_cap,
         } = *self;
         Some(Box::new(move || {
+            stop_after_cpu(timer)?;
             set_limit(libc::RLIMIT_CPU, cpu, cpu.saturating_add(1).min(hard.cpu))?;
             set_limit(libc::RLIMIT_FSIZE, fsize, fsize)?;
             set_limit(libc::RLIMIT_CORE, 0, 0)?;

@@ -10,16 +10,41 @@ use sandbox::{Exit, Limits, RunOutcome, signal_name};
 use crate::model::verdict::Verdict;
 
 /// The verdict of a solution's run that did not end normally, or `None`
-/// when its output is to be checked. Precedence, from the most certain
-/// measurement to the least: output size (OLE), peak memory (MLE), time
-/// (TLE, by the wall clock or CPU time), then how it exited (RE). Memory
-/// comes before time because touching too much memory is also what makes a
-/// program slow on a loaded machine.
+/// when its output is to be checked.
+///
+/// A run that broke several limits gets one verdict, as CMS and DOMjudge
+/// give it: time first (TLE, by CPU time or the wall clock: isolate's
+/// `TO` status comes before its memory flag, and DOMjudge's `timelimit`
+/// before every other result), then memory (MLE: CMS's memory limit comes
+/// before a signal; DOMjudge calls it a run error, checked before its
+/// output limit), then output size (OLE), then how the program exited
+/// (RE). A limit is broken by what was measured, never by the order in
+/// which the sandbox stopped the run: a run stopped at the memory cap that
+/// had also used more CPU time than its limit is TLE.
 pub fn classify(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, String)> {
-    if run.exit == Exit::Signal(libc::SIGXFSZ) || run.output_bytes > limits.output_bytes {
+    if run.wall_timeout {
         return Some((
-            Verdict::Ole,
-            format!("output exceeds {} bytes", limits.output_bytes),
+            Verdict::Tle,
+            format!(
+                "{} ms of CPU time; killed at the wall limit after {} ms",
+                run.cpu.as_millis(),
+                run.wall.as_millis()
+            ),
+        ));
+    }
+    // The kernel's CPU timers count whole clock ticks (4 ms here), the
+    // measure is exact: a program the kernel stopped may show a few ms
+    // less than its limit (a program that sends itself SIGPROF or SIGXCPU
+    // is taken for one stopped).
+    let by_kernel = matches!(run.exit, Exit::Signal(libc::SIGPROF | libc::SIGXCPU));
+    if run.cpu > limits.time || by_kernel {
+        let how = match by_kernel {
+            true => ", stopped by the kernel at the CPU limit",
+            false => "",
+        };
+        return Some((
+            Verdict::Tle,
+            format!("{} ms of CPU time{how}", run.cpu.as_millis()),
         ));
     }
     if run.memory_capped {
@@ -41,20 +66,10 @@ pub fn classify(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, String)> 
             ),
         ));
     }
-    if run.wall_timeout {
+    if run.exit == Exit::Signal(libc::SIGXFSZ) || run.output_bytes > limits.output_bytes {
         return Some((
-            Verdict::Tle,
-            format!(
-                "{} ms of CPU time; killed at the wall limit after {} ms",
-                run.cpu.as_millis(),
-                run.wall.as_millis()
-            ),
-        ));
-    }
-    if run.cpu > limits.time || run.exit == Exit::Signal(libc::SIGXCPU) {
-        return Some((
-            Verdict::Tle,
-            format!("{} ms of CPU time", run.cpu.as_millis()),
+            Verdict::Ole,
+            format!("output exceeds {} bytes", limits.output_bytes),
         ));
     }
     match run.exit {
