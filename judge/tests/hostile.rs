@@ -124,6 +124,12 @@ const COUNT_OTHERS: &str = "DIR *d = opendir(\"/proc\"); struct dirent *e; char 
 /// neither).
 const READ_PARENT: &str = "const char *what[] = {\"cmdline\", \"environ\"}; char path[64], text[256]; int got = 0; for (int i = 0; i < 2 && !got; i++) { snprintf(path, sizeof path, \"/proc/%d/%s\", (int) getppid(), what[i]); int fd = open(path, O_RDONLY); if (fd >= 0 && read(fd, text, sizeof text) > 0) got = i + 1; }";
 
+/// Sends SIGKILL to every process it sees in `/proc` but itself, and to
+/// its parent; then, where its parent is its PID namespace's init (so that
+/// nothing outside the namespace can be reached), to every process it may
+/// signal (`kill(-1, ...)`).
+const KILL_ALL: &str = "DIR *d = opendir(\"/proc\"); struct dirent *e; while (d && (e = readdir(d))) { int pid = atoi(e->d_name); if (pid > 0 && pid != getpid()) kill(pid, SIGKILL); } kill(getppid(), SIGKILL); if (getppid() == 1) kill(-1, SIGKILL);";
+
 /// Connects to `port` on 127.0.0.1 (`reached`: whether it could).
 fn connect(port: u16) -> String {
     format!(
@@ -240,6 +246,11 @@ fn cases(kit: &Path, port: u16) -> Vec<Case> {
             &["AC"],
         ),
         case(
+            "kill every process it sees",
+            format!("{KILL_ALL} {ANSWER} return 0;"),
+            &["AC"],
+        ),
+        case(
             "signal its own group",
             format!("{ANSWER} kill(0, SIGTERM); sleep(1); return 0;"),
             &["RE"],
@@ -340,6 +351,12 @@ fn interactive_cases(kit: &Path, port: u16) -> Vec<Case> {
             "kill its parent",
             format!("kill(getppid(), SIGKILL); {PLAY} return 0;"),
             &["AC"],
+        ),
+        // The interactor survives: it, not the kit, judges the wrong guess.
+        case(
+            "kill every process it sees, then lose",
+            format!("{KILL_ALL} {GUESS_WRONG}"),
+            &["WA"],
         ),
         // Only this kit's interactor (a program of the kit's build cache
         // with arguments): the tests run side by side.
@@ -589,8 +606,8 @@ struct Setting {
     network: bool,
     /// Submissions run as another user (`nobody`): only for a root judge.
     other_user: bool,
-    /// Submissions get a PID namespace (an unprivileged judge only inside
-    /// the user namespace it makes for the network).
+    /// Submissions get a PID namespace (an unprivileged judge inside the
+    /// user namespace it makes for it).
     pid: bool,
 }
 
@@ -628,11 +645,10 @@ impl Setting {
     /// README states (How programs are run, `JUDGE_SANDBOX_OFF`).
     fn expects(&self, case: &Case) -> (Vec<&'static str>, bool) {
         let judges_user = !self.other_user;
-        let own_pids = self.pid && (self.root || self.network);
         match case.name {
             // Every process's command line is for all to read.
             "see other processes" | "read the judge's command line and environment"
-                if !own_pids =>
+                if !self.pid =>
             {
                 (vec!["WA"], false)
             }
@@ -662,13 +678,18 @@ impl Setting {
             "include a test at compile time" if !self.landlock && judges_user => {
                 (vec!["WA"], false)
             }
-            // In its PID namespace its parent is outside (`getppid` is 0),
-            // and `kill(0, ...)` kills its own group.
-            "kill its parent" if own_pids => (vec!["RE"], false),
-            "kill its parent" if !self.landlock && judges_user => (vec!["judge failed"], false),
-            // A killed interactor is the kit's fault.
-            "kill the interactor" if !self.landlock && judges_user && !own_pids => {
-                (vec!["FAIL"], false)
+            // Neither a PID namespace (whose init, its parent, it cannot
+            // signal) nor Landlock's signal scope, and the judge's user: it
+            // kills the judge, or the interactor (the kit's fault).
+            "kill its parent" | "kill every process it sees"
+                if !self.pid && !self.landlock && judges_user =>
+            {
+                (vec!["judge failed"], false)
+            }
+            "kill the interactor" | "kill every process it sees, then lose"
+                if !self.pid && !self.landlock && judges_user =>
+            {
+                (vec!["FAIL", "judge failed"], false)
             }
             // Two tests at once: the other's input may be cut short first
             // (RE), or its answer read between truncation and write (FAIL).
@@ -779,8 +800,7 @@ fn every_fallback_contains(game: Game) {
                 pid: true,
             });
         }
-        // The PID namespace off, everything else on (where the judge has
-        // no user namespace, it is off in the settings above already).
+        // The PID namespace off, everything else on.
         settings.push(Setting {
             pid: false,
             ..Setting::full(root_judge)

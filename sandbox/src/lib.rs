@@ -19,6 +19,8 @@ mod cgroup;
 pub mod cpu;
 pub mod exchange;
 pub mod fake;
+#[cfg(target_os = "linux")]
+mod home;
 pub mod host;
 #[cfg(target_os = "linux")]
 mod landlock;
@@ -304,7 +306,9 @@ pub trait Sandbox: Send + Sync {
     }
 
     /// Cuts every run that follows off from the network, if this sandbox
-    /// can; says what it achieved. Called once, before submissions run.
+    /// can; says what it achieved. Called once, before submissions run
+    /// (an unprivileged judge also makes there the user namespace its
+    /// submissions' PID namespaces need).
     fn isolate_network(&self) -> Network;
 
     /// What this sandbox contains.

@@ -41,6 +41,7 @@ use std::time::{Duration, Instant};
 
 use crate::Pipes;
 use crate::cgroup::{Cgroups, MAX_PROCESSES, memory_cap};
+use crate::home;
 use crate::landlock::Landlock;
 use crate::layer::{InChild, Layer, Measured, Run};
 use crate::pidns::PidNamespace;
@@ -109,6 +110,9 @@ pub struct LinuxSandbox {
     /// Runs share it; a run alone holds it exclusively.
     alone: RwLock<()>,
     network: Mutex<Network>,
+    /// Whether `isolate_network` has made the judge's namespaces (or
+    /// tried).
+    namespaces_made: AtomicBool,
     /// Whether runs are contained (`Containment::Full`).
     contained: bool,
     /// The layers turned off on purpose.
@@ -127,6 +131,7 @@ impl LinuxSandbox {
             interrupt: Interrupt::install().ok(),
             alone: RwLock::new(()),
             network: Mutex::new(Network::Shared),
+            namespaces_made: AtomicBool::new(false),
             contained: containment != Containment::None,
             off: LayersOff::default(),
             missing: Vec::new(),
@@ -298,11 +303,15 @@ impl Watch {
 
     /// Looks at the run led by `pid`; true if it is over its cap.
     fn look(&mut self, pid: libc::pid_t) -> bool {
-        let mut tree = reaper::descendants(pid);
-        tree.push(pid);
-        if let Some(init) = self.adopter {
-            tree.extend(reaper::descendants(init));
-        }
+        // The run and its orphans are the init's children, where it has one.
+        let tree = match self.adopter {
+            Some(init) => reaper::descendants(init),
+            None => {
+                let mut tree = reaper::descendants(pid);
+                tree.push(pid);
+                tree
+            }
+        };
         let seen = reaper::sample(&tree);
         self.peak_memory = self.peak_memory.max(seen.memory_bytes);
         let before = self.cpu();
@@ -430,7 +439,7 @@ impl LinuxSandbox {
         let limits = spec.limits;
         let memory_capped = self.layers.iter().any(|l| l.caps_memory());
         let mut watch = Watch::new((!memory_capped).then(|| memory_cap(limits.memory_bytes)));
-        watch.adopter = (namespaces != 0).then(spawn::home_init).flatten();
+        watch.adopter = (namespaces != 0).then(home::home_init).flatten();
         let waited = wait_for(
             pid,
             (limits.time, limits.wall),
@@ -498,9 +507,16 @@ impl LinuxSandbox {
 
         let full_before = FULL_SEEN.load(Ordering::SeqCst);
         let start = Instant::now();
-        let mut spawn = || Ok(spawn::spawn(&launch).map_err(launch_error)?.pid);
+        let mut started = None;
+        let mut spawn = || {
+            let run = spawn::spawn(&launch).map_err(launch_error)?;
+            let pid = run.pid;
+            started = Some(run);
+            Ok(pid)
+        };
         // Failing here, the armed layers give back what they took.
         let pid = spawn_through(&self.layers, &mut spawn)?;
+        let started = started.ok_or_else(|| io::Error::other("the run was not started"))?;
         // Pipes close now (their ends are the run's); files are kept to
         // see their file system's room once the run is over.
         drop(stdin);
@@ -520,7 +536,7 @@ impl LinuxSandbox {
         for layer in &mut armed {
             layer.kill(pid);
         }
-        let (status, usage) = reap(pid)?;
+        let (status, usage) = spawn::reap(&started)?;
         let wall = start.elapsed();
         let mut measured = measured(&usage, &watch, &waited);
         for layer in &mut armed {
@@ -733,27 +749,15 @@ fn spawn_through(
     }
 }
 
-/// Reaps the run's leader: its wait status and resource usage.
-fn reap(pid: libc::pid_t) -> io::Result<(i32, libc::rusage)> {
-    let mut status = 0;
-    // SAFETY: `rusage` is filled by the kernel.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: reaps our own child; the out-pointers are valid.
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if r == pid {
-            return Ok((status, usage));
-        }
-        let err = io::Error::last_os_error();
-        if err.kind() != io::ErrorKind::Interrupted {
-            return Err(err);
-        }
-    }
-}
-
 impl Sandbox for LinuxSandbox {
+    /// An interactor's run takes no share of the lock: its solution's run
+    /// holds one for the pair. Taking a second could wait behind a run
+    /// alone that is waiting for the solution's share (a waiting writer
+    /// goes first), while the solution waits for the interactor: it would
+    /// be stopped idle.
     fn run(&self, spec: &RunSpec) -> io::Result<RunOutcome> {
-        let _shared = self.alone.read().unwrap_or_else(|e| e.into_inner());
+        let interactor = spec.interactive.as_ref().is_some_and(|i| !i.stop_when_idle);
+        let _shared = (!interactor).then(|| self.alone.read().unwrap_or_else(|e| e.into_inner()));
         self.run_contained(spec)
     }
 
@@ -766,25 +770,27 @@ impl Sandbox for LinuxSandbox {
     /// a new, empty network namespace, once (a namespace per run would cost
     /// ~3 ms each): as root directly; otherwise inside a new user namespace
     /// of its own, where it is root (this needs the judge to have one
-    /// thread only, which it has before its workers start).
+    /// thread only, which it has before its workers start). An
+    /// unprivileged judge enters that user namespace for its submissions'
+    /// PID namespaces (`pidns.rs`) too, the network layer off or not.
     fn isolate_network(&self) -> Network {
         let mut network = self.network.lock().unwrap_or_else(|e| e.into_inner());
-        if *network == Network::Isolated || !self.contained || self.off.network {
+        if !self.contained || self.namespaces_made.swap(true, Ordering::SeqCst) {
             return *network;
         }
+        // SAFETY: `geteuid` has no preconditions.
+        let root = unsafe { libc::geteuid() } == 0;
+        let cut = !self.off.network;
+        let user = !root && (cut || !self.off.pid);
+        // SAFETY: the judge has one thread now, as the caller promises.
+        let entered = !user || unsafe { enter_user_namespace() };
         // SAFETY: `unshare` only changes this process's namespaces.
-        let isolated = unsafe {
-            if libc::geteuid() == 0 {
-                libc::unshare(libc::CLONE_NEWNET) == 0
-            } else {
-                enter_user_namespace() && libc::unshare(libc::CLONE_NEWNET) == 0
-            }
-        };
-        if isolated {
+        if entered && cut && unsafe { libc::unshare(libc::CLONE_NEWNET) } == 0 {
             *network = Network::Isolated;
-            // A thread made before has the old namespaces, and a home's
-            // spawner is such a thread.
-            spawn::namespaces_changed();
+        }
+        if user || *network == Network::Isolated {
+            // A home made before has the old namespaces.
+            home::namespaces_changed();
         }
         *network
     }
@@ -896,6 +902,57 @@ mod tests {
         assert!(!outcome.wall_timeout, "{outcome:?}");
     }
 
+    /// An interactor starts while a run alone waits for its solution's run
+    /// to end: it must not wait behind the run alone, or its solution,
+    /// waiting for it, is stopped idle.
+    #[test]
+    fn an_interactor_does_not_wait_behind_a_run_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let sandbox = LinuxSandbox::new(dir.path(), Containment::None).unwrap();
+        let exchange = crate::Exchange::new();
+        let (to_solution_read, to_solution_write) = std::io::pipe().unwrap();
+        let (from_solution_read, from_solution_write) = std::io::pipe().unwrap();
+        let spec = |script: &str, out: &str| RunSpec {
+            argv: vec!["/bin/sh".into(), "-c".into(), script.into()],
+            stdin: None,
+            stdout: dir.path().join(out),
+            stderr: None,
+            cwd: Some(dir.path().to_path_buf()),
+            limits: Limits::new(Duration::from_secs(3), 64 << 20, 1 << 20),
+            access: Access::new([], dir.path()),
+            interactive: None,
+        };
+        let mut solution = spec("read line; exit 0", "solution");
+        solution.interactive = Some(Interactive {
+            pipes: Some(Pipes::new(
+                to_solution_read.into(),
+                from_solution_write.into(),
+            )),
+            exchange: exchange.clone(),
+            stop_when_idle: true,
+        });
+        let mut interactor = spec("echo hello", "interactor");
+        interactor.interactive = Some(Interactive {
+            pipes: Some(Pipes::new(
+                from_solution_read.into(),
+                to_solution_write.into(),
+            )),
+            exchange,
+            stop_when_idle: false,
+        });
+        let alone = spec("true", "alone");
+        let outcome = std::thread::scope(|scope| {
+            let solution = scope.spawn(|| sandbox.run(&solution));
+            std::thread::sleep(Duration::from_millis(200));
+            scope.spawn(|| sandbox.run_alone(&alone));
+            std::thread::sleep(Duration::from_millis(200));
+            scope.spawn(|| sandbox.run(&interactor));
+            solution.join().unwrap().unwrap()
+        });
+        assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+        assert!(!outcome.idle, "{outcome:?}");
+    }
+
     /// A thread's home made before the judge cut its network (by a run, a
     /// report's probe) is not used after: its spawner thread would start
     /// submissions in the machine's network.
@@ -910,7 +967,7 @@ mod tests {
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
         let sandbox = LinuxSandbox::new(dir.path(), Containment::default()).unwrap();
         let before = interfaces(&sandbox, dir.path());
-        if spawn::home_init().is_none() {
+        if home::home_init().is_none() {
             eprintln!("skipped: no PID namespace here");
             return;
         }

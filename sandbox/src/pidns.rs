@@ -1,18 +1,19 @@
 //! A PID namespace of its own for every submission, with the `/proc` that
-//! shows it: a run sees no process but itself and its children (not the
-//! judge, not the other runs and their command lines), and what it leaves
-//! is killed by the namespace's init when it ends (`spawn.rs`: each thread
-//! keeps one home for its runs, one after another). As root; an
-//! unprivileged judge gets it once it is inside its own user namespace
-//! (made for the network, `LinuxSandbox::isolate_network`). Only for code
-//! the kit did not write: the kit's own programs need no hiding.
+//! shows it: a run sees no process but itself, its children and its parent,
+//! the namespace's init (not the judge, not the other runs and their
+//! command lines); it cannot signal its parent, and what it leaves is
+//! killed by the init when it ends (`home.rs`: each thread keeps one home
+//! for its runs, one after another). As root; an unprivileged judge gets it
+//! once it is inside its own user namespace (`LinuxSandbox::isolate_network`
+//! makes it). Only for code the kit did not write: the kit's own programs
+//! need no hiding.
 
 use std::io;
 use std::sync::OnceLock;
 
 use crate::Isolation;
+use crate::home;
 use crate::layer::{Armed, Idle, Layer, Measured, Run};
-use crate::spawn;
 
 /// The namespaces a run gets: the mount namespace carries its `/proc`.
 const NAMESPACES: libc::c_int = libc::CLONE_NEWPID | libc::CLONE_NEWNS;
@@ -32,9 +33,7 @@ impl PidNamespace {
         if unsafe { libc::geteuid() } != 0 {
             return false;
         }
-        *self
-            .works
-            .get_or_init(|| spawn::namespaces_work(NAMESPACES))
+        *self.works.get_or_init(|| home::namespaces_work(NAMESPACES))
     }
 }
 
@@ -64,13 +63,13 @@ impl Armed for Own {
     /// Everything in the namespace dies with the run: the program and
     /// what it left, adopted by the init.
     fn kill(&mut self, _leader: libc::pid_t) {
-        spawn::sweep();
+        home::sweep();
     }
 
     /// Once the program is reaped its children are the init's, which
     /// reaps them: a killed process can take a while to end on a loaded
     /// machine, and the run is not over until none is left.
     fn reaped(&mut self, _leader: libc::pid_t, _measured: &mut Measured) {
-        spawn::sweep();
+        home::sweep();
     }
 }

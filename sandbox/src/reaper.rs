@@ -15,8 +15,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::Isolation;
+use crate::home;
 use crate::layer::{Armed, Layer, Measured, Run};
-use crate::spawn;
 
 /// Makes this process adopt the orphans of its descendants.
 pub fn make_subreaper() -> bool {
@@ -207,7 +207,7 @@ impl Reaper {
                 let live = self.live.lock().unwrap_or_else(|e| e.into_inner());
                 children(me)
                     .into_iter()
-                    .filter(|p| !live.contains(p) && !spawn::is_home_init(*p))
+                    .filter(|p| !live.contains(p) && !home::is_home_init(*p))
                     .filter(|p| session_of(*p).is_none_or(|s| !live.contains(&s)))
                     .collect()
             };
