@@ -18,7 +18,7 @@ use testkit::stability::{Hog, Stability};
 const ROUNDS: usize = 10;
 
 #[test]
-#[ignore = "slow tier: every verdict judged 10 times beside a CPU hog (about 4 minutes)"]
+#[ignore = "slow tier: every verdict judged 10 times beside a CPU hog (about 5 minutes)"]
 fn no_verdict_flips_beside_a_cpu_hog() {
     let stability = Stability::new();
     let mut record = stability.record();
