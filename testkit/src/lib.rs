@@ -19,6 +19,9 @@
 //! * [`certify`]: a checker run under certification;
 //! * [`play`]: the play harness of the interactive problems;
 //! * [`bench`](mod@bench): the judge's benches' tiny problem and helpers;
+//! * [`stability`]: every verdict judged round after round, quietly or
+//!   beside a CPU hog: the verdicts that flip, how late the CPU limit
+//!   stops a run;
 //! * [`examples`]: the code testlib-rs's examples share;
 //! * [`modules`]: a crate's modules as a graph of its files, which the
 //!   workspace's guard (`tests/module_graph.rs`) holds to the layers of
@@ -46,4 +49,5 @@ pub mod paths;
 pub mod play;
 pub mod run;
 pub mod schema;
+pub mod stability;
 pub mod tools;
