@@ -2,8 +2,10 @@
 //! --bench stability`.
 //!
 //! The files `judge/tests/stability.rs` judges (the kit's solutions of
-//! every verdict, nim-play's included, and C programs at and across the
-//! limits of a throw-away kit's "sum") are judged round after round
+//! every verdict, nim-play's included, C programs at and across the
+//! limits of a throw-away kit's "sum", a long play of its guessing game),
+//! and nim-play's accepted solution, whose plays are long, are judged
+//! round after round
 //! (`BENCH_STABILITY_ROUNDS`, 10 unless told), each round twice, in an
 //! order that alternates: on a quiet machine (the baseline) and beside a
 //! CPU hog, two threads of the bench spinning. `JUDGE_BASELINE` names
@@ -101,7 +103,7 @@ fn main() {
         .ok()
         .and_then(|r| r.parse().ok())
         .unwrap_or(10);
-    let stability = Stability::new();
+    let stability = Stability::with_long_plays();
     let mut measured: Vec<Measured> = (judges().into_iter())
         .map(|(name, judge)| Measured {
             name,

@@ -229,7 +229,7 @@ fn tle_by_the_kernels_cpu_signals() {
         assert_eq!(v, Verdict::Tle);
         assert_eq!(
             m,
-            "993 ms of CPU time, stopped by the kernel at the CPU limit"
+            "993 ms of CPU time, stopped by the kernel past the CPU limit"
         );
     }
 }

@@ -1,10 +1,10 @@
 //! Verdicts hold on a loaded machine: the kit's solutions of every verdict
-//! (an interactive problem's too) and C programs at and across the limits
-//! (60–70% of the time limit in CPU time, 150% of it, 1.5 times the
-//! memory limit at once, memory and CPU time both crossed slowly, a sleep
-//! past the wall limit) are each judged 10 times while two threads of
-//! this test spin, and no file's verdict may differ between its
-//! judgings. How far over the limit the CPU time of each run stopped for
+//! (an interactive problem's too), C programs at and across the limits
+//! (65% of the time limit in CPU time, 150% of it, 1.5 times the memory
+//! limit at once, memory and CPU time both crossed slowly) and a long play
+//! of the guessing game (3000 exchanges) are each judged 10 times while
+//! two threads of this test spin, and no file's verdict may differ between
+//! its judgings. How far over the limit the CPU time of each run stopped for
 //! it went is printed (`--nocapture`); `cargo bench -p judge --bench
 //! stability` measures it against a quiet machine.
 
@@ -18,7 +18,7 @@ use testkit::stability::{Hog, Stability};
 const ROUNDS: usize = 10;
 
 #[test]
-#[ignore = "slow tier: every verdict judged 10 times beside a CPU hog (about 5 minutes)"]
+#[ignore = "slow tier: every verdict judged 10 times beside a CPU hog (about 1 minute)"]
 fn no_verdict_flips_beside_a_cpu_hog() {
     let stability = Stability::new();
     let mut record = stability.record();

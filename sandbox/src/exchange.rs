@@ -7,9 +7,14 @@
 //! did not flush, or waits for input that never comes), and no amount of
 //! wall time would change that. Once the interactor has ended there is no
 //! deadlock to break: the solution then runs to its own limits.
+//!
+//! Both runs' wall limits grow with what is not the solution's time: the
+//! messages the relay passed, and the time either side, or a relay thread,
+//! was ready to run but waited for a CPU (a loaded machine: each message
+//! wakes three in turn, and each may wait for a core).
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long an exchange may stay idle before its solution is stopped.
@@ -35,6 +40,20 @@ struct Shared {
     /// Whether the side that is never stopped idle (the interactor, a
     /// manager) has ended.
     jury_ended: AtomicBool,
+    /// Nanoseconds each waited for a CPU while ready to run: the solution's
+    /// processes, the interactor's, the relay threads.
+    waited: [AtomicU64; 3],
+    /// The relay threads (their thread ids), whose waits the solution's
+    /// run looks at.
+    relays: Mutex<Vec<i32>>,
+}
+
+/// Whose wait for a CPU: a side of the exchange, or its relays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Waiter {
+    Solution = 0,
+    Jury = 1,
+    Relays = 2,
 }
 
 impl Default for Exchange {
@@ -51,7 +70,35 @@ impl Exchange {
             last: AtomicU64::new(0),
             messages: AtomicU64::new(0),
             jury_ended: AtomicBool::new(false),
+            waited: Default::default(),
+            relays: Mutex::new(Vec::new()),
         }))
+    }
+
+    /// `who` has waited `total` for a CPU so far, while ready to run.
+    pub fn waited(&self, who: Waiter, total: Duration) {
+        let nanos = total.as_nanos().min(u64::MAX as u128) as u64;
+        self.0.waited[who as usize].fetch_max(nanos, Ordering::Relaxed);
+    }
+
+    /// The calling thread relays the exchange's messages.
+    pub fn relay_thread(&self) {
+        // SAFETY: `gettid` has no preconditions.
+        let tid = unsafe { libc::gettid() };
+        self.0
+            .relays
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(tid);
+    }
+
+    /// The relay threads' ids.
+    pub fn relays(&self) -> Vec<i32> {
+        self.0
+            .relays
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// The relay passed a message on.
@@ -94,6 +141,15 @@ impl Exchange {
     pub fn allowance(&self) -> Duration {
         PER_MESSAGE.saturating_mul(self.messages().min(u32::MAX as u64) as u32)
     }
+
+    /// The time the sides and the relays waited for a CPU so far, which
+    /// both runs' wall limits also grow by.
+    pub fn waited_in_all(&self) -> Duration {
+        let waited: u64 = (self.0.waited.iter())
+            .map(|w| w.load(Ordering::Relaxed))
+            .fold(0, u64::saturating_add);
+        Duration::from_nanos(waited)
+    }
 }
 
 #[cfg(test)]
@@ -101,7 +157,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn anything_that_happens_ends_a_quiet_spell_and_messages_buy_wall_time() {
+    fn anything_that_happens_ends_a_quiet_spell_and_messages_and_waits_buy_wall_time() {
         let exchange = Exchange::new();
         std::thread::sleep(Duration::from_millis(30));
         assert!(exchange.quiet() >= Duration::from_millis(30));
@@ -111,6 +167,13 @@ mod tests {
             exchange.passed();
         }
         assert_eq!(exchange.messages(), 1000);
+        assert_eq!(exchange.allowance(), Duration::from_millis(50));
+        // Each waiter's wait so far, however often it is told.
+        exchange.waited(Waiter::Solution, Duration::from_millis(7));
+        exchange.waited(Waiter::Solution, Duration::from_millis(5));
+        exchange.waited(Waiter::Jury, Duration::from_millis(3));
+        exchange.waited(Waiter::Relays, Duration::from_millis(1));
+        assert_eq!(exchange.waited_in_all(), Duration::from_millis(11));
         assert_eq!(exchange.allowance(), Duration::from_millis(50));
     }
 
@@ -124,6 +187,8 @@ mod tests {
             last: AtomicU64::new(0),
             messages: AtomicU64::new(0),
             jury_ended: AtomicBool::new(false),
+            waited: Default::default(),
+            relays: Mutex::new(Vec::new()),
         }));
         assert!(quiet_long.idle_stop());
         quiet_long.clone().jury_ended();

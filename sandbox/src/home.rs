@@ -33,7 +33,7 @@ use std::ptr;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
-use crate::spawn::{Shared, Stack, Started, child};
+use crate::spawn::{Launch, Shared, Stack, Started, child};
 
 thread_local! {
     /// The namespaces this thread's runs start in, made at its first run
@@ -97,9 +97,12 @@ struct Home {
     slot: Box<Slot>,
 }
 
-/// Starts `shared`'s run in this thread's home for `namespaces`, made
-/// first if there is none (or the one there is cannot take it).
-pub fn start(shared: &mut Shared, namespaces: libc::c_int) -> io::Result<Started> {
+/// Starts the run `launch` describes in this thread's home for its
+/// namespaces, made first if there is none (or the one there is cannot
+/// take it); returns once it runs the program.
+pub fn start(launch: &Launch) -> io::Result<Started> {
+    let namespaces = launch.namespaces;
+    let mut shared = Shared::in_namespace(launch);
     HOME.with_borrow_mut(|home| {
         // A home whose init is gone (killed with the judge's thread, or by
         // the machine), or made before the judge changed its namespaces,
@@ -115,7 +118,7 @@ pub fn start(shared: &mut Shared, namespaces: libc::c_int) -> io::Result<Started
             Some(home) => home,
             None => home.insert(Home::make(namespaces)?),
         };
-        home.start(shared)
+        home.start(&mut shared)
     })
 }
 
@@ -723,6 +726,97 @@ fn own_proc(judge: libc::pid_t) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layer::InChild;
+    use crate::spawn::support;
+
+    /// Runs `argv` with `steps` in this thread's home for `namespaces`,
+    /// then sweeps it; its wait status and what it wrote.
+    fn run_in(
+        namespaces: libc::c_int,
+        argv: &[&str],
+        env: &[&str],
+        steps: &[InChild],
+    ) -> io::Result<(i32, String)> {
+        let ran = support::run_with(start, |_| reap(), namespaces, argv, env, steps);
+        sweep();
+        ran
+    }
+
+    /// As root (or inside a user namespace where the judge is): the run
+    /// sees only itself and its children, its parent is the namespace's
+    /// init, which it cannot kill, it signals itself as anywhere else, and
+    /// what it leaves behind ends with it.
+    #[test]
+    fn a_run_in_a_pid_namespace_sees_only_itself() {
+        const PID: libc::c_int = libc::CLONE_NEWPID | libc::CLONE_NEWNS;
+        if !namespaces_work(PID) {
+            eprintln!("skipped: no PID namespace here");
+            return;
+        }
+        let script = "echo $$ $PPID; kill -KILL $PPID; kill -KILL -1; ls /proc | grep -c '^[0-9]'; cat /proc/1/cmdline; echo; exit 4";
+        let (status, out) = run_in(PID, &["/bin/sh", "-c", script], &[], &[]).unwrap();
+        assert!(
+            libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 4,
+            "{status:x}"
+        );
+        // Itself (2) under the init (1, its entry covered), and the init,
+        // itself, `ls` and `grep` in `/proc`.
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "2 1", "{out}");
+        assert!(lines[1].parse::<u32>().unwrap() <= 4, "{out}");
+        assert_eq!(
+            lines[2], "",
+            "the init's command line is the judge's: {out}"
+        );
+
+        // A PID 1 would drop the signals it sends itself.
+        let (status, _) = run_in(PID, &["/bin/sh", "-c", "kill -ABRT $$"], &[], &[]).unwrap();
+        assert!(libc::WIFSIGNALED(status) && libc::WTERMSIG(status) == libc::SIGABRT);
+
+        // A child left running ends with the run: `sleep`'s stdout is the
+        // file, which stays open for as long as it lives.
+        let (status, _) = run_in(PID, &["/bin/sh", "-c", "sleep 30 & exit 0"], &[], &[]).unwrap();
+        assert_eq!(status, 0);
+        let init = home_init().unwrap();
+        let adopted =
+            std::fs::read_to_string(format!("/proc/{init}/task/{init}/children")).unwrap();
+        assert_eq!(adopted.trim(), "", "left in the namespace after the run");
+        // The next run in the same namespaces sees no other process.
+        let (_, out) = run_in(
+            PID,
+            &["/bin/sh", "-c", "ls /proc | grep -c '^[0-9]'"],
+            &[],
+            &[],
+        )
+        .unwrap();
+        assert!(out.trim().parse::<u32>().unwrap() <= 4, "{out}");
+        // SAFETY: polls for any child left.
+        let left = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
+        assert!(left <= 0, "an unreaped child: {left}");
+
+        // On the CPUs of the thread that asked, not of the spawner's.
+        let pinned = crate::cpu::pin_thread().unwrap();
+        let (_, out) = run_in(
+            PID,
+            &["/bin/grep", "Cpus_allowed_list", "/proc/self/status"],
+            &[],
+            &[],
+        )
+        .unwrap();
+        assert_eq!(
+            out.split_whitespace().nth(1),
+            Some(&*pinned.cpu().to_string()),
+            "{out}"
+        );
+        drop(pinned);
+
+        // A step that fails is the error, as without namespaces.
+        let refuse: InChild = Box::new(|| Err(io::Error::from_raw_os_error(libc::EPERM)));
+        let e = run_in(PID, &["/bin/true"], &[], &[refuse]).unwrap_err();
+        assert_eq!(e.raw_os_error(), Some(libc::EPERM));
+        let e = run_in(PID, &["/no/such/program"], &[], &[]).unwrap_err();
+        assert_eq!(e.raw_os_error(), Some(libc::ENOENT));
+    }
 
     #[test]
     fn the_parent_read_in_proc_is_the_parent() {

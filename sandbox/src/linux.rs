@@ -41,6 +41,7 @@ use std::time::{Duration, Instant};
 
 use crate::Pipes;
 use crate::cgroup::{Cgroups, MAX_PROCESSES, memory_cap};
+use crate::exchange::Waiter;
 use crate::home;
 use crate::landlock::Landlock;
 use crate::layer::{InChild, Layer, Measured, Run};
@@ -48,7 +49,7 @@ use crate::pidns::PidNamespace;
 use crate::reaper::{self, Reaper};
 use crate::rlimits::Rlimits;
 use crate::session::Session;
-use crate::spawn::{self, Launch};
+use crate::spawn::{self, Launch, Started};
 use crate::user::{NOBODY, Nobody};
 use crate::{
     Containment, Exit, Interactive, Isolation, LayersOff, Network, RunOutcome, RunSpec, Sandbox,
@@ -56,6 +57,10 @@ use crate::{
 
 /// How often the memory of a run is sampled where no control group caps it.
 const SAMPLE: Duration = Duration::from_millis(5);
+
+/// The most wall limits a run's wall limit grows by for the time it waited
+/// for a CPU: a run on a machine that never gives it one still ends.
+const MOST_WAITED: u32 = 3;
 
 /// The signals the judge catches (to stop cleanly); a run starts with
 /// their default action.
@@ -288,6 +293,9 @@ struct Watch {
     /// Whether the last look saw the run busy: a process ready to run, or
     /// more CPU time than the look before.
     busy: bool,
+    /// How long each process of the run has waited for a CPU while ready
+    /// to run.
+    queued: BTreeMap<libc::pid_t, Duration>,
 }
 
 impl Watch {
@@ -298,6 +306,7 @@ impl Watch {
             peak_memory: 0,
             cpu: BTreeMap::new(),
             busy: true,
+            queued: BTreeMap::new(),
         }
     }
 
@@ -316,6 +325,7 @@ impl Watch {
         self.peak_memory = self.peak_memory.max(seen.memory_bytes);
         let before = self.cpu();
         self.cpu.extend(seen.cpu);
+        self.queued.extend(seen.queued);
         self.busy = seen.ready || self.cpu() > before;
         self.cap.is_some_and(|cap| seen.memory_bytes > cap)
     }
@@ -324,15 +334,24 @@ impl Watch {
     fn cpu(&self) -> Duration {
         self.cpu.values().sum()
     }
+
+    /// The time the run's processes waited for a CPU, together.
+    fn queued(&self) -> Duration {
+        self.queued.values().sum()
+    }
 }
 
 /// Waits until `pid` exits, the wall limit passes, the judge is
 /// interrupted, the run's processes have used more CPU time than the limit
-/// (seen at each sample: the run stops at its limit, not at the CPU
-/// backstop of `rlimits.rs`), or (when watched) they hold more memory than
-/// their cap. In an interactive exchange, each sample that sees the run
-/// busy stirs the exchange, the wall limit grows with the messages passed,
-/// and a run that stops when idle ends once the exchange is.
+/// (seen at each sample: the kernel stops one process at its limit,
+/// `rlimits.rs`, the samples all of them), or (when watched) they hold more
+/// memory than their cap. The wall limit does not count the time the run
+/// waited for a CPU while ready to run (up to [`MOST_WAITED`] wall limits):
+/// a loaded machine's, not the run's. In an interactive exchange, each
+/// sample that sees the run busy stirs the exchange, the wall limit grows
+/// with the messages passed and with what both sides and the relays
+/// waited for a CPU, and a run that stops when idle ends once the exchange
+/// is.
 fn wait_for(
     pid: libc::pid_t,
     (cpu, wall): (Duration, Duration),
@@ -343,9 +362,15 @@ fn wait_for(
     // SAFETY: plain syscall; a negative result means pidfds are unavailable.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
     let start = Instant::now();
-    let allowance = || interactive.map_or(Duration::ZERO, |i| i.exchange.allowance());
+    let most_waited = wall.saturating_mul(MOST_WAITED);
+    let allowance = |watch: &Watch| match interactive {
+        Some(i) => {
+            (i.exchange.allowance()).saturating_add(i.exchange.waited_in_all().min(most_waited))
+        }
+        None => watch.queued().min(most_waited),
+    };
     let waited = loop {
-        let deadline = start + wall.saturating_add(allowance());
+        let deadline = start + wall.saturating_add(allowance(watch));
         let now = Instant::now();
         if now >= deadline {
             break Waited::WallLimit;
@@ -385,6 +410,15 @@ fn wait_for(
         if let Some(interactive) = interactive {
             if watch.busy {
                 interactive.exchange.stir();
+            }
+            let exchange = &interactive.exchange;
+            match interactive.stop_when_idle {
+                true => {
+                    exchange.waited(Waiter::Solution, watch.queued());
+                    let relays = reaper::queued_threads(&exchange.relays());
+                    exchange.waited(Waiter::Relays, relays);
+                }
+                false => exchange.waited(Waiter::Jury, watch.queued()),
             }
             if interactive.stop_when_idle && interactive.exchange.idle_stop() {
                 break Waited::Idle;
@@ -509,10 +543,9 @@ impl LinuxSandbox {
         let start = Instant::now();
         let mut started = None;
         let mut spawn = || {
-            let run = spawn::spawn(&launch).map_err(launch_error)?;
-            let pid = run.pid;
-            started = Some(run);
-            Ok(pid)
+            Ok(started
+                .insert(start_run(&launch).map_err(launch_error)?)
+                .pid)
         };
         // Failing here, the armed layers give back what they took.
         let pid = spawn_through(&self.layers, &mut spawn)?;
@@ -536,7 +569,7 @@ impl LinuxSandbox {
         for layer in &mut armed {
             layer.kill(pid);
         }
-        let (status, usage) = spawn::reap(&started)?;
+        let (status, usage) = reap_run(&started)?;
         let wall = start.elapsed();
         let mut measured = measured(&usage, &watch, &waited);
         for layer in &mut armed {
@@ -738,6 +771,23 @@ fn c_string(s: &std::ffi::OsStr) -> io::Result<CString> {
     })
 }
 
+/// Starts `launch`: the calling thread's child, or its home's init's where
+/// the run has namespaces of its own.
+fn start_run(launch: &Launch) -> io::Result<Started> {
+    match launch.namespaces {
+        0 => spawn::spawn(launch),
+        _ => home::start(launch),
+    }
+}
+
+/// Reaps `started` as it was started: its wait status and what it used.
+fn reap_run(started: &Started) -> io::Result<(i32, libc::rusage)> {
+    match started.in_home {
+        true => home::reap(),
+        false => spawn::reap(started),
+    }
+}
+
 /// Starts a run through every layer that wraps the spawn, in order.
 fn spawn_through(
     layers: &[Box<dyn Layer>],
@@ -878,11 +928,71 @@ mod tests {
             .collect()
     }
 
-    /// The kernel stops a program at its CPU limit (SIGPROF, from its
-    /// interval timer), not the judge's sampler (SIGKILL), which looks
-    /// only every 5 ms and reads CPU time in 10 ms ticks.
+    /// The kernel stops a program past its CPU limit (SIGPROF, from its
+    /// interval timer) where the judge's samples do not: here there are
+    /// none to look (a sandbox whose samples wait on a lock the test holds
+    /// would be the same; a run's samples cannot be turned off, so the
+    /// timer is tested alone, in the child's own steps).
     #[test]
-    fn the_kernel_stops_a_busy_program_at_its_cpu_limit() {
+    fn the_kernel_stops_a_busy_program_past_its_cpu_limit() {
+        let limit = Duration::from_millis(300);
+        let timer = crate::rlimits::timer_for(limit);
+        assert_eq!(timer, Duration::from_micros(326_750));
+        let (status, usage) = busy_loop_under(Rlimits::new(None), limit);
+        assert!(libc::WIFSIGNALED(status), "{status:x}");
+        assert_eq!(libc::WTERMSIG(status), libc::SIGPROF);
+        let cpu = Duration::new(
+            usage.ru_utime.tv_sec as u64,
+            usage.ru_utime.tv_usec as u32 * 1000,
+        ) + Duration::new(
+            usage.ru_stime.tv_sec as u64,
+            usage.ru_stime.tv_usec as u32 * 1000,
+        );
+        assert!(cpu > limit && cpu < timer * 2, "{cpu:?}");
+    }
+
+    /// A busy loop, started with the steps of `rlimits` for `limit` and
+    /// nothing watching it: its wait status and resource use.
+    fn busy_loop_under(rlimits: Rlimits, limit: Duration) -> (i32, libc::rusage) {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = RunSpec {
+            argv: vec!["/bin/sh".into(), "-c".into(), "while :; do :; done".into()],
+            stdin: None,
+            stdout: dir.path().join("out"),
+            stderr: None,
+            cwd: Some(dir.path().to_path_buf()),
+            limits: Limits::new(limit, 64 << 20, 1 << 20),
+            access: Access::new([], dir.path()),
+            interactive: None,
+        };
+        let run = Run {
+            spec: &spec,
+            args: &spec.argv[1..],
+            program: Some(Path::new("/bin/sh")),
+            public_program: true,
+        };
+        let armed = rlimits.arm(&run).unwrap();
+        let steps: Vec<InChild> = armed.in_child().into_iter().collect();
+        let argv: Vec<CString> = spec.argv.iter().map(|a| c_string(a).unwrap()).collect();
+        let null = File::open("/dev/null").unwrap();
+        let launch = Launch {
+            program: &argv[0],
+            argv: &argv,
+            envp: &[],
+            stdio: [null.as_raw_fd(), null.as_raw_fd(), null.as_raw_fd()],
+            cwd: None,
+            caught: &CAUGHT,
+            steps: &steps,
+            namespaces: 0,
+        };
+        let started = spawn::spawn(&launch).unwrap();
+        spawn::reap(&started).unwrap()
+    }
+
+    /// The judge's samples stop a busy program at its CPU limit, before the
+    /// kernel's timer (set past it).
+    #[test]
+    fn the_judge_stops_a_busy_program_at_its_cpu_limit() {
         let dir = tempfile::tempdir().unwrap();
         let sandbox = LinuxSandbox::new(dir.path(), Containment::None).unwrap();
         let spec = RunSpec {
@@ -896,9 +1006,7 @@ mod tests {
             interactive: None,
         };
         let outcome = sandbox.run(&spec).unwrap();
-        assert_eq!(outcome.exit, Exit::Signal(libc::SIGPROF), "{outcome:?}");
-        // The kernel counts whole clock ticks; the measure is exact.
-        assert!(outcome.cpu > Duration::from_millis(250), "{outcome:?}");
+        assert!(outcome.cpu > Duration::from_millis(300), "{outcome:?}");
         assert!(!outcome.wall_timeout, "{outcome:?}");
     }
 
@@ -951,6 +1059,37 @@ mod tests {
         });
         assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
         assert!(!outcome.idle, "{outcome:?}");
+    }
+
+    /// The wall limit of an interactive run grows by the time the sides
+    /// and the relays waited for a CPU: here 1 s said of the relays lets a
+    /// 1.5 s sleep outlive a wall limit of 1.1 s.
+    #[test]
+    fn an_interactive_runs_wall_limit_grows_by_what_the_exchange_waited() {
+        let dir = tempfile::tempdir().unwrap();
+        let sandbox = LinuxSandbox::new(dir.path(), Containment::None).unwrap();
+        let exchange = crate::Exchange::new();
+        let spec = RunSpec {
+            argv: vec!["/bin/sleep".into(), "1.5".into()],
+            stdin: None,
+            stdout: dir.path().join("out"),
+            stderr: None,
+            cwd: Some(dir.path().to_path_buf()),
+            limits: Limits::new(Duration::from_millis(100), 64 << 20, 1 << 20),
+            access: Access::new([], dir.path()),
+            interactive: Some(Interactive {
+                pipes: None,
+                exchange: exchange.clone(),
+                stop_when_idle: false,
+            }),
+        };
+        assert_eq!(spec.limits.wall, Duration::from_millis(1100));
+        let cut = sandbox.run(&spec).unwrap();
+        assert!(cut.wall_timeout, "{cut:?}");
+        exchange.waited(Waiter::Relays, Duration::from_secs(1));
+        let outcome = sandbox.run(&spec).unwrap();
+        assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+        assert!(!outcome.wall_timeout, "{outcome:?}");
     }
 
     /// A thread's home made before the judge cut its network (by a run, a

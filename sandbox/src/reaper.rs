@@ -73,6 +73,8 @@ pub struct Sample {
     /// Whether any of them was running or ready to run (or waiting on the
     /// disk): not waiting for anything another process does.
     pub ready: bool,
+    /// How long each has waited for a CPU while ready to run, so far.
+    pub queued: Vec<(libc::pid_t, Duration)>,
 }
 
 /// Looks at the memory and CPU time of `pids`.
@@ -83,8 +85,12 @@ pub fn sample(pids: &[libc::pid_t]) -> Sample {
     let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     let (mut private, mut shared) = (0, 0);
     let mut cpu = Vec::with_capacity(pids.len());
+    let mut queued = Vec::with_capacity(pids.len());
     let mut ready = false;
     for &p in pids {
+        if let Some(wait) = run_delay(&format!("/proc/{p}/schedstat")) {
+            queued.push((p, wait));
+        }
         if let Ok(statm) = std::fs::read_to_string(format!("/proc/{p}/statm")) {
             let mut fields = statm
                 .split_whitespace()
@@ -108,7 +114,24 @@ pub fn sample(pids: &[libc::pid_t]) -> Sample {
         memory_bytes: (private + shared) * page,
         cpu,
         ready,
+        queued,
     }
+}
+
+/// The time a task has waited on a run queue, ready to run, from its
+/// `schedstat` (`running waiting timeslices`, in ns); `None` where the
+/// kernel does not keep it.
+fn run_delay(schedstat: &str) -> Option<Duration> {
+    let text = std::fs::read_to_string(schedstat).ok()?;
+    let waited = text.split_whitespace().nth(1)?.parse().ok()?;
+    Some(Duration::from_nanos(waited))
+}
+
+/// The time the judge's threads `tids` have waited for a CPU, together.
+pub fn queued_threads(tids: &[libc::pid_t]) -> Duration {
+    (tids.iter())
+        .filter_map(|tid| run_delay(&format!("/proc/self/task/{tid}/schedstat")))
+        .sum()
 }
 
 /// `/proc/<pid>/stat` after the name: its state first.

@@ -21,7 +21,6 @@ use std::io;
 use std::os::fd::RawFd;
 use std::ptr;
 
-use crate::home;
 use crate::layer::InChild;
 
 /// The child's stack: its steps are a few system calls deep.
@@ -124,46 +123,54 @@ pub struct Started {
     pub pid: libc::pid_t,
     /// Whether it is the child of its thread's home's init (else of the
     /// judge).
-    pub(crate) in_home: bool,
+    pub in_home: bool,
 }
 
-/// Starts the run `launch` describes; returns once it runs the program.
-/// An error before the program ran (a step failed, no such program) is
-/// returned, its child reaped.
+impl<'a> Shared<'a> {
+    /// What the child of `launch` reads, its parent the judge.
+    pub(crate) fn new(launch: &'a Launch<'a>) -> Shared<'a> {
+        let nul = |list: &[CString]| -> Vec<*const libc::c_char> {
+            (list.iter().map(|s| s.as_ptr()))
+                .chain([ptr::null()])
+                .collect()
+        };
+        Shared {
+            launch,
+            argv: nul(launch.argv),
+            envp: nul(launch.envp),
+            cpus: None,
+            error: 0,
+            // SAFETY: `getpid` has no preconditions.
+            parent: unsafe { libc::getpid() },
+        }
+    }
+
+    /// The same, for a child of the init of its PID namespace (1), which
+    /// another thread's CPUs may not be this one's: it takes this one's.
+    pub(crate) fn in_namespace(launch: &'a Launch<'a>) -> Shared<'a> {
+        let mut shared = Shared::new(launch);
+        shared.parent = 1;
+        // SAFETY: an all-zero set is valid; the kernel fills it.
+        shared.cpus = unsafe {
+            let mut cpus: libc::cpu_set_t = std::mem::zeroed();
+            let size = std::mem::size_of::<libc::cpu_set_t>();
+            (libc::sched_getaffinity(0, size, &mut cpus) == 0).then_some(cpus)
+        };
+        shared
+    }
+}
+
+/// Starts the run `launch` describes, a child of the calling thread (one
+/// in namespaces of its own is its home's, `home::start`); returns once it
+/// runs the program. An error before the program ran (a step failed, no
+/// such program) is returned, its child reaped.
 pub fn spawn(launch: &Launch) -> io::Result<Started> {
-    let nul = |list: &[CString]| -> Vec<*const libc::c_char> {
-        (list.iter().map(|s| s.as_ptr()))
-            .chain([ptr::null()])
-            .collect()
-    };
-    let mut shared = Shared {
-        launch,
-        argv: nul(launch.argv),
-        envp: nul(launch.envp),
-        cpus: None,
-        error: 0,
-        // SAFETY: `getpid` has no preconditions.
-        parent: unsafe { libc::getpid() },
-    };
-    if launch.namespaces == 0 {
-        return clone_child(&mut shared);
-    }
-    shared.parent = 1;
-    // SAFETY: an all-zero set is valid; the kernel fills it.
-    shared.cpus = unsafe {
-        let mut cpus: libc::cpu_set_t = std::mem::zeroed();
-        let size = std::mem::size_of::<libc::cpu_set_t>();
-        (libc::sched_getaffinity(0, size, &mut cpus) == 0).then_some(cpus)
-    };
-    home::start(&mut shared, launch.namespaces)
+    clone_child(&mut Shared::new(launch))
 }
 
-/// Reaps a run that has ended (or was killed): its wait status and what it
-/// used.
+/// Reaps a run this thread started (not in a home: `home::reap`) that has
+/// ended, or was killed: its wait status and what it used.
 pub fn reap(started: &Started) -> io::Result<(i32, libc::rusage)> {
-    if started.in_home {
-        return home::reap();
-    }
     let mut status = 0;
     // SAFETY: `rusage` is filled by the kernel.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -296,8 +303,9 @@ fn prepare(shared: &Shared) -> io::Result<()> {
     }
 }
 
+/// What the tests of starting runs share.
 #[cfg(test)]
-mod tests {
+pub(crate) mod support {
     use std::io::{Read, Seek};
     use std::os::fd::AsRawFd;
 
@@ -307,14 +315,11 @@ mod tests {
         CString::new(s).unwrap()
     }
 
-    /// Runs `argv` with `steps`, its stdout in a file; its wait status and
-    /// what it wrote.
-    fn run(argv: &[&str], env: &[&str], steps: &[InChild]) -> io::Result<(i32, String)> {
-        run_in(0, argv, env, steps)
-    }
-
-    /// `run` in `namespaces` of its own.
-    fn run_in(
+    /// Runs `argv` in `namespaces` with `steps`, its stdout in a file, by
+    /// `start` and `reap`; its wait status and what it wrote.
+    pub fn run_with(
+        start: impl FnOnce(&Launch) -> io::Result<Started>,
+        reap: impl FnOnce(&Started) -> io::Result<(i32, libc::rusage)>,
         namespaces: libc::c_int,
         argv: &[&str],
         env: &[&str],
@@ -326,7 +331,7 @@ mod tests {
         let argv: Vec<CString> = argv.iter().map(|a| c(a)).collect();
         let envp: Vec<CString> = env.iter().map(|a| c(a)).collect();
         let cwd = c(dir.path().to_str().unwrap());
-        let started = spawn(&Launch {
+        let started = start(&Launch {
             program: &argv[0],
             argv: &argv,
             envp: &envp,
@@ -337,13 +342,21 @@ mod tests {
             namespaces,
         })?;
         let (status, _) = reap(&started)?;
-        if namespaces != 0 {
-            home::sweep();
-        }
         let mut text = String::new();
         out.seek(std::io::SeekFrom::Start(0)).unwrap();
         out.read_to_string(&mut text).unwrap();
         Ok((status, text.replace(dir.path().to_str().unwrap(), "<cwd>")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `argv` with `steps`, its stdout in a file; its wait status and
+    /// what it wrote.
+    fn run(argv: &[&str], env: &[&str], steps: &[InChild]) -> io::Result<(i32, String)> {
+        support::run_with(spawn, reap, 0, argv, env, steps)
     }
 
     #[test]
@@ -394,81 +407,5 @@ mod tests {
         // SAFETY: polls for any child left.
         let left = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
         assert!(left <= 0, "an unreaped child: {left}");
-    }
-
-    /// As root (or inside a user namespace where the judge is): the run
-    /// sees only itself and its children, its parent is the namespace's
-    /// init, which it cannot kill, it signals itself as anywhere else, and
-    /// what it leaves behind ends with it.
-    #[test]
-    fn a_run_in_a_pid_namespace_sees_only_itself() {
-        const PID: libc::c_int = libc::CLONE_NEWPID | libc::CLONE_NEWNS;
-        if !home::namespaces_work(PID) {
-            eprintln!("skipped: no PID namespace here");
-            return;
-        }
-        let script = "echo $$ $PPID; kill -KILL $PPID; kill -KILL -1; ls /proc | grep -c '^[0-9]'; cat /proc/1/cmdline; echo; exit 4";
-        let (status, out) = run_in(PID, &["/bin/sh", "-c", script], &[], &[]).unwrap();
-        assert!(
-            libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 4,
-            "{status:x}"
-        );
-        // Itself (2) under the init (1, its entry covered), and the init,
-        // itself, `ls` and `grep` in `/proc`.
-        let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines[0], "2 1", "{out}");
-        assert!(lines[1].parse::<u32>().unwrap() <= 4, "{out}");
-        assert_eq!(
-            lines[2], "",
-            "the init's command line is the judge's: {out}"
-        );
-
-        // A PID 1 would drop the signals it sends itself.
-        let (status, _) = run_in(PID, &["/bin/sh", "-c", "kill -ABRT $$"], &[], &[]).unwrap();
-        assert!(libc::WIFSIGNALED(status) && libc::WTERMSIG(status) == libc::SIGABRT);
-
-        // A child left running ends with the run: `sleep`'s stdout is the
-        // file, which stays open for as long as it lives.
-        let (status, _) = run_in(PID, &["/bin/sh", "-c", "sleep 30 & exit 0"], &[], &[]).unwrap();
-        assert_eq!(status, 0);
-        let init = home::home_init().unwrap();
-        let adopted =
-            std::fs::read_to_string(format!("/proc/{init}/task/{init}/children")).unwrap();
-        assert_eq!(adopted.trim(), "", "left in the namespace after the run");
-        // The next run in the same namespaces sees no other process.
-        let (_, out) = run_in(
-            PID,
-            &["/bin/sh", "-c", "ls /proc | grep -c '^[0-9]'"],
-            &[],
-            &[],
-        )
-        .unwrap();
-        assert!(out.trim().parse::<u32>().unwrap() <= 4, "{out}");
-        // SAFETY: polls for any child left.
-        let left = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
-        assert!(left <= 0, "an unreaped child: {left}");
-
-        // On the CPUs of the thread that asked, not of the spawner's.
-        let pinned = crate::cpu::pin_thread().unwrap();
-        let (_, out) = run_in(
-            PID,
-            &["/bin/grep", "Cpus_allowed_list", "/proc/self/status"],
-            &[],
-            &[],
-        )
-        .unwrap();
-        assert_eq!(
-            out.split_whitespace().nth(1),
-            Some(&*pinned.cpu().to_string()),
-            "{out}"
-        );
-        drop(pinned);
-
-        // A step that fails is the error, as without namespaces.
-        let refuse: InChild = Box::new(|| Err(io::Error::from_raw_os_error(libc::EPERM)));
-        let e = run_in(PID, &["/bin/true"], &[], &[refuse]).unwrap_err();
-        assert_eq!(e.raw_os_error(), Some(libc::EPERM));
-        let e = run_in(PID, &["/no/such/program"], &[], &[]).unwrap_err();
-        assert_eq!(e.raw_os_error(), Some(libc::ENOENT));
     }
 }

@@ -321,6 +321,7 @@ fn relay(mut from: impl Read, to: impl Write, side: Side, limit: u64, watch: Wat
         exchange,
         start,
     } = watch;
+    exchange.relay_thread();
     let mut to = Some(to);
     let mut passed = 0u64;
     let mut buffer = vec![0u8; 1 << 16];

@@ -32,14 +32,14 @@ pub fn classify(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, String)> 
             ),
         ));
     }
-    // The kernel's CPU timers count whole clock ticks (4 ms here), the
-    // measure is exact: a program the kernel stopped may show a few ms
-    // less than its limit (a program that sends itself SIGPROF or SIGXCPU
-    // is taken for one stopped).
+    // The kernel stops a program past its limit (`sandbox::rlimits`),
+    // counting clock ticks, the measure is exact: it may rarely show less
+    // than the limit (a program that sends itself SIGPROF or SIGXCPU is
+    // taken for one stopped).
     let by_kernel = matches!(run.exit, Exit::Signal(libc::SIGPROF | libc::SIGXCPU));
     if run.cpu > limits.time || by_kernel {
         let how = match by_kernel {
-            true => ", stopped by the kernel at the CPU limit",
+            true => ", stopped by the kernel past the CPU limit",
             false => "",
         };
         return Some((
@@ -177,31 +177,23 @@ pub fn from_interaction(
         {
             jury
         }
-        Some((Verdict::Tle, _)) if solution.wall_timeout && solution.cpu < limits.time => {
-            let stopped = if solution.idle {
-                format!(
-                    "stopped after {} ms, nothing having passed either way for {} s with \
-                     neither side running",
-                    solution.wall.as_millis(),
-                    sandbox::exchange::IDLE_LIMIT.as_secs()
-                )
-            } else {
-                format!(
-                    "killed at the wall limit after {} ms",
-                    solution.wall.as_millis()
-                )
-            };
-            verdict(
-                Verdict::Tle,
-                format!(
-                    "idle: {} ms of CPU time, {stopped}, while waiting (for input the \
-                     interactor never sent, or did it not flush its output?); the interactor \
-                     said: {}",
-                    solution.cpu.as_millis(),
-                    jury.message
-                ),
-            )
-        }
+        Some((Verdict::Tle, _)) if solution.idle => verdict(
+            Verdict::Tle,
+            format!(
+                "idle: {} ms of CPU time, stopped after {} ms, nothing having passed either \
+                 way for {} s with neither side running, while waiting (for input the \
+                 interactor never sent, or did it not flush its output?); the interactor \
+                 said: {}",
+                solution.cpu.as_millis(),
+                solution.wall.as_millis(),
+                sandbox::exchange::IDLE_LIMIT.as_secs(),
+                jury.message
+            ),
+        ),
+        Some((Verdict::Tle, m)) => verdict(
+            Verdict::Tle,
+            format!("{m}; the interactor said: {}", jury.message),
+        ),
         Some((v, m)) => verdict(v, m),
         None => jury,
     }

@@ -14,26 +14,37 @@ pub const KIT_SOLUTIONS: &[(&str, &[&str])] = &[
         &[
             "accepted/bash.cpp",
             "wrong_answer/int32.cpp",
-            "wrong_answer/swapped.py",
             "time_limit_exceeded/simulate.cpp",
         ],
     ),
-    (
-        "merge-piles",
-        &[
-            "runtime_error/table_50000.rs",
-            "time_limit_exceeded/dp_by_moves.cpp",
-        ],
-    ),
+    ("merge-piles", &["runtime_error/table_50000.rs"]),
     (
         "nim-play",
         &[
-            "accepted/nim-play.cpp",
             "wrong_answer/zero_based.cpp",
             "time_limit_exceeded/no_flush.cpp",
         ],
     ),
 ];
+
+/// The kit's long interactive plays, which the bench judges besides.
+pub const LONG_PLAYS: &[(&str, &[&str])] = &[("nim-play", &["accepted/nim-play.cpp"])];
+
+/// The guessing game of the throw-away kit, for a long play that is cheap
+/// on a quiet machine: 300 ms of CPU time, a test whose secret is 3000,
+/// and an interactor that answers as many questions as it is asked.
+pub const GUESS_PLAN: &str = "title = { en = \"Guess\", zh = \"猜数\" }\ntime_limit_ms = 300\ninteractor = \"interactor.c\"\nvalidator = \"validate.c\"\nreference = \"accepted/binary_search.c\"\n\n[[tests]]\nfile = \"1.in\"\n";
+pub const GUESS_TEST: &str = "100000 3000\n";
+
+/// The guessing game's interactor without its cap on questions.
+pub fn patient_interactor() -> String {
+    crate::guess::INTERACTOR.replace("asked == 60", "asked == 1000000")
+}
+
+/// Asks 1, 2, 3, ... until it hears `=`: 3000 exchanges, each of which
+/// wakes the judge's relay and the interactor, and may wait for a core
+/// beside the hog.
+pub const LINEAR_GUESS: &str = "#include <stdio.h>\nint main(void) { long long n; if (scanf(\"%lld\", &n) != 1) return 1; for (long long x = 1; x <= n; x++) { printf(\"? %lld\\n\", x); fflush(stdout); char r[4]; if (scanf(\"%3s\", r) != 1) return 0; if (r[0] == '=') { printf(\"! %lld\\n\", x); fflush(stdout); return 0; } } return 0; }\n";
 
 /// The verdict a solution's folder names, if it names one.
 pub fn verdict_of_folder(file: &str) -> Option<&'static str> {
@@ -67,7 +78,6 @@ pub fn sum_programs(
         ("over_limit.c", program(&over), Some("TLE")),
         ("memory_quickly.c", program(&touch(&quick)), Some("MLE")),
         ("memory_slowly.c", program(&slow), None),
-        ("sleep.c", program("sleep(30);"), Some("TLE")),
     ]
 }
 

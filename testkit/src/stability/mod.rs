@@ -87,7 +87,19 @@ impl Stability {
     /// Makes the throw-away kit and builds both kits' tests (and the kit's
     /// programs), so that the rounds only judge.
     pub fn new() -> Stability {
-        let kit = Kit::builder().languages(&["c"]).inputs(2).create();
+        Stability::judging(cases::KIT_SOLUTIONS)
+    }
+
+    /// The same, with the kit's long interactive plays too (nim-play's
+    /// accepted solution: thousands of messages a test, seconds beside the
+    /// hog), for the bench.
+    pub fn with_long_plays() -> Stability {
+        Stability::judging(&[cases::KIT_SOLUTIONS, cases::LONG_PLAYS].concat())
+    }
+
+    /// The throw-away kit's cases and the kit's `solutions`.
+    fn judging(solutions: &[(&'static str, &[&str])]) -> Stability {
+        let kit = Kit::builder().languages(&["c"]).inputs(1).create();
         let limit_ms = time_limit_ms(kit.dir(), "sum");
         let mut sum = Vec::new();
         for (name, source, expected) in cases::sum_programs(limit_ms, memory_mib(kit.dir())) {
@@ -100,7 +112,7 @@ impl Stability {
             });
         }
         let mut batches = Vec::new();
-        for (problem, files) in cases::KIT_SOLUTIONS {
+        for (problem, files) in solutions {
             let limit_ms = time_limit_ms(&paths::root(), problem);
             let cases = (files.iter())
                 .map(|file| Case {
@@ -123,8 +135,29 @@ impl Stability {
             flags: Vec::new(),
             cases: sum,
         });
+        crate::guess::add_to(&kit, cases::GUESS_PLAN, &[cases::GUESS_TEST]);
+        kit.write("problems/guess/interactor.c", &cases::patient_interactor());
+        kit.write("cases/linear_guess.c", cases::LINEAR_GUESS);
+        batches.push(Batch {
+            at_root: false,
+            problem: "guess".to_string(),
+            flags: Vec::new(),
+            cases: [
+                "cases/linear_guess.c",
+                "solutions/guess/accepted/binary_search.c",
+            ]
+            .map(|file| Case {
+                name: format!("guess/{}", file.rsplit('/').next().unwrap_or(file)),
+                file: file.to_string(),
+                expected: Some("AC"),
+                limit_ms: 300,
+            })
+            .to_vec(),
+        });
         let stability = Stability { kit, batches };
-        let problems: Vec<&str> = cases::KIT_SOLUTIONS.iter().map(|(p, _)| *p).collect();
+        let mut problems: Vec<&str> = solutions.iter().map(|(p, _)| *p).collect();
+        problems.sort_unstable();
+        problems.dedup();
         stability.build(&paths::judge(), &problems);
         stability
     }
@@ -188,30 +221,51 @@ impl Stability {
     }
 }
 
-/// The judging of `file` in a standings report.
+/// The judging of `file` in a report: a standings report's row, or the
+/// report of one file.
 fn judging_of(report: &Value, file: &str) -> Judging {
-    let rows = report["solutions"].as_array().expect("a standings report");
+    let text = |v: &Value| v.as_str().unwrap_or("").to_string();
+    let Some(rows) = report["solutions"].as_array() else {
+        return one_judging(report);
+    };
     let row = (rows.iter())
         .find(|r| r["solution"].as_str().is_some_and(|s| s.ends_with(file)))
         .unwrap_or_else(|| panic!("no row for {file}: {report:#}"));
-    let text = |v: &Value| v.as_str().unwrap_or("").to_string();
     let failure = match &row["first_failure"] {
         Value::Null => String::new(),
         f => format!("test {}: {}", text(&f["test"]), text(&f["message"])),
     };
-    let tests = (row["results"].as_array().unwrap().iter())
+    Judging {
+        verdict: text(&row["verdict"]),
+        failure,
+        tests: test_runs(&row["results"]),
+    }
+}
+
+/// The judging in the report of one file.
+fn one_judging(report: &Value) -> Judging {
+    let tests = test_runs(&report["tests"]);
+    let failure = (tests.iter().find(|t| t.verdict != "AC"))
+        .map(|t| format!("test {}: {}", t.name, t.message))
+        .unwrap_or_default();
+    Judging {
+        verdict: report["verdict"].as_str().unwrap_or("").to_string(),
+        failure,
+        tests,
+    }
+}
+
+/// The tests of a judging, from its results.
+fn test_runs(results: &Value) -> Vec<TestRun> {
+    let text = |v: &Value| v.as_str().unwrap_or("").to_string();
+    (results.as_array().into_iter().flatten())
         .map(|t| TestRun {
             name: text(&t["name"]),
             verdict: text(&t["verdict"]),
             time_ms: t["time_ms"].as_u64().unwrap_or(0),
             message: text(&t["message"]),
         })
-        .collect();
-    Judging {
-        verdict: text(&row["verdict"]),
-        failure,
-        tests,
-    }
+        .collect()
 }
 
 /// A key of `[defaults]` in the kit's judge.toml at `kit`.

@@ -26,9 +26,11 @@ pub fn verdicts(judgings: &[Judging]) -> String {
     counts(judgings.iter().map(|j| j.verdict.as_str()))
 }
 
-/// The CPU time of a test stopped for it (`N ms of CPU time`; not one
-/// killed at the wall limit or stopped idle) over the limit, in ms.
+/// The CPU time of a test stopped for it (`N ms of CPU time`, by the
+/// judge's samples or the kernel's timer; not one killed at the wall limit
+/// or stopped idle) over the limit, in ms.
 fn excess(limit_ms: u64, verdict: &str, time_ms: u64, message: &str) -> Option<i64> {
+    let message = message.trim_end_matches(", stopped by the kernel past the CPU limit");
     let cpu = message.strip_suffix(" ms of CPU time")?;
     (verdict == "TLE" && cpu.parse::<u64>().is_ok()).then(|| time_ms as i64 - limit_ms as i64)
 }
