@@ -907,6 +907,21 @@ mod tests {
     use super::*;
     use crate::{Access, Limits};
 
+    /// A run of `argv` in `dir` for `time` of CPU time, writing to `out`
+    /// there.
+    fn spec_in(dir: &Path, argv: &[&str], time: Duration, out: &str) -> RunSpec {
+        RunSpec {
+            argv: argv.iter().map(|a| a.into()).collect(),
+            stdin: None,
+            stdout: dir.join(out),
+            stderr: None,
+            cwd: Some(dir.to_path_buf()),
+            limits: Limits::new(time, 64 << 20, 1 << 20),
+            access: Access::new([], dir),
+            interactive: None,
+        }
+    }
+
     /// The network interfaces an untrusted run sees, from its `/proc`.
     fn interfaces(sandbox: &LinuxSandbox, dir: &Path) -> Vec<String> {
         let out = dir.join("dev");
@@ -955,16 +970,12 @@ mod tests {
     /// nothing watching it: its wait status and resource use.
     fn busy_loop_under(rlimits: Rlimits, limit: Duration) -> (i32, libc::rusage) {
         let dir = tempfile::tempdir().unwrap();
-        let spec = RunSpec {
-            argv: vec!["/bin/sh".into(), "-c".into(), "while :; do :; done".into()],
-            stdin: None,
-            stdout: dir.path().join("out"),
-            stderr: None,
-            cwd: Some(dir.path().to_path_buf()),
-            limits: Limits::new(limit, 64 << 20, 1 << 20),
-            access: Access::new([], dir.path()),
-            interactive: None,
-        };
+        let spec = spec_in(
+            dir.path(),
+            &["/bin/sh", "-c", "while :; do :; done"],
+            limit,
+            "out",
+        );
         let run = Run {
             spec: &spec,
             args: &spec.argv[1..],
@@ -995,16 +1006,8 @@ mod tests {
     fn the_judge_stops_a_busy_program_at_its_cpu_limit() {
         let dir = tempfile::tempdir().unwrap();
         let sandbox = LinuxSandbox::new(dir.path(), Containment::None).unwrap();
-        let spec = RunSpec {
-            argv: vec!["/bin/sh".into(), "-c".into(), "while :; do :; done".into()],
-            stdin: None,
-            stdout: dir.path().join("out"),
-            stderr: None,
-            cwd: Some(dir.path().to_path_buf()),
-            limits: Limits::new(Duration::from_millis(300), 64 << 20, 1 << 20),
-            access: Access::new([], dir.path()),
-            interactive: None,
-        };
+        let busy = ["/bin/sh", "-c", "while :; do :; done"];
+        let spec = spec_in(dir.path(), &busy, Duration::from_millis(300), "out");
         let outcome = sandbox.run(&spec).unwrap();
         assert!(outcome.cpu > Duration::from_millis(300), "{outcome:?}");
         assert!(!outcome.wall_timeout, "{outcome:?}");
@@ -1020,15 +1023,13 @@ mod tests {
         let exchange = crate::Exchange::new();
         let (to_solution_read, to_solution_write) = std::io::pipe().unwrap();
         let (from_solution_read, from_solution_write) = std::io::pipe().unwrap();
-        let spec = |script: &str, out: &str| RunSpec {
-            argv: vec!["/bin/sh".into(), "-c".into(), script.into()],
-            stdin: None,
-            stdout: dir.path().join(out),
-            stderr: None,
-            cwd: Some(dir.path().to_path_buf()),
-            limits: Limits::new(Duration::from_secs(3), 64 << 20, 1 << 20),
-            access: Access::new([], dir.path()),
-            interactive: None,
+        let spec = |script: &str, out: &str| {
+            spec_in(
+                dir.path(),
+                &["/bin/sh", "-c", script],
+                Duration::from_secs(3),
+                out,
+            )
         };
         let mut solution = spec("read line; exit 0", "solution");
         solution.interactive = Some(Interactive {
@@ -1069,20 +1070,17 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let sandbox = LinuxSandbox::new(dir.path(), Containment::None).unwrap();
         let exchange = crate::Exchange::new();
-        let spec = RunSpec {
-            argv: vec!["/bin/sleep".into(), "1.5".into()],
-            stdin: None,
-            stdout: dir.path().join("out"),
-            stderr: None,
-            cwd: Some(dir.path().to_path_buf()),
-            limits: Limits::new(Duration::from_millis(100), 64 << 20, 1 << 20),
-            access: Access::new([], dir.path()),
-            interactive: Some(Interactive {
-                pipes: None,
-                exchange: exchange.clone(),
-                stop_when_idle: false,
-            }),
-        };
+        let mut spec = spec_in(
+            dir.path(),
+            &["/bin/sleep", "1.5"],
+            Duration::from_millis(100),
+            "out",
+        );
+        spec.interactive = Some(Interactive {
+            pipes: None,
+            exchange: exchange.clone(),
+            stop_when_idle: false,
+        });
         assert_eq!(spec.limits.wall, Duration::from_millis(1100));
         let cut = sandbox.run(&spec).unwrap();
         assert!(cut.wall_timeout, "{cut:?}");
