@@ -243,10 +243,14 @@ impl Home {
         self.ask(START)?;
         // SAFETY: written by the init before it answered.
         let pidfd = unsafe { OwnedFd::from_raw_fd(*self.slot.pidfd.get()) };
-        Ok(Started {
-            pid: pid_of(&pidfd)?,
-            in_home: true,
-        })
+        match pid_of(&pidfd) {
+            Ok(pid) => Ok(Started { pid, in_home: true }),
+            // A run the judge cannot watch is killed at once.
+            Err(e) => {
+                let _ = self.ask(SWEEP).and_then(|()| self.ask(REAP));
+                Err(e)
+            }
+        }
     }
 
     /// Asks the init `op` and waits for its answer.

@@ -60,7 +60,9 @@ impl Cargo {
         }
         let mut hasher = blake3::Hasher::new();
         for file in &sources {
-            hasher.update(file.to_string_lossy().as_bytes());
+            // Relative to the kit: a kit copied or moved keeps its programs.
+            let name = file.strip_prefix(&self.root).unwrap_or(file);
+            hasher.update(name.to_string_lossy().as_bytes());
             hasher.update(&[0]);
             if file.exists() {
                 hasher.update(fsutil::hash_file(file)?.as_bytes());
@@ -198,4 +200,43 @@ fn host_triple() -> Result<String> {
 /// Cargo, as the environment names it (`CARGO` under `cargo run`).
 fn cargo() -> Tool {
     Tool::new(std::env::var_os("CARGO").unwrap_or("cargo".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kit's sources: the workspace's files and one of each package's.
+    fn sources(root: &Path, checker: &str) {
+        for (path, text) in [
+            ("Cargo.toml", "[workspace]\n"),
+            ("Cargo.lock", "version = 4\n"),
+            ("testlib/Cargo.toml", "[package]\n"),
+            ("testlib/src/lib.rs", "\n"),
+            ("checkers/src/bin/check.rs", checker),
+            ("validators/src/bin/validate.rs", "fn main() {}\n"),
+            ("generators/src/bin/generate.rs", "fn main() {}\n"),
+        ] {
+            let file = root.join(path);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(file, text).unwrap();
+        }
+    }
+
+    /// A kit copied or moved elsewhere keeps its built programs; a changed
+    /// source does not.
+    #[test]
+    fn the_sources_hash_is_the_kits_wherever_it_lies() {
+        let (one, two) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        sources(one.path(), "fn main() {}\n");
+        sources(two.path(), "fn main() {}\n");
+        let hash = |root: &Path| {
+            Cargo::new(root, &root.join("target"))
+                .sources_hash()
+                .unwrap()
+        };
+        assert_eq!(hash(one.path()), hash(two.path()));
+        sources(two.path(), "fn main() { println!(); }\n");
+        assert_ne!(hash(one.path()), hash(two.path()));
+    }
 }
