@@ -450,10 +450,20 @@ mod tests {
             ..run(Exit::Signal(libc::SIGKILL))
         };
         let jury = from_checker(&run(Exit::Code(2)), "unexpected end");
+        // Killed at the wall limit, not idle: the message says no more.
         let checked = from_interaction(&idle, 0, &limits, jury.clone(), false);
         assert_eq!(checked.verdict, Verdict::Tle);
-        assert!(checked.message.starts_with("idle: "), "{}", checked.message);
+        assert!(
+            !checked.message.starts_with("idle: "),
+            "{}",
+            checked.message
+        );
         assert!(checked.message.contains("killed at the wall limit"));
+        assert!(
+            checked
+                .message
+                .ends_with("the interactor said: unexpected end")
+        );
         let stopped_idle = RunOutcome {
             idle: true,
             ..idle.clone()
@@ -496,14 +506,16 @@ mod tests {
     }
 
     #[test]
-    fn precedence_output_then_memory_then_time_then_exit() {
+    fn precedence_time_then_memory_then_output_then_exit() {
         let mut r = run(Exit::Signal(libc::SIGXFSZ));
         r.peak_memory_bytes = 1 << 30;
         r.wall_timeout = true;
-        assert_eq!(classify(&r, &limits()).unwrap().0, Verdict::Ole);
-        r.exit = Exit::Signal(libc::SIGKILL);
+        assert_eq!(classify(&r, &limits()).unwrap().0, Verdict::Tle);
+        r.wall_timeout = false;
         assert_eq!(classify(&r, &limits()).unwrap().0, Verdict::Mle);
         r.peak_memory_bytes = 1 << 20;
+        assert_eq!(classify(&r, &limits()).unwrap().0, Verdict::Ole);
+        r.exit = Exit::Signal(libc::SIGPROF);
         assert_eq!(classify(&r, &limits()).unwrap().0, Verdict::Tle);
         let mut r = run(Exit::Code(3));
         r.cpu = Duration::from_millis(1001);
