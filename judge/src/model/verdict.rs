@@ -11,6 +11,10 @@ pub use super::config::{AcceptRule, ErrorRule, GroupScoring};
 
 /// A verdict. `Fail` is the kit's fault (a crashed checker, an answer that
 /// does not parse), never the submission's.
+///
+/// A run that broke several limits gets one verdict, in the order CMS and
+/// DOMjudge check them: TLE (CPU time or the wall clock), then MLE, then
+/// OLE, then RE; `core::rules::classify` applies it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Verdict {
     /// Accepted (a checker that gives points also accepts).
