@@ -111,10 +111,7 @@ impl Cargo {
         let count = missing.len();
         built.extend(missing.into_iter().cloned());
         fsutil::create_dir_all(&self.records)?;
-        let content: Vec<&str> = std::iter::once(hash.as_str())
-            .chain(built.iter().map(String::as_str))
-            .collect();
-        fsutil::write_atomic(&stamp, content.join("\n").as_bytes())?;
+        fsutil::write_atomic(&stamp, stamp_text(&hash, &built).as_bytes())?;
         Ok(count)
     }
 
@@ -184,6 +181,16 @@ impl Cargo {
     }
 }
 
+/// The stamp: the sources' hash, then the binaries built from them, one
+/// line each and every line ended (a shell's `read` skips an unended last
+/// line: `scripts/as-normal-user` copies the binaries it names).
+fn stamp_text(hash: &str, built: &BTreeSet<String>) -> String {
+    std::iter::once(hash)
+        .chain(built.iter().map(String::as_str))
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
 /// The target triple of this machine (`x86_64-unknown-linux-gnu`), as rustc
 /// says.
 fn host_triple() -> Result<String> {
@@ -221,6 +228,17 @@ mod tests {
             std::fs::create_dir_all(file.parent().unwrap()).unwrap();
             std::fs::write(file, text).unwrap();
         }
+    }
+
+    /// The stamp's lines are the hash and each binary, the last one ended
+    /// too (the shell's `read` would skip it), and it reads back the same.
+    #[test]
+    fn the_stamp_names_every_binary_on_an_ended_line() {
+        let built: BTreeSet<String> = ["check-a", "val-b"].map(String::from).into();
+        let text = stamp_text("abc", &built);
+        assert_eq!(text, "abc\ncheck-a\nval-b\n");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines, ["abc", "check-a", "val-b"]);
     }
 
     /// A kit copied or moved elsewhere keeps its built programs; a changed
