@@ -61,7 +61,7 @@ fn kit(sandbox: &LinuxSandbox, interactor: &Path, solution: &Path, dir: &Path) -
         sandbox,
         spec(solution, "solution"),
         spec(interactor, "interactor"),
-        limits.output_bytes,
+        (limits.output_bytes, false),
         None,
     )
     .unwrap();

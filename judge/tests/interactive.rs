@@ -189,6 +189,30 @@ fn a_busy_interactor_keeps_the_exchange_alive() {
     assert!(first["wall_ms"].as_u64().unwrap() >= 1500, "{first:#}");
 }
 
+/// A play that ran out of wall time with CPU time to spare is played
+/// again with no other run beside it, as a batch run is: here the
+/// interactor thinks past the solution's wall limit (2 s) on its first
+/// play only (it leaves a mark in its folder), so the second play is AC.
+#[test]
+fn a_play_out_of_wall_time_with_cpu_to_spare_is_played_again_alone() {
+    let kit = guess_kit();
+    kit.write(
+        "problems/guess/interactor.c",
+        &INTERACTOR.replace(
+            "#include <stdlib.h>",
+            "#include <stdlib.h>\n#include <time.h>\n#include <unistd.h>",
+        )
+        .replace(
+            "printf(\"%s\\n\", x < secret",
+            "if (asked == 0 && access(\"thought-once\", F_OK) != 0) { fclose(fopen(\"thought-once\", \"w\")); clock_t t = clock(); while (clock() - t < CLOCKS_PER_SEC * 3) {} }\n        printf(\"%s\\n\", x < secret",
+        ),
+    );
+    let file = "solutions/guess/accepted/binary_search.c";
+    let (code, report) = kit.json(&["test", "guess", file]);
+    let first = &report["tests"][0];
+    assert_eq!((code, &first["verdict"]), (0, &"AC".into()), "{first:#}");
+}
+
 /// A solution that floods the interactor is stopped at the output limit
 /// (1 MiB): the judge closes its pipe, so it dies at its next write rather
 /// than writing on to its time limit (1 s).

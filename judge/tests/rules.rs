@@ -268,6 +268,20 @@ fn a_wall_timeout_with_cpu_to_spare_is_judged_again_alone() {
     assert!(busy.calls().iter().all(|c| !c.alone));
 }
 
+/// The kernel's CPU timer counts clock ticks: a run it stopped short of
+/// the limit by the exact measure is judged again alone.
+#[test]
+fn a_kernel_stop_short_of_the_limit_is_judged_again_alone() {
+    let early = Arc::new(FakeSandbox::new(|call| match call.program.as_str() {
+        "check" => checker(call),
+        _ if call.alone => right().cpu_ms(300),
+        _ => FakeRun::signal(libc::SIGPROF).cpu_ms(930),
+    }));
+    let run = judge_with(&Setup::new(1), &early, 1, Stop::Never);
+    assert_eq!(run.verdict, Verdict::Ac);
+    assert_eq!(early.calls().iter().filter(|c| c.alone).count(), 1);
+}
+
 #[test]
 fn an_output_identical_to_another_solutions_agrees_without_the_checker() {
     let setup = Setup::new(2);

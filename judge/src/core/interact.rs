@@ -219,12 +219,13 @@ impl Fifos {
 /// to and from the FIFOs the interactor opens (its own stdin and stdout
 /// are used). The relay stops passing on what the solution writes beyond
 /// `solution_output_limit` bytes (the interactor then sees the end of its
-/// input).
+/// input). With `alone`, no other run goes on meanwhile (the solution's
+/// run holds the sandbox alone; its interactor needs no share).
 pub fn run(
     sandbox: &dyn Sandbox,
     mut solution: RunSpec,
     mut interactor: RunSpec,
-    solution_output_limit: u64,
+    (solution_output_limit, alone): (u64, bool),
     fifos: Option<&Fifos>,
 ) -> io::Result<Interaction> {
     let exchange = Exchange::new();
@@ -285,7 +286,10 @@ pub fn run(
             drop(held);
             run
         });
-        let solution = sandbox.run(&solution);
+        let solution = match alone {
+            true => sandbox.run_alone(&solution),
+            false => sandbox.run(&solution),
+        };
         let interactor = jury
             .join()
             .unwrap_or_else(|_| Err(io::Error::other("the interactor's thread panicked")));

@@ -104,9 +104,12 @@ pub fn stopped_at_limit(what: &str, run: &RunOutcome, limits: &Limits) -> Option
 
 /// Whether a run killed at the wall limit is judged again, alone: with CPU
 /// time to spare, the machine may have been too busy to give it its time,
-/// and a second run with no other beside it decides.
+/// and a second run with no other beside it decides. So is one the
+/// kernel's CPU timer stopped short of the limit by the exact measure: the
+/// timer counts clock ticks, which a busy machine makes run ahead.
 pub fn rerun_alone(run: &RunOutcome, limits: &Limits) -> bool {
-    run.wall_timeout && run.cpu < limits.time
+    let by_kernel = matches!(run.exit, Exit::Signal(libc::SIGPROF | libc::SIGXCPU));
+    (run.wall_timeout || by_kernel) && run.cpu < limits.time
 }
 
 /// An output identical byte for byte to another solution's answer agrees
@@ -498,6 +501,26 @@ mod tests {
         let jury = from_checker(&run(Exit::Code(2)), "unexpected end");
         let first = from_interaction(&crashed, 10, &limits, jury, false);
         assert_eq!(first.verdict, Verdict::Re);
+    }
+
+    /// Judged again alone: a wall timeout with CPU time to spare, and a
+    /// stop by the kernel's CPU timer short of the limit by the exact
+    /// measure; never a run past the limit, nor one that ended by itself.
+    #[test]
+    fn runs_stopped_short_of_the_cpu_limit_are_judged_again_alone() {
+        let at = |exit, wall_timeout, ms| {
+            let mut r = run(exit);
+            r.wall_timeout = wall_timeout;
+            r.cpu = Duration::from_millis(ms);
+            rerun_alone(&r, &limits())
+        };
+        assert!(at(Exit::Code(0), true, 10));
+        assert!(at(Exit::Signal(libc::SIGPROF), false, 930));
+        assert!(at(Exit::Signal(libc::SIGXCPU), false, 930));
+        assert!(!at(Exit::Signal(libc::SIGPROF), false, 1100));
+        assert!(!at(Exit::Code(0), true, 1100));
+        assert!(!at(Exit::Signal(libc::SIGSEGV), false, 10));
+        assert!(!at(Exit::Code(0), false, 10));
     }
 
     #[test]

@@ -425,25 +425,7 @@ impl Jury<'_> {
             from_user: scratch.join(format!("{name}.from-user")),
             to_user: scratch.join(format!("{name}.to-user")),
         };
-        let args = match (interactor.protocol, answer) {
-            (Protocol::Testlib, _) => {
-                let mut args = vec![input.as_os_str(), output.as_os_str()];
-                args.extend(answer.map(Path::as_os_str));
-                args
-            }
-            (Protocol::Kattis, Some(answer)) => {
-                fsutil::create_dir_all(&feedback)?;
-                vec![input.as_os_str(), answer.as_os_str(), feedback.as_os_str()]
-            }
-            // A Communication manager: the test on stdin, the verdict on
-            // stdout, the solution over two FIFOs.
-            (Protocol::Cms, _) => vec![fifos.from_user.as_os_str(), fifos.to_user.as_os_str()],
-            (Protocol::Kattis, None) => bail!(
-                "the interactor {} cannot be played here: the kit plays Kattis interactors \
-                 on a test with an answer",
-                interactor.name
-            ),
-        };
+        let args = interactor_args(interactor, (input, output, answer), &feedback, &fifos)?;
         let cms = interactor.protocol == Protocol::Cms;
         let jury = RunSpec {
             argv: interactor.argv(args),
@@ -466,7 +448,28 @@ impl Jury<'_> {
             interactive: None,
         };
         let fifos = cms.then_some(&fifos);
-        let played = interact::run(&*self.sandbox, player, jury, limits.output_bytes, fifos)?;
+        let play = |alone| {
+            let (player, jury) = (player.clone(), jury.clone());
+            interact::run(
+                &*self.sandbox,
+                player,
+                jury,
+                (limits.output_bytes, alone),
+                fifos,
+            )
+        };
+        let mut played = play(false)?;
+        // Out of time with CPU time to spare: played again with no other
+        // run beside it, from a clean start, as a batch run is.
+        if let Ok(first) = &played.solution
+            && rules::rerun_alone(first, &limits)
+        {
+            fresh_dir(work)?;
+            if feedback.is_dir() {
+                fresh_dir(&feedback)?;
+            }
+            played = play(true)?;
+        }
         let run = played.solution?;
         let jury_run = played
             .interactor
@@ -489,4 +492,35 @@ impl Jury<'_> {
         );
         Ok((run, checked, played.transcript))
     }
+}
+
+/// The arguments of `interactor` in its protocol, for the test's `input`,
+/// the `output` it writes and the `answer` it reads: testlib's get
+/// `input output [answer]`, a Kattis validator `input answer feedback_dir`
+/// (the folder made here), a CMS manager its two FIFOs.
+fn interactor_args<'a>(
+    interactor: &Program,
+    (input, output, answer): (&'a Path, &'a Path, Option<&'a Path>),
+    feedback: &'a Path,
+    fifos: &'a interact::Fifos,
+) -> Result<Vec<&'a std::ffi::OsStr>> {
+    Ok(match (interactor.protocol, answer) {
+        (Protocol::Testlib, _) => {
+            let mut args = vec![input.as_os_str(), output.as_os_str()];
+            args.extend(answer.map(Path::as_os_str));
+            args
+        }
+        (Protocol::Kattis, Some(answer)) => {
+            fsutil::create_dir_all(feedback)?;
+            vec![input.as_os_str(), answer.as_os_str(), feedback.as_os_str()]
+        }
+        // A Communication manager: the test on stdin, the verdict on
+        // stdout, the solution over two FIFOs.
+        (Protocol::Cms, _) => vec![fifos.from_user.as_os_str(), fifos.to_user.as_os_str()],
+        (Protocol::Kattis, None) => bail!(
+            "the interactor {} cannot be played here: the kit plays Kattis interactors \
+             on a test with an answer",
+            interactor.name
+        ),
+    })
 }
