@@ -337,6 +337,10 @@ fn standings_html_shows_a_column_per_file() {
     let dom = load(&page, "standings-report.png");
     check_matrix(&dom, &judged, &["01", "02", "03", "04"]);
     assert_eq!(select(&dom, "th.solution").len(), 5);
+    // The batch is rejected, not the kit's failure.
+    let overall = &select(&dom, "span.overall")[0];
+    assert_eq!(attr(overall, "data-verdict"), "REJECTED");
+    assert_eq!(overall.text().collect::<String>(), "0 of 4 files accepted");
 }
 
 #[test]

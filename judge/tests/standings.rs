@@ -54,6 +54,12 @@ fn a_class_folder_is_judged_into_standings() {
     let (code, report) = kit.json(&["test", "sum", "class", "extra/readme.md"]);
     assert_eq!(code, 1, "not every file is accepted: {report}");
     assert_eq!(report["command"], "test");
+    // Rejected files are the files' business: FAIL is the kit's own.
+    assert_eq!(
+        (&report["verdict"], &report["accepted"], &report["files"]),
+        (&"REJECTED".into(), &1.into(), &6.into()),
+        "{report}"
+    );
     let expected: Vec<(String, String)> = FILES
         .iter()
         .zip(["AC", "WA", "CE", "RE", "TLE", "CE"])
@@ -64,6 +70,17 @@ fn a_class_folder_is_judged_into_standings() {
     assert_eq!(
         (&rows[0]["passed"], &rows[0]["tests"]),
         (&3.into(), &3.into())
+    );
+    // No groups: the tests share a hundred points (CMS's Sum).
+    let scores: Vec<(&Value, &Value)> = (rows.as_array().unwrap().iter())
+        .map(|r| (&r["score"], &r["max_score"]))
+        .collect();
+    let hundred = Value::from(100);
+    let zero = Value::from(0);
+    assert_eq!(scores[0], (&hundred, &hundred), "{report}");
+    assert!(
+        scores[1..].iter().all(|s| *s == (&zero, &hundred)),
+        "{report}"
     );
     assert_eq!(rows[1]["first_failure"]["test"], "01", "{report}");
     assert_eq!(rows[1]["first_failure"]["verdict"], "WA");
@@ -115,7 +132,45 @@ fn standings_are_a_table_and_a_csv() {
          other_interpreter,other_verdict"
     );
     assert_eq!(lines.len(), 6, "{text}");
-    assert!(lines[2].starts_with("class/bob/sum.c,WA,,,0,3,"), "{text}");
+    assert!(
+        lines[2].starts_with("class/bob/sum.c,WA,0,100,0,3,"),
+        "{text}"
+    );
+    // The test's name stays text in a spreadsheet (a bare 01 would be 1).
+    assert!(lines[2].contains(",test 01,\"WA: "), "{text}");
+}
+
+/// Rows sort by name as people sort names: whatever the case, numbers by
+/// value; by score, a partial score above none.
+#[test]
+fn names_sort_as_people_expect_and_scores_rank_the_rest() {
+    let kit = class();
+    for name in ["student10", "Student2", "Zoe", "aaron"] {
+        kit.write(&format!("names/{name}.c"), &reference(""));
+    }
+    // Passes the first two tests of three: a score between.
+    kit.write("names/partly.c", &reference("if (a > 100) a += 1;"));
+    let (code, report) = kit.json(&["test", "sum", "names"]);
+    assert_eq!(code, 1, "{report}");
+    let order: Vec<String> = verdicts(&report).into_iter().map(|r| r.0).collect();
+    let expected = ["aaron", "partly", "Student2", "student10", "Zoe"];
+    let expected: Vec<String> = expected.iter().map(|n| format!("names/{n}.c")).collect();
+    assert_eq!(order, expected, "{report}");
+    let (_, by_score) = kit.json(&["test", "sum", "names", "class/bob", "--sort", "score"]);
+    let rows = by_score["solutions"].as_array().unwrap();
+    let tail: Vec<(&str, f64)> = (rows[4..].iter())
+        .map(|r| {
+            (
+                r["solution"].as_str().unwrap(),
+                r["score"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        tail,
+        [("names/partly.c", 66.67), ("class/bob/sum.c", 0.0)],
+        "{by_score}"
+    );
 }
 
 /// Each row's `cached`, by file.
@@ -303,4 +358,64 @@ fn each_file_stops_on_its_own_and_a_copy_is_judged_once() {
         })
         .unwrap_or_default();
     assert_eq!(runs, 3, "alice and frank share a judging");
+}
+
+/// A run that gives up says why on its error stream, then aborts: two
+/// lines, the second with a terminal colour code.
+fn giving_up() -> String {
+    c_program(
+        "long long a, b; if (scanf(\"%lld %lld\", &a, &b) != 2) return 9; \
+         fprintf(stderr, \"warming up\\n\\x1b[31mindex %lld out of range\\n\", a); abort();",
+    )
+}
+
+/// A failing run in its own words: the end of its error stream (escaped)
+/// and where its files are kept, in `test`'s JSON and terminal, a batch's
+/// row and table, and `verify`'s table.
+#[test]
+fn a_failing_run_says_why_in_its_own_words() {
+    let kit = class();
+    kit.write("words/crash.c", &giving_up());
+    let said = "warming up\n\\u{1b}[31mindex 1 out of range";
+    let (code, report) = kit.json(&["test", "sum", "words/crash.c", "--fail-fast"]);
+    assert_eq!(code, 1, "{report}");
+    let first = &report["tests"][0];
+    assert_eq!(
+        (&first["verdict"], &first["stderr"]),
+        (&"RE".into(), &said.into()),
+        "{report}"
+    );
+    let kept = std::path::Path::new(first["kept"].as_str().unwrap_or_default());
+    assert!(kept.join("01.err").is_file(), "{report}");
+    let run = kit.judge(&["test", "sum", "words/crash.c", "--fail-fast"]);
+    let out = &run.stdout;
+    assert!(
+        out.contains("its error stream ended (2 lines):\n  warming up\n"),
+        "{out}"
+    );
+    assert!(out.contains("its files: target/judge/runs/"), "{out}");
+    assert!(out.contains("/01.*\n"), "{out}");
+
+    // A batch: the row's first failure, and a note under the table.
+    let (_, batch) = kit.json(&["test", "sum", "words", "class/alice.c"]);
+    let row = (batch["solutions"].as_array().unwrap().iter())
+        .find(|r| r["solution"] == "words/crash.c")
+        .unwrap();
+    assert_eq!(row["first_failure"]["stderr"], said, "{batch}");
+    assert!(row["first_failure"]["kept"].is_string(), "{batch}");
+    let table = kit.judge(&["test", "sum", "words", "class/alice.c"]).stdout;
+    assert!(
+        table.contains(
+            "words/crash.c, test 01: RE killed by SIGABRT\n  its error stream ended (2 lines):"
+        ),
+        "{table}"
+    );
+
+    // verify: a solution that breaks its folder's promise says why.
+    kit.write("solutions/sum/accepted/crash.c", &giving_up());
+    let verified = kit.judge(&["verify"]).stdout;
+    assert!(
+        verified.contains("\\u{1b}[31mindex 1 out of range"),
+        "{verified}"
+    );
 }

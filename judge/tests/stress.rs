@@ -112,12 +112,19 @@ fn faulty_bash(fault: &str, action: &str) -> String {
 fn a_solution_that_crashes_or_times_out_only_on_some_games_is_shrunk() {
     let dir = tempfile::tempdir().unwrap();
     let crash = dir.path().join("crash_on_7.cpp");
-    std::fs::write(&crash, faulty_bash("n % 10 == 7", "abort();")).unwrap();
+    let crashing = "fprintf(stderr, \"no move from %lld\\n\", n); abort();";
+    std::fs::write(&crash, faulty_bash("n % 10 == 7", crashing)).unwrap();
     let (code, report) = judge(&["stress", "bash", crash.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert_shrunk_small(&report, "RE");
     let input = report["failure"]["input"].as_str().unwrap();
     assert_eq!(games_and_largest(input).0, 1, "{report:#}");
+    // The crash in its own words, on the shrunk game.
+    let stderr = report["failure"]["stderr"].as_str().unwrap_or_default();
+    assert!(
+        stderr.starts_with("no move from ") && stderr.ends_with('7'),
+        "{report:#}"
+    );
 
     let slow = dir.path().join("slow_on_3.cpp");
     std::fs::write(&slow, faulty_bash("m % 10 == 3", "for (;;) {}")).unwrap();

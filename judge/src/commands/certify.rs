@@ -108,7 +108,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CertifyArgs) -> R
         interactive: problem.interactive,
     });
     events.emit(EventKind::Finished { report: &report });
-    Ok(report.verdict().is_accepted())
+    Ok(report.accepted())
 }
 
 /// The bounds' values: `NAME=VALUE` from the command line over the table's

@@ -77,5 +77,5 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &CheckArgs) -> Res
         partial: checked.partial,
     });
     events.emit(EventKind::Finished { report: &report });
-    Ok(report.verdict().is_accepted())
+    Ok(report.accepted())
 }

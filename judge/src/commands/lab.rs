@@ -53,7 +53,7 @@ pub fn run(
     }
     let report = Report::Lab(table);
     events.emit(EventKind::Finished { report: &report });
-    Ok(report.verdict() == Verdict::Ac)
+    Ok(report.accepted())
 }
 
 /// The family `args` names among `families`, tabulated as they ask. Bad

@@ -108,5 +108,5 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &StressArgs) -> Re
         failure,
     });
     events.emit(EventKind::Finished { report: &report });
-    Ok(report.verdict().is_accepted())
+    Ok(report.accepted())
 }

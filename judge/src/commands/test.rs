@@ -14,9 +14,8 @@ use crate::core::verify;
 use crate::model::event::{EventKind, Events};
 use crate::model::kit::Kit;
 use crate::model::problem::Problem;
-use crate::model::results::report::{Report, StandingsReport, TestReport};
-use crate::model::results::{Standing, Test};
-use crate::model::verdict::Verdict;
+use crate::model::results::report::{BatchVerdict, Report, StandingsReport, TestReport};
+use crate::model::results::{Standing, Test, by_name};
 
 /// Judges the files on the problem; true if and only if every file is
 /// accepted on every test.
@@ -39,7 +38,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
         true => standings(kit, jury, events, args, &arena, &problem)?,
     };
     events.emit(EventKind::Finished { report: &report });
-    Ok(report.verdict().is_accepted())
+    Ok(report.accepted())
 }
 
 /// One file judged (and again under its other interpreter with
@@ -95,10 +94,9 @@ fn standings(
     let mut rows = standings::judge(kit, jury, problem, arena, &files, options, events)?;
     sort(&mut rows, args.sort);
     Ok(Report::Standings(StandingsReport {
-        verdict: match rows.iter().all(|r| r.verdict.is_accepted()) {
-            true => Verdict::Ac,
-            false => Verdict::Fail,
-        },
+        verdict: BatchVerdict::of(rows.iter().map(|r| r.verdict)),
+        accepted: rows.iter().filter(|r| r.verdict.is_accepted()).count(),
+        files: rows.len(),
         problem: problem.name.clone(),
         sort: format!("{:?}", args.sort).to_lowercase(),
         samples_only: args.samples,
@@ -126,12 +124,12 @@ fn target_of(file: &Path, problem: &Problem) -> Option<String> {
     Some(file.strip_prefix(dir).ok()?.display().to_string())
 }
 
-/// Orders the standings: by file name, or best score first (then most
-/// tests passed, then those that ran before those that did not compile,
-/// then the fastest), name breaking ties.
+/// Orders the standings: by file name (as people order names), or best
+/// score first (then most tests passed, then those that ran before those
+/// that did not compile, then the fastest), name breaking ties.
 fn sort(rows: &mut [Standing], by: SortBy) {
     rows.sort_by(|a, b| {
-        let by_name = a.solution.cmp(&b.solution);
+        let by_name = by_name(&a.solution, &b.solution);
         match by {
             SortBy::Name => by_name,
             SortBy::Score => {

@@ -102,7 +102,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &ValidateArgs) -> 
     }
     let report = Report::Validate(report);
     events.emit(EventKind::Finished { report: &report });
-    Ok(report.verdict().is_accepted())
+    Ok(report.accepted())
 }
 
 /// An input validated: why it is invalid (`None`: valid), and what the

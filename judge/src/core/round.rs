@@ -52,6 +52,8 @@ pub struct Failed {
     pub output: String,
     pub answer: String,
     pub message: String,
+    /// The end of the solution's error stream.
+    pub stderr: Option<String>,
 }
 
 impl Failed {
@@ -67,6 +69,7 @@ impl Failed {
             output: self.output,
             answer: self.answer,
             message: self.message,
+            stderr: self.stderr,
             shrinking,
         }
     }
@@ -219,6 +222,7 @@ impl Round<'_> {
             output: read_head(&outcome.output, SHOWN_BYTES),
             answer: read_head(&test.answer, SHOWN_BYTES),
             message: outcome.message,
+            stderr: outcome.stderr,
         });
         if !keep {
             self.forget(&test.name);

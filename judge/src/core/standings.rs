@@ -12,12 +12,13 @@ use anyhow::{Context, Result, bail};
 
 use crate::base::fsutil;
 use crate::base::pool::Stop;
-use crate::core::jury::{Arena, Entry, Jury};
+use crate::core::jury::{self, Arena, Entry, Jury};
 use crate::model::event::{EventKind, Events};
 use crate::model::kit::Kit;
 use crate::model::problem::Problem;
 use crate::model::program::{self, BuildError, Program};
 use crate::model::results::{OtherJudging, SolutionRun, Standing, Test};
+use crate::model::verdict::Score;
 
 /// How the standings are judged (`judge test`'s flags).
 #[derive(Clone, Copy, Debug, Default)]
@@ -57,6 +58,7 @@ pub fn judge(
         },
         shown: files.iter().map(|f| f.display().to_string()).collect(),
         tests: arena.tests.len(),
+        unjudged: jury::unjudged_scores(arena),
     };
     let built = build(kit, (jury, arena), files, options.both_pythons)?;
     let (mut rows, pending) = batch.known(built, options.rejudge, events);
@@ -70,6 +72,8 @@ struct Batch {
     judged: Judged,
     shown: Vec<String>,
     tests: usize,
+    /// The score and most score of a file judged on no test.
+    unjudged: (Option<Score>, Option<Score>),
 }
 
 /// A program of the standings to judge, and the files (indices) that are
@@ -104,7 +108,8 @@ impl Batch {
             let built = match built {
                 Ok(built) => built,
                 Err(reason) => {
-                    let row = Standing::refused(self.shown[i].clone(), reason, self.tests);
+                    let shown = self.shown[i].clone();
+                    let row = Standing::refused(shown, reason, self.tests, self.unjudged);
                     events.emit(EventKind::StandingRow { row: &row });
                     rows[i] = Some(row);
                     continue;
@@ -286,8 +291,9 @@ fn tests_key(
     fail_fast: bool,
 ) -> Result<String> {
     let mut hasher = blake3::Hasher::new();
+    // The records' version: 2 scores problems without groups.
     let settings = format!(
-        "standing 1\0{}\0{:?}\0{:?}\0{:?}\0{:?}\0{fail_fast}\0",
+        "standing 2\0{}\0{:?}\0{:?}\0{:?}\0{:?}\0{fail_fast}\0",
         checker.identity, checker.protocol, checker.trailing, problem.limits, problem.groups
     );
     hasher.update(settings.as_bytes());

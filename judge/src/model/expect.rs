@@ -133,7 +133,10 @@ impl Expect {
                     "expected a score below {}: above 0, or with AC",
                     most.0
                 )),
-                (_, None) => problems.push("a partial score needs groups".to_string()),
+                (_, None) => problems.push(
+                    "a partial score needs a most score: groups, or a checker that gives no points"
+                        .to_string(),
+                ),
             },
             Expect::BruteForce => {
                 if let Some(o) = run.outcomes.iter().find(|o| {

@@ -328,8 +328,10 @@ pub struct Scored<'a> {
 /// all pass in full
 /// earns nothing.
 /// Without groups, a checker that gives points makes the score the sum of
-/// its points over the accepted tests. Otherwise there is no score.
-pub fn score(groups: &[Group], all: &[Option<&str>], judged: &[Scored]) -> Option<Score> {
+/// its points over the accepted tests; otherwise the problem scores as
+/// CMS's `Sum` does, [`UNGROUPED_POINTS`] shared equally by its tests (the
+/// tests passed over all of them, to a hundredth).
+pub fn score(groups: &[Group], all: &[Option<&str>], judged: &[Scored]) -> Score {
     if !groups.is_empty() {
         // (tests, accepted) of the group `name`.
         let counts = |name: &str| {
@@ -368,7 +370,7 @@ pub fn score(groups: &[Group], all: &[Option<&str>], judged: &[Scored]) -> Optio
                 _ => 0.0,
             }
         });
-        return Some(Score(earned.sum()));
+        return Score(earned.sum());
     }
     if judged.iter().any(|t| t.points.is_some()) {
         let points = judged
@@ -376,15 +378,26 @@ pub fn score(groups: &[Group], all: &[Option<&str>], judged: &[Scored]) -> Optio
             .filter(|t| t.verdict.is_accepted())
             .filter_map(|t| t.points)
             .sum();
-        return Some(Score(points));
+        return Score(points);
     }
-    None
+    let accepted = judged.iter().filter(|t| t.verdict.is_accepted()).count();
+    let share = UNGROUPED_POINTS * accepted as f64 / all.len().max(1) as f64;
+    Score((share * 100.0).round() / 100.0)
 }
 
-/// The most a solution can score: the sum of the groups' points, when the
-/// problem has groups.
-pub fn max_score(groups: &[Group]) -> Option<Score> {
-    (!groups.is_empty()).then(|| Score(groups.iter().map(|g| f64::from(g.points)).sum()))
+/// What a problem without groups is worth, its tests sharing it equally
+/// (CMS's `Sum`, LemonLime's default): unless its checker gives points.
+pub const UNGROUPED_POINTS: f64 = 100.0;
+
+/// The most a solution can score: the sum of the groups' points, or
+/// [`UNGROUPED_POINTS`] without groups; unknown where a checker gives the
+/// points of an ungrouped problem (`judged` shows whether it does).
+pub fn max_score(groups: &[Group], judged: &[Scored]) -> Option<Score> {
+    match groups.is_empty() {
+        false => Some(Score(groups.iter().map(|g| f64::from(g.points)).sum())),
+        true if judged.iter().any(|t| t.points.is_some()) => None,
+        true => Some(Score(UNGROUPED_POINTS)),
+    }
 }
 
 #[cfg(test)]
@@ -432,19 +445,19 @@ mod tests {
             scored("b", Verdict::Ac),
         ];
         // a fails one test: 0; b scores 3 of its 4 tests: 30.
-        assert_eq!(score(&groups, &all, &judged), Some(Score(30.0)));
+        assert_eq!(score(&groups, &all, &judged), Score(30.0));
         // Depending on a, which did not pass in full, b earns nothing.
         each.depends = vec!["a".into()];
         let groups = [Group::all_or_nothing("a", 60), each];
-        assert_eq!(score(&groups, &all, &judged), Some(Score(0.0)));
+        assert_eq!(score(&groups, &all, &judged), Score(0.0));
         let mut passing = judged;
         passing[1] = scored("a", Verdict::Ac);
-        assert_eq!(score(&groups, &all, &passing), Some(Score(90.0)));
+        assert_eq!(score(&groups, &all, &passing), Score(90.0));
         // b's tests worth 1, 4, 15 and 20 of their own: the third fails.
         for (test, worth) in passing[2..].iter_mut().zip([1.0, 4.0, 15.0, 20.0]) {
             test.worth = Some(worth);
         }
-        assert_eq!(score(&groups, &all, &passing), Some(Score(60.0 + 25.0)));
+        assert_eq!(score(&groups, &all, &passing), Score(60.0 + 25.0));
     }
 
     /// The samples, then groups a (AC, WA) and b (TLE, RE).
@@ -572,8 +585,40 @@ mod tests {
             (GroupScoring::Prefix, [ac, ac, ac], 30.0),
         ] {
             let got = score(&group(scoring), &all, &scored(verdicts));
-            assert_eq!(got, Some(Score(points)), "{scoring:?} {verdicts:?}");
+            assert_eq!(got, Score(points), "{scoring:?} {verdicts:?}");
         }
+    }
+
+    /// Without groups: a hundred points shared by the tests (CMS's Sum), to
+    /// a hundredth; a checker's points where it gives them, with no most.
+    #[test]
+    fn ungrouped_problems_score_their_tests_share_of_a_hundred() {
+        let all = [None; 3];
+        let test = |verdict, points| Scored {
+            group: None,
+            sample: false,
+            verdict,
+            points,
+            worth: None,
+        };
+        let judged = [
+            test(Verdict::Ac, None),
+            test(Verdict::Wa, None),
+            test(Verdict::Ac, None),
+        ];
+        assert_eq!(score(&[], &all, &judged), Score(66.67));
+        assert_eq!(max_score(&[], &judged), Some(Score(UNGROUPED_POINTS)));
+        // Stopped at the first failure: the tests not judged earn nothing.
+        assert_eq!(score(&[], &all, &judged[..2]), Score(33.33));
+        assert_eq!(score(&[], &all, &[]), Score(0.0));
+        let pointed = [test(Verdict::Ac, Some(7.0)), test(Verdict::Ac, Some(2.5))];
+        assert_eq!(score(&[], &all, &pointed), Score(9.5));
+        assert_eq!(max_score(&[], &pointed), None);
+        let groups = [
+            Group::all_or_nothing("a", 40),
+            Group::all_or_nothing("b", 60),
+        ];
+        assert_eq!(max_score(&groups, &judged), Some(Score(100.0)));
     }
 
     #[test]

@@ -47,7 +47,11 @@ pub fn table(rows: &[Standing]) -> Result<Vec<u8>> {
     out.write_record(HEADER)?;
     for row in rows {
         let (test, message) = match (&row.first_failure, &row.compile_error) {
-            (Some(f), _) => (f.test.clone(), format!("{}: {}", f.verdict, f.message)),
+            // `test 01`: a spreadsheet would read a bare `01` as the number 1.
+            (Some(f), _) => (
+                format!("test {}", f.test),
+                format!("{}: {}", f.verdict, f.message),
+            ),
             (None, Some(e)) => (String::new(), e.lines().next().unwrap_or("").to_string()),
             (None, None) => (String::new(), String::new()),
         };

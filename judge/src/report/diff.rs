@@ -13,6 +13,47 @@ use similar::TextDiff;
 use crate::model::results::TestOutcome;
 use crate::model::verdict::Verdict;
 
+/// A failing run's own words, for a terminal: the last lines of its error
+/// stream (at most `lines` of them), then where the files of its test
+/// `test` are kept, each line after `indent`.
+pub fn last_words(
+    test: &str,
+    stderr: Option<&str>,
+    kept: Option<&str>,
+    indent: &str,
+    lines: usize,
+) -> String {
+    let mut out = String::new();
+    if let Some(text) = stderr {
+        let all: Vec<&str> = text.lines().collect();
+        let shown = &all[all.len().saturating_sub(lines)..];
+        let what = match shown.len() {
+            1 => "its error stream ended:".to_string(),
+            n => format!("its error stream ended ({n} lines):"),
+        };
+        writeln!(out, "{indent}{}", bold(&what)).unwrap();
+        for line in shown {
+            writeln!(out, "{indent}  {line}").unwrap();
+        }
+    }
+    if let Some(folder) = kept {
+        let folder = relative(Path::new(folder));
+        let files = folder.join(format!("{test}.*"));
+        writeln!(out, "{indent}{} {}", bold("its files:"), files.display()).unwrap();
+    }
+    out
+}
+
+/// `path` from the current folder where it lies under it (what a user
+/// types), else as it is.
+pub fn relative(path: &Path) -> &Path {
+    let here = std::env::current_dir().unwrap_or_default();
+    match path.strip_prefix(&here) {
+        Ok(inside) if !inside.as_os_str().is_empty() => inside,
+        _ => path,
+    }
+}
+
 /// `text` in `style`.
 pub fn paint(style: Style, text: &str) -> String {
     format!("{style}{text}{style:#}")
@@ -223,6 +264,13 @@ pub fn failure_details(o: &TestOutcome, input: &Path, answer: &Path) -> String {
     if !o.message.is_empty() {
         writeln!(out, "{} {}", bold("message:"), o.message).unwrap();
     }
+    out.push_str(&last_words(
+        &o.name,
+        o.stderr.as_deref(),
+        o.kept.as_deref(),
+        "",
+        usize::MAX,
+    ));
     if o.output.extension().is_some_and(|e| e == "transcript") {
         // An interactive test: what the two sides said, up to the end.
         let (text, _) = head(&o.output, 1 << 20);

@@ -167,18 +167,19 @@ pub fn limit_percent(time: Duration, limit: Duration) -> u64 {
         .unwrap_or(u64::MAX)
 }
 
-/// The whole page: a heading with `title` and the overall `verdict`, then
-/// one section per matrix.
-pub fn render(title: &str, verdict: Verdict, matrices: &[Matrix]) -> String {
+/// The whole page: a heading with `title` and the overall `verdict` (a
+/// verdict's code, or a batch's) shown as `label`, then one section per
+/// matrix.
+pub fn render(title: &str, verdict: &str, label: &str, matrices: &[Matrix]) -> String {
     let mut page = String::new();
     let title = escape(title);
     let _ = write!(
         page,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
-         <h1>{title} <span class=\"overall {class}\" data-verdict=\"{v}\">{v}</span></h1>\n",
-        class = verdict_class(verdict),
-        v = verdict.as_str(),
+         <h1>{title} <span class=\"overall v-{v}\" data-verdict=\"{v}\">{label}</span></h1>\n",
+        v = escape(verdict),
+        label = escape(label),
     );
     for matrix in matrices {
         section(&mut page, matrix);
@@ -210,7 +211,7 @@ impl Render for Page {
                 let columns = std::iter::once(Column::tested(r)).chain(other).collect();
                 let matrix = matrix(self.problems.named(&r.problem)?, columns);
                 let title = format!("judge test {} {}", r.problem, r.solution);
-                render(&title, r.verdict, &[matrix])
+                render(&title, r.verdict.as_str(), r.verdict.as_str(), &[matrix])
             }
             Report::Standings(r) => {
                 let columns = (r.solutions.iter())
@@ -220,7 +221,9 @@ impl Render for Page {
                     })
                     .collect();
                 let matrix = matrix(self.problems.named(&r.problem)?, columns);
-                render(&format!("judge test {}", r.problem), r.verdict, &[matrix])
+                let title = format!("judge test {}", r.problem);
+                let label = format!("{} of {} files accepted", r.accepted, r.files);
+                render(&title, r.verdict.as_str(), &label, &[matrix])
             }
             Report::Verify(r) => {
                 let matrices: Vec<Matrix> = (self.problems.all().iter())
@@ -229,7 +232,12 @@ impl Render for Page {
                         matrix(p, rows.map(Column::verified).collect())
                     })
                     .collect();
-                render("judge verify", r.verdict, &matrices)
+                render(
+                    "judge verify",
+                    r.verdict.as_str(),
+                    r.verdict.as_str(),
+                    &matrices,
+                )
             }
             _ => return Ok(None),
         };
@@ -410,8 +418,7 @@ fn score_rows(page: &mut String, m: &Matrix) {
         for c in &m.columns {
             let judged = crate::model::results::scored(m.tests, c.outcomes);
             // The problem's scoring rule, applied to this group alone.
-            let earned =
-                verdict::score(std::slice::from_ref(group), &all, &judged).unwrap_or_default();
+            let earned = verdict::score(std::slice::from_ref(group), &all, &judged);
             let class = if earned.0 > 0.0 { "earned" } else { "lost" };
             let _ = write!(
                 page,
@@ -424,15 +431,16 @@ fn score_rows(page: &mut String, m: &Matrix) {
     if m.columns.iter().all(|c| c.score.is_none()) {
         return;
     }
-    let max = verdict::max_score(m.groups).map(|s| format!(" / {s}"));
     page.push_str("<tr class=\"score\"><th colspan=\"3\">Score</th>");
     for c in &m.columns {
         let score = c.score.map_or(String::new(), |s| s.to_string());
+        let judged = crate::model::results::scored(m.tests, c.outcomes);
+        let max =
+            verdict::max_score(m.groups, &judged).map_or(String::new(), |s| format!(" / {s}"));
         let _ = write!(
             page,
-            "<td {} data-score=\"{score}\">{score}{}</td>",
+            "<td {} data-score=\"{score}\">{score}{max}</td>",
             owner(m, c),
-            max.as_deref().unwrap_or("")
         );
     }
     page.push_str("</tr>\n");
@@ -516,10 +524,44 @@ fn notes(page: &mut String, m: &Matrix) {
                 escape(error)
             );
         }
+        if let Some(o) = c.outcomes.iter().find(|o| !o.verdict.is_accepted()) {
+            failure_note(&mut items, m, c, o);
+        }
     }
     if !items.is_empty() {
         let _ = write!(page, "<ul class=\"notes\">\n{items}</ul>\n");
     }
+}
+
+/// A column's first failure in its own words: the message, the end of
+/// its error stream, where its files are kept.
+fn failure_note(items: &mut String, m: &Matrix, c: &Column, o: &TestOutcome) {
+    let _ = write!(
+        items,
+        "<li class=\"failure\" {} data-test=\"{}\"><b>{}</b>, test {}: {} {}",
+        owner(m, c),
+        escape(&o.name),
+        escape(&c.solution),
+        escape(&o.name),
+        o.verdict.as_str(),
+        escape(o.message.lines().next().unwrap_or(""))
+    );
+    if let Some(stderr) = &o.stderr {
+        let _ = write!(
+            items,
+            "<div>the end of its error stream:</div><pre class=\"stderr\">{}</pre>",
+            escape(stderr)
+        );
+    }
+    if let Some(kept) = &o.kept {
+        let files = Path::new(kept).join(format!("{}.*", o.name));
+        let _ = write!(
+            items,
+            "<div class=\"kept\">its files: <code>{}</code></div>",
+            escape(&files.display().to_string())
+        );
+    }
+    items.push_str("</li>\n");
 }
 
 /// The page's style: verdict colours for cells and bars, the marks.
@@ -558,6 +600,7 @@ svg.chart line.half { stroke: #d60; stroke-width: 1; stroke-dasharray: 3 2; }
 .v-RE { background: #f8c8b0; } rect.v-RE { fill: #b42; }
 .v-CE { background: #ddd; } rect.v-CE { fill: #777; }
 .v-FAIL { background: #333; color: #fff; } rect.v-FAIL { fill: #000; }
+.v-REJECTED { background: #f8d0d0; }
 ";
 
 #[cfg(test)]
@@ -590,6 +633,8 @@ mod tests {
             points: None,
             partial: None,
             output: PathBuf::new(),
+            stderr: None,
+            kept: None,
         }
     }
 
@@ -673,7 +718,7 @@ mod tests {
                 },
             ],
         };
-        render("judge verify", Verdict::Fail, &[matrix])
+        render("judge verify", "FAIL", "FAIL", &[matrix])
     }
 
     #[test]

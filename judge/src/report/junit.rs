@@ -385,6 +385,8 @@ mod tests {
             points: None,
             partial: None,
             output: PathBuf::new(),
+            stderr: None,
+            kept: None,
         }
     }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 use anstyle::AnsiColor;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::diff::{failure_details, paint, test_line, verdict};
+use super::diff::{failure_details, last_words, paint, test_line, verdict};
 use crate::model::event::Reporter;
 use crate::model::event::{CommandKind, Event, EventKind};
 use crate::model::results::SolutionRun;
@@ -213,6 +213,9 @@ impl<W: Write> TerminalReporter<W> {
             if let Some(o) = first {
                 let line = o.message.lines().next().unwrap_or("");
                 writeln!(self.out, "{:<14}   {line}", "")?;
+                let indent = format!("{:<14}   ", "");
+                let words = last_words(&o.name, o.stderr.as_deref(), o.kept.as_deref(), &indent, 5);
+                write!(self.out, "{words}")?;
             }
         }
         Ok(())
@@ -639,15 +642,26 @@ impl<W: Write> TerminalReporter<W> {
             );
             writeln!(self.out, "{}", line.trim_end())?;
         }
-        let accepted = r
-            .solutions
-            .iter()
-            .filter(|s| s.verdict.is_accepted())
-            .count();
+        // Each failing file's own words: the end of its error stream (its
+        // last lines here, all of them in --json and --html), its files.
+        for s in &r.solutions {
+            let Some(f) = &s.first_failure else { continue };
+            if f.stderr.is_none() && f.kept.is_none() {
+                continue;
+            }
+            writeln!(
+                self.out,
+                "\n{}, test {}: {} {}",
+                s.solution, f.test, f.verdict, f.message
+            )?;
+            let words = last_words(&f.test, f.stderr.as_deref(), f.kept.as_deref(), "  ", 3);
+            write!(self.out, "{words}")?;
+        }
         writeln!(
             self.out,
-            "\n{accepted} of {} files accepted{}",
-            r.solutions.len(),
+            "\n{} of {} files accepted{}",
+            r.accepted,
+            r.files,
             match r.samples_only {
                 true => " on the samples",
                 false => "",
@@ -932,6 +946,10 @@ impl<W: Write> TerminalReporter<W> {
             if !text.ends_with('\n') {
                 writeln!(self.out)?;
             }
+        }
+        if let Some(stderr) = &example.stderr {
+            writeln!(self.out, "--- the end of its error stream")?;
+            writeln!(self.out, "{stderr}")?;
         }
         Ok(())
     }

@@ -6,12 +6,13 @@ use std::time::Duration;
 
 use anyhow::Result;
 
+use super::tail;
 use crate::base::fsutil;
 use crate::core::rules::{self, Checked};
 use crate::core::scratch::Place;
 use crate::model::problem::{Files, Graders, Problem, ProgramSpec};
 use crate::model::program::{Program, Protocol};
-use crate::model::results::{Test, TestOutcome};
+use crate::model::results::{STDERR_BYTES, Test, TestOutcome, last_lines};
 use crate::model::verdict::{Group, Verdicting};
 use sandbox::Limits;
 
@@ -141,8 +142,19 @@ pub(super) fn settle(
 ) -> TestOutcome {
     if outcome.verdict.is_accepted() && !keep_all {
         place.forget(name, files);
-    } else if let Err(e) = place.keep(name, files) {
-        outcome.message = format!("{} (its files could not be kept: {e})", outcome.message);
+        return outcome;
+    }
+    let kept = match place.keep(name, files) {
+        Ok(()) => place.kept,
+        Err(e) => {
+            outcome.message = format!("{} (its files could not be kept: {e})", outcome.message);
+            place.scratch
+        }
+    };
+    if !outcome.verdict.is_accepted() {
+        let err = kept.join(format!("{name}.err"));
+        outcome.stderr = tail(&err, STDERR_BYTES as u64).and_then(|(bytes, _)| last_lines(&bytes));
+        outcome.kept = Some(kept.display().to_string());
     }
     outcome
 }

@@ -158,6 +158,8 @@ impl Jury<'_> {
             points: None,
             partial: None,
             output: place.kept_file(name, "out"),
+            stderr: None,
+            kept: None,
         };
         // A fresh working folder of its own, the only one it may write in.
         let work = place.scratch_file(name, "d");
@@ -460,7 +462,7 @@ impl Jury<'_> {
                         solution: entries[g].shown.to_string(),
                         verdict: verdict(arena, &outcomes),
                         score: score(arena, &outcomes),
-                        max_score: verdict::max_score(arena.groups),
+                        max_score: max_score(arena, &outcomes),
                         outcomes,
                         compile_error: None,
                     };
@@ -512,7 +514,7 @@ impl Jury<'_> {
             outcomes: Vec::new(),
             compile_error: Some(output),
             score: score(arena, &[]),
-            max_score: verdict::max_score(arena.groups),
+            max_score: max_score(arena, &[]),
         };
         events.emit(EventKind::SolutionFinished {
             run: &run,
@@ -591,5 +593,17 @@ pub(super) fn verdict(arena: &Arena, outcomes: &[TestOutcome]) -> Verdict {
 pub(super) fn score(arena: &Arena, outcomes: &[TestOutcome]) -> Option<Score> {
     let all: Vec<Option<&str>> = arena.tests.iter().map(|t| t.group.as_deref()).collect();
     let judged = crate::model::results::scored(arena.tests, outcomes);
-    verdict::score(arena.groups, &all, &judged)
+    Some(verdict::score(arena.groups, &all, &judged))
+}
+
+/// The score and most score of a file judged on no test (one that did not
+/// compile).
+pub fn unjudged_scores(arena: &Arena) -> (Option<Score>, Option<Score>) {
+    (score(arena, &[]), max_score(arena, &[]))
+}
+
+/// The most the judged tests' solution can score (see [`verdict::max_score`]).
+pub(super) fn max_score(arena: &Arena, outcomes: &[TestOutcome]) -> Option<Score> {
+    let judged = crate::model::results::scored(arena.tests, outcomes);
+    verdict::max_score(arena.groups, &judged)
 }

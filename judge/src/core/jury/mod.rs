@@ -18,7 +18,7 @@ mod judging;
 mod making;
 
 pub use arena::Arena;
-pub use judging::Entry;
+pub use judging::{Entry, unjudged_scores};
 pub use making::Answerer;
 
 use std::io::{Read, Seek, SeekFrom};
@@ -63,25 +63,31 @@ pub fn read_head(path: &Path, limit: usize) -> String {
     String::from_utf8_lossy(&bytes[..bytes.len().min(limit)]).into_owned()
 }
 
+/// The last `most` bytes of the file at `path` (only the end is read: a
+/// program that wrote a gigabyte on one line must not make a gigabyte of
+/// message), and whether there was more before them; None if it cannot be
+/// read.
+pub(super) fn tail(path: &Path, most: u64) -> Option<(Vec<u8>, bool)> {
+    let mut file = std::fs::File::open(path).ok()?;
+    let len = file.metadata().ok()?.len();
+    file.seek(SeekFrom::Start(len.saturating_sub(most))).ok()?;
+    let mut bytes = Vec::new();
+    file.take(most).read_to_end(&mut bytes).ok()?;
+    Some((bytes, len > most))
+}
+
 /// The last lines of a program's stderr, for an error message.
 pub(super) fn last_lines(path: &Path) -> String {
-    // Only the file's end is read: a program that wrote a gigabyte on one
-    // line must not make a gigabyte of error message.
     const TAIL: u64 = 4096;
-    let Ok(mut file) = std::fs::File::open(path) else {
+    let Some((bytes, cut)) = tail(path, TAIL) else {
         return String::new();
     };
-    let len = file.metadata().map_or(0, |m| m.len());
-    let mut bytes = Vec::new();
-    if file.seek(SeekFrom::Start(len.saturating_sub(TAIL))).is_ok() {
-        let _ = file.take(TAIL).read_to_end(&mut bytes);
-    }
     let text = String::from_utf8_lossy(&bytes);
     let lines: Vec<&str> = text.lines().collect();
-    let tail = lines[lines.len().saturating_sub(20)..].join("\n");
-    match len > TAIL {
-        true => format!("...{tail}"),
-        false => tail,
+    let last = lines[lines.len().saturating_sub(20)..].join("\n");
+    match cut {
+        true => format!("...{last}"),
+        false => last,
     }
 }
 

@@ -26,6 +26,13 @@ pub fn interaction_of(answer: &Path) -> PathBuf {
     answer.with_extension("interaction")
 }
 
+/// Names (files, contestants) in the order people expect: letters
+/// whatever their case, numbers by value (`alice`, `Bob`, `s2`, `s10`);
+/// names that differ only in case, by byte.
+pub fn by_name(a: &str, b: &str) -> std::cmp::Ordering {
+    alphanumeric_sort::compare_str(a.to_lowercase(), b.to_lowercase()).then_with(|| a.cmp(b))
+}
+
 /// A built test, ready to judge.
 #[derive(Clone, Debug)]
 pub struct Test {
@@ -140,6 +147,50 @@ pub struct TestOutcome {
     /// The solution's output (kept for tests that are not accepted).
     #[serde(skip)]
     pub output: PathBuf,
+    /// For a test not accepted: the last lines the solution wrote to its
+    /// error stream (see [`last_lines`]), if it wrote any.
+    #[serde(default)]
+    pub stderr: Option<String>,
+    /// For a test not accepted: where its files are kept, `<test>.out`,
+    /// `<test>.err` and the checker's, in that folder.
+    #[serde(default)]
+    pub kept: Option<String>,
+}
+
+/// At most this many of the last lines of a failing run's error stream
+/// are shown...
+pub const STDERR_LINES: usize = 10;
+/// ... read from at most this many of its last bytes, each line cut to
+/// [`STDERR_LINE_CHARS`] characters.
+pub const STDERR_BYTES: usize = 2048;
+pub const STDERR_LINE_CHARS: usize = 200;
+
+/// The end of what a run wrote to its error stream (`tail`, its last
+/// [`STDERR_BYTES`] bytes at most), as it can be shown anywhere: its last
+/// [`STDERR_LINES`] lines that are not blank, each cut to
+/// [`STDERR_LINE_CHARS`] characters, invalid UTF-8 replaced and control
+/// characters (an escape sequence, a carriage return) escaped; None if
+/// nothing is left.
+pub fn last_lines(tail: &[u8]) -> Option<String> {
+    let tail = &tail[tail.len().saturating_sub(STDERR_BYTES)..];
+    let text = String::from_utf8_lossy(tail);
+    let lines: Vec<String> = (text.lines())
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let mut shown: String = (line.chars().take(STDERR_LINE_CHARS))
+                .map(|c| match c.is_control() && c != '\t' {
+                    true => c.escape_default().to_string(),
+                    false => c.to_string(),
+                })
+                .collect();
+            if line.chars().count() > STDERR_LINE_CHARS {
+                shown.push('…');
+            }
+            shown
+        })
+        .collect();
+    let last = &lines[lines.len().saturating_sub(STDERR_LINES)..];
+    (!last.is_empty()).then(|| last.join("\n"))
 }
 
 /// One solution's run over a problem's tests.
@@ -277,6 +328,12 @@ pub struct Failure {
     pub test: String,
     pub verdict: Verdict,
     pub message: String,
+    /// The last lines of the run's error stream (see [`last_lines`]).
+    #[serde(default)]
+    pub stderr: Option<String>,
+    /// Where the test's files are kept.
+    #[serde(default)]
+    pub kept: Option<String>,
 }
 
 impl Standing {
@@ -288,6 +345,8 @@ impl Standing {
                 test: o.name.clone(),
                 verdict: o.verdict,
                 message: o.message.lines().next().unwrap_or("").to_string(),
+                stderr: o.stderr.clone(),
+                kept: o.kept.clone(),
             });
         Standing {
             passed: run.passed(),
@@ -305,13 +364,19 @@ impl Standing {
         }
     }
 
-    /// The row of a file that could not be compiled at all, and why.
-    pub fn refused(solution: String, reason: String, tests: usize) -> Standing {
+    /// The row of a file that could not be compiled at all, and why; it
+    /// scores what a judging of no test does (`scores`).
+    pub fn refused(
+        solution: String,
+        reason: String,
+        tests: usize,
+        (score, max_score): (Option<Score>, Option<Score>),
+    ) -> Standing {
         Standing {
             solution,
             verdict: crate::model::verdict::NOT_COMPILED,
-            score: None,
-            max_score: None,
+            score,
+            max_score,
             passed: 0,
             tests,
             max_time: Duration::ZERO,
@@ -428,4 +493,30 @@ pub fn from_kib<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
 /// A size in bytes as whole KiB (`memory_kib`).
 pub fn kib<S: Serializer>(bytes: &u64, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_u64(bytes / 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The last lines that are not blank, each cut, control characters
+    /// escaped, invalid UTF-8 replaced; nothing for an empty stream.
+    #[test]
+    fn a_runs_last_lines_are_bounded_and_escaped() {
+        assert_eq!(last_lines(b""), None);
+        assert_eq!(last_lines(b"\n  \n"), None);
+        let said = last_lines(b"first\n\x1b[31mred\r\n\xff end\n\n").unwrap();
+        assert_eq!(said, "first\n\\u{1b}[31mred\n\u{fffd} end");
+        let many: String = (1..=30).map(|i| format!("line {i}\n")).collect();
+        let shown = last_lines(many.as_bytes()).unwrap();
+        assert_eq!(shown.lines().count(), STDERR_LINES);
+        assert!(shown.starts_with("line 21\n") && shown.ends_with("line 30"));
+        let long = "x".repeat(STDERR_LINE_CHARS + 5);
+        let cut = last_lines(long.as_bytes()).unwrap();
+        assert_eq!(cut.chars().count(), STDERR_LINE_CHARS + 1);
+        assert!(cut.ends_with('…'));
+        // Only the last bytes are read: the start of a huge stream is gone.
+        let huge = format!("start\n{}\nend\n", "y".repeat(10 * STDERR_BYTES));
+        assert!(!last_lines(huge.as_bytes()).unwrap().contains("start"));
+    }
 }

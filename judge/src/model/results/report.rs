@@ -90,12 +90,21 @@ pub enum Report {
 }
 
 impl Report {
-    /// The overall verdict.
-    pub fn verdict(&self) -> Verdict {
+    /// Whether everything the command judged was accepted (its exit code).
+    pub fn accepted(&self) -> bool {
         match self {
+            Report::Standings(r) => r.verdict == BatchVerdict::Ac,
+            _ => self.verdict().is_some_and(Verdict::is_accepted),
+        }
+    }
+
+    /// The overall verdict, where there is one: a batch of files has none
+    /// (see [`BatchVerdict`]).
+    pub fn verdict(&self) -> Option<Verdict> {
+        Some(match self {
             Report::Build(r) => r.verdict,
             Report::Test(r) => r.verdict,
-            Report::Standings(r) => r.verdict,
+            Report::Standings(_) => return None,
             Report::Verify(r) => r.verdict,
             Report::Check(r) => r.verdict,
             Report::Package(r) => r.verdict,
@@ -109,6 +118,46 @@ impl Report {
             Report::Timelimit(r) => r.verdict,
             Report::Validate(r) => r.verdict,
             Report::Lab(r) => r.verdict,
+        })
+    }
+}
+
+/// What a batch of files came to. Each file has its verdict; the batch
+/// only says whether all were accepted, and `FAIL` only where the kit
+/// failed on one (a checker that crashed), never for a file's own fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub enum BatchVerdict {
+    /// Every file was accepted.
+    #[serde(rename = "AC")]
+    Ac,
+    /// Every file was judged, and some were not accepted.
+    #[serde(rename = "REJECTED")]
+    Rejected,
+    /// The kit failed on a file.
+    #[serde(rename = "FAIL")]
+    Fail,
+}
+
+impl BatchVerdict {
+    /// The batch's verdict from its files'.
+    pub fn of(verdicts: impl IntoIterator<Item = Verdict>) -> BatchVerdict {
+        let mut all = BatchVerdict::Ac;
+        for verdict in verdicts {
+            match verdict {
+                Verdict::Fail => return BatchVerdict::Fail,
+                Verdict::Ac => {}
+                _ => all = BatchVerdict::Rejected,
+            }
+        }
+        all
+    }
+
+    /// `AC`, `REJECTED` or `FAIL`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BatchVerdict::Ac => "AC",
+            BatchVerdict::Rejected => "REJECTED",
+            BatchVerdict::Fail => "FAIL",
         }
     }
 }
@@ -146,8 +195,12 @@ pub struct TestReport {
 /// `judge test` of several files (or a folder): the standings.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct StandingsReport {
-    /// `AC` if every file was accepted.
-    pub verdict: Verdict,
+    /// `AC` if every file was accepted, `FAIL` if the kit failed on one,
+    /// else `REJECTED`.
+    pub verdict: BatchVerdict,
+    /// How many files were accepted, of `files`.
+    pub accepted: usize,
+    pub files: usize,
     pub problem: String,
     /// The order of `solutions`: by `name` or by `score` (best first).
     pub sort: String,
@@ -259,6 +312,9 @@ pub struct Counterexample {
     pub output: String,
     pub answer: String,
     pub message: String,
+    /// The last lines of the solution's error stream on it
+    /// (`results::last_lines`).
+    pub stderr: Option<String>,
     /// How the input was shrunk; absent with `--no-shrink`.
     pub shrinking: Option<Shrinking>,
 }
