@@ -58,7 +58,7 @@ pub struct GlobalArgs {
     /// Parallel jobs (default: judge.toml's `jobs`, else the number of cores).
     #[arg(short, long, global = true)]
     pub jobs: Option<usize>,
-    /// Print one JSON object on stdout (schema 1, see the README) instead
+    /// Print one JSON object on stdout (schema 2, see the README) instead
     /// of the human report.
     #[arg(long, global = true)]
     pub json: bool,

@@ -1,4 +1,4 @@
-//! The JSON reports, schema 1: the typed document each command ends with.
+//! The JSON reports, schema 2: the typed document each command ends with.
 //!
 //! `--json` prints exactly one [`Document`] on stdout: the schema's number,
 //! the command's name, then its report. Their shape is generated from these
@@ -20,7 +20,7 @@ use super::{
 use crate::model::verdict::{Score, Verdict};
 
 /// The version of the reports' shape.
-pub const SCHEMA: u32 = 1;
+pub const SCHEMA: u32 = 2;
 
 /// What `--json` prints: the schema's number, then the command's report,
 /// its `command` first.
