@@ -362,6 +362,12 @@ fn wait_for(
     // SAFETY: plain syscall; a negative result means pidfds are unavailable.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
     let start = Instant::now();
+    // A side's start is something happening: the other may have waited
+    // for it (a solution played again alone waits for the other runs to
+    // end while its interactor, which needs no turn, already runs).
+    if let Some(interactive) = interactive {
+        interactive.exchange.stir();
+    }
     let most_waited = wall.saturating_mul(MOST_WAITED);
     let allowance = |watch: &Watch| match interactive {
         Some(i) => {
@@ -1060,6 +1066,31 @@ mod tests {
         });
         assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
         assert!(!outcome.idle, "{outcome:?}");
+    }
+
+    /// A solution that starts late (played again alone, it waited for the
+    /// other runs while its interactor already ran, quiet) is not stopped
+    /// idle at once: its start is something happening.
+    #[test]
+    fn a_solution_that_starts_late_is_not_stopped_idle_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let sandbox = LinuxSandbox::new(dir.path(), Containment::None).unwrap();
+        let exchange = crate::Exchange::new();
+        let mut spec = spec_in(
+            dir.path(),
+            &["/bin/sh", "-c", "sleep 0.3"],
+            Duration::from_secs(2),
+            "out",
+        );
+        spec.interactive = Some(Interactive {
+            pipes: None,
+            exchange: exchange.clone(),
+            stop_when_idle: true,
+        });
+        std::thread::sleep(crate::exchange::IDLE_LIMIT + Duration::from_millis(100));
+        let outcome = sandbox.run(&spec).unwrap();
+        assert!(!outcome.idle, "{outcome:?}");
+        assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
     }
 
     /// The wall limit of an interactive run grows by the time the sides
