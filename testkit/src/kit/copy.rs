@@ -53,6 +53,7 @@ impl Kit {
         if let Ok(header) = tools::testlib_h() {
             env.push(("TESTLIB_H".to_string(), header.display().to_string()));
         }
+        seed(dir, target);
         Kit {
             home: Home::Kept(dir.to_path_buf()),
             target: target.to_path_buf(),
@@ -62,5 +63,74 @@ impl Kit {
             env,
             watchdog: COPY_WATCHDOG,
         }
+    }
+}
+
+/// Gives the copy at `dir` (building into `target`) what this kit built,
+/// as `scripts/as-normal-user` gives a user's copy: the cargo programs its
+/// stamp names (built from the same sources, which the stamp hashes
+/// relative to the kit), their identity memos, the build records and each
+/// problem's built tests, so that the copy builds none of them again
+/// (measured: the round trip's copy built the ten problems in 38 s).
+/// Nothing where this kit has built nothing, or the copy's target has
+/// programs of its own; taken under this kit's build lock, never half of
+/// a build.
+fn seed(dir: &Path, target: &Path) {
+    let (root, work) = (paths::root(), paths::target().join("judge"));
+    let stamp = work.join("cargo.stamp");
+    if !stamp.is_file() {
+        return;
+    }
+    let lock = std::fs::File::open(work.join("build.lock")).ok();
+    // SAFETY: flock on a descriptor we own; released when it is closed.
+    let locked = lock.as_ref().is_some_and(|f| {
+        use std::os::fd::AsRawFd;
+        unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX) == 0 }
+    });
+    if !locked {
+        return;
+    }
+    for problem in std::fs::read_dir(root.join("problems")).unwrap().flatten() {
+        let tests = problem.path().join("tests");
+        copy_kept(
+            &tests,
+            &dir.join("problems").join(problem.file_name()).join("tests"),
+        );
+    }
+    // A target shared by several copies is seeded by the first.
+    if target.join("judge/cargo.stamp").exists() {
+        return;
+    }
+    let binaries = std::fs::read_to_string(&stamp).unwrap();
+    for binary in binaries.lines().skip(1) {
+        let built = paths::target().join("release").join(binary);
+        copy_kept(&built, &target.join("release").join(binary));
+    }
+    for records in ["identities", "build"] {
+        copy_kept(&work.join(records), &target.join("judge").join(records));
+    }
+    // Last: the stamp says the programs are there.
+    copy_kept(&stamp, &target.join("judge/cargo.stamp"));
+}
+
+/// Copies the file or folder `from` to `to` (nothing if it is missing),
+/// each file keeping its modification time: the identity memos and the
+/// build records know files by it.
+fn copy_kept(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from).into_iter().flatten() {
+        let inside = entry.path().strip_prefix(from).unwrap();
+        let copy = match inside.as_os_str().is_empty() {
+            true => to.to_path_buf(),
+            false => to.join(inside),
+        };
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&copy).unwrap();
+            continue;
+        }
+        std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+        std::fs::copy(entry.path(), &copy).unwrap();
+        let modified = entry.metadata().unwrap().modified().unwrap();
+        let file = std::fs::File::options().write(true).open(&copy).unwrap();
+        file.set_modified(modified).unwrap();
     }
 }
