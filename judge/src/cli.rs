@@ -118,8 +118,13 @@ impl ColorChoice {
 pub enum Command {
     /// Build the programs, then generate, validate and answer every test.
     Build(BuildArgs),
-    /// Judge one solution on every test of a problem.
+    /// Judge one solution on every test of a problem; several files, or
+    /// folders of them, into standings (a row per file).
     Test(TestArgs),
+    /// Judge a contest as LemonLime and Arbiter do: a folder per
+    /// contestant, a file or folder per problem; standings of contestants
+    /// × problems, with totals and ranks.
+    Contest(ContestArgs),
     /// Judge every solution under solutions/<problem>/<verdict>/ and check
     /// that each gets the verdict its folder names.
     #[command(after_help = VERDICT_FOLDERS)]
@@ -184,6 +189,7 @@ impl Command {
             Command::Build(_) => CommandKind::Build,
             Command::Test(args) if args.standings() => CommandKind::Standings,
             Command::Test(_) => CommandKind::Test,
+            Command::Contest(_) => CommandKind::Contest,
             Command::Verify(_) => CommandKind::Verify,
             Command::Check(_) => CommandKind::Check,
             Command::Package(_) => CommandKind::Package,
@@ -251,6 +257,26 @@ pub struct TestArgs {
     pub csv: Option<PathBuf>,
     #[command(flatten)]
     pub out: Outputs,
+}
+
+#[derive(Debug, Args)]
+pub struct ContestArgs {
+    /// The contest's folder: the contestants' folders, in `source/`
+    /// (LemonLime), `players/` (Arbiter) or the folder itself; each holds
+    /// for problem `p` a file `p.<ext>` or a folder `p/` with `p.<ext>`.
+    pub dir: PathBuf,
+    /// The problems (default: every problem of judge.toml).
+    pub problems: Vec<String>,
+    /// Stop judging a submission at its first test that is not accepted.
+    #[arg(long)]
+    pub fail_fast: bool,
+    /// Judge every submission again, even those whose last judging still
+    /// holds (the same file, tests, checker and limits).
+    #[arg(long)]
+    pub rejudge: bool,
+    /// Also write the standings as CSV to PATH.
+    #[arg(long, value_name = "PATH")]
+    pub csv: Option<PathBuf>,
 }
 
 /// The files `judge test` and `judge verify` write beside their report, a

@@ -7,6 +7,7 @@ pub mod build;
 pub mod certify;
 pub mod check;
 pub mod conjecture;
+pub mod contest;
 pub mod diff;
 pub mod doctor;
 pub mod import;
@@ -86,6 +87,7 @@ fn outputs<'r>(command: &Command, stdout: &'r mut dyn Reporter) -> Fanout<'r> {
     let mut files: Vec<(Option<&PathBuf>, Box<dyn Render>)> = Vec::new();
     match command {
         Command::Test(args) => files.push((args.csv.as_ref(), Box::new(csv::Csv))),
+        Command::Contest(args) => files.push((args.csv.as_ref(), Box::new(csv::Csv))),
         Command::Lab(args) => {
             files.push((args.plot.as_ref(), Box::new(plot::Plot)));
             files.push((args.html.as_ref(), Box::new(plot::Page)));
@@ -129,6 +131,7 @@ fn in_kit(
     match command {
         Command::Build(args) => build::run(&kit, &jury, events, args),
         Command::Test(args) => test::run(&kit, &jury, events, args),
+        Command::Contest(args) => contest::run(&kit, &jury, events, args),
         Command::Verify(args) => verify::run(&kit, &jury, events, args),
         Command::Check(args) => check::run(&kit, &jury, events, args),
         Command::Package(args) => package::run(&kit, &jury, events, args),

@@ -27,12 +27,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Resu
     };
     let checker = jury.checker(&problem)?;
     let arena = Arena::new(&problem, &tests, &checker, kit.work_dir().join("runs"));
-    events.emit(EventKind::Judging {
-        problem: &problem.name,
-        time_limit: problem.limits.time,
-        groups: &problem.groups,
-        tests: &tests,
-    });
+    events.emit(EventKind::judging(&problem, &tests));
     let report = match args.standings() {
         false => tested(jury, events, args, &arena, &problem)?,
         true => standings(kit, jury, events, args, &arena, &problem)?,

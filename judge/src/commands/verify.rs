@@ -34,12 +34,7 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &VerifyArgs) -> Re
     for (problem, tests) in problems.iter().zip(&built) {
         let checker = jury.checker(problem)?;
         let arena = Arena::new(problem, tests, &checker, kit.work_dir().join("runs"));
-        events.emit(EventKind::Judging {
-            problem: &problem.name,
-            time_limit: problem.limits.time,
-            groups: &problem.groups,
-            tests,
-        });
+        events.emit(EventKind::judging(problem, tests));
         let solutions: Vec<verify::Promised> = (expect::promises(problem)?.into_iter())
             .map(|(source, expect)| {
                 let shown = source.strip_prefix(&problem.solutions).unwrap_or(&source);

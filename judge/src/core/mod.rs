@@ -6,6 +6,7 @@
 pub mod browser;
 pub mod cargo;
 pub mod compile;
+pub mod contest;
 pub mod interact;
 pub mod jury;
 pub mod pandoc;

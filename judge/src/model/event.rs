@@ -23,6 +23,7 @@ pub enum CommandKind {
     Test,
     /// `judge test` of several files.
     Standings,
+    Contest,
     Verify,
     Check,
     Package,
@@ -99,6 +100,18 @@ pub enum EventKind<'a> {
     Shrinking { tried: usize, bytes: usize },
     /// The command's report; always the last event.
     Finished { report: &'a Report },
+}
+
+impl<'a> EventKind<'a> {
+    /// Judging on `problem`'s `tests` starts.
+    pub fn judging(problem: &'a crate::model::problem::Problem, tests: &'a [Test]) -> Self {
+        EventKind::Judging {
+            problem: &problem.name,
+            time_limit: problem.limits.time,
+            groups: &problem.groups,
+            tests,
+        }
+    }
 }
 
 /// Emits events to one reporter. A reporter that fails (a closed pipe, a

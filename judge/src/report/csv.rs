@@ -1,5 +1,5 @@
-//! `judge test --csv`: the standings as a table for spreadsheets, a row
-//! per file, written in one go.
+//! `judge test --csv` and `judge contest --csv`: the standings as a table
+//! for spreadsheets, a row per file or per contestant, written in one go.
 
 use std::path::Path;
 
@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 
 use super::file::Render;
 use crate::model::results::Standing;
-use crate::model::results::report::Report;
+use crate::model::results::report::{ContestReport, Report};
 
 /// `--csv PATH`: the standings' rows.
 #[derive(Clone, Copy, Debug, Default)]
@@ -21,6 +21,7 @@ impl Render for Csv {
     fn render(&self, report: &Report, _: &Path) -> Result<Option<Vec<u8>>> {
         match report {
             Report::Standings(r) => table(&r.solutions).map(Some),
+            Report::Contest(r) => contest(r).map(Some),
             _ => Ok(None),
         }
     }
@@ -76,6 +77,29 @@ pub fn table(rows: &[Standing]) -> Result<Vec<u8>> {
                 .map(|o| o.verdict.to_string())
                 .unwrap_or_default(),
         ])?;
+    }
+    out.into_inner().context("cannot write the CSV")
+}
+
+/// A contest's standings as CSV: rank, contestant, each problem's score
+/// (empty where nothing was judged), the total.
+pub fn contest(r: &ContestReport) -> Result<Vec<u8>> {
+    let mut out = csv::Writer::from_writer(Vec::new());
+    let mut header = vec!["rank".to_string(), "contestant".to_string()];
+    header.extend(r.problems.iter().map(|p| p.name.clone()));
+    header.push("total".to_string());
+    out.write_record(&header)?;
+    for c in &r.contestants {
+        let mut record = vec![c.rank.to_string(), c.name.clone()];
+        record.extend(c.problems.iter().map(|cell| {
+            let score = cell
+                .judged
+                .as_ref()
+                .map(|row| row.score.unwrap_or_default());
+            score.map(|s| s.to_string()).unwrap_or_default()
+        }));
+        record.push(c.total.to_string());
+        out.write_record(&record)?;
     }
     out.into_inner().context("cannot write the CSV")
 }

@@ -14,8 +14,9 @@ use crate::model::event::{CommandKind, Event, EventKind};
 use crate::model::results::SolutionRun;
 use crate::model::results::VerifyRow;
 use crate::model::results::report::{
-    CertifyReport, Counterexample, DiffReport, ImportReport, LabReport, NewReport, PackageReport,
-    Report, StandingsReport, StressReport, SweepRow, TimelimitReport, ValidateReport,
+    CertifyReport, ContestCell, ContestReport, Counterexample, DiffReport, ImportReport, LabReport,
+    NewReport, PackageReport, Report, StandingsReport, StressReport, SweepRow, TimelimitReport,
+    ValidateReport,
 };
 use crate::model::results::{BuildSummary, Test};
 use crate::model::results::{Isolation, Requirement};
@@ -371,6 +372,7 @@ impl<W: Write> TerminalReporter<W> {
                 None => Ok(()),
             },
             Report::Standings(r) => self.standings(r),
+            Report::Contest(r) => self.contest(r),
             Report::Stress(r) => self.stress(r),
             Report::Certify(r) => self.certified(r),
             Report::Statement(r) => writeln!(
@@ -682,6 +684,73 @@ impl<W: Write> TerminalReporter<W> {
                 "not judged, in no language of judge.toml: {}",
                 r.ignored.join(", ")
             )?;
+        }
+        Ok(())
+    }
+
+    /// `judge contest`'s standings: a line per contestant, best first, a
+    /// column per problem; then what went wrong for each, in its own
+    /// words.
+    fn contest(&mut self, r: &ContestReport) -> io::Result<()> {
+        let width = (r.contestants.iter())
+            .map(|c| c.name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .clamp(10, 32);
+        let columns: Vec<usize> = (r.problems.iter())
+            .map(|p| p.name.chars().count().max(7))
+            .collect();
+        let mut head = format!("\n{:>4}  {:<width$}", "rank", "contestant");
+        for (p, w) in r.problems.iter().zip(&columns) {
+            head.push_str(&format!("  {:>w$}", p.name));
+        }
+        writeln!(self.out, "{head}  {:>7}", "total")?;
+        for c in &r.contestants {
+            let mut line = format!("{:>4}  {:<width$}", c.rank, c.name);
+            for (cell, w) in c.problems.iter().zip(&columns) {
+                line.push_str(&format!("  {:>w$}", contest_cell(cell)));
+            }
+            writeln!(self.out, "{line}  {:>7}", c.total.to_string())?;
+        }
+        for c in &r.contestants {
+            for cell in &c.problems {
+                self.contest_failure(&c.name, cell)?;
+            }
+        }
+        let submitted: usize = r.problems.iter().map(|p| p.submitted).sum();
+        let accepted: usize = r.problems.iter().map(|p| p.accepted).sum();
+        writeln!(
+            self.out,
+            "\n{} contestants, {} problems (at most {} points): {accepted} of {submitted} \
+             submissions accepted, {} missing",
+            r.contestants.len(),
+            r.problems.len(),
+            r.max_total,
+            r.contestants.len() * r.problems.len() - submitted
+        )
+    }
+
+    /// What went wrong with a contestant's submission, if anything.
+    fn contest_failure(&mut self, contestant: &str, cell: &ContestCell) -> io::Result<()> {
+        if let Some(why) = &cell.missing {
+            return writeln!(self.out, "\n{contestant}, {}: {why}", cell.problem);
+        }
+        let Some(row) = cell.judged.as_ref().filter(|r| !r.verdict.is_accepted()) else {
+            return Ok(());
+        };
+        let what = match (&row.first_failure, &row.compile_error) {
+            (Some(f), _) => format!("test {}: {} {}", f.test, f.verdict, f.message),
+            (None, Some(e)) => format!("{} {}", row.verdict, e.lines().next().unwrap_or("")),
+            (None, None) => row.verdict.to_string(),
+        };
+        writeln!(
+            self.out,
+            "\n{contestant}, {} ({}), {what}",
+            cell.problem, row.solution
+        )?;
+        if let Some(f) = &row.first_failure {
+            let words = last_words(&f.test, f.stderr.as_deref(), f.kept.as_deref(), "  ", 3);
+            write!(self.out, "{words}")?;
         }
         Ok(())
     }
@@ -1008,7 +1077,7 @@ impl<W: Write> Reporter for TerminalReporter<W> {
                 Some(CommandKind::Test) => {
                     writeln!(self.out, "{solution} on {problem} ({} tests)", tests.len())?
                 }
-                Some(CommandKind::Standings | CommandKind::Timelimit) => {
+                Some(CommandKind::Standings | CommandKind::Contest | CommandKind::Timelimit) => {
                     self.start_bar(tests.len(), solution.to_string())
                 }
                 _ => {
@@ -1067,6 +1136,21 @@ impl<W: Write> Reporter for TerminalReporter<W> {
             }
         }
         self.out.flush()
+    }
+}
+
+/// A contestant's cell: the score, and the verdict where not accepted
+/// (`60 WA`); `–` where nothing was judged.
+fn contest_cell(cell: &ContestCell) -> String {
+    match &cell.judged {
+        None => "–".to_string(),
+        Some(row) => {
+            let score = row.score.unwrap_or_default();
+            match row.verdict {
+                Verdict::Ac => score.to_string(),
+                verdict => format!("{score} {verdict}"),
+            }
+        }
     }
 }
 

@@ -74,6 +74,7 @@ pub enum Report {
     /// `judge test` of several files.
     #[serde(rename = "test")]
     Standings(StandingsReport),
+    Contest(ContestReport),
     Verify(VerifyReport),
     Check(CheckReport),
     Package(PackageReport),
@@ -94,6 +95,7 @@ impl Report {
     pub fn accepted(&self) -> bool {
         match self {
             Report::Standings(r) => r.verdict == BatchVerdict::Ac,
+            Report::Contest(r) => r.verdict == BatchVerdict::Ac,
             _ => self.verdict().is_some_and(Verdict::is_accepted),
         }
     }
@@ -104,7 +106,7 @@ impl Report {
         Some(match self {
             Report::Build(r) => r.verdict,
             Report::Test(r) => r.verdict,
-            Report::Standings(_) => return None,
+            Report::Standings(_) | Report::Contest(_) => return None,
             Report::Verify(r) => r.verdict,
             Report::Check(r) => r.verdict,
             Report::Package(r) => r.verdict,
@@ -213,6 +215,71 @@ pub struct StandingsReport {
     /// Files under the folders given in no language of judge.toml: not
     /// judged.
     pub ignored: Vec<String>,
+}
+
+/// `judge contest`: contestants × problems.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ContestReport {
+    /// `AC` if every submission was accepted, `FAIL` if the kit failed on
+    /// one, else `REJECTED` (a missing submission is not accepted).
+    pub verdict: BatchVerdict,
+    /// The folder of the contestants' folders.
+    pub contestants_dir: String,
+    pub layout: ContestLayout,
+    /// The problems, in judge.toml's order, and the most each scores.
+    pub problems: Vec<ContestProblem>,
+    /// The most a contestant scores: the problems' most, summed.
+    pub max_total: Score,
+    /// Best first (rank, then name).
+    pub contestants: Vec<Contestant>,
+    pub network_isolated: bool,
+    /// How the submissions were contained.
+    pub isolation: Isolation,
+}
+
+/// Where a contestant's submission of problem `p` lies in their folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ContestLayout {
+    /// LemonLime's `source/` folder: `<contestant>/<p>.<ext>` or
+    /// `<contestant>/<p>/<p>.<ext>`.
+    Lemonlime,
+    /// Arbiter's `players/` folder, laid out the same way.
+    Arbiter,
+    /// The folder given holds the contestants' folders.
+    Plain,
+}
+
+/// A problem of the contest.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ContestProblem {
+    pub name: String,
+    pub max_score: Option<Score>,
+    /// Submissions found, and accepted.
+    pub submitted: usize,
+    pub accepted: usize,
+}
+
+/// A contestant's line of the standings, and their judgings.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Contestant {
+    pub name: String,
+    /// 1 for the best total; equal totals share a rank, and the next rank
+    /// counts them all (1, 2, 2, 4).
+    pub rank: usize,
+    pub total: Score,
+    /// A cell per problem, in the problems' order.
+    pub problems: Vec<ContestCell>,
+}
+
+/// A contestant's submission of one problem, as judged.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ContestCell {
+    pub problem: String,
+    /// Why there is no judging: no file for the problem, or more than one.
+    pub missing: Option<String>,
+    /// The judging: the file, its verdict, score and first failure.
+    pub judged: Option<Standing>,
 }
 
 /// `judge verify`.
