@@ -213,7 +213,7 @@ fn kind(what: &str) -> &str {
 #[ignore = "slow tier: the ten problems exported in five formats and imported back"]
 fn every_problem_comes_back_the_same() {
     let target = target();
-    let kit = Kit::copy(
+    let kit = Kit::copy_seeded(
         &target.join("round-trip-kit"),
         &target.join("new-kit-target"),
     );
