@@ -57,15 +57,24 @@ pub fn leftovers(dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Copies the folder `from` to `to`, files and folders.
+/// Copies the folder (or file) `from` to `to`, files and folders, each
+/// file keeping its modification time (the judge's identity memos and
+/// build records know files by it); nothing if `from` is missing.
 pub fn copy_folder(from: &Path, to: &Path) {
-    for entry in walkdir::WalkDir::new(from) {
-        let entry = entry.unwrap();
-        let target = to.join(entry.path().strip_prefix(from).unwrap());
+    for entry in walkdir::WalkDir::new(from).into_iter().flatten() {
+        let inside = entry.path().strip_prefix(from).unwrap();
+        let target = match inside.as_os_str().is_empty() {
+            true => to.to_path_buf(),
+            false => to.join(inside),
+        };
         if entry.file_type().is_dir() {
             std::fs::create_dir_all(&target).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
+            continue;
         }
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::copy(entry.path(), &target).unwrap();
+        let modified = entry.metadata().unwrap().modified().unwrap();
+        let file = std::fs::File::options().write(true).open(&target).unwrap();
+        file.set_modified(modified).unwrap();
     }
 }

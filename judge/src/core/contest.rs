@@ -4,10 +4,12 @@
 //! contestants' folders are in `source/` (LemonLime), in `players/`
 //! (Arbiter), or in the folder given itself.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
+use crate::model::config::Language;
 use crate::model::kit::Kit;
 use crate::model::program;
 use crate::model::results::by_name;
@@ -47,6 +49,7 @@ pub fn submissions(
     dir: &Path,
     problems: &[String],
 ) -> Result<Vec<(String, Vec<Submission>)>> {
+    let languages = kit.languages();
     let mut contestants = Vec::new();
     let entries =
         std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
@@ -58,7 +61,7 @@ pub fn submissions(
         }
         let found = problems
             .iter()
-            .map(|p| submission(kit, &entry.path(), p))
+            .map(|p| submission(&languages, &entry.path(), p))
             .collect::<Result<Vec<_>>>()?;
         contestants.push((name, found));
     }
@@ -75,8 +78,11 @@ pub fn submissions(
 /// The contestant's file for `problem` in their folder `dir`: `p.<ext>` or
 /// `p/p.<ext>`, in a language of judge.toml; or why there is none (no such
 /// file, one in no language, more than one).
-fn submission(kit: &Kit, dir: &Path, problem: &str) -> Result<Submission> {
-    let languages = kit.languages();
+fn submission(
+    languages: &BTreeMap<String, Language>,
+    dir: &Path,
+    problem: &str,
+) -> Result<Submission> {
     let mut judged = Vec::new();
     let mut unknown = Vec::new();
     for folder in [dir.to_path_buf(), dir.join(problem)] {
@@ -91,7 +97,7 @@ fn submission(kit: &Kit, dir: &Path, problem: &str) -> Result<Submission> {
             if !named || !path.is_file() {
                 continue;
             }
-            match program::language_of(&languages, &path) {
+            match program::language_of(languages, &path) {
                 Ok(_) => judged.push(path),
                 Err(e) => unknown.push(e.to_string()),
             }

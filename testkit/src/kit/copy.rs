@@ -7,6 +7,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use super::{Home, Kit};
+use crate::files::copy_folder;
 use crate::{paths, tools};
 
 /// How long a run of the judge in a copy may take: a copy builds the
@@ -107,7 +108,7 @@ fn seed(dir: &Path, target: &Path) {
     }
     for problem in std::fs::read_dir(root.join("problems")).unwrap().flatten() {
         let tests = problem.path().join("tests");
-        copy_kept(
+        copy_folder(
             &tests,
             &dir.join("problems").join(problem.file_name()).join("tests"),
         );
@@ -119,33 +120,11 @@ fn seed(dir: &Path, target: &Path) {
     let binaries = std::fs::read_to_string(&stamp).unwrap();
     for binary in binaries.lines().skip(1) {
         let built = paths::target().join("release").join(binary);
-        copy_kept(&built, &target.join("release").join(binary));
+        copy_folder(&built, &target.join("release").join(binary));
     }
     for records in ["identities", "build"] {
-        copy_kept(&work.join(records), &target.join("judge").join(records));
+        copy_folder(&work.join(records), &target.join("judge").join(records));
     }
     // Last: the stamp says the programs are there.
-    copy_kept(&stamp, &target.join("judge/cargo.stamp"));
-}
-
-/// Copies the file or folder `from` to `to` (nothing if it is missing),
-/// each file keeping its modification time: the identity memos and the
-/// build records know files by it.
-fn copy_kept(from: &Path, to: &Path) {
-    for entry in walkdir::WalkDir::new(from).into_iter().flatten() {
-        let inside = entry.path().strip_prefix(from).unwrap();
-        let copy = match inside.as_os_str().is_empty() {
-            true => to.to_path_buf(),
-            false => to.join(inside),
-        };
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&copy).unwrap();
-            continue;
-        }
-        std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
-        std::fs::copy(entry.path(), &copy).unwrap();
-        let modified = entry.metadata().unwrap().modified().unwrap();
-        let file = std::fs::File::options().write(true).open(&copy).unwrap();
-        file.set_modified(modified).unwrap();
-    }
+    copy_folder(&stamp, &target.join("judge/cargo.stamp"));
 }
