@@ -124,16 +124,30 @@ fn java_is_judged_under_its_class_name() {
             java("Throws", "throw new RuntimeException();"),
             "RE",
         ),
-        ("Misnamed.java", java("Other", ""), "CE"),
+        // Any file name: the public class names the file javac gets, as
+        // DOMjudge and Codeforces take it.
+        (
+            "hank.java",
+            java("Main", "System.out.println(a + b);"),
+            "AC",
+        ),
+        (
+            "Broken.java",
+            java("Broken", "System.out.println(c);"),
+            "CE",
+        ),
     ];
     for (name, source, expected) in cases {
         let (_, overall, first, message) = kit.verdict_of(name, &source);
         assert_eq!(overall, expected, "{name}: first test {first} ({message})");
     }
-    // javac's own words: the class and the file it belongs in.
-    let (_, report) = kit.json(&["test", "sum", "solutions/sum/Misnamed.java"]);
+    // javac's own words: the file and the symbol it cannot find.
+    let (_, report) = kit.json(&["test", "sum", "solutions/sum/Broken.java"]);
     let message = report["compile_error"].as_str().unwrap();
-    assert!(message.contains("Other.java"), "{message}");
+    assert!(
+        message.contains("Broken.java") && message.contains("symbol"),
+        "{message}"
+    );
 }
 
 fn kotlin(body: &str) -> String {

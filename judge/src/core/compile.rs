@@ -439,9 +439,16 @@ impl<'a> SourceBuild<'a> {
             .into_owned();
         // Files that import one another know each other by name.
         let keep_name = language.keep_name || !beside.is_empty();
-        let source_name = match keep_name {
-            true => file_name.clone(),
-            false => format!("main.{extension}"),
+        // A lone Java file goes by its public class's name, whatever it is
+        // called (`hank.java` holding `public class Main`), as DOMjudge
+        // and Codeforces take it.
+        let class = (language.keep_name && beside.is_empty() && extension == "java")
+            .then(|| program::java_public_class(&code))
+            .flatten();
+        let source_name = match (&class, keep_name) {
+            (Some(class), _) => format!("{class}.java"),
+            (None, true) => file_name.clone(),
+            (None, false) => format!("main.{extension}"),
         };
         let mentions_stem = (language.compile.iter().flatten())
             .chain(&language.run)
@@ -474,11 +481,10 @@ impl<'a> SourceBuild<'a> {
             copies,
             key: hasher.finalize().to_hex()[..24].to_string(),
             source_dir: source.parent().map(Path::to_path_buf).unwrap_or_default(),
-            stem: source
-                .file_stem()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned(),
+            stem: class.unwrap_or_else(|| {
+                let stem = source.file_stem().unwrap_or_default();
+                stem.to_string_lossy().into_owned()
+            }),
             file_name,
         })
     }

@@ -253,15 +253,7 @@ pub fn kept(file: &str) -> String {
 /// under the task's name, whatever its class is called).
 pub fn solution_file(folder: &str, file: &str, source: &[u8]) -> String {
     if let Some(stem) = file.strip_suffix(".java") {
-        let text = String::from_utf8_lossy(source);
-        let class = text.split("public class").nth(1).and_then(|rest| {
-            let name: String = rest
-                .trim_start()
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            (!name.is_empty()).then_some(name)
-        });
+        let class = crate::model::program::java_public_class(source);
         return format!("{folder}/{}.java", class.as_deref().unwrap_or(stem));
     }
     format!("{folder}/{file}")

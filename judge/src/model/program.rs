@@ -101,6 +101,66 @@ pub fn language_of<'a>(
         .ok_or_else(|| BuildError::unknown_language(path, languages.values()))
 }
 
+/// The name of the top-level public class a Java `source` declares
+/// (`public class Main`, `public final class Main`), which javac wants the
+/// file named after; comments, strings and nested classes do not count.
+pub fn java_public_class(source: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(source);
+    let mut words: Vec<&str> = Vec::new();
+    let mut depth = 0usize;
+    let mut rest = text.as_ref();
+    while let Some(c) = rest.chars().next() {
+        let skip = if rest.starts_with("//") {
+            rest.find('\n').unwrap_or(rest.len())
+        } else if let Some(comment) = rest.strip_prefix("/*") {
+            comment.find("*/").map_or(rest.len(), |end| end + 4)
+        } else if c == '"' || c == '\'' {
+            closing_quote(rest, c)
+        } else if c.is_alphanumeric() || c == '_' || c == '$' {
+            let len = (rest.char_indices())
+                .find(|(_, c)| !(c.is_alphanumeric() || *c == '_' || *c == '$'))
+                .map_or(rest.len(), |(i, _)| i);
+            if depth == 0 {
+                words.push(&rest[..len]);
+                if let [before @ .., "class", name] = words.as_slice() {
+                    let modifiers = ["final", "abstract", "strictfp"];
+                    let mut before = before.iter().rev().skip_while(|w| modifiers.contains(w));
+                    if before.next() == Some(&"public") {
+                        return Some(name.to_string());
+                    }
+                }
+            }
+            len
+        } else {
+            match c {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                ';' if depth == 0 => words.clear(),
+                _ => {}
+            }
+            c.len_utf8()
+        };
+        rest = &rest[skip..];
+    }
+    None
+}
+
+/// The length of the string or character literal at the start of `text`,
+/// quoted by `quote`, its closing quote included.
+fn closing_quote(text: &str, quote: char) -> usize {
+    let mut escaped = false;
+    for (i, c) in text.char_indices().skip(1) {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '\n' => return i,
+            c if c == quote => return i + 1,
+            _ => {}
+        }
+    }
+    text.len()
+}
+
 /// Whether the testlib.h `bytes` is a DOMjudge build of it (p2d ships
 /// one): a checker or an interactor built against it speaks Kattis's
 /// protocol (`input answer feedback_dir`, the output on standard input,
@@ -114,6 +174,25 @@ pub fn domjudge_testlib(bytes: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_java_files_public_class_is_found_past_comments_and_strings() {
+        let class = |s: &str| java_public_class(s.as_bytes());
+        let source = "import java.util.*;\n// public class Wrong\n/* public class Nor */\n\
+                      public final class Main {\n  String s = \"public class X\";\n\
+                      public class Inner {}\n}\n";
+        assert_eq!(class(source).as_deref(), Some("Main"));
+        assert_eq!(class("class Hidden {}").as_deref(), None);
+        assert_eq!(class("public interface Solver {}").as_deref(), None);
+        assert_eq!(
+            class("@SuppressWarnings(\"x\")\npublic class A{}").as_deref(),
+            Some("A")
+        );
+        assert_eq!(
+            class("char c = '\"'; public class B {}").as_deref(),
+            Some("B")
+        );
+    }
 
     #[test]
     fn domjudge_builds_of_testlib_are_told_apart() {
