@@ -22,18 +22,20 @@ fn class() -> Kit {
     kit.write("class/carol.c", "int main( {\n");
     kit.write("class/dave.py", "import os\nos.kill(os.getpid(), 9)\n");
     kit.write("class/erin.c", &c_program("for (;;) {}"));
+    kit.write("class/frank.pas", "begin writeln(3) end.\n");
     kit.write("class/notes.txt", "read me\n");
     kit.write("class/.git/hook.c", &reference(""));
     kit.write("extra/readme.md", "# not a program\n");
     kit
 }
 
-const FILES: [&str; 6] = [
+const FILES: [&str; 7] = [
     "class/alice.c",
     "class/bob/sum.c",
     "class/carol.c",
     "class/dave.py",
     "class/erin.c",
+    "class/frank.pas",
     "extra/readme.md",
 ];
 
@@ -57,12 +59,12 @@ fn a_class_folder_is_judged_into_standings() {
     // Rejected files are the files' business: FAIL is the kit's own.
     assert_eq!(
         (&report["verdict"], &report["accepted"], &report["files"]),
-        (&"REJECTED".into(), &1.into(), &6.into()),
+        (&"REJECTED".into(), &1.into(), &7.into()),
         "{report}"
     );
     let expected: Vec<(String, String)> = FILES
         .iter()
-        .zip(["AC", "WA", "CE", "RE", "TLE", "CE"])
+        .zip(["AC", "WA", "CE", "RE", "TLE", "CE", "CE"])
         .map(|(f, v)| (f.to_string(), v.to_string()))
         .collect();
     assert_eq!(verdicts(&report), expected, "{report}");
@@ -86,7 +88,11 @@ fn a_class_folder_is_judged_into_standings() {
     assert_eq!(rows[1]["first_failure"]["verdict"], "WA");
     let compiled = rows[2]["compile_error"].as_str().unwrap_or_default();
     assert!(compiled.contains("error"), "{compiled}");
-    let refused = rows[5]["compile_error"].as_str().unwrap_or_default();
+    // A source in a language judge.toml lacks is a row saying so; a note
+    // beside the sources is no submission.
+    let pascal = rows[5]["compile_error"].as_str().unwrap_or_default();
+    assert!(pascal.contains("`.pas`"), "{pascal}");
+    let refused = rows[6]["compile_error"].as_str().unwrap_or_default();
     assert!(refused.contains("`.md`"), "{refused}");
     assert_eq!(report["ignored"], serde_json::json!(["class/notes.txt"]));
 
@@ -96,7 +102,7 @@ fn a_class_folder_is_judged_into_standings() {
     assert_eq!(order[0], "AC", "{by_score}");
     assert_eq!(
         order[3..],
-        ["TLE", "CE"],
+        ["TLE", "CE", "CE"],
         "what did not compile comes last: {by_score}"
     );
     assert_eq!(by_score["sort"], "score");
@@ -119,9 +125,9 @@ fn standings_are_a_table_and_a_csv() {
         out.contains("solution") && out.contains("first failure"),
         "{out}"
     );
-    assert!(out.contains("1 of 5 files accepted"), "{out}");
+    assert!(out.contains("1 of 6 files accepted"), "{out}");
     assert!(
-        out.contains("not judged, in no language of judge.toml: class/notes.txt"),
+        out.contains("not judged, no source: class/notes.txt"),
         "{out}"
     );
     let text = std::fs::read_to_string(&csv).unwrap();
@@ -131,7 +137,7 @@ fn standings_are_a_table_and_a_csv() {
         "solution,verdict,score,max_score,passed,tests,max_time_ms,first_failure,message,\
          other_interpreter,other_verdict"
     );
-    assert_eq!(lines.len(), 6, "{text}");
+    assert_eq!(lines.len(), 7, "{text}");
     assert!(
         lines[2].starts_with("class/bob/sum.c,WA,0,100,0,3,"),
         "{text}"
@@ -202,6 +208,7 @@ fn a_file_judged_before_is_not_judged_again() {
         ("class/carol.c", false),
         ("class/dave.py", false),
         ("class/erin.c", false),
+        ("class/frank.pas", false),
     ];
     let expected: Vec<(String, bool)> = expected.iter().map(|(f, c)| (f.to_string(), *c)).collect();
     assert_eq!(cached(&whole), expected, "{whole}");

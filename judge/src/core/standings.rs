@@ -307,7 +307,8 @@ fn tests_key(
 }
 
 /// The files to judge, in the order given (a folder's in name order,
-/// each once), and the files under the folders that no language has.
+/// each once; a source in no language too, judged not compiled), and the
+/// other files under the folders that no language has.
 pub fn files(kit: &Kit, given: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<String>)> {
     let mut files = Vec::new();
     let mut ignored = Vec::new();
@@ -330,7 +331,7 @@ pub fn files(kit: &Kit, given: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<String>)
                 continue;
             }
             let file = entry.into_path();
-            if program::language_of(&languages, &file).is_err() {
+            if program::language_of(&languages, &file).is_err() && !looks_like_source(&file) {
                 ignored.push(file.display().to_string());
             } else if seen.insert(std::fs::canonicalize(&file).unwrap_or(file.clone())) {
                 files.push(file);
@@ -349,6 +350,19 @@ pub fn files(kit: &Kit, given: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<String>)
         );
     }
     Ok((files, ignored))
+}
+
+/// Whether a file in no language of judge.toml is still a submission, a
+/// row of its own that says why it is not judged (`frank.pas`), and not
+/// a note, a test or a build left beside them (no extension, or a data
+/// or document one).
+fn looks_like_source(file: &Path) -> bool {
+    const NOT_SOURCE: [&str; 16] = [
+        "in", "out", "ans", "err", "txt", "md", "pdf", "html", "htm", "json", "csv", "log", "zip",
+        "png", "jpg", "o",
+    ];
+    let extension = file.extension().and_then(|e| e.to_str()).unwrap_or("");
+    !extension.is_empty() && !NOT_SOURCE.contains(&extension.to_ascii_lowercase().as_str())
 }
 
 /// Why `file` cannot be compiled at all, if it cannot: a row of the

@@ -679,11 +679,7 @@ impl<W: Write> TerminalReporter<W> {
             }
         }
         if !r.ignored.is_empty() {
-            writeln!(
-                self.out,
-                "not judged, in no language of judge.toml: {}",
-                r.ignored.join(", ")
-            )?;
+            writeln!(self.out, "not judged, no source: {}", r.ignored.join(", "))?;
         }
         Ok(())
     }

@@ -212,8 +212,8 @@ pub struct StandingsReport {
     /// How the submissions were contained.
     pub isolation: Isolation,
     pub solutions: Vec<Standing>,
-    /// Files under the folders given in no language of judge.toml: not
-    /// judged.
+    /// Files under the folders given that are no source (notes, data,
+    /// builds): not judged.
     pub ignored: Vec<String>,
 }
 
