@@ -426,3 +426,47 @@ fn a_failing_run_says_why_in_its_own_words() {
         "{verified}"
     );
 }
+
+/// Output with the answer's tokens but not its white space is accepted,
+/// as testlib accepts it, with a note on each test and a line per file:
+/// a judge that compares exactly would reject it.
+#[test]
+fn white_space_unlike_the_answers_is_accepted_with_a_note() {
+    let kit = Kit::new();
+    let sum = "a, b = map(int, input().split())\n";
+    kit.write(
+        "lines/crlf.py",
+        &format!("{sum}print(a + b, end='\\r\\n')\n"),
+    );
+    kit.write("lines/unended.py", &format!("{sum}print(a + b, end='')\n"));
+    kit.write("lines/plain.py", &format!("{sum}print(a + b)\n"));
+    let (code, report) = kit.json(&["test", "sum", "lines"]);
+    assert_eq!(code, 0, "lenient, as testlib: {report}");
+    let notes = |row: usize| -> Vec<Value> {
+        let results = report["solutions"][row]["results"].as_array().unwrap();
+        results.iter().map(|t| t["note"].clone()).collect()
+    };
+    let crlf = Value::from("white space unlike the answer's: Windows line ends (CRLF)");
+    assert_eq!(notes(0), vec![crlf; 3], "{report}");
+    assert_eq!(notes(1), vec![Value::Null; 3], "{report}");
+    let unended = "white space unlike the answer's: no newline at the end";
+    assert_eq!(notes(2)[0], unended, "{report}");
+
+    let run = kit.judge(&["test", "sum", "lines"]);
+    assert!(
+        run.stdout.contains(
+            "note: lines/crlf.py: 3 accepted test(s) with white space unlike the answer's: \
+             Windows line ends (CRLF) (test 01 first)"
+        ),
+        "{}",
+        run.stdout
+    );
+    let one = kit.judge(&["test", "sum", "lines/unended.py"]);
+    assert!(
+        one.stdout.contains(
+            "note: 3 accepted test(s) with white space unlike the answer's: no newline at the end"
+        ),
+        "{}",
+        one.stdout
+    );
+}

@@ -214,6 +214,57 @@ pub struct Checked {
     pub partial: Option<u32>,
 }
 
+/// What white space of an accepted `output` differs from the `answer`'s,
+/// when their tokens are the same: a lenient checker (testlib's, DOMjudge's
+/// default) accepts it, a judge that compares exactly would not, and a
+/// coach wants to know. `None` where they are the same to the byte, or
+/// where the tokens differ (another answer the checker took).
+pub fn spacing_note(output: &[u8], answer: &[u8]) -> Option<String> {
+    fn tokens(b: &[u8]) -> impl Iterator<Item = &[u8]> {
+        b.split(u8::is_ascii_whitespace).filter(|t| !t.is_empty())
+    }
+    if output == answer || !tokens(output).eq(tokens(answer)) {
+        return None;
+    }
+    let crlf = |b: &[u8]| b.windows(2).any(|w| w == b"\r\n");
+    let lines = |b: &[u8]| -> Vec<Vec<u8>> {
+        let body = b.strip_suffix(b"\n").unwrap_or(b);
+        (body.split(|c| *c == b'\n'))
+            .map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec())
+            .collect()
+    };
+    let blank = |b: &[u8]| {
+        lines(b)
+            .iter()
+            .filter(|l| l.trim_ascii().is_empty())
+            .count()
+    };
+    let trailing = |b: &[u8]| {
+        (lines(b).iter()).any(|l| !l.trim_ascii().is_empty() && l.trim_ascii_end().len() < l.len())
+    };
+    let mut found = Vec::new();
+    if crlf(output) && !crlf(answer) {
+        found.push("Windows line ends (CRLF)".to_string());
+    }
+    if !output.is_empty() && !output.ends_with(b"\n") && answer.ends_with(b"\n") {
+        found.push("no newline at the end".to_string());
+    }
+    let extra = blank(output).saturating_sub(blank(answer));
+    if extra > 0 {
+        found.push(format!("{extra} blank line(s) the answer has not"));
+    }
+    if trailing(output) && !trailing(answer) {
+        found.push("spaces at line ends".to_string());
+    }
+    if found.is_empty() {
+        found.push("other spacing or line breaks".to_string());
+    }
+    Some(format!(
+        "white space unlike the answer's: {}",
+        found.join(", ")
+    ))
+}
+
 /// The checker's exit code in the testlib protocol: 0 OK, 1 WA, 2 PE,
 /// 3 FAIL, 7 points (the value leads the message: `points 12.5 ...`),
 /// 16 + k partially correct with code k. testlib itself exits `_pc(k)` with
@@ -415,6 +466,27 @@ mod tests {
 
     fn limits() -> Limits {
         Limits::new(Duration::from_millis(1000), 64 << 20, 1 << 20)
+    }
+
+    #[test]
+    fn an_accepted_outputs_white_space_is_named_where_it_is_not_the_answers() {
+        let note = |output: &str| spacing_note(output.as_bytes(), b"First\nSecond\n");
+        assert_eq!(note("First\nSecond\n"), None, "the same to the byte");
+        assert_eq!(
+            note("Second\nFirst\n"),
+            None,
+            "other tokens: another answer"
+        );
+        let said = |output: &str| note(output).unwrap();
+        assert!(said("First\r\nSecond\r\n").ends_with(": Windows line ends (CRLF)"));
+        assert!(said("First\nSecond").ends_with(": no newline at the end"));
+        assert!(said("First\n\nSecond\n\n").ends_with(": 2 blank line(s) the answer has not"));
+        assert!(said("First \nSecond\n").ends_with(": spaces at line ends"));
+        assert!(said("First Second\n").ends_with(": other spacing or line breaks"));
+        assert_eq!(
+            said("First\r\nSecond"),
+            "white space unlike the answer's: Windows line ends (CRLF), no newline at the end"
+        );
     }
 
     #[test]

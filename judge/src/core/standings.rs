@@ -293,7 +293,7 @@ fn tests_key(
     let mut hasher = blake3::Hasher::new();
     // The records' version: 2 scores problems without groups.
     let settings = format!(
-        "standing 2\0{}\0{:?}\0{:?}\0{:?}\0{:?}\0{fail_fast}\0",
+        "standing 3\0{}\0{:?}\0{:?}\0{:?}\0{:?}\0{fail_fast}\0",
         checker.identity, checker.protocol, checker.trailing, problem.limits, problem.groups
     );
     hasher.update(settings.as_bytes());

@@ -629,6 +629,7 @@ mod tests {
             wall: Duration::from_millis(ms),
             memory_bytes: 1 << 20,
             message: message.into(),
+            note: None,
             group: Some(group.into()),
             points: None,
             partial: None,

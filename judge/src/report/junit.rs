@@ -381,6 +381,7 @@ mod tests {
             wall: Duration::from_millis(1600),
             memory_bytes: 1 << 20,
             message: message.into(),
+            note: None,
             group: None,
             points: None,
             partial: None,

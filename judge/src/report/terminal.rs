@@ -18,7 +18,7 @@ use crate::model::results::report::{
     NewReport, PackageReport, Report, StandingsReport, StressReport, SweepRow, TimelimitReport,
     ValidateReport,
 };
-use crate::model::results::{BuildSummary, Test};
+use crate::model::results::{BuildSummary, Test, spacing_summary};
 use crate::model::results::{Isolation, Requirement};
 use crate::model::verdict::Verdict;
 
@@ -150,6 +150,9 @@ impl<W: Write> TerminalReporter<W> {
             max_time.as_secs_f64(),
             max_memory.unwrap_or_default() >> 20
         )?;
+        if let Some(spacing) = spacing_summary(&run.outcomes) {
+            writeln!(self.out, "note: {spacing}")?;
+        }
         let first = run.outcomes.iter().find(|o| !o.verdict.is_accepted());
         if let Some(first) = first
             && let Some(test) = tests.iter().find(|t| t.name == first.name)
@@ -669,6 +672,11 @@ impl<W: Write> TerminalReporter<W> {
                 false => "",
             }
         )?;
+        for s in &r.solutions {
+            if let Some(spacing) = spacing_summary(&s.results) {
+                writeln!(self.out, "note: {}: {spacing}", s.solution)?;
+            }
+        }
         for s in &r.solutions {
             if let Some(o) = s.other.as_ref().filter(|o| o.differs) {
                 writeln!(

@@ -37,6 +37,18 @@ fn take(outcome: &mut TestOutcome, pass: u32, checked: Checked) {
     outcome.partial = checked.partial;
 }
 
+/// How the white space of an accepted `output` differs from the
+/// `answer`'s (`rules::spacing_note`); not looked at past 16 MiB.
+fn spacing_of(output: &Path, answer: &Path) -> Option<String> {
+    const MOST: u64 = 16 << 20;
+    let small = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.len() <= MOST);
+    if !small(output) || !small(answer) {
+        return None;
+    }
+    let (output, answer) = (std::fs::read(output).ok()?, std::fs::read(answer).ok()?);
+    rules::spacing_note(&output, &answer)
+}
+
 /// What follows a pass of a test.
 enum Pass {
     /// The test's outcome.
@@ -154,6 +166,7 @@ impl Jury<'_> {
             wall: Duration::ZERO,
             memory_bytes: 0,
             message: String::new(),
+            note: None,
             group: test.group.clone(),
             points: None,
             partial: None,
@@ -205,6 +218,9 @@ impl Jury<'_> {
             }
         }
         let _ = std::fs::remove_dir_all(&work);
+        if outcome.verdict.is_accepted() && arena.passes == 1 && !arena.identical_agrees {
+            outcome.note = spacing_of(&place.scratch_file(name, "out"), &test.answer);
+        }
         settle(place, name, BATCH_FILES, outcome, arena.keep_outputs)
     }
 

@@ -139,6 +139,10 @@ pub struct TestOutcome {
     pub memory_bytes: u64,
     /// The checker's message, or why the run failed.
     pub message: String,
+    /// For an accepted test whose output has the answer's tokens: how its
+    /// white space differs from the answer's (see `rules::spacing_note`).
+    #[serde(default)]
+    pub note: Option<String>,
     pub group: Option<String>,
     /// The points a scoring checker gave.
     pub points: Option<f64>,
@@ -164,6 +168,20 @@ pub const STDERR_LINES: usize = 10;
 /// [`STDERR_LINE_CHARS`] characters.
 pub const STDERR_BYTES: usize = 2048;
 pub const STDERR_LINE_CHARS: usize = 200;
+
+/// One line on the accepted tests of `outcomes` whose white space is
+/// unlike the answer's (each test's `note`): how many, the first one's
+/// note and name; None if there are none.
+pub fn spacing_summary(outcomes: &[TestOutcome]) -> Option<String> {
+    let noted: Vec<&TestOutcome> = outcomes.iter().filter(|o| o.note.is_some()).collect();
+    let first = noted.first()?;
+    Some(format!(
+        "{} accepted test(s) with {} (test {} first): a judge that compares exactly would reject them",
+        noted.len(),
+        first.note.as_deref().unwrap_or_default(),
+        first.name
+    ))
+}
 
 /// The end of what a run wrote to its error stream (`tail`, its last
 /// [`STDERR_BYTES`] bytes at most), as it can be shown anywhere: its last
