@@ -23,8 +23,18 @@ pub trait Family: Sync {
         &[]
     }
 
-    /// How many positions it tabulates unless `--upto` says.
+    /// How many positions it tabulates first unless `--upto` says.
     fn upto(&self, params: &Params) -> usize;
+
+    /// The most positions it tabulates unless `--upto` says: while its
+    /// theorem proves no period, the table doubles from [`Family::upto`]
+    /// up to this many. A bound in positions, not in time, so that the
+    /// same command always gives the same table. `upto` itself unless
+    /// said otherwise: a family with no period theorem has nothing to
+    /// grow for.
+    fn budget(&self, params: &Params) -> usize {
+        self.upto(params)
+    }
 
     /// The bytes a table of `upto` positions takes, about: a table that
     /// would not fit in the machine's free memory is refused before it
@@ -174,14 +184,18 @@ impl Params {
 pub struct Ask {
     /// The positions tabulated: `0..upto` (two piles: `upto` × `upto`).
     pub upto: usize,
+    /// When `--upto` was not given: the most positions the table may grow
+    /// to while no period is proven ([`Family::budget`]).
+    pub budget: Option<usize>,
     /// The Grundy values too.
     pub sg: bool,
     pub play: Play,
 }
 
 impl Ask {
-    /// `upto` positions, or as many as the family tabulates unless told;
-    /// Grundy values are normal play's, so `sg` with `misere` is refused.
+    /// `upto` positions, or as many as the family tabulates unless told,
+    /// growing up to its budget; Grundy values are normal play's, so `sg`
+    /// with `misere` is refused.
     pub fn new(
         family: &dyn Family,
         params: &Params,
@@ -194,8 +208,10 @@ impl Ask {
                 "--sg with --misere: Grundy values are normal play's; ask for one of them".into(),
             );
         }
+        let first = family.upto(params);
         Ok(Ask {
-            upto: upto.unwrap_or_else(|| family.upto(params)),
+            upto: upto.unwrap_or(first),
+            budget: upto.is_none().then(|| family.budget(params).max(first)),
             sg,
             play: match misere {
                 true => Play::Misere,

@@ -40,9 +40,32 @@ pub struct Lab {
 
 impl Lab {
     /// Tabulates `family`: the table, and the period its theorem proves.
-    pub fn tabulate(family: &'static dyn Family, params: Params, ask: Ask) -> Result<Lab, String> {
+    /// With a budget (no `--upto`), a table whose theorem could prove a
+    /// period but has not yet is made again twice as long, up to the
+    /// budget; the proof then says how far the table grew, or that the
+    /// budget was reached.
+    pub fn tabulate(
+        family: &'static dyn Family,
+        params: Params,
+        mut ask: Ask,
+    ) -> Result<Lab, String> {
+        let first = ask.upto;
         let mut table = family.table(&params, &ask)?;
         table.prove(ask.upto);
+        let Some(budget) = ask.budget else {
+            return Ok(Lab {
+                family,
+                params,
+                ask,
+                table,
+            });
+        };
+        while table.may_prove() && table.period.is_none() && ask.upto < budget {
+            ask.upto = ask.upto.saturating_mul(2).min(budget);
+            table = family.table(&params, &ask)?;
+            table.prove(ask.upto);
+        }
+        table.say_growth(first, ask.upto);
         Ok(Lab {
             family,
             params,
@@ -147,6 +170,119 @@ mod tests {
         let params = Params::parse(family.params(), &given).unwrap();
         let ask = Ask::new(family, &params, Some(upto), false, false).unwrap();
         Lab::tabulate(family, params, ask).unwrap()
+    }
+
+    fn grown(family: &'static dyn Family, given: &[(&str, &str)]) -> Lab {
+        let given: Vec<(String, String)> = (given.iter())
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect();
+        let params = Params::parse(family.params(), &given).unwrap();
+        let ask = Ask::new(family, &params, None, false, false).unwrap();
+        Lab::tabulate(family, params, ask).unwrap()
+    }
+
+    /// Kayles' period needs 168 values (Guy and Smith): with no `--upto`
+    /// the table doubles from 100 to 200 and proves it; an `--upto` is
+    /// tabulated as asked, however short.
+    #[test]
+    fn kayles_grows_until_its_period_is_proven() {
+        let kayles = grown(&octal::OctalFamily, &[("code", "0.77")]);
+        assert_eq!((kayles.ask.upto, kayles.ask.budget), (200, Some(12_800)));
+        let found = kayles.table.period.unwrap();
+        assert_eq!((found.preperiod, found.period), (71, 12));
+        assert!(
+            (kayles.table.proof)
+                .ends_with("(the table doubled from 100 to 200 positions to prove it)"),
+            "{}",
+            kayles.table.proof
+        );
+        let short = lab(&octal::OctalFamily, &[("code", "0.77")], 160);
+        assert_eq!((short.ask.upto, short.ask.budget), (160, None));
+        assert_eq!(short.table.period, None);
+        assert!(
+            short
+                .table
+                .proof
+                .starts_with("no period found up to 160: Guy and Smith")
+        );
+        // Proven at the first bound: nothing to say of growth.
+        let bash = grown(&subtraction::BashFamily, &[("m", "3")]);
+        assert_eq!(bash.ask.upto, 100);
+        assert_eq!(
+            bash.table.proof,
+            "each position is decided by the 3 before it (the largest move)"
+        );
+    }
+
+    /// A subtraction game whose table may grow to `self.0` positions only.
+    struct Budgeted(usize);
+
+    impl Family for Budgeted {
+        fn name(&self) -> &'static str {
+            "budgeted"
+        }
+        fn about(&self) -> &'static str {
+            "a subtraction game on a small budget"
+        }
+        fn params(&self) -> &'static [crate::family::Param] {
+            subtraction::SubtractionFamily.params()
+        }
+        fn upto(&self, _: &Params) -> usize {
+            100
+        }
+        fn budget(&self, _: &Params) -> usize {
+            self.0
+        }
+        fn table(&self, params: &Params, ask: &Ask) -> Result<crate::table::Table, String> {
+            subtraction::SubtractionFamily.table(params, ask)
+        }
+    }
+
+    /// The moves {300}: period 600 from 0, proven by 900 positions. A
+    /// budget of 400 stops short and says so; one of 1000 is reached by
+    /// doubling to 800, then the budget itself, and proves it.
+    #[test]
+    fn a_period_beyond_the_budget_names_the_budget() {
+        static SMALL: Budgeted = Budgeted(400);
+        let lab = grown(&SMALL, &[("moves", "300")]);
+        assert_eq!(lab.ask.upto, 400);
+        assert_eq!(lab.table.period, None);
+        assert_eq!(
+            lab.table.proof,
+            "no period proven up to 400, the budget: each position is decided by the 300 before \
+             it (the largest move); pass --upto 800 to look further"
+        );
+        static ENOUGH: Budgeted = Budgeted(1000);
+        let lab = grown(&ENOUGH, &[("moves", "300")]);
+        assert_eq!(lab.ask.upto, 1000);
+        assert_eq!(lab.table.period.map(|p| p.period), Some(600));
+        assert!(
+            lab.table
+                .proof
+                .ends_with("doubled from 100 to 1000 positions to prove it)")
+        );
+    }
+
+    /// Tables no theorem carries do not grow: their first bound stands.
+    #[test]
+    fn tables_with_no_period_theorem_keep_their_first_bound() {
+        for (family, given, upto) in [
+            (&wythoff::WythoffFamily as &'static dyn Family, &[][..], 20),
+            (&fibonacci::FibonacciFamily, &[], 50),
+            (&circle::CircleFamily, &[("k", "3")], 100),
+            (&heaps::MergePilesFamily, &[], 12),
+        ] {
+            let lab = grown(family, given);
+            assert_eq!(lab.ask.upto, upto, "{}", family.name());
+            assert_eq!(lab.table.period, None);
+        }
+        // An octal game in misère play (one that splits no heap, which the
+        // table cannot play misère): no theorem, no growth.
+        let given = [("code".to_string(), "0.33".to_string())];
+        let params = Params::parse(octal::OctalFamily.params(), &given).unwrap();
+        let ask = Ask::new(&octal::OctalFamily, &params, None, false, true).unwrap();
+        let misere = Lab::tabulate(&octal::OctalFamily, params, ask).unwrap();
+        assert_eq!(misere.ask.upto, 100);
     }
 
     #[test]

@@ -156,6 +156,14 @@ impl Family for OctalFamily {
         100
     }
 
+    /// 100 doubled 7 times: a table costs up to the square of its length
+    /// (a split's values), about 0.3 s at this budget for the games whose
+    /// values keep growing (0.007); Kayles proves its period at 200,
+    /// 0.156 at 12800 (period 349 from 3479).
+    fn budget(&self, _: &Params) -> usize {
+        12_800
+    }
+
     fn table(&self, params: &Params, ask: &Ask) -> Result<Table, String> {
         let code = params.text("code")?;
         let game = Octal::new(code, ask.upto)?;

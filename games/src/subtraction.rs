@@ -146,6 +146,14 @@ pub fn parse_moves(text: &str) -> Result<Vec<usize>, String> {
     Ok(moves)
 }
 
+/// The most positions a subtraction game's table grows to unless `--upto`
+/// says: 100 doubled 10 times. A period is proven once the preperiod, the
+/// period and the largest move have been seen, so this covers moves of
+/// tens of thousands; the outcomes of so many positions take a
+/// millisecond, the search for a period up to a second (a move of 60000,
+/// period 120000, past the budget).
+const SUBTRACTION_BUDGET: usize = 102_400;
+
 /// `judge lab subtraction`: a set of moves, or with `--sweep` a set for
 /// each parameter set of the sweep.
 pub struct SubtractionFamily;
@@ -183,6 +191,14 @@ impl Family for SubtractionFamily {
             // Each set's table must be long enough to prove its period.
             Some(_) => 1000,
             None => 100,
+        }
+    }
+
+    fn budget(&self, params: &Params) -> usize {
+        match params.text_if_given("sweep") {
+            // A sweep's sets are proven one by one, in tables of `upto`.
+            Some(_) => self.upto(params),
+            None => SUBTRACTION_BUDGET,
         }
     }
 
@@ -232,6 +248,10 @@ impl Family for BashFamily {
 
     fn upto(&self, _: &Params) -> usize {
         100
+    }
+
+    fn budget(&self, _: &Params) -> usize {
+        SUBTRACTION_BUDGET
     }
 
     fn table(&self, params: &Params, ask: &Ask) -> Result<Table, String> {

@@ -194,6 +194,37 @@ impl Table {
         };
     }
 
+    /// Whether its theorem could prove a period of a longer table: one
+    /// heap's, carried by a theorem.
+    pub(crate) fn may_prove(&self) -> bool {
+        matches!(self.theorem, Theorem::Carries { .. })
+            && matches!(self.positions, Positions::OneHeap(_))
+    }
+
+    /// The proof's words for a table grown from `first` to `upto`
+    /// positions (no `--upto`, `upto` within the budget): how far it grew
+    /// to prove its period, or that the budget ran out first and how to
+    /// look further.
+    pub(crate) fn say_growth(&mut self, first: usize, upto: usize) {
+        let Theorem::Carries { says, .. } = &self.theorem else {
+            return;
+        };
+        if !self.may_prove() {
+            return;
+        }
+        self.proof = match self.period {
+            Some(_) if upto > first => {
+                format!("{says} (the table doubled from {first} to {upto} positions to prove it)")
+            }
+            Some(_) => return,
+            None => format!(
+                "no period proven up to {upto}, the budget: {says}; pass --upto {} to look \
+                 further",
+                upto.saturating_mul(2)
+            ),
+        };
+    }
+
     /// What the table spans, in words (`positions 0..30`, `piles 0..8 ×
     /// 0..8`); several heaps' game says it.
     pub fn span(&self, upto: usize) -> Option<String> {

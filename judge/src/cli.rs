@@ -487,7 +487,8 @@ pub struct LabArgs {
     #[command(subcommand)]
     pub family: FamilyArgs,
     /// Tabulate the positions 0..N (for two-pile games, N × N; for
-    /// Fibonacci Nim, piles 0..N).
+    /// Fibonacci Nim, piles 0..N). Without it, a table whose period its
+    /// theorem has not proven yet doubles, up to the family's budget.
     #[arg(long, global = true, value_name = "N")]
     pub upto: Option<usize>,
     /// Also give the Grundy values (normal play).

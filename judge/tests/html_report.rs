@@ -387,16 +387,29 @@ fn lab_pages_show_the_table_and_its_picture() {
 
     // The picture alone, as Chromium draws the SVG and as `--plot x.png`
     // draws it with resvg: each square's pixels the same colour in both,
-    // black for a P-position, grey for the others (rows of the period, 7,
-    // squares of 12 pixels from (48, 24)).
+    // black for a P-position, grey for the others (rows of two periods,
+    // as the SVG's `strip` group lays them out).
     let (svg, png) = (kit.path("plot.svg"), kit.path("plot.png"));
     for plot in [&svg, &png] {
         let run = kit.judge(&[&args[..], &["--plot", plot.to_str().unwrap()]].concat());
         assert_eq!(run.code, Some(0), "{}", run.stderr);
     }
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let number = |from: &str, name: &str| -> u64 {
+        let rest = &text[text.find(from).unwrap()..];
+        let start = rest.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        rest[start..start + rest[start..].find('"').unwrap()]
+            .parse()
+            .unwrap()
+    };
+    let [columns, side, left, top] = ["data-columns", "data-side", "data-left", "data-top"]
+        .map(|n| number("<g class=\"strip\"", n));
     let shot = screenshots().join("lab-plot.png");
     let browser = Browser::find().expect("a headless Chromium (CI installs one)");
-    browser.screenshot(&svg, &shot, 320, 140).unwrap();
+    let (width, height) = (number("<svg", "width"), number("<svg", "height"));
+    browser
+        .screenshot(&svg, &shot, width as u32, height as u32)
+        .unwrap();
     let lost: Vec<u64> = lost.iter().map(|n| n.as_u64().unwrap()).collect();
     for picture in [&shot, &png] {
         let decoder = png::Decoder::new(std::io::BufReader::new(
@@ -407,7 +420,10 @@ fn lab_pages_show_the_table_and_its_picture() {
         let info = reader.next_frame(&mut pixels).unwrap();
         let channels = info.line_size / info.width as usize;
         for n in 0..70u64 {
-            let (x, y) = (48 + (n % 7) * 12 + 6, 24 + (n / 7) * 12 + 6);
+            let (x, y) = (
+                left + (n % columns) * side + side / 2,
+                top + (n / columns) * side + side / 2,
+            );
             let at = y as usize * info.line_size + x as usize * channels;
             let expected = match lost.contains(&n) {
                 true => [0, 0, 0],

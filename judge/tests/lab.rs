@@ -76,8 +76,8 @@ fn an_octal_period_is_claimed_only_when_proven() {
     );
     let short = json(&["octal", "0.77", "--upto", "160"]);
     assert_eq!(
-        (&short["period"], &short["proven"]),
-        (&Value::Null, &false.into())
+        (&short["period"], &short["proven"], &short["budget"]),
+        (&Value::Null, &false.into(), &Value::Null)
     );
     assert!(
         short["proof"]
@@ -85,6 +85,35 @@ fn an_octal_period_is_claimed_only_when_proven() {
             .unwrap()
             .starts_with("no period found up to 160"),
         "{short}"
+    );
+}
+
+/// With no `--upto` the table doubles until its period is proven: Kayles
+/// from 100 to 200 positions, which the report says.
+#[test]
+fn kayles_proves_its_period_with_no_upto() {
+    let kayles = json(&["octal", "0.77"]);
+    assert_eq!(
+        (&kayles["upto"], &kayles["budget"], &kayles["proven"]),
+        (&200.into(), &12_800.into(), &true.into())
+    );
+    assert_eq!(
+        (&kayles["preperiod"], &kayles["period"]),
+        (&71.into(), &12.into())
+    );
+    let (code, text, err) = lab(&["octal", "0.77"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.starts_with("octal, code 0.77, normal play, positions 0..200\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "period 12 from position 71, proven: Guy and Smith: the values match for \
+             2·preperiod + period + 2 positions (the table doubled from 100 to 200 positions to \
+             prove it)"
+        ),
+        "{text}"
     );
 }
 
@@ -278,6 +307,27 @@ fn svg_rect_at(svg: &str, n: usize, x: usize, y: usize) -> bool {
     svg.contains(&format!("data-n=\"{n}\" x=\"{x}\" y=\"{y}\""))
 }
 
+/// The number in the first `name="…"` attribute of `svg` after `from`.
+fn attr(svg: &str, from: &str, name: &str) -> usize {
+    let at = svg.find(from).unwrap_or_else(|| panic!("no {from}: {svg}"));
+    let rest = &svg[at..];
+    let start = rest.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+    let end = start + rest[start..].find('"').unwrap();
+    rest[start..end].parse().unwrap()
+}
+
+/// A one-heap picture's layout: columns, rows, side, left, top.
+fn strip_layout(svg: &str) -> [usize; 5] {
+    [
+        "data-columns",
+        "data-rows",
+        "data-side",
+        "data-left",
+        "data-top",
+    ]
+    .map(|name| attr(svg, "<g class=\"strip\"", name))
+}
+
 /// `--plot`: a square per P-position, each where the table says: a strip,
 /// Wythoff's grid (both halves), the circle's plane, a sweep's rows; as
 /// SVG, or as PNG pixels.
@@ -350,20 +400,27 @@ fn plots_draw_the_p_positions_of_the_table() {
     assert_eq!(drawn, expected);
 
     // `.png`: the same picture in pixels, black on each P-position's
-    // square (rows of the period, 7, squares of 12 pixels from (48, 24)).
+    // square (rows of two periods, 14 positions, as the SVG lays them out).
     let path = dir.path().join("s.png");
     let args = ["subtraction", "--moves", "1,3,4", "--upto", "30", "--plot"];
     let (code, _, err) = lab(&[&args[..], &[path.to_str().unwrap()]].concat());
     assert_eq!(code, 0, "{err}");
-    assert!(svg_rect_at(&plot(&args[..5], "s2.svg").1, 0, 48, 24));
+    let svg = plot(&args[..5], "s2.svg").1;
+    let [columns, rows, side, left, top] = strip_layout(&svg);
+    assert_eq!((columns, rows), (14, 3));
+    assert!(svg_rect_at(&svg, 0, left, top));
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
     let mut reader = decoder.read_info().unwrap();
     let mut pixels = vec![0; reader.output_buffer_size()];
     let info = reader.next_frame(&mut pixels).unwrap();
-    assert_eq!((info.width, info.height), (320, 24 + 5 * 12 + 8));
+    let size = (attr(&svg, "<svg", "width"), attr(&svg, "<svg", "height"));
+    assert_eq!((info.width as usize, info.height as usize), size);
     let lost = [0, 2, 7, 9, 14, 16, 21, 23, 28];
     for n in 0..30 {
-        let (x, y) = (48 + (n % 7) * 12 + 6, 24 + (n / 7) * 12 + 6);
+        let (x, y) = (
+            left + (n % columns) * side + side / 2,
+            top + (n / columns) * side + side / 2,
+        );
         let at = (y * info.line_size) + x * 4;
         let rgb = &pixels[at..at + 3];
         match lost.contains(&n) {
@@ -378,6 +435,117 @@ fn plots_draw_the_p_positions_of_the_table() {
     assert!(
         err.contains("cannot write the plot /proc/no/such/plot.svg"),
         "{err}"
+    );
+}
+
+/// Each `<rect` and `<text` of `svg` (the first, the background, left
+/// out): its x, y, width and height (0 when it has none).
+fn boxes(svg: &str) -> Vec<(&str, [usize; 4])> {
+    let tags = svg
+        .split('<')
+        .filter(|t| t.starts_with("rect ") || t.starts_with("text "));
+    tags.skip(1)
+        .map(|tag| {
+            let tag = &tag[..tag.find('>').unwrap()];
+            let number = |name: &str| match tag.find(&format!(" {name}=\"")) {
+                Some(_) => attr(tag, tag, name),
+                None => 0,
+            };
+            (
+                tag,
+                [number("x"), number("y"), number("width"), number("height")],
+            )
+        })
+        .collect()
+}
+
+/// The issue's picture, the subtraction game {5, 7} (period 12, 100
+/// positions: 9 rows, the last of 4): squares of at least 12 pixels, the
+/// rows labelled with their first position and the columns with their
+/// residue, a legend, and nothing past the picture's edges (the last row
+/// and the legend inside its height), in SVG and in PNG pixels.
+#[test]
+fn a_subtraction_plot_reads_and_holds_every_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svg_path, png_path) = (dir.path().join("s.svg"), dir.path().join("s.png"));
+    for path in [&svg_path, &png_path] {
+        let args = [
+            "subtraction",
+            "--moves",
+            "5,7",
+            "--plot",
+            path.to_str().unwrap(),
+        ];
+        let (code, _, err) = lab(&args);
+        assert_eq!(code, 0, "{err}");
+    }
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    let [columns, rows, side, left, top] = strip_layout(&svg);
+    assert_eq!((columns, rows), (12, 9));
+    assert!(side >= 12, "{side}");
+    let (width, height) = (attr(&svg, "<svg", "width"), attr(&svg, "<svg", "height"));
+    assert!(
+        width >= left + columns * side && height >= top + rows * side,
+        "{width}×{height}"
+    );
+    for (tag, [x, y, w, h]) in boxes(&svg) {
+        // A text's y is its baseline: leave room for the descenders.
+        let h = if tag.starts_with("text") { h + 4 } else { h };
+        assert!(
+            x + w <= width && y + h <= height,
+            "{tag} past {width}×{height}"
+        );
+    }
+    let labels = |class: &str| -> Vec<usize> {
+        (svg.split(&format!("<text class=\"{class}\"")).skip(1))
+            .map(|t| {
+                t[t.find('>').unwrap() + 1..t.find('<').unwrap()]
+                    .parse()
+                    .unwrap()
+            })
+            .collect()
+    };
+    assert_eq!(labels("row"), (0..9).map(|r| r * 12).collect::<Vec<_>>());
+    assert_eq!(labels("column"), (0..12).collect::<Vec<_>>());
+    assert!(svg.contains(">P: the player to move loses</text>"), "{svg}");
+    assert!(
+        svg.contains(">not tabulated: position 100 on</text>"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("rows of 12: period 12 from 0, proven"),
+        "{svg}"
+    );
+
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&png_path).unwrap(),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!((info.width as usize, info.height as usize), (width, height));
+    // The last row: 96 to 99 lost ({5, 7} loses at 0 to 4 modulo 12).
+    for n in 96..100 {
+        let (x, y) = (left + (n % 12) * side + side / 2, top + 8 * side + side / 2);
+        let at = y * info.line_size + x * 4;
+        assert_eq!(pixels[at..at + 3], [0, 0, 0], "position {n}");
+    }
+
+    // Grundy values are written in their squares, and where the period
+    // starts is marked: Kayles, from 71.
+    let kayles = dir.path().join("k.svg");
+    let (code, _, err) = lab(&["octal", "0.77", "--plot", kayles.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&kayles).unwrap();
+    assert_eq!(strip_layout(&svg)[..2], [12, 17]);
+    assert!(svg.contains("<g class=\"grundy\""), "{svg}");
+    assert!(
+        svg.contains("<rect class=\"preperiod\" data-n=\"71\""),
+        "{svg}"
+    );
+    assert!(
+        svg.contains(">the period starts: position 71</text>"),
+        "{svg}"
     );
 }
 

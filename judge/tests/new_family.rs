@@ -213,9 +213,13 @@ fn its_picture_page_and_tests_come_from_its_data() {
         "100",
     ]);
     assert_eq!(code, 0, "{out}");
-    // One heap: rows as wide as the period, a square per P-position.
+    // One heap: rows of whole periods (two of 5: a row has 10 at least),
+    // a square per P-position.
     let svg = std::fs::read_to_string(svg).unwrap();
-    assert!(svg.contains("rows of 5: period 5 from 0, proven"), "{svg}");
+    assert!(
+        svg.contains("rows of 10 (2 periods): period 5 from 0, proven"),
+        "{svg}"
+    );
     let drawn: Vec<usize> = (svg.split("<rect class=\"p\" data-n=\"").skip(1))
         .map(|rect| rect[..rect.find('"').unwrap()].parse().unwrap())
         .collect();

@@ -62,10 +62,11 @@ pub fn run(
 pub fn tabulate(families: &[&'static dyn Family], args: &LabArgs) -> Result<Lab> {
     let family = games::lab::find(families, &args.family.name).map_err(anyhow::Error::msg)?;
     let params = Params::parse(family.params(), &args.family.given).map_err(anyhow::Error::msg)?;
-    let ask =
+    let mut ask =
         Ask::new(family, &params, args.upto, args.sg, args.misere).map_err(anyhow::Error::msg)?;
+    let free = available();
     let need = family.needs(&params, ask.upto);
-    if let Some(free) = available()
+    if let Some(free) = free
         && need > free
     {
         bail!(
@@ -76,6 +77,16 @@ pub fn tabulate(families: &[&'static dyn Family], args: &LabArgs) -> Result<Lab>
             gib(need),
             gib(free)
         );
+    }
+    // A table grown unasked stops short of what this machine cannot hold
+    // (the budgets are a few megabytes: on any machine fit to run the
+    // kit, the same command gives the same table).
+    if let (Some(budget), Some(free)) = (ask.budget, free) {
+        let mut fits = budget;
+        while fits > ask.upto && family.needs(&params, fits) > free {
+            fits /= 2;
+        }
+        ask.budget = Some(fits.max(ask.upto));
     }
     Lab::tabulate(family, params, ask).map_err(anyhow::Error::msg)
 }

@@ -4,15 +4,21 @@
 //! and the picture. The family's table says which layout its picture
 //! takes (`games::table::Layout`), so a new family draws with no change
 //! here:
-//! * one heap (or pile): rows as wide as the proven period (else 50), so
-//!   that each period is a row and its P-positions stand in columns;
+//! * one heap (or pile): rows as wide as the proven period (a few periods
+//!   when it is shorter than 10; else 50), so that each period is a row
+//!   and its P-positions stand in columns, the rows labelled with their
+//!   first position and the columns with their residue, each Grundy value
+//!   written in its square when the report has them, the start of the
+//!   period marked, and a legend below, inside the picture's height;
 //! * two piles: the grid of `(a, b)`, Wythoff's two beams;
 //! * the circle: the (n, k) plane, a row per k up to the one asked;
 //! * a sweep: a row per parameter set, its label on the left.
 //!
 //! Each square of a P-position is a `rect` with class `p` and the position
 //! in `data-n` (or `data-a`, `data-b`, `data-k`, `data-set`), so a test (or a
-//! reader's script) can find it.
+//! reader's script) can find it; a one-heap picture's squares are in a
+//! `g` of class `strip` whose `data-` attributes give the layout (columns,
+//! rows, side, left, top).
 
 use std::fmt::Write;
 use std::path::Path;
@@ -261,43 +267,185 @@ fn title(r: &LabReport) -> String {
     format!("{}, {}: P-positions (black)", r.family, r.game)
 }
 
-/// One heap: rows of a period each.
+/// How a one-heap picture is laid out: rows of `columns` positions, a
+/// square of `side` pixels each, the first at (`left`, `top`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Strip {
+    /// The positions drawn, `0..n`.
+    n: usize,
+    columns: usize,
+    rows: usize,
+    side: usize,
+    left: usize,
+    top: usize,
+}
+
+/// The fewest columns of a one-heap picture whose period is proven: a
+/// short period takes several a row (still a column each residue), so
+/// that the picture is not a tall thin stripe.
+const FEWEST_COLUMNS: usize = 10;
+/// About how wide the squares of a row are drawn, in pixels: short rows
+/// get larger squares, up to [`LARGEST_SIDE`], and none is smaller than
+/// [`SMALLEST_SIDE`], where a position can still be told apart.
+const ROW_PIXELS: usize = 480;
+const SMALLEST_SIDE: usize = 12;
+const LARGEST_SIDE: usize = 20;
+/// The baselines of the caption and of the column labels, and the top of
+/// the squares under them.
+const CAPTION_Y: usize = 16;
+const HEADER_Y: usize = 36;
+const STRIP_TOP: usize = 44;
+/// A legend line's height, and the pixels a character of the 11-pixel
+/// labels takes at most, about (to leave room for a text).
+const LEGEND_LINE: usize = 18;
+const CHAR_PIXELS: usize = 7;
+
+impl Strip {
+    fn of(r: &LabReport) -> Strip {
+        let n = r.outcomes.len();
+        let columns = match r.period.filter(|&p| p <= 200) {
+            Some(p) => p * FEWEST_COLUMNS.div_ceil(p),
+            None => ROW,
+        };
+        let last = n.saturating_sub(1) / columns * columns;
+        Strip {
+            n,
+            columns,
+            rows: n.div_ceil(columns),
+            side: (ROW_PIXELS / columns).clamp(SMALLEST_SIDE, LARGEST_SIDE),
+            left: 16 + digits(last) * CHAR_PIXELS,
+            top: STRIP_TOP,
+        }
+    }
+
+    /// The top-left corner of position `i`'s square.
+    fn at(&self, i: usize) -> (usize, usize) {
+        (
+            self.left + (i % self.columns) * self.side,
+            self.top + (i / self.columns) * self.side,
+        )
+    }
+
+    /// Below the last row: where the legend starts.
+    fn bottom(&self) -> usize {
+        self.top + self.rows * self.side
+    }
+}
+
+fn digits(n: usize) -> usize {
+    n.to_string().len()
+}
+
+/// One heap: rows of a period each (or of several), each labelled with
+/// its first position, the columns with their residue, a legend below.
 fn strip(r: &LabReport) -> String {
-    let n = r.outcomes.len();
-    let width = r.period.filter(|&p| p <= 200).unwrap_or(ROW);
-    let rows = n.div_ceil(width.max(1));
-    let side = cell(width).max(4);
-    let (left, top) = (48, 24);
-    let mut out = String::new();
-    open(
-        &mut out,
-        left + width * side + 8,
-        top + rows * side + 8,
-        &title(r),
-    );
+    let g = Strip::of(r);
     let caption = match (r.period, r.preperiod) {
-        (Some(p), Some(pre)) => format!("rows of {width}: period {p} from {pre}, proven"),
-        _ => format!("rows of {width}"),
+        (Some(p), Some(pre)) if g.columns == p => format!(
+            "positions 0..{}, rows of {p}: period {p} from {pre}, proven",
+            g.n
+        ),
+        (Some(p), Some(pre)) => format!(
+            "positions 0..{}, rows of {} ({} periods): period {p} from {pre}, proven",
+            g.n,
+            g.columns,
+            g.columns / p
+        ),
+        _ => format!(
+            "positions 0..{}, rows of {}: no period proven",
+            g.n, g.columns
+        ),
     };
-    let _ = write!(out, "<text x=\"4\" y=\"14\">{}</text>", escape(&caption));
-    for row in 0..rows {
-        let y = top + row * side;
+    let legend = strip_legend(r, &g);
+    let text_width = (legend.iter().map(|(_, text)| text.chars().count() + 3))
+        .chain([caption.chars().count() + 1])
+        .max()
+        .unwrap_or(0)
+        * CHAR_PIXELS;
+    let width = (g.left + g.columns * g.side + 12).max(text_width + 8);
+    let height = g.bottom() + 12 + legend.len() * LEGEND_LINE;
+    let mut out = String::new();
+    open(&mut out, width, height, &title(r));
+    let _ = write!(
+        out,
+        "<text x=\"4\" y=\"{CAPTION_Y}\" font-size=\"12\">{}</text>",
+        escape(&caption)
+    );
+    strip_axes(&mut out, &g);
+    strip_cells(&mut out, r, &g);
+    for (i, (key, text)) in legend.iter().enumerate() {
+        let y = g.bottom() + 12 + i * LEGEND_LINE;
         let _ = write!(
             out,
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
-            left - 4,
-            y + side,
-            row * width
-        );
-        let _ = write!(
-            out,
-            "<rect x=\"{left}\" y=\"{y}\" width=\"{}\" height=\"{side}\" fill=\"#eee\"/>",
-            width.min(n - row * width) * side
+            "<g class=\"legend\">{key}<text x=\"{}\" y=\"{}\">{}</text></g>",
+            g.left + 18,
+            y + 10,
+            escape(text)
         );
     }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The labels of the columns (each residue, or every few when the squares
+/// are too small for their numbers) and of the rows (their first
+/// position), and the rows' grey ground.
+fn strip_axes(out: &mut String, g: &Strip) {
+    let label = (digits(g.columns - 1) * CHAR_PIXELS).max(1);
+    let step = [1, 2, 5, 10, 20, 50, 100]
+        .into_iter()
+        .find(|&step| step * g.side >= label + 4)
+        .unwrap_or(g.columns);
+    for c in (0..g.columns).step_by(step) {
+        let _ = write!(
+            out,
+            "<text class=\"column\" x=\"{}\" y=\"{HEADER_Y}\" text-anchor=\"middle\">{c}</text>",
+            g.left + c * g.side + g.side / 2
+        );
+    }
+    for row in 0..g.rows {
+        let (first, y) = (row * g.columns, g.top + row * g.side);
+        let drawn = g.columns.min(g.n - first.min(g.n));
+        let _ = write!(
+            out,
+            "<text class=\"row\" x=\"{}\" y=\"{}\" text-anchor=\"end\">{first}</text>\
+             <rect x=\"{}\" y=\"{y}\" width=\"{}\" height=\"{}\" fill=\"#eee\"/>",
+            g.left - 6,
+            y + g.side / 2 + 4,
+            g.left,
+            drawn * g.side,
+            g.side
+        );
+        if drawn < g.columns {
+            // The rest of the last row: no position there was tabulated.
+            let _ = write!(
+                out,
+                "<rect class=\"untabulated\" x=\"{}\" y=\"{}\" width=\"{}\" \
+                 height=\"{}\" fill=\"none\" stroke=\"#bbb\" stroke-dasharray=\"3 2\"/>",
+                g.left + drawn * g.side,
+                y,
+                (g.columns - drawn) * g.side - 1,
+                g.side - 1
+            );
+        }
+    }
+}
+
+/// A black square for each P-position, each N-position's Grundy value
+/// (when the report has them and they fit the squares), the start of a
+/// proven period in red, and white lines between the squares.
+fn strip_cells(out: &mut String, r: &LabReport, g: &Strip) {
+    let side = g.side;
+    // The layout, for a reader's script (and the tests) to find a square.
+    let _ = write!(
+        out,
+        "<g class=\"strip\" data-columns=\"{}\" data-rows=\"{}\" data-side=\"{side}\" \
+         data-left=\"{}\" data-top=\"{}\">",
+        g.columns, g.rows, g.left, g.top
+    );
     for (i, c) in r.outcomes.chars().enumerate() {
         if c == 'P' {
-            let (x, y) = (left + (i % width) * side, top + (i / width) * side);
+            let (x, y) = g.at(i);
             let _ = write!(
                 out,
                 "<rect class=\"p\" data-n=\"{i}\" x=\"{x}\" y=\"{y}\" width=\"{side}\" \
@@ -305,8 +453,85 @@ fn strip(r: &LabReport) -> String {
             );
         }
     }
-    out.push_str("</svg>\n");
-    out
+    let font = side * 3 / 5;
+    if let Some(values) = &r.grundy
+        && values.iter().max().is_some_and(|&v| {
+            // A digit of `font` pixels is about 0.6 of it wide.
+            digits(v as usize) * font * 3 / 5 + 2 <= side
+        })
+    {
+        let _ = write!(
+            out,
+            "<g class=\"grundy\" font-size=\"{font}\" fill=\"#555\">"
+        );
+        for (i, &v) in values.iter().enumerate().filter(|&(_, &v)| v != 0) {
+            let (x, y) = g.at(i);
+            let _ = write!(
+                out,
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{v}</text>",
+                x + side / 2,
+                y + side / 2 + font * 7 / 20
+            );
+        }
+        out.push_str("</g>");
+    }
+    if let Some(pre) = r.preperiod.filter(|&pre| pre > 0 && pre < g.n) {
+        let (x, y) = g.at(pre);
+        let _ = write!(
+            out,
+            "<rect class=\"preperiod\" data-n=\"{pre}\" x=\"{x}\" y=\"{y}\" width=\"2\" \
+             height=\"{side}\" fill=\"#d00\"/>"
+        );
+    }
+    let mut lines = String::new();
+    for c in 1..g.columns {
+        let _ = write!(lines, "M{} {}V{}", g.left + c * side, g.top, g.bottom());
+    }
+    for row in 1..g.rows {
+        let y = g.top + row * side;
+        let _ = write!(lines, "M{} {y}H{}", g.left, g.left + g.columns * side);
+    }
+    let _ = write!(
+        out,
+        "<path d=\"{lines}\" stroke=\"#fff\" stroke-width=\"1\" fill=\"none\"/></g>"
+    );
+}
+
+/// The legend's lines: each a key drawn at the left and its words.
+fn strip_legend(r: &LabReport, g: &Strip) -> Vec<(String, String)> {
+    if g.n == 0 {
+        // Several heaps: no strip to explain.
+        return Vec::new();
+    }
+    let key = |i: usize, width: usize, attrs: &str| {
+        let y = g.bottom() + 12 + i * LEGEND_LINE;
+        format!(
+            "<rect x=\"{}\" y=\"{y}\" width=\"{width}\" height=\"12\" {attrs}/>",
+            g.left
+        )
+    };
+    let mut lines = vec![
+        "P: the player to move loses".to_string(),
+        "N: the player to move wins".to_string(),
+    ];
+    let mut keys = vec![key(0, 12, "fill=\"#000\""), key(1, 12, "fill=\"#eee\"")];
+    if r.grundy.is_some() {
+        lines[1].push_str(", with its Grundy value where it fits");
+    }
+    if let Some(pre) = r.preperiod.filter(|&pre| pre > 0 && pre < g.n) {
+        let i = lines.len();
+        keys.push(key(i, 12, "fill=\"#eee\"") + &key(i, 2, "fill=\"#d00\""));
+        lines.push(format!("the period starts: position {pre}"));
+    }
+    if !g.n.is_multiple_of(g.columns) {
+        keys.push(key(
+            lines.len(),
+            11,
+            "fill=\"none\" stroke=\"#bbb\" stroke-dasharray=\"3 2\"",
+        ));
+        lines.push(format!("not tabulated: position {} on", g.n));
+    }
+    keys.into_iter().zip(lines).collect()
 }
 
 /// Two piles: the grid, `a` down and `b` across, both `(a, b)` and

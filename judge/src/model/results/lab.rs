@@ -29,6 +29,7 @@ impl LabReport {
             }
             .to_string(),
             upto: ask.upto,
+            budget: ask.budget,
             outcomes: String::new(),
             grundy: table.grundy,
             preperiod,

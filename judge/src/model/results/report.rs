@@ -624,6 +624,11 @@ pub struct LabReport {
     pub play: String,
     /// The positions tabulated: `0..upto` (two piles: `upto` × `upto`).
     pub upto: usize,
+    /// Without `--upto`: the most positions the table could grow to while
+    /// no period was proven (it doubles from the family's first bound);
+    /// `upto` equal to it and `proven` false is a budget run out. `null`
+    /// with `--upto`, which is tabulated as asked.
+    pub budget: Option<usize>,
     /// Each position's outcome, `P` (the player to move loses) or `N`: one
     /// heap or pile per character (Fibonacci Nim: the first player's, each
     /// pile; two piles: empty, see `p_pairs`).
