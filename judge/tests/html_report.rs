@@ -289,58 +289,106 @@ fn test_html_shows_one_solution_column() {
     assert_eq!(select(&dom, "th.solution").len(), 1);
 }
 
-/// The standings of several files: a column per file, each cell the
-/// verdict the JSON document gives, a file that did not compile judged on
-/// nothing.
+/// The standings of a class as a coach reads them: a row per file under
+/// its short name (the shared folder left out), its verdict, score and a
+/// square per test as the JSON document gives them, the first failure's
+/// message in plain sight, no column of the kit's own (groups of tests,
+/// tests aimed at its wrong solutions).
 #[test]
 #[ignore = "slow tier: headless Chromium"]
-fn standings_html_shows_a_column_per_file() {
+fn standings_html_is_a_table_a_coach_reads() {
     let kit = kit();
+    kit.write("class/plus_one.c", &plus_one());
     kit.write("class/broken.c", "int main( {\n");
     // A Python file judged under a second interpreter (`python3 -O`, which
-    // drops asserts): a column of its own.
+    // drops asserts): a row of its own under the file's.
     let other = "\n[languages.python.other]\nname = \"python3 -O\"\nrun = [\"python3\", \"-O\", \"{source}\"]\n";
     kit.write("judge.toml", &format!("{}{other}", kit.judge_toml));
     kit.write(
         "class/asserting.py",
         "a, b = map(int, input().split())\nassert False\nprint(a + b)\n",
     );
+    kit.write(
+        "class/crlf.py",
+        "a, b = map(int, input().split())\nprint(a + b, end='\\r\\n')\n",
+    );
     let page = kit.path("standings.html");
-    let files = [
-        "solutions/sum/wrong_answer/plus_one.c",
-        "solutions/sum/time_limit_exceeded/spin.c",
-        "class/broken.c",
-        "class/asserting.py",
-    ];
-    let mut args = vec!["test", "sum", "--both-pythons"];
-    args.extend(files);
-    args.extend(["--html", page.to_str().unwrap()]);
-    let (code, report) = kit.json(&args);
+    let args = ["test", "sum", "--both-pythons", "class", "--html"];
+    let (code, report) = kit.json(&[&args[..], &[page.to_str().unwrap()]].concat());
     assert_eq!(code, 1, "{report}");
-    let mut judged = BTreeMap::new();
-    for row in report["solutions"].as_array().unwrap() {
-        let score = row["score"].as_f64().unwrap_or(0.0);
-        let name = row["solution"].as_str().unwrap().to_string();
-        let other = &row["other"];
-        if !other.is_null() {
-            let score = other["score"].as_f64().unwrap_or(0.0);
-            let shown = format!("{name} under {}", other["interpreter"].as_str().unwrap());
-            judged.insert(shown, Judged::of(&other["tests"], &score.into()));
-        }
-        judged.insert(name, Judged::of(&row["results"], &score.into()));
-    }
-    assert_eq!(judged.len(), 5, "{report}");
-    assert!(judged["class/broken.c"].verdicts.is_empty());
-    let under = &judged["class/asserting.py under python3 -O"];
-    assert!(under.verdicts.values().all(|v| v == "AC"), "{report}");
-
     let dom = load(&page, "standings-report.png");
-    check_matrix(&dom, &judged, &["01", "02", "03", "04"]);
-    assert_eq!(select(&dom, "th.solution").len(), 5);
-    // The batch is rejected, not the kit's failure.
+
+    let rows = select(&dom, "tr.file");
+    let json = report["solutions"].as_array().unwrap();
+    assert_eq!(rows.len(), json.len(), "{report}");
+    for (row, judged) in rows.iter().zip(json) {
+        let file = judged["solution"].as_str().unwrap();
+        assert_eq!(attr(row, "data-solution"), file);
+        assert_eq!(
+            attr(row, "data-verdict"),
+            judged["verdict"].as_str().unwrap()
+        );
+        let name = row
+            .select(&Selector::parse("td.name").unwrap())
+            .next()
+            .unwrap();
+        let shown = name.text().collect::<String>();
+        assert_eq!(shown, file.strip_prefix("class/").unwrap(), "short names");
+        let squares: Vec<(String, String)> = (row.select(&Selector::parse("span.t").unwrap()))
+            .map(|t| {
+                (
+                    attr(&t, "data-test").into(),
+                    attr(&t, "data-verdict").into(),
+                )
+            })
+            .collect();
+        let results: Vec<(String, String)> = (judged["results"].as_array().unwrap().iter())
+            .map(|o| {
+                (
+                    o["name"].as_str().unwrap().into(),
+                    o["verdict"].as_str().unwrap().into(),
+                )
+            })
+            .collect();
+        assert_eq!(squares, results, "{file}");
+    }
+    let text = |css: &str| -> String {
+        select(&dom, css)
+            .iter()
+            .map(|e| e.text().collect::<String>())
+            .collect()
+    };
+    // The messages in plain sight, not in tooltips.
+    let failures = text("td.failure");
+    assert!(
+        failures.contains("test 01: WA wrong answer expected 3, found 4"),
+        "{failures}"
+    );
+    assert!(failures.contains("does not compile: "), "{failures}");
+    assert!(failures.contains("test 01: RE exit code 1"), "{failures}");
+    // Each failing file's own words below the table.
+    assert!(text("pre.stderr").contains("AssertionError"), "{report}");
+    assert!(
+        text("td.failure .note").contains("Windows line ends (CRLF)"),
+        "{failures}"
+    );
+    // The other interpreter's row, AC where asserts are dropped.
+    let other = select(&dom, "tr.other");
+    assert!(
+        (other.iter()).any(
+            |r| attr(r, "data-solution") == "class/asserting.py under python3 -O"
+                && attr(r, "data-verdict") == "AC"
+        ),
+        "{report}"
+    );
+    let heads = text("thead th");
+    assert!(
+        !heads.contains("Aimed at") && !heads.contains("Group"),
+        "{heads}"
+    );
     let overall = &select(&dom, "span.overall")[0];
     assert_eq!(attr(overall, "data-verdict"), "REJECTED");
-    assert_eq!(overall.text().collect::<String>(), "0 of 4 files accepted");
+    assert_eq!(overall.text().collect::<String>(), "1 of 4 files accepted");
 }
 
 #[test]

@@ -36,7 +36,7 @@ use crate::report::fanout::Fanout;
 use crate::report::file::{FileReporter, Render};
 use crate::report::json::JsonReporter;
 use crate::report::terminal::{TerminalReporter, bars_wanted};
-use crate::report::{csv, html, junit, plot};
+use crate::report::{csv, junit, pages, plot};
 
 /// Runs the command line's command, reporting on stdout. Returns true if
 /// and only if the command's verdict is the one hoped for (every test
@@ -95,7 +95,7 @@ fn outputs<'r>(command: &Command, stdout: &'r mut dyn Reporter) -> Fanout<'r> {
         _ => {}
     }
     if let Some(out) = command.outputs() {
-        files.push((out.html.as_ref(), Box::<html::Page>::default()));
+        files.push((out.html.as_ref(), Box::<pages::Page>::default()));
         files.push((out.junit.as_ref(), Box::<junit::Junit>::default()));
     }
     let mut all = Fanout::default();

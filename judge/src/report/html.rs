@@ -12,16 +12,13 @@ use std::fmt::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::Result;
-
-use super::file::{Judged, Problems, Render};
-use crate::model::event::EventKind;
+use super::file::Judged;
 use crate::model::results::OtherJudging;
 use crate::model::results::Standing;
 use crate::model::results::Test;
 use crate::model::results::TestOutcome;
 use crate::model::results::VerifyRow;
-use crate::model::results::report::{Report, TestReport};
+use crate::model::results::report::TestReport;
 use crate::model::verdict::{self, Group, Score, Verdict};
 
 /// A run at or above this share of the time limit (in percent) is marked:
@@ -171,16 +168,7 @@ pub fn limit_percent(time: Duration, limit: Duration) -> u64 {
 /// verdict's code, or a batch's) shown as `label`, then one section per
 /// matrix.
 pub fn render(title: &str, verdict: &str, label: &str, matrices: &[Matrix]) -> String {
-    let mut page = String::new();
-    let title = escape(title);
-    let _ = write!(
-        page,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
-         <h1>{title} <span class=\"overall v-{v}\" data-verdict=\"{v}\">{label}</span></h1>\n",
-        v = escape(verdict),
-        label = escape(label),
-    );
+    let mut page = page_head(title, verdict, label);
     for matrix in matrices {
         section(&mut page, matrix);
     }
@@ -188,65 +176,21 @@ pub fn render(title: &str, verdict: &str, label: &str, matrices: &[Matrix]) -> S
     page
 }
 
-/// `--html PATH`: the page of `judge test` (a column per file judged) or
-/// `judge verify` (a matrix per problem).
-#[derive(Clone, Debug, Default)]
-pub struct Page {
-    problems: Problems,
-}
-
-impl Render for Page {
-    fn what(&self) -> &'static str {
-        "the HTML report"
-    }
-
-    fn gather(&mut self, event: &EventKind) {
-        self.problems.gather(event);
-    }
-
-    fn render(&self, report: &Report, _: &Path) -> Result<Option<Vec<u8>>> {
-        let page = match report {
-            Report::Test(r) => {
-                let other = (r.other.as_ref()).map(|o| Column::other(&r.solution, o));
-                let columns = std::iter::once(Column::tested(r)).chain(other).collect();
-                let matrix = matrix(self.problems.named(&r.problem)?, columns);
-                let title = format!("judge test {} {}", r.problem, r.solution);
-                render(&title, r.verdict.as_str(), r.verdict.as_str(), &[matrix])
-            }
-            Report::Standings(r) => {
-                let columns = (r.solutions.iter())
-                    .flat_map(|row| {
-                        let other = (row.other.as_ref()).map(|o| Column::other(&row.solution, o));
-                        std::iter::once(Column::standing(row)).chain(other)
-                    })
-                    .collect();
-                let matrix = matrix(self.problems.named(&r.problem)?, columns);
-                let title = format!("judge test {}", r.problem);
-                let label = format!("{} of {} files accepted", r.accepted, r.files);
-                render(&title, r.verdict.as_str(), &label, &[matrix])
-            }
-            Report::Verify(r) => {
-                let matrices: Vec<Matrix> = (self.problems.all().iter())
-                    .map(|p| {
-                        let rows = r.solutions.iter().filter(|r| r.problem == p.name);
-                        matrix(p, rows.map(Column::verified).collect())
-                    })
-                    .collect();
-                render(
-                    "judge verify",
-                    r.verdict.as_str(),
-                    r.verdict.as_str(),
-                    &matrices,
-                )
-            }
-            _ => return Ok(None),
-        };
-        Ok(Some(page.into_bytes()))
-    }
+/// A page's start, to its heading: `title` and the overall `verdict` (a
+/// verdict's code, or a batch's) shown as `label`.
+pub(super) fn page_head(title: &str, verdict: &str, label: &str) -> String {
+    let title = escape(title);
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
+         <h1>{title} <span class=\"overall v-{v}\" data-verdict=\"{v}\">{label}</span></h1>\n",
+        v = escape(verdict),
+        label = escape(label),
+    )
 }
 
 /// The matrix of `columns` on problem `p`'s tests.
-fn matrix<'a>(p: &'a Judged, columns: Vec<Column<'a>>) -> Matrix<'a> {
+pub fn matrix<'a>(p: &'a Judged, columns: Vec<Column<'a>>) -> Matrix<'a> {
     Matrix {
         problem: &p.name,
         time_limit: p.time_limit,
@@ -502,7 +446,7 @@ fn chart(page: &mut String, m: &Matrix, c: &Column) {
 
 /// Below the table: how each solution broke its promise, and compiler
 /// messages.
-fn notes(page: &mut String, m: &Matrix) {
+pub(super) fn notes(page: &mut String, m: &Matrix) {
     let mut items = String::new();
     for c in &m.columns {
         let broken = c.promise.as_ref().map_or(&[][..], |p| p.problems);
@@ -590,6 +534,16 @@ svg.chart line.limit { stroke: #c00; stroke-width: 1; }
 svg.chart line.half { stroke: #d60; stroke-width: 1; stroke-dasharray: 3 2; }
 .notes li.broken { color: #a00; }
 .notes pre { white-space: pre-wrap; background: #f6f6f6; padding: 0.5em; }
+table.standings { border-collapse: collapse; }
+.standings th, .standings td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; vertical-align: top; }
+.standings td.rank, .standings td.score, .standings td.passed, .standings td.slowest, .standings td.group { text-align: right; white-space: nowrap; }
+.standings td.name { font-weight: 600; white-space: nowrap; }
+.standings tr.other td { color: #555; font-size: 90%; }
+.standings td.tests { max-width: 30em; }
+.standings span.t { display: inline-block; min-width: 1.6em; margin: 1px; padding: 0 2px; font-size: 75%; text-align: center; border-radius: 3px; }
+.standings span.t.not-judged { background: #f4f4f4; outline: 1px dashed #bbb; }
+.standings td.failure { max-width: 36em; overflow-wrap: anywhere; }
+.standings .note { color: #666; font-size: 90%; }
 .v-AC { background: #d6f5d6; } rect.v-AC { fill: #3a3; }
 .v-PC { background: #e8f5c8; } rect.v-PC { fill: #8b3; }
 .v-WA { background: #f8d0d0; } rect.v-WA { fill: #d33; }

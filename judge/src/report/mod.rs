@@ -3,7 +3,7 @@
 //! for people or [`json::JsonReporter`] for scripts (the typed documents
 //! of [`crate::model::results::report`]); beside it the files asked for,
 //! each a [`file::FileReporter`] of its format ([`csv::Csv`],
-//! [`html::Page`], [`junit::Junit`], `judge lab`'s [`plot::Plot`] and
+//! [`pages::Page`], [`junit::Junit`], `judge lab`'s [`plot::Plot`] and
 //! [`plot::Page`]) that renders from what the events carried and writes
 //! the file whole at the end. [`fanout::Fanout`] hands every event to a
 //! command's outputs, which `commands/mod.rs` chooses, in one place.
@@ -20,5 +20,7 @@ pub mod file;
 pub mod html;
 pub mod json;
 pub mod junit;
+pub mod pages;
 pub mod plot;
+pub mod standings_page;
 pub mod terminal;
