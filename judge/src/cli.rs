@@ -12,9 +12,11 @@ use games::family::{Family, Kind};
 
 use crate::model::event::CommandKind;
 
-/// Builds, validates and judges the kit's game problems.
+/// Builds, validates and judges competitive-programming problems: tests,
+/// checkers, validators and solutions; imports and exports ICPC, Polygon,
+/// CMS and Hydro packages.
 #[derive(Debug, Parser)]
-#[command(name = "judge", version, about)]
+#[command(name = "judge", version)]
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
@@ -52,26 +54,50 @@ impl Cli {
     }
 }
 
-/// Options every command takes.
+/// The heading of the options every command takes but the containment's:
+/// under it, after the command's own options.
+pub const GLOBAL_HEADING: &str = "Global options";
+
+/// The heading of the options that say how submissions are contained.
+pub const CONTAINMENT_HEADING: &str = "Containment";
+
+/// The heading of the options every family of `judge lab` takes, after
+/// the family's own parameters.
+pub const LAB_HEADING: &str = "Table options";
+
+/// Options every command takes, each under its heading (clap lists a
+/// command's own options first, then the headings in this order).
 #[derive(Debug, Args)]
 pub struct GlobalArgs {
     /// Parallel jobs (default: judge.toml's `jobs`, else the number of cores).
-    #[arg(short, long, global = true)]
+    #[arg(short, long, global = true, help_heading = GLOBAL_HEADING)]
     pub jobs: Option<usize>,
     /// Print one JSON object on stdout (schema 2, see the README) instead
     /// of the human report.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = GLOBAL_HEADING)]
     pub json: bool,
     /// When to colour the output; `auto` colours a terminal unless
     /// `NO_COLOR` is set, deciding for stdout and stderr separately.
-    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value_t = ColorChoice::Auto,
+        help_heading = GLOBAL_HEADING
+    )]
     pub color: ColorChoice,
     /// How runs are contained: `full`, by every layer this machine allows
     /// (`judge doctor` lists them); `none`, by their limits only (no
     /// control group, Landlock, other user or network namespace): for
     /// trusted programs on a machine of your own, and to measure what
     /// containment costs.
-    #[arg(long, global = true, value_enum, default_value_t = IsolationChoice::Full)]
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value_t = IsolationChoice::Full,
+        help_heading = CONTAINMENT_HEADING
+    )]
     pub isolation: IsolationChoice,
     /// Judge submissions even where no control group caps their memory
     /// (`judge doctor` says `memory watcher` and why): the watcher then
@@ -83,7 +109,8 @@ pub struct GlobalArgs {
         long,
         global = true,
         env = "JUDGE_UNSAFE_NO_MEMORY_CAP",
-        value_parser = clap::builder::BoolishValueParser::new()
+        value_parser = clap::builder::BoolishValueParser::new(),
+        help_heading = CONTAINMENT_HEADING
     )]
     pub unsafe_no_memory_cap: bool,
 }
@@ -118,8 +145,9 @@ impl ColorChoice {
 pub enum Command {
     /// Build the programs, then generate, validate and answer every test.
     Build(BuildArgs),
-    /// Judge one solution on every test of a problem; several files, or
-    /// folders of them, into standings (a row per file).
+    /// Judge a solution on every test of a problem, or many (several files,
+    /// or a folder of a class's submissions) into standings: a row per
+    /// file, with its verdict, score and first failing test.
     Test(TestArgs),
     /// Judge a contest as LemonLime and Arbiter do: a folder per
     /// contestant, a file or folder per problem; standings of contestants
@@ -148,8 +176,9 @@ pub enum Command {
     /// Create a new problem that builds and verifies as it is: the kit's
     /// template, or a copy of another problem.
     New(NewArgs),
-    /// Make a problem of another judge's package (ICPC, legacy or 2025-09):
-    /// its tests, jury programs, submissions and statements.
+    /// Make a problem of another judge's package: ICPC (2025-09 or legacy),
+    /// Polygon, CMS (italy_yaml) or Hydro; its tests, jury programs,
+    /// submissions and statements.
     Import(ImportArgs),
     /// Say what differs between two problems: limits, groups, each built
     /// test, the jury programs and the solutions (a round trip's check).
@@ -482,7 +511,10 @@ pub struct ValidateArgs {
     pub mutate: bool,
 }
 
+/// The options after the family: under their own heading, so that a
+/// family's own parameters come first in its help.
 #[derive(Debug, Args)]
+#[command(next_help_heading = LAB_HEADING)]
 pub struct LabArgs {
     #[command(subcommand)]
     pub family: FamilyArgs,
@@ -630,4 +662,82 @@ pub struct DiffArgs {
     pub a: String,
     /// The problem to compare it with.
     pub b: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CONTAINMENT_HEADING, Cli, GLOBAL_HEADING, LAB_HEADING};
+
+    /// What `judge ARGS --help` prints.
+    fn help(args: &[&str]) -> String {
+        let argv = ["judge"].iter().chain(args).chain(&["--help"]);
+        match Cli::try_parse_with(games::lab::FAMILIES, argv) {
+            Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => e.render().to_string(),
+            other => panic!("{args:?}: no help: {other:?}"),
+        }
+    }
+
+    /// Where `text` first is in `help`.
+    fn at(help: &str, text: &str) -> usize {
+        help.find(text)
+            .unwrap_or_else(|| panic!("no {text:?} in:\n{help}"))
+    }
+
+    #[test]
+    fn every_commands_own_options_come_before_the_global_and_containment_ones() {
+        let command = Cli::command_with(games::lab::FAMILIES);
+        let mut paths: Vec<Vec<&str>> = vec![vec![]];
+        for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
+            paths.push(vec![sub.get_name()]);
+            for family in sub.get_subcommands() {
+                paths.push(vec![sub.get_name(), family.get_name()]);
+            }
+        }
+        assert!(paths.len() > 20, "{paths:?}");
+        for path in paths {
+            let help = help(&path);
+            let (global, containment) = (
+                at(&help, &format!("\n{GLOBAL_HEADING}:\n")),
+                at(&help, &format!("\n{CONTAINMENT_HEADING}:\n")),
+            );
+            assert!(
+                at(&help, "\nOptions:\n") < global
+                    && global < at(&help, "--jobs")
+                    && at(&help, "--color") < containment
+                    && containment < at(&help, "--isolation")
+                    && containment < at(&help, "--unsafe-no-memory-cap"),
+                "{path:?}:\n{help}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_lab_family_lists_its_own_parameters_first() {
+        let help = help(&["lab", "subtraction"]);
+        let table = at(&help, &format!("\n{LAB_HEADING}:\n"));
+        assert!(
+            at(&help, "--moves") < at(&help, "--sweep")
+                && at(&help, "--sweep") < table
+                && table < at(&help, "--upto")
+                && at(&help, "--upto") < at(&help, "--jobs"),
+            "{help}"
+        );
+    }
+
+    #[test]
+    fn the_summaries_say_what_each_command_does() {
+        let top = help(&[]);
+        assert!(!top.contains("game problems"), "{top}");
+        let line = |name: &str| {
+            let start = at(&top, &format!("\n  {name} "));
+            top[start..].lines().nth(1).unwrap_or_default().to_string()
+        };
+        // The five formats `judge import` reads (`format::Format::ALL`).
+        let import = line("import");
+        for format in ["ICPC", "2025-09", "legacy", "Polygon", "CMS", "Hydro"] {
+            assert!(import.contains(format), "{format}: {import}");
+        }
+        assert_eq!(crate::format::Format::ALL.len(), 5);
+        assert!(line("test").contains("standings"), "{top}");
+    }
 }

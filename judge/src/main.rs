@@ -15,7 +15,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse_with(games::lab::FAMILIES);
     let result = judge::commands::run(&cli);
     if judge::core::jury::interrupted() {
-        let _ = writeln!(std::io::stderr(), "error: interrupted");
+        // A build stopped partway resumes, and says so.
+        let resumes = (result.as_ref().err())
+            .and_then(|e| e.downcast_ref::<judge::core::testset::Interrupted>())
+            .map(|i| format!(": {i}"))
+            .unwrap_or_default();
+        let _ = writeln!(std::io::stderr(), "error: interrupted{resumes}");
         return ExitCode::from(130);
     }
     match result {

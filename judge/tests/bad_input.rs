@@ -42,7 +42,8 @@ fn malformed_judge_toml_is_located() {
         kit.edit("judge.toml", "time_limit_ms = 500", "time_limit_ms = [500]");
     });
     assert!(
-        stderr.contains("judge.toml:5:17") && stderr.contains("expected u64"),
+        stderr.contains("judge.toml:5:17")
+            && stderr.contains("`time_limit_ms` must be a whole number ≥ 0, not a list"),
         "{stderr}"
     );
 }
@@ -55,8 +56,7 @@ fn unknown_keys_in_judge_toml_are_named() {
     });
     assert!(
         stderr.contains("judge.toml:7:1")
-            && stderr.contains("unknown field `output_limit`")
-            && stderr.contains("`output_limit_mib`"),
+            && stderr.contains("unknown key `output_limit`: did you mean `output_limit_mib`?"),
         "{stderr}"
     );
 
@@ -66,8 +66,7 @@ fn unknown_keys_in_judge_toml_are_named() {
     });
     assert!(
         stderr.contains("judge.toml:3:1")
-            && stderr.contains("unknown field `job`")
-            && stderr.contains("`jobs`"),
+            && stderr.contains("unknown key `job`: did you mean `jobs`?"),
         "{stderr}"
     );
 
@@ -76,9 +75,10 @@ fn unknown_keys_in_judge_toml_are_named() {
     let stderr = kit.failed_rebuild(true, |kit| {
         kit.edit("judge.toml", "run = [", "flags = [\"-O2\"]\nrun = [");
     });
+    // Like no key: every key is listed.
     assert!(
         stderr.contains("judge.toml:12:1")
-            && stderr.contains("unknown field `flags`")
+            && stderr.contains("unknown key `flags`, expected one of")
             && stderr.contains("`compile`"),
         "{stderr}"
     );
@@ -104,9 +104,53 @@ fn malformed_problem_toml_is_located() {
         kit.edit("problems/sum/problem.toml", "count = 3", "count = -3");
     });
     assert!(
-        stderr.contains("problems/sum/problem.toml:16:9") && stderr.contains("u32"),
+        stderr.contains("problems/sum/problem.toml:16:9")
+            && stderr.contains("`count` must be a whole number ≥ 0, not -3"),
         "{stderr}"
     );
+}
+
+/// A value of the wrong type is said in words at its key, never as serde's
+/// type (`u64`), with what a list must hold; none needs a build first.
+#[test]
+fn wrong_types_are_said_in_words() {
+    let kit = Kit::new();
+    for (from, to, says) in [
+        (
+            "time_limit_ms = 500",
+            "time_limit_ms = \"500\"",
+            "judge.toml:5:17: `time_limit_ms` must be a whole number ≥ 0, not the text \"500\"",
+        ),
+        (
+            "extensions = [\"c\"]",
+            "extensions = \"c\"",
+            "judge.toml:10:14: `extensions` must be a list of texts (in quotes), not the text \"c\" \
+             (in brackets: `[\"c\"]`)",
+        ),
+    ] {
+        kit.write("judge.toml", &kit.judge_toml.replacen(from, to, 1));
+        let stderr = kit.error(&["build"]);
+        assert!(
+            stderr.contains(says) && !stderr.contains("expected"),
+            "{to}: {stderr}"
+        );
+    }
+    kit.write("judge.toml", &kit.judge_toml);
+    for (to, says) in [
+        (
+            "file = \"t1.in\"\nsample = \"yes\"",
+            "problem.toml:9:10: `sample` must be true or false, not the text \"yes\"",
+        ),
+        (
+            "file = \"t1.in\"\ntargets = [1]",
+            "problem.toml:9:12: an item of `targets` must be a text (in quotes), not 1",
+        ),
+    ] {
+        let toml = kit.problem_toml.replacen("file = \"t1.in\"", to, 1);
+        kit.write("problems/sum/problem.toml", &toml);
+        let stderr = kit.error(&["build"]);
+        assert!(stderr.contains(says), "{to}: {stderr}");
+    }
 }
 
 #[test]
@@ -115,21 +159,23 @@ fn unknown_keys_in_problem_toml_are_named() {
     let stderr = kit.failed_rebuild(true, |kit| {
         kit.edit("problems/sum/problem.toml", "generator =", "genrator =");
     });
+    // The closest key only, not the 30 a problem.toml may have.
     assert!(
         stderr.contains("problems/sum/problem.toml:5:1")
-            && stderr.contains("unknown field `genrator`")
-            && stderr.contains("`generator`"),
+            && stderr.contains("unknown key `genrator`: did you mean `generator`?")
+            && !stderr.contains("`title`"),
         "{stderr}"
     );
 
-    // In a test of the plan.
+    // In a test of the plan; an abbreviation too far from any key for a
+    // suggestion lists them all.
     let kit = sum().create();
     let stderr = kit.failed_rebuild(true, |kit| {
         kit.edit("problems/sum/problem.toml", "count = 3", "cnt = 3");
     });
     assert!(
         stderr.contains("problems/sum/problem.toml:16:1")
-            && stderr.contains("unknown field `cnt`")
+            && stderr.contains("unknown key `cnt`, expected one of")
             && stderr.contains("`count`"),
         "{stderr}"
     );
@@ -216,12 +262,54 @@ fn missing_programs_are_located() {
         stderr.contains("unknown problem `Sum` (did you mean `sum`?"),
         "{stderr}"
     );
-    // A solution to judge that is not there.
-    let kit = sum().create();
-    let stderr = kit.error(&["test", "sum", "solutions/sum/nothere.c"]);
-    assert!(
-        stderr.contains("cannot read solutions/sum/nothere.c") && stderr.contains("No such file"),
-        "{stderr}"
+}
+
+/// A solution to judge that is not there, a mistyped folder or a file
+/// without an extension: said as such (with the name beside it that was
+/// meant, where one is close), before any test is built; in standings, a
+/// row of its own.
+#[test]
+fn a_mistyped_solution_path_is_said_before_building() {
+    let kit = Kit::new();
+    kit.write("solutions/sum/accepted/README", "notes\n");
+    for (path, says) in [
+        (
+            "solutions/sum/accepted/rfe.c",
+            "solutions/sum/accepted/rfe.c does not exist (did you mean `ref.c`?)",
+        ),
+        (
+            "solutions/sum/acepted",
+            "solutions/sum/acepted does not exist (did you mean `accepted`?)",
+        ),
+        (
+            "solutions/sm/accepted/ref.c",
+            "solutions/sm does not exist (did you mean `sum`?)",
+        ),
+        ("nowhere", "nowhere does not exist\n"),
+        (
+            "solutions/sum/accepted/README",
+            "solutions/sum/accepted/README: it has no extension, so no language of judge.toml \
+             is known for it (their extensions: c, cpp, py)",
+        ),
+    ] {
+        let stderr = kit.error(&["test", "sum", path]);
+        assert!(
+            stderr.contains(says) && !stderr.contains("extension `.`"),
+            "{path}: {stderr}"
+        );
+    }
+    assert!(!kit.path("problems/sum/tests").exists(), "tests were built");
+    let (code, report) = kit.json(&[
+        "test",
+        "sum",
+        "solutions/sum/accepted/ref.c",
+        "solutions/sum/acepted",
+    ]);
+    assert_eq!(code, 1, "{report}");
+    assert_eq!(
+        report["solutions"][1]["compile_error"],
+        "solutions/sum/acepted does not exist (did you mean `accepted`?)",
+        "{report}"
     );
 }
 
@@ -262,7 +350,7 @@ fn solutions_verify_would_never_judge_are_refused() {
     for (stray, says) in [
         (
             "solutions/sum/wrong_anwser/off.c",
-            "wrong_anwser: not a verdict folder",
+            "wrong_anwser/: not a verdict folder (did you mean `wrong_answer/`?)",
         ),
         (
             "solutions/sum/loose.c",
@@ -285,6 +373,26 @@ fn solutions_verify_would_never_judge_are_refused() {
             stderr.contains(says) && (stray.ends_with(".txt") || stderr.contains(folders)),
             "{stray}: {stderr}"
         );
+    }
+    // Every stray is named, a line each, each misspelt folder with the
+    // folder it was meant to be.
+    let kit = Kit::new();
+    for stray in [
+        "solutions/sum/acepted/a.c",
+        "solutions/sum/wrong_anwser/b.c",
+        "solutions/sum/mine/c.c",
+        "solutions/sum/loose.c",
+    ] {
+        kit.write(stray, &plus_one());
+    }
+    let stderr = kit.error(&["verify"]);
+    for says in [
+        "acepted/: not a verdict folder (did you mean `accepted/`?)\n",
+        "wrong_anwser/: not a verdict folder (did you mean `wrong_answer/`?)\n",
+        "mine/: not a verdict folder\n",
+        "loose.c: not directly in a verdict folder",
+    ] {
+        assert!(stderr.contains(says), "{says}: {stderr}");
     }
     // Hidden files are no solutions; `[expected]` names one elsewhere.
     let kit = Kit::new();
@@ -385,6 +493,31 @@ fn an_invalid_input_the_validator_accepts_is_an_error() {
     assert!(
         stderr.contains("problem.toml:") && stderr.contains("gone.in does not exist"),
         "{stderr}"
+    );
+}
+
+/// An input the setter wrote with Windows line ends, which the validator
+/// rejects: the error names the setter's file (not the build's copy of
+/// it), says so and what to do; `judge validate` says the same of a file.
+#[test]
+fn windows_line_ends_are_said_of_the_setters_file() {
+    let kit = Kit::new();
+    kit.write("problems/sum/t2.in", "40 2\r\n");
+    let stderr = kit.error(&["build"]);
+    assert!(
+        stderr.contains("problems/sum/t2.in has Windows line ends (CRLF)")
+            && stderr.contains("sed -i 's/\\r$//'")
+            && !stderr.contains(".in.new"),
+        "{stderr}"
+    );
+    kit.write("problems/sum/t2.in", "40 2\n");
+    kit.write("crlf.in", "1 2\r\n");
+    let (code, report) = kit.json(&["validate", "sum", "crlf.in"]);
+    assert_eq!(code, 1, "{report}");
+    let message = report["inputs"][0]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("crlf.in has Windows line ends (CRLF)"),
+        "{report}"
     );
 }
 
@@ -512,7 +645,9 @@ fn a_crashing_generator_is_named_with_its_test() {
         stderr.contains("test 02")
             && stderr.contains("problems/sum/gen.c 40 2")
             && stderr.contains("exit code 5")
-            && stderr.contains("no such mode"),
+            && stderr.contains("no such mode")
+            && stderr.contains("the tests built so far are kept")
+            && stderr.contains("run the same command again"),
         "{stderr}"
     );
 }
@@ -804,7 +939,14 @@ fn ctrl_c_stops_a_build_that_then_resumes() {
     kill_all(&left);
     assert!(left.is_empty(), "processes left: {left:?}");
     assert_eq!(run.code, Some(130), "{}", run.stderr);
-    assert!(run.stderr.contains("interrupted"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "error: interrupted: what was built is kept: run the same command \
+             again and it goes on from where it stopped"
+        ),
+        "{}",
+        run.stderr
+    );
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
     // Nothing half-written: what is recorded as built is whole.
     assert!(

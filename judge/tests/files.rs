@@ -133,7 +133,7 @@ fn names_no_judge_would_take_are_errors_at_their_line() {
             "input = \"sum.txt\"\noutput = \"sum.txt\"",
             "must differ from the input file",
         ),
-        ("answer = \"sum.ans\"", "unknown field `answer`"),
+        ("answer = \"sum.ans\"", "unknown key `answer`"),
     ] {
         let kit = kit_with_files(table, &reference);
         let lines = kit.read("problems/sum/problem.toml").lines().count();

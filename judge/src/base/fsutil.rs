@@ -9,9 +9,41 @@ use std::time::UNIX_EPOCH;
 use tempfile::NamedTempFile;
 use walkdir::WalkDir;
 
+use crate::base::suggest;
+
 /// An I/O error that names `path`.
 pub fn naming(path: &Path, e: io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
+
+/// What to say of `path`, which does not exist: the first part of it that
+/// is missing, and the name beside it that it was likely meant to be
+/// (``solutions/sum/acepted does not exist (did you mean `accepted`?)``).
+pub fn not_found(path: &Path) -> String {
+    let missing = (path.ancestors())
+        .take_while(|p| !p.as_os_str().is_empty() && !p.exists())
+        .last()
+        .unwrap_or(path);
+    let parent = missing.parent().filter(|p| !p.as_os_str().is_empty());
+    let siblings: Vec<String> = std::fs::read_dir(parent.unwrap_or(Path::new(".")))
+        .map(|entries| entries.flatten().map(|e| file_name(&e.path())).collect())
+        .unwrap_or_default();
+    let hint = suggest::did_you_mean(&file_name(missing), siblings.iter().map(String::as_str))
+        .map(|hint| format!(" ({hint})"))
+        .unwrap_or_default();
+    format!("{} does not exist{hint}", missing.display())
+}
+
+/// What to say of the text file `path` if it has Windows line ends
+/// (CRLF), which a validator written for judges rejects, and what to do.
+pub fn windows_line_ends(path: &Path) -> Option<String> {
+    let bytes = std::fs::read(path).ok()?;
+    memchr::memmem::find(&bytes, b"\r\n")?;
+    let shown = path.display();
+    Some(format!(
+        "{shown} has Windows line ends (CRLF), which validators reject: save it with Unix \
+         line ends (LF), e.g. `sed -i 's/\\r$//' {shown}` or `dos2unix {shown}`"
+    ))
 }
 
 /// Creates `dir` and its parents.

@@ -14,12 +14,23 @@ use crate::core::verify;
 use crate::model::event::{EventKind, Events};
 use crate::model::kit::Kit;
 use crate::model::problem::Problem;
+use crate::model::program::BuildError;
 use crate::model::results::report::{BatchVerdict, Report, StandingsReport, TestReport};
 use crate::model::results::{Standing, Test, by_name};
 
 /// Judges the files on the problem; true if and only if every file is
 /// accepted on every test.
 pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &TestArgs) -> Result<bool> {
+    // One file that cannot be judged (a mistyped path) is said before the
+    // tests are built, which may take long.
+    if let [file] = &args.files[..]
+        && !args.standings()
+    {
+        if !file.exists() {
+            return Err(BuildError::not_found(file).into());
+        }
+        jury.compiler().language_of(file)?;
+    }
     let (problem, tests) = testset::one(kit, jury, &args.problem, events)?;
     let tests = match args.samples {
         true => samples(&problem, tests)?,

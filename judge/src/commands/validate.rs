@@ -134,6 +134,10 @@ fn validated(
     let name = format!("input-{i}");
     let group = input.group.as_deref();
     let message = jury.rejects(validators, &input.path, (group, &args), dir, &name)?;
+    let message = message.map(|m| match fsutil::windows_line_ends(&input.path) {
+        Some(advice) => format!("{m} ({advice})"),
+        None => m,
+    });
     // A validator that does not log (testlib.h's) leaves no log: then only
     // what needs no knowledge of the format is mutated.
     let known = match (&message, std::fs::read_to_string(&reads)) {

@@ -599,7 +599,10 @@ fn named(path: &Path) -> (String, PathBuf) {
 
 /// A file's bytes, or an error naming it.
 fn read(path: &Path) -> Result<Vec<u8>, BuildError> {
-    std::fs::read(path).map_err(io_error(format!("cannot read {}", path.display())))
+    std::fs::read(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => BuildError::not_found(path),
+        _ => io_error(format!("cannot read {}", path.display()))(e),
+    })
 }
 
 /// Marks the build in `tmp` complete and moves it to `dir`, unless another

@@ -371,7 +371,8 @@ fn refusal(kit: &Kit, file: &Path) -> Option<String> {
     if let Err(e) = program::language_of(&kit.languages(), file) {
         return Some(e.to_string());
     }
-    std::fs::File::open(file)
-        .err()
-        .map(|e| format!("cannot read {}: {e}", file.display()))
+    std::fs::File::open(file).err().map(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => BuildError::not_found(file).to_string(),
+        _ => format!("cannot read {}: {e}", file.display()),
+    })
 }

@@ -285,10 +285,26 @@ impl Building<'_> {
             let made = &self.made;
             let args = (group, test.validator_args.as_slice());
             (jury.validate(validators, made, args, scratch, &test.name))
-                .with_context(|| format!("validating {}", made.display()))?;
+                .with_context(|| self.validating())?;
             self.work.validated = true;
         }
         Ok(())
+    }
+
+    /// What an input the validator rejects is: the setter's own file where
+    /// the input is one (not its copy among the tests), with what to do if
+    /// it has Windows line ends; else the input made.
+    fn validating(&self) -> String {
+        let written = match (&self.test.source, &self.test.stored) {
+            (TestSource::File(path), _) => Some(path),
+            (_, Some(stored)) if self.work.same_as_stored == Some(false) => Some(stored),
+            _ => None,
+        };
+        match written {
+            Some(path) => fsutil::windows_line_ends(path)
+                .unwrap_or_else(|| format!("validating {}", path.display())),
+            None => format!("validating {}", self.made.display()),
+        }
     }
 
     /// The answer the generator wrote (beside the new input, or kept from
@@ -547,9 +563,37 @@ fn programs(jury: &Jury, problem: &Problem) -> Result<(Programs, Vec<NotCompiled
     Ok((programs, not_compiled))
 }
 
+/// A build stopped partway by Ctrl-C or SIGTERM (`main.rs` says so). It
+/// resumes: compiled programs and whole tests are kept (each written
+/// aside, then renamed; a test recorded only once complete).
+#[derive(Debug)]
+pub struct Interrupted;
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(
+            "what was built is kept: run the same command again and it goes on from where \
+             it stopped",
+        )
+    }
+}
+
 /// Builds every test of `problem` that is missing or out of date, in
-/// parallel; the first failing test (in order) stops the build.
+/// parallel; the first failing test (in order) stops the build, and what
+/// was built is kept, which the error says.
 pub fn build(
+    kit: &Kit,
+    jury: &Jury,
+    problem: &Problem,
+    events: &mut Events,
+) -> Result<(Vec<Test>, BuildSummary)> {
+    build_tests(kit, jury, problem, events).map_err(|e| match crate::core::jury::interrupted() {
+        true => e.context(Interrupted),
+        false => e,
+    })
+}
+
+fn build_tests(
     kit: &Kit,
     jury: &Jury,
     problem: &Problem,
@@ -589,7 +633,14 @@ pub fn build(
     };
     for (test, result) in plan.iter().zip(results) {
         let Some(result) = result else { continue };
-        let w = result.map_err(|e| anyhow!("{}: {}: {e:#}", problem.name, test.describe()))?;
+        let w = result.map_err(|e| {
+            anyhow!(
+                "{}: {}: {e:#}\n(the tests built so far are kept: once this is fixed, run the \
+                 same command again and it goes on from where it stopped)",
+                problem.name,
+                test.describe()
+            )
+        })?;
         summary.generated += usize::from(w.generated);
         summary.validated += usize::from(w.validated);
         summary.answered += usize::from(w.answered);

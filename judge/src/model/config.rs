@@ -1,6 +1,7 @@
 //! The kit's configuration files: `judge.toml` at the root and one
 //! `problem.toml` per problem. Unknown keys and malformed values are errors
-//! that name the file, the line and the column.
+//! that name the file, the line and the column, in plain words
+//! (`model/plain.rs`).
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -8,6 +9,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
+
+use crate::model::plain;
 
 /// A configuration file that cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -74,11 +77,15 @@ pub fn load<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Source<T>, Co
         }),
         Err(e) => {
             let (line, column) = e.span().map_or((1, 1), |s| line_column(&text, s.start));
+            let probe = |text: &str| {
+                let e = toml::from_str::<T>(text).err()?;
+                Some((e.span(), e.message().to_string()))
+            };
             Err(ConfigError::Invalid {
                 path: path.to_path_buf(),
                 line,
                 column,
-                message: e.message().trim().to_string(),
+                message: plain::plain(&text, e.span(), e.message().trim(), probe),
             })
         }
     }

@@ -23,8 +23,8 @@ use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 
-use crate::base::fsutil;
 use crate::base::pool::Stop;
+use crate::base::{fsutil, suggest};
 use crate::model::config::Language;
 use crate::model::problem::Problem;
 use crate::model::program;
@@ -202,9 +202,10 @@ pub fn promises(problem: &Problem) -> Result<Vec<(PathBuf, Expect)>> {
 
 /// Refuses what `verify` would otherwise pass over without a word: a
 /// folder under the problem's solutions that promises nothing (a misspelt
-/// `wrong_anwser/`), a file outside the verdict folders, and a file in no
-/// language of judge.toml, unless `[expected]` names it. Hidden files and
-/// folders (`.gitkeep`) are not solutions.
+/// `wrong_anwser/`, with the verdict folder it was meant to be), a file
+/// outside the verdict folders, and a file in no language of judge.toml,
+/// unless `[expected]` names it. Every one is named, a line each. Hidden
+/// files and folders (`.gitkeep`) are not solutions.
 pub fn refuse_strays(problem: &Problem, languages: &BTreeMap<String, Language>) -> Result<()> {
     let known: Vec<&str> = FOLDERS.iter().map(|(folder, _)| *folder).collect();
     let expected = |prefix: &str| problem.expected.keys().any(|k| k.starts_with(prefix));
@@ -213,37 +214,51 @@ pub fn refuse_strays(problem: &Problem, languages: &BTreeMap<String, Language>) 
         .sort_by_file_name()
         .into_iter()
         .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
+    let (mut stray, mut folders, mut files) = (Vec::new(), Vec::new(), Vec::new());
     for entry in walk {
         let entry = entry.map_err(fsutil::walk_error)?;
         let path = entry.path();
         let rel = path.strip_prefix(&problem.solutions).unwrap_or(path);
         let rel = rel.to_string_lossy().replace('\\', "/");
-        let folder = rel.split('/').next().unwrap_or_default();
-        let verdict_folder = known.contains(&folder);
+        let folder = rel.split('/').next().unwrap_or_default().to_string();
+        let verdict_folder = known.contains(&folder.as_str());
         if entry.file_type().is_dir() {
             if entry.depth() == 1 && !verdict_folder && !expected(&format!("{rel}/")) {
-                bail!(
-                    "{}: not a verdict folder, so `judge verify` would never judge what it \
-                     holds (the folders are {}; a solution elsewhere needs its promise in \
-                     problem.toml's `[expected]`)",
-                    path.display(),
-                    known.join(", ")
-                );
+                let hint = suggest::closest(&folder, known.iter().copied())
+                    .map(|k| format!(" (did you mean `{k}/`?)"))
+                    .unwrap_or_default();
+                folders.push(format!("{}/: not a verdict folder{hint}", path.display()));
+                stray.push(folder);
             }
+            continue;
+        }
+        // What a stray folder holds is said with the folder.
+        if entry.depth() > 1 && stray.contains(&folder) {
             continue;
         }
         let judged = verdict_folder && entry.depth() == 2;
         if !judged && !expected(&rel) {
-            bail!(
-                "{}: not directly in a verdict folder ({}), so `judge verify` would never judge \
-                 it (or name it in problem.toml's `[expected]`)",
-                path.display(),
-                known.join(", ")
-            );
-        }
-        if let Err(e) = program::language_of(languages, path) {
-            bail!("{e}: `judge verify` cannot judge it");
+            files.push(format!(
+                "{}: not directly in a verdict folder",
+                path.display()
+            ));
+        } else if let Err(e) = program::language_of(languages, path) {
+            files.push(format!("{e}: `judge verify` cannot judge it"));
         }
     }
-    Ok(())
+    let strays: Vec<String> = folders.into_iter().chain(files).collect();
+    if strays.is_empty() {
+        return Ok(());
+    }
+    bail!(
+        "{}: `judge verify` would never judge {} (the verdict folders are {}; a solution \
+         elsewhere needs its promise in problem.toml's `[expected]`):\n  {}",
+        problem.solutions.display(),
+        match strays.len() {
+            1 => "this",
+            _ => "these",
+        },
+        known.join(", "),
+        strays.join("\n  ")
+    )
 }

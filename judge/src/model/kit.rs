@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::base::fsutil;
+use crate::base::{fsutil, suggest};
 use crate::model::config::Language;
 use crate::model::config::{self, KitConfig, Source};
 use crate::model::event::{EventKind, Events};
@@ -136,8 +136,8 @@ impl Kit {
         }
         for name in names {
             if !all.contains(name) {
-                let hint = closest(name, &all)
-                    .map(|c| format!("did you mean `{c}`? "))
+                let hint = suggest::did_you_mean(name, all.iter().map(String::as_str))
+                    .map(|hint| format!("{hint} "))
                     .unwrap_or_default();
                 bail!(
                     "unknown problem `{name}` ({hint}judge.toml lists: {})",
@@ -192,40 +192,5 @@ impl Kit {
                 lib.display()
             )
         })
-    }
-}
-
-/// The name of `names` most like `name`, if one is close: names are
-/// matched as written, so `Nim` or `nmi` only get a suggestion.
-fn closest<'a>(name: &str, names: &'a [String]) -> Option<&'a str> {
-    let lower = name.to_lowercase();
-    // Alike (Jaro-Winkler, as clap suggests subcommands), or one slip
-    // away (a letter missing, extra, changed, or two swapped).
-    let likeness = |n: &str| match strsim::osa_distance(&lower, n) {
-        0 | 1 => 1.0,
-        _ => strsim::jaro_winkler(&lower, n),
-    };
-    names
-        .iter()
-        .map(|n| (likeness(&n.to_lowercase()), n))
-        .filter(|(likeness, _)| *likeness >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, n)| n.as_str())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::closest;
-
-    #[test]
-    fn a_mistyped_problem_name_gets_the_closest() {
-        let names: Vec<String> = ["nim", "anti-nim", "wythoff", "fibonacci", "fibonacci-play"]
-            .map(String::from)
-            .to_vec();
-        assert_eq!(closest("Nim", &names), Some("nim"));
-        assert_eq!(closest("nmi", &names), Some("nim"));
-        assert_eq!(closest("wythof", &names), Some("wythoff"));
-        assert_eq!(closest("fibonaci-play", &names), Some("fibonacci-play"));
-        assert_eq!(closest("merge", &names), None);
     }
 }

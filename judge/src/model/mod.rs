@@ -8,6 +8,7 @@ pub mod event;
 pub mod expect;
 pub mod kit;
 pub mod lang;
+pub mod plain;
 pub mod problem;
 pub mod program;
 pub mod results;

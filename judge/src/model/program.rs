@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
+use crate::base::fsutil;
 use crate::model::config::Language;
 pub use crate::model::config::Protocol;
 
@@ -53,13 +54,22 @@ impl BuildError {
     ) -> BuildError {
         let mut known: Vec<String> = languages.flat_map(|l| l.extensions.clone()).collect();
         known.sort_unstable();
-        BuildError::UnknownLanguage {
+        let path = path.to_path_buf();
+        match path.extension() {
+            Some(extension) => BuildError::UnknownLanguage {
+                extension: extension.to_string_lossy().into_owned(),
+                path,
+                known,
+            },
+            None => BuildError::NoExtension { path, known },
+        }
+    }
+
+    /// `path`, which does not exist.
+    pub fn not_found(path: &Path) -> BuildError {
+        BuildError::NotFound {
             path: path.to_path_buf(),
-            extension: path
-                .extension()
-                .map(|e| e.to_string_lossy().into_owned())
-                .unwrap_or_default(),
-            known,
+            message: fsutil::not_found(path),
         }
     }
 }
@@ -78,6 +88,19 @@ pub enum BuildError {
         /// The extensions judge.toml's languages have, sorted.
         known: Vec<String>,
     },
+    /// A file whose language its extension would tell has none.
+    #[error(
+        "{}: it has no extension, so no language of judge.toml is known for it (their \
+         extensions: {})",
+        path.display(),
+        known.join(", ")
+    )]
+    NoExtension { path: PathBuf, known: Vec<String> },
+    /// A program or submission that is not there: `fsutil::not_found`'s
+    /// words (its first missing part, and the name it was likely meant to
+    /// be).
+    #[error("{message}")]
+    NotFound { path: PathBuf, message: String },
     #[error("{}: compilation failed\n{output}", path.display())]
     Compile { path: PathBuf, output: String },
     #[error("{context}")]
@@ -89,7 +112,8 @@ pub enum BuildError {
 }
 
 /// The language of `path` among `languages` (judge.toml's), by its
-/// extension.
+/// extension; a path with none that is not there (a mistyped folder) is
+/// said not to exist.
 pub fn language_of<'a>(
     languages: &'a BTreeMap<String, Language>,
     path: &Path,
@@ -98,7 +122,10 @@ pub fn language_of<'a>(
     (languages.iter())
         .find(|(_, l)| l.extensions.iter().any(|e| e == extension))
         .map(|(name, l)| (name.as_str(), l))
-        .ok_or_else(|| BuildError::unknown_language(path, languages.values()))
+        .ok_or_else(|| match path.exists() {
+            true => BuildError::unknown_language(path, languages.values()),
+            false => BuildError::not_found(path),
+        })
 }
 
 /// The name of the top-level public class a Java `source` declares

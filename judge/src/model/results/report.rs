@@ -587,7 +587,8 @@ pub struct ValidateReport {
 pub struct Validated {
     pub input: String,
     pub valid: bool,
-    /// Why it is invalid: the validator's last lines.
+    /// Why it is invalid: the validator's last lines, and where the input
+    /// has Windows line ends (CRLF), how to make them Unix ones.
     pub message: Option<String>,
 }
 
