@@ -313,7 +313,8 @@ pub struct ContestArgs {
 #[derive(Debug, Default, Args)]
 pub struct Outputs {
     /// Also write the results as a self-contained HTML page to PATH: the
-    /// invocation matrix, tests × solutions judged.
+    /// invocation matrix, tests × solutions judged; for several files,
+    /// the standings, a row per file.
     #[arg(long, value_name = "PATH")]
     pub html: Option<PathBuf>,
     /// Also write the results as JUnit XML to PATH, for CI: a test suite
