@@ -306,6 +306,10 @@ pub struct ContestArgs {
     /// Also write the standings as CSV to PATH.
     #[arg(long, value_name = "PATH")]
     pub csv: Option<PathBuf>,
+    /// Also write the standings as a self-contained HTML page to PATH:
+    /// contestants × problems, and each contestant's judgings.
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
 }
 
 /// The files `judge test` and `judge verify` write beside their report, a

@@ -7,6 +7,8 @@
 
 use std::time::Instant;
 
+use judge::core::browser::Browser;
+use scraper::{Html, Selector};
 use serde_json::Value;
 use testkit::kit::{Kit, c_program};
 
@@ -76,12 +78,11 @@ fn standings(report: &Value) -> Vec<(u64, String, f64, Vec<String>)> {
         .collect()
 }
 
-/// LemonLime's layout: `source/<contestant>/`, a file per problem or a
-/// folder per problem; a missing file, a file in no language, two files
-/// for one problem, a wrong answer on the large group and a crash are each
-/// said; equal totals share a rank.
-#[test]
-fn a_lemonlime_contest_is_judged_into_ranked_standings() {
+/// The kit with a LemonLime contest of four in `mock/source/`: alice gets
+/// everything right; Bob misses io and loses parts' large group; carol's
+/// sum crashes, her io is Pascal (in no language), her parts is right;
+/// dave has two files for sum and nothing else; a hidden folder is no one.
+fn mock_contest() -> Kit {
     let kit = contest_kit();
     let write = |path: &str, text: &str| kit.write(&format!("mock/source/{path}"), text);
     // alice: everything right, io in a folder of its own.
@@ -102,6 +103,16 @@ fn a_lemonlime_contest_is_judged_into_ranked_standings() {
     write("dave/sum.c", &adder(false, i64::MAX));
     write("dave/sum/sum.c", &adder(false, i64::MAX));
     write(".trash/sum.c", "int main( {\n");
+    kit
+}
+
+/// LemonLime's layout: `source/<contestant>/`, a file per problem or a
+/// folder per problem; a missing file, a file in no language, two files
+/// for one problem, a wrong answer on the large group and a crash are each
+/// said; equal totals share a rank.
+#[test]
+fn a_lemonlime_contest_is_judged_into_ranked_standings() {
+    let kit = mock_contest();
     let csv = kit.path("standings.csv");
     let start = Instant::now();
     let (code, report) = kit.json(&["contest", "mock", "--csv", csv.to_str().unwrap()]);
@@ -189,6 +200,7 @@ fn a_lemonlime_contest_is_judged_into_ranked_standings() {
         "{out}"
     );
     // Judged before: every cell kept; two equal totals share a rank.
+    let write = |path: &str, text: &str| kit.write(&format!("mock/source/{path}"), text);
     write("erin/sum.c", &adder(false, i64::MAX));
     write("erin/parts.c", &adder(false, 100));
     write("erin/io/io.c", &adder(true, 0));
@@ -259,4 +271,60 @@ fn thirty_contestants_of_arbiter_are_judged_and_ranked() {
     let names: Vec<&str> = rows[..3].iter().map(|r| r.1.as_str()).collect();
     assert_eq!(names, ["s3", "s6", "s9"], "natural order within a rank");
     assert_eq!(standings(&again), rows);
+}
+
+/// The contest's page, loaded in headless Chromium (its screenshot kept
+/// under `target/screenshots/`): a row per contestant in the JSON's order
+/// with its rank and total, a cell per problem with the JSON's verdict and
+/// score, and each contestant's judgings in their own words below.
+#[test]
+#[ignore = "slow tier: headless Chromium"]
+fn the_contest_page_shows_the_standings_and_each_contestants_judgings() {
+    let kit = mock_contest();
+    let page = kit.path("contest.html");
+    let (_, report) = kit.json(&["contest", "mock", "--html", page.to_str().unwrap()]);
+    let browser = Browser::find().expect("a headless Chromium (CI installs one)");
+    let dom = Html::parse_document(&browser.dom(&page).unwrap());
+    let shot = testkit::paths::target().join("screenshots/contest-page.png");
+    browser.screenshot(&page, &shot, 1280, 900).unwrap();
+    assert!(std::fs::read(&shot).unwrap().starts_with(b"\x89PNG"));
+    let select = |css: &str| Selector::parse(css).unwrap();
+    let rows: Vec<_> = dom.select(&select("tr.contestant")).collect();
+    let contestants = report["contestants"].as_array().unwrap();
+    assert_eq!(rows.len(), contestants.len(), "{report:#}");
+    for (row, c) in rows.iter().zip(contestants) {
+        let attr = |name: &str| row.value().attr(name).unwrap().to_string();
+        assert_eq!(attr("data-contestant"), c["name"].as_str().unwrap());
+        assert_eq!(attr("data-rank"), c["rank"].to_string());
+        assert_eq!(attr("data-total"), c["total"].to_string());
+        let cells: Vec<(String, String)> = (row.select(&select("td.cell")))
+            .map(|td| {
+                let attr = |name: &str| td.value().attr(name).unwrap().to_string();
+                (attr("data-verdict"), attr("data-score"))
+            })
+            .collect();
+        let expected: Vec<(String, String)> = (c["problems"].as_array().unwrap().iter())
+            .map(|p| match p["judged"].is_null() {
+                true => ("none".to_string(), "0".to_string()),
+                false => (
+                    p["judged"]["verdict"].as_str().unwrap().to_string(),
+                    p["judged"]["score"].to_string(),
+                ),
+            })
+            .collect();
+        assert_eq!(cells, expected, "{}", c["name"]);
+    }
+    let text: String = dom
+        .select(&select("section.detail"))
+        .flat_map(|s| s.text())
+        .collect();
+    for said in [
+        "carol gives up",
+        "`.pas`",
+        "no file io.<ext>",
+        "more than one file for sum",
+        "WA 40 points, 2 / 3 tests",
+    ] {
+        assert!(text.contains(said), "{said} not in the detail: {text}");
+    }
 }

@@ -1,8 +1,10 @@
 //! `judge contest DIR [PROBLEM...]`: a mock contest judged as LemonLime and
-//! Arbiter judge one: every contestant's submission of every problem,
-//! each problem's as one batch (compiled first, then judged on the pool,
-//! judgings kept so that a stopped contest goes on where it was), into
-//! standings of contestants × problems with totals and ranks.
+//! Arbiter judge one: every contestant's submission of every problem
+//! (each problem's compiled first, then all of them judged on the one
+//! pool, judgings kept so that a stopped contest goes on where it was),
+//! into standings of contestants × problems with totals and ranks.
+
+use std::path::PathBuf;
 
 use anyhow::Result;
 
@@ -14,7 +16,7 @@ use crate::core::testset;
 use crate::model::event::{EventKind, Events};
 use crate::model::kit::Kit;
 use crate::model::problem::Problem;
-use crate::model::results::Test;
+use crate::model::results::Standing;
 use crate::model::results::report::{
     BatchVerdict, ContestCell, ContestProblem, ContestReport, Contestant, Report,
 };
@@ -39,14 +41,36 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &ContestArgs) -> R
         both_pythons: false,
         rejudge: args.rejudge,
     };
+    let checkers = (problems.iter())
+        .map(|p| jury.checker(p))
+        .collect::<Result<Vec<_>>>()?;
+    let arenas: Vec<Arena> = (problems.iter().zip(&built).zip(&checkers))
+        .map(|((problem, tests), checker)| {
+            Arena::new(problem, tests, checker, kit.work_dir().join("runs"))
+        })
+        .collect();
+    // Each problem's files, in the contestants' order.
+    let files: Vec<Vec<PathBuf>> = (0..problems.len())
+        .map(|p| {
+            let submitted = found.iter().map(|(_, s)| s[p].as_ref().ok().cloned());
+            submitted.flatten().collect()
+        })
+        .collect();
+    for (problem, tests) in problems.iter().zip(&built) {
+        events.emit(EventKind::judging(problem, tests));
+    }
+    let batches: Vec<(&Problem, &Arena, &[PathBuf])> = (problems.iter().zip(&arenas).zip(&files))
+        .map(|((problem, arena), files)| (problem, arena, &files[..]))
+        .collect();
+    let judged = standings::judge_problems(kit, jury, &batches, options, events)?;
     let mut cells: Vec<Vec<ContestCell>> = found.iter().map(|_| Vec::new()).collect();
     let mut summary = Vec::new();
-    for (p, (problem, tests)) in problems.iter().zip(&built).enumerate() {
+    for (p, (rows, arena)) in judged.into_iter().zip(&arenas).enumerate() {
         let submitted: Vec<&Submission> = found.iter().map(|(_, s)| &s[p]).collect();
-        let (column, max_score) = judged(kit, jury, (problem, tests), &submitted, options, events)?;
+        let column = column(&problems[p], &submitted, rows);
         summary.push(ContestProblem {
-            name: problem.name.clone(),
-            max_score,
+            name: problems[p].name.clone(),
+            max_score: jury::unjudged_scores(arena).1,
             submitted: column.iter().filter(|c| c.judged.is_some()).count(),
             accepted: column.iter().filter(|c| accepted(c)).count(),
         });
@@ -68,37 +92,17 @@ pub fn run(kit: &Kit, jury: &Jury, events: &mut Events, args: &ContestArgs) -> R
     Ok(report.accepted())
 }
 
-/// One problem's column: each contestant's submission judged (the files
-/// found, as one batch), or why there is none; and the most it scores.
-fn judged(
-    kit: &Kit,
-    jury: &Jury,
-    (problem, tests): (&Problem, &[Test]),
-    submitted: &[&Submission],
-    options: standings::Options,
-    events: &mut Events,
-) -> Result<(Vec<ContestCell>, Option<Score>)> {
-    let checker = jury.checker(problem)?;
-    let arena = Arena::new(problem, tests, &checker, kit.work_dir().join("runs"));
-    events.emit(EventKind::judging(problem, tests));
-    let files: Vec<_> = submitted
-        .iter()
-        .filter_map(|s| s.as_ref().ok().cloned())
-        .collect();
-    let mut rows = match files.is_empty() {
-        true => Vec::new(),
-        false => standings::judge(kit, jury, problem, &arena, &files, options, events)?,
-    }
-    .into_iter();
-    let column = submitted
-        .iter()
+/// One problem's column: each contestant's submission judged (`rows`,
+/// one per file found, in the contestants' order), or why there is none.
+fn column(problem: &Problem, submitted: &[&Submission], rows: Vec<Standing>) -> Vec<ContestCell> {
+    let mut rows = rows.into_iter();
+    (submitted.iter())
         .map(|s| ContestCell {
             problem: problem.name.clone(),
             missing: s.as_ref().err().cloned(),
             judged: s.as_ref().ok().and_then(|_| rows.next()),
         })
-        .collect();
-    Ok((column, jury::unjudged_scores(&arena).1))
+        .collect()
 }
 
 /// Whether the cell holds an accepted judging.

@@ -87,7 +87,10 @@ fn outputs<'r>(command: &Command, stdout: &'r mut dyn Reporter) -> Fanout<'r> {
     let mut files: Vec<(Option<&PathBuf>, Box<dyn Render>)> = Vec::new();
     match command {
         Command::Test(args) => files.push((args.csv.as_ref(), Box::new(csv::Csv))),
-        Command::Contest(args) => files.push((args.csv.as_ref(), Box::new(csv::Csv))),
+        Command::Contest(args) => {
+            files.push((args.csv.as_ref(), Box::new(csv::Csv)));
+            files.push((args.html.as_ref(), Box::<pages::Page>::default()));
+        }
         Command::Lab(args) => {
             files.push((args.plot.as_ref(), Box::new(plot::Plot)));
             files.push((args.html.as_ref(), Box::new(plot::Page)));

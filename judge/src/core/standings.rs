@@ -18,7 +18,6 @@ use crate::model::kit::Kit;
 use crate::model::problem::Problem;
 use crate::model::program::{self, BuildError, Program};
 use crate::model::results::{OtherJudging, SolutionRun, Standing, Test};
-use crate::model::verdict::Score;
 
 /// How the standings are judged (`judge test`'s flags).
 #[derive(Clone, Copy, Debug, Default)]
@@ -51,29 +50,61 @@ pub fn judge(
     options: Options,
     events: &mut Events,
 ) -> Result<Vec<Standing>> {
-    let batch = Batch {
-        judged: Judged {
-            dir: kit.work_dir().join("standings"),
-            tests: tests_key(problem, arena.tests, arena.checker, options.fail_fast)?,
-        },
-        shown: files.iter().map(|f| f.display().to_string()).collect(),
-        tests: arena.tests.len(),
-        unjudged: jury::unjudged_scores(arena),
-    };
-    let built = build(kit, (jury, arena), files, options.both_pythons)?;
-    let (mut rows, pending) = batch.known(built, options.rejudge, events);
-    batch.judge(jury, arena, &pending, options.fail_fast, &mut rows, events)?;
-    Ok(rows.into_iter().flatten().collect())
+    let mut rows = judge_problems(kit, jury, &[(problem, arena, files)], options, events)?;
+    Ok(rows.pop().unwrap_or_default())
 }
 
-/// The files of the standings, and how each is shown, the rows judged
-/// before, and the number of tests.
-struct Batch {
+/// [`judge`] for several problems at once (a contest's): each problem's
+/// files are compiled, then every problem's files are judged on the one
+/// pool; the rows of each problem, in its files' order.
+pub fn judge_problems(
+    kit: &Kit,
+    jury: &Jury,
+    problems: &[(&Problem, &Arena, &[PathBuf])],
+    options: Options,
+    events: &mut Events,
+) -> Result<Vec<Vec<Standing>>> {
+    let mut batches = Vec::new();
+    let mut rows = Vec::new();
+    for &(problem, arena, files) in problems {
+        let built = build(kit, (jury, arena), files, options.both_pythons)?;
+        let shown: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        let judged = Judged {
+            dir: kit.work_dir().join("standings"),
+            tests: tests_key(problem, arena.tests, arena.checker, options.fail_fast)?,
+        };
+        let (known, pending) = known(&judged, &shown, arena, built, options.rejudge, events);
+        let others = (pending.iter())
+            .map(|p| {
+                let (interpreter, _) = p.built.other.as_ref()?;
+                Some(OtherJudging::shown(&shown[p.files[0]], interpreter))
+            })
+            .collect();
+        batches.push(Batch {
+            arena,
+            judged,
+            shown,
+            pending,
+            others,
+        });
+        rows.push(known);
+    }
+    judge_pending(jury, &batches, options.fail_fast, &mut rows, events)?;
+    Ok(rows
+        .into_iter()
+        .map(|r| r.into_iter().flatten().collect())
+        .collect())
+}
+
+/// One problem's files: its arena, its rows judged before, how each file
+/// is shown, the programs left to judge and how each is shown under its
+/// other interpreter.
+struct Batch<'a> {
+    arena: &'a Arena<'a>,
     judged: Judged,
     shown: Vec<String>,
-    tests: usize,
-    /// The score and most score of a file judged on no test.
-    unjudged: (Option<Score>, Option<Score>),
+    pending: Vec<Pending>,
+    others: Vec<Option<String>>,
 }
 
 /// A program of the standings to judge, and the files (indices) that are
@@ -84,128 +115,126 @@ struct Pending {
     files: Vec<usize>,
 }
 
-/// What entry of the judging of the standings is which program.
+/// What entry of the judging of the standings is which program: of batch
+/// `b`, `pending[k]`'s program, or the same file under its language's
+/// other interpreter.
 enum Role<'a> {
-    /// `pending[k]`'s program.
-    Program(usize),
-    /// The same file under its language's other interpreter.
-    Other(usize, &'a str),
+    Program(usize, usize),
+    Other(usize, usize, &'a str),
 }
 
-impl Batch {
-    /// The rows known without judging (files not compiled, and those
-    /// judged before), and the programs left to judge, each once (two files
-    /// of the same content share a judging).
-    fn known(
-        &self,
-        built: Vec<Result<Built, String>>,
-        rejudge: bool,
-        events: &mut Events,
-    ) -> (Vec<Option<Standing>>, Vec<Pending>) {
-        let mut rows: Vec<Option<Standing>> = vec![None; built.len()];
-        let mut pending: Vec<Pending> = Vec::new();
-        for (i, built) in built.into_iter().enumerate() {
-            let built = match built {
-                Ok(built) => built,
-                Err(reason) => {
-                    let shown = self.shown[i].clone();
-                    let row = Standing::refused(shown, reason, self.tests, self.unjudged);
-                    events.emit(EventKind::StandingRow { row: &row });
-                    rows[i] = Some(row);
-                    continue;
-                }
-            };
-            let key = self.judged.key(&built);
-            if let Some(row) = self.judged.load(&key).filter(|_| !rejudge) {
-                let row = Standing {
-                    solution: self.shown[i].clone(),
-                    cached: true,
-                    ..row
-                };
+/// The rows known without judging (files not compiled, and those judged
+/// before), and the programs left to judge, each once (two files of the
+/// same content share a judging).
+fn known(
+    judged: &Judged,
+    shown: &[String],
+    arena: &Arena,
+    built: Vec<Result<Built, String>>,
+    rejudge: bool,
+    events: &mut Events,
+) -> (Vec<Option<Standing>>, Vec<Pending>) {
+    let (tests, unjudged) = (arena.tests.len(), jury::unjudged_scores(arena));
+    let mut rows: Vec<Option<Standing>> = vec![None; built.len()];
+    let mut pending: Vec<Pending> = Vec::new();
+    for (i, built) in built.into_iter().enumerate() {
+        let built = match built {
+            Ok(built) => built,
+            Err(reason) => {
+                let row = Standing::refused(shown[i].clone(), reason, tests, unjudged);
                 events.emit(EventKind::StandingRow { row: &row });
                 rows[i] = Some(row);
-            } else if let Some(same) = pending.iter_mut().find(|p| p.key == key) {
-                same.files.push(i);
-            } else {
-                pending.push(Pending {
-                    key,
-                    built,
-                    files: vec![i],
-                });
+                continue;
             }
+        };
+        let key = judged.key(&built);
+        if let Some(row) = judged.load(&key).filter(|_| !rejudge) {
+            let row = Standing {
+                solution: shown[i].clone(),
+                cached: true,
+                ..row
+            };
+            events.emit(EventKind::StandingRow { row: &row });
+            rows[i] = Some(row);
+        } else if let Some(same) = pending.iter_mut().find(|p| p.key == key) {
+            same.files.push(i);
+        } else {
+            pending.push(Pending {
+                key,
+                built,
+                files: vec![i],
+            });
         }
-        (rows, pending)
     }
+    (rows, pending)
+}
 
-    /// Judges the programs left, all on the one pool: each, and right
-    /// after it the same file under its other interpreter where asked.
-    /// Each row is kept, and told, as soon as it is complete.
-    fn judge(
-        &self,
-        jury: &Jury,
-        arena: &Arena,
-        pending: &[Pending],
-        fail_fast: bool,
-        rows: &mut [Option<Standing>],
-        events: &mut Events,
-    ) -> Result<()> {
-        let none = BTreeSet::new();
-        let others: Vec<Option<String>> = (pending.iter())
-            .map(|p| {
-                let (interpreter, _) = p.built.other.as_ref()?;
-                Some(OtherJudging::shown(&self.shown[p.files[0]], interpreter))
-            })
-            .collect();
-        let mut entries = Vec::new();
-        let mut roles = Vec::new();
-        for (k, p) in pending.iter().enumerate() {
+/// Judges the programs left of every batch, all on the one pool: each,
+/// and right after it the same file under its other interpreter where
+/// asked. Each row is kept, and told, as soon as it is complete.
+fn judge_pending(
+    jury: &Jury,
+    batches: &[Batch],
+    fail_fast: bool,
+    rows: &mut [Vec<Option<Standing>>],
+    events: &mut Events,
+) -> Result<()> {
+    let none = BTreeSet::new();
+    let mut entries = Vec::new();
+    let mut roles = Vec::new();
+    for (b, batch) in batches.iter().enumerate() {
+        for (k, p) in batch.pending.iter().enumerate() {
             let (program, other) = (&p.built.program, &p.built.other);
-            let shown = &self.shown[p.files[0]];
             entries.push(Entry {
+                arena: batch.arena,
                 solution: program,
-                shown,
+                shown: &batch.shown[p.files[0]],
                 stop: stop(fail_fast, &none),
             });
-            roles.push(Role::Program(k));
-            if let (Some((interpreter, program)), Some(shown)) = (other, &others[k]) {
+            roles.push(Role::Program(b, k));
+            if let (Some((interpreter, program)), Some(shown)) = (other, &batch.others[k]) {
                 entries.push(Entry {
+                    arena: batch.arena,
                     solution: program,
                     shown,
                     stop: stop(fail_fast, &none),
                 });
-                roles.push(Role::Other(k, interpreter));
+                roles.push(Role::Other(b, k, interpreter));
             }
         }
-        let mut firsts: Vec<Option<SolutionRun>> = vec![None; pending.len()];
-        jury.judge_all(arena, &entries, events, |e, run, events| {
-            let (k, row) = match roles[e] {
-                Role::Program(k) if pending[k].built.other.is_some() => {
-                    firsts[k] = Some(run);
-                    return Ok(());
-                }
-                Role::Program(k) => (k, Standing::of(run, self.tests)),
-                Role::Other(k, interpreter) => {
-                    let first = (firsts[k].take()).context("judged under the other first")?;
-                    let other = OtherJudging::of(interpreter.to_string(), run, first.verdict);
-                    let row = Standing {
-                        other: Some(other),
-                        ..Standing::of(first, self.tests)
-                    };
-                    (k, row)
-                }
-            };
-            self.judged.store(&pending[k].key, &row)?;
-            for &i in &pending[k].files {
-                let row = Standing {
-                    solution: self.shown[i].clone(),
-                    ..row.clone()
-                };
-                events.emit(EventKind::StandingRow { row: &row });
-                rows[i] = Some(row);
-            }
-            Ok(())
-        })
     }
+    let mut firsts: Vec<Vec<Option<SolutionRun>>> = (batches.iter())
+        .map(|b| vec![None; b.pending.len()])
+        .collect();
+    jury.judge_all(&entries, events, |e, run, events| {
+        let (b, k, row) = match roles[e] {
+            Role::Program(b, k) if batches[b].pending[k].built.other.is_some() => {
+                firsts[b][k] = Some(run);
+                return Ok(());
+            }
+            Role::Program(b, k) => (b, k, Standing::of(run, batches[b].arena.tests.len())),
+            Role::Other(b, k, interpreter) => {
+                let first = (firsts[b][k].take()).context("judged under the other first")?;
+                let other = OtherJudging::of(interpreter.to_string(), run, first.verdict);
+                let row = Standing {
+                    other: Some(other),
+                    ..Standing::of(first, batches[b].arena.tests.len())
+                };
+                (b, k, row)
+            }
+        };
+        let batch = &batches[b];
+        batch.judged.store(&batch.pending[k].key, &row)?;
+        for &i in &batch.pending[k].files {
+            let row = Standing {
+                solution: batch.shown[i].clone(),
+                ..row.clone()
+            };
+            events.emit(EventKind::StandingRow { row: &row });
+            rows[b][i] = Some(row);
+        }
+        Ok(())
+    })
 }
 
 /// A file of the batch, built: its program, and under its language's

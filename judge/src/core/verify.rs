@@ -86,6 +86,7 @@ pub fn verify_solutions(
     }
     let entries: Vec<Entry> = (compiled.iter())
         .map(|(i, program)| Entry {
+            arena,
             solution: program,
             shown: &solutions[*i].shown,
             stop: solutions[*i].expect.stop(&aimed[*i], &sizes),
@@ -108,7 +109,7 @@ pub fn verify_solutions(
         &mut rows,
         events,
     );
-    jury.judge_all(arena, &entries, events, |g, run, events| {
+    jury.judge_all(&entries, events, |g, run, events| {
         let (i, program) = &compiled[g];
         let s = &solutions[*i];
         let mut row = s.row(arena, &run);

@@ -544,6 +544,17 @@ table.standings { border-collapse: collapse; }
 .standings span.t.not-judged { background: #f4f4f4; outline: 1px dashed #bbb; }
 .standings td.failure { max-width: 36em; overflow-wrap: anywhere; }
 .standings .note { color: #666; font-size: 90%; }
+table.contest { border-collapse: collapse; }
+.contest th, .contest td { border: 1px solid #ccc; padding: 3px 10px; text-align: center; }
+.contest td.name { text-align: left; font-weight: 600; }
+.contest td a { color: inherit; text-decoration: none; }
+.contest td.cell .verdict { font-size: 75%; font-weight: 600; }
+.contest td.total { font-weight: 700; }
+.contest td.missing { color: #999; }
+section.detail h2 { font-size: 110%; margin: 1.2em 0 0.3em; }
+section.detail .badge { padding: 0 0.4em; border-radius: 3px; font-weight: 600; }
+section.detail pre { white-space: pre-wrap; background: #f6f6f6; padding: 0.5em; }
+section.detail .note { color: #666; }
 .v-AC { background: #d6f5d6; } rect.v-AC { fill: #3a3; }
 .v-PC { background: #e8f5c8; } rect.v-PC { fill: #8b3; }
 .v-WA { background: #f8d0d0; } rect.v-WA { fill: #d33; }

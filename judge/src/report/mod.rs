@@ -13,6 +13,7 @@
 //! `mod` line below, and its line where the outputs are chosen (and its
 //! flag in `cli.rs`).
 
+pub mod contest_page;
 pub mod csv;
 pub mod diff;
 pub mod fanout;

@@ -1,6 +1,7 @@
 //! `--html PATH`: which page each report gets — the invocation matrix of
 //! `judge test` on one file and of `judge verify` (`html.rs`), the
-//! standings of a class (`standings_page.rs`).
+//! standings of a class (`standings_page.rs`), a contest's
+//! (`contest_page.rs`).
 
 use std::path::Path;
 
@@ -8,12 +9,13 @@ use anyhow::Result;
 
 use super::file::{Problems, Render};
 use super::html::{Column, Matrix, matrix, render};
-use super::standings_page;
+use super::{contest_page, standings_page};
 use crate::model::event::EventKind;
 use crate::model::results::report::Report;
 
 /// `--html PATH`: the page of `judge test` (a column for the file judged,
-/// or the standings of several) or `judge verify` (a matrix per problem).
+/// or the standings of several), `judge verify` (a matrix per problem) or
+/// `judge contest` (contestants × problems).
 #[derive(Clone, Debug, Default)]
 pub struct Page {
     problems: Problems,
@@ -38,6 +40,7 @@ impl Render for Page {
                 render(&title, r.verdict.as_str(), r.verdict.as_str(), &[matrix])
             }
             Report::Standings(r) => standings_page::render(r, self.problems.named(&r.problem)?),
+            Report::Contest(r) => contest_page::render(r),
             Report::Verify(r) => {
                 let matrices: Vec<Matrix> = (self.problems.all().iter())
                     .map(|p| {

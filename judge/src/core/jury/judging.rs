@@ -382,47 +382,37 @@ impl Jury<'_> {
     ) -> Result<SolutionRun> {
         let mut judged = None;
         let entry = Entry {
+            arena,
             solution,
             shown,
             stop,
         };
-        self.judge_all(arena, &[entry], events, |_, run, _| {
+        self.judge_all(&[entry], events, |_, run, _| {
             judged = Some(run);
             Ok(())
         })?;
         judged.context("a solution judged gave no run")
     }
 
-    /// Judges several solutions on the arena's tests, all their tests on
-    /// the one pool: a class's files keep every worker busy, where judging
-    /// them in turn idles the workers at the end of each file. Events
-    /// report each solution and its tests in order, and `judged` gets each
-    /// solution's run, in order, as soon as it is complete.
+    /// Judges several solutions, each on its arena's tests (a contest's:
+    /// of several problems), all their tests on the one pool: a class's
+    /// files keep every worker busy, where judging them in turn idles the
+    /// workers at the end of each file. Events report each solution and
+    /// its tests in order, and `judged` gets each solution's run, in
+    /// order, as soon as it is complete.
     pub fn judge_all(
         &self,
-        arena: &Arena,
         entries: &[Entry],
         events: &mut Events,
         mut judged: impl FnMut(usize, SolutionRun, &mut Events) -> Result<()>,
     ) -> Result<()> {
-        // One folder per entry: a program given twice (two files of the
-        // same content) gets a second folder, numbered.
-        let mut seen = HashMap::new();
-        let dirs: Vec<PathBuf> = (entries.iter())
-            .map(|e| {
-                let id = &e.solution.identity[..e.solution.identity.len().min(12)];
-                let again = seen.entry(id).and_modify(|n| *n += 1).or_insert(0usize);
-                let name = match again {
-                    0 => format!("{}-{id}", arena.problem),
-                    n => format!("{}-{id}-{n}", arena.problem),
-                };
-                arena.work.join(name)
-            })
-            .collect();
+        let dirs = entry_dirs(entries);
         // Another judge run judging the same solution would share its
         // folder: it waits for this one. Locks are taken in name order, so
         // two runs never wait for each other.
-        fsutil::create_dir_all(&arena.work)?;
+        for e in entries {
+            fsutil::create_dir_all(&e.arena.work)?;
+        }
         let mut locked: Vec<&PathBuf> = dirs.iter().collect();
         locked.sort();
         let mut held = Vec::new();
@@ -443,10 +433,16 @@ impl Jury<'_> {
         for scratch in scratches.iter().filter(|s| !dirs.contains(s)) {
             fresh_dir(scratch)?;
         }
+        // Under verdict rules of their own (samples ignored, the worst
+        // error, accepted by a group) a failure decides nothing yet: every
+        // test is judged.
         let series: Vec<Series> = (entries.iter())
             .map(|e| Series {
-                len: arena.tests.len(),
-                stop: e.stop,
+                len: e.arena.tests.len(),
+                stop: match e.arena.verdicting == verdict::Verdicting::default() {
+                    true => e.stop,
+                    false => Stop::Never,
+                },
             })
             .collect();
         let mut outcomes = Vec::new();
@@ -458,21 +454,18 @@ impl Jury<'_> {
                     scratch: &scratches[g],
                     kept: &dirs[g],
                 };
+                let arena = entries[g].arena;
                 self.judge_test(arena, entries[g].solution, &arena.tests[j], place)
             },
-            // Under verdict rules of their own (samples ignored, the worst
-            // error, accepted by a group) a failure decides nothing yet:
-            // every test is judged.
-            |outcome| {
-                !outcome.verdict.is_accepted() && arena.verdicting == verdict::Verdicting::default()
-            },
+            |outcome| !outcome.verdict.is_accepted(),
             |progress| match progress {
-                Progress::Opened(g) => announce(arena, entries[g].shown, events),
+                Progress::Opened(g) => announce(entries[g].arena, entries[g].shown, events),
                 Progress::Finished(_, _, outcome) => {
                     events.emit(EventKind::TestFinished { outcome });
                     outcomes.push(outcome.clone());
                 }
                 Progress::Closed(g) => {
+                    let arena = entries[g].arena;
                     let outcomes = std::mem::take(&mut outcomes);
                     let run = SolutionRun {
                         solution: entries[g].shown.to_string(),
@@ -540,9 +533,28 @@ impl Jury<'_> {
     }
 }
 
-/// A solution [`Jury::judge_all`] judges: the program, how it is shown,
-/// and where its judging stops.
+/// Each entry's folder, under its arena's: a program given twice (two
+/// files of the same content) gets a second folder, numbered.
+fn entry_dirs(entries: &[Entry]) -> Vec<PathBuf> {
+    let mut seen = HashMap::new();
+    (entries.iter())
+        .map(|e| {
+            let id = &e.solution.identity[..e.solution.identity.len().min(12)];
+            let problem = e.arena.problem;
+            let again = (seen.entry((problem, id)).and_modify(|n| *n += 1)).or_insert(0usize);
+            let name = match again {
+                0 => format!("{problem}-{id}"),
+                n => format!("{problem}-{id}-{n}"),
+            };
+            e.arena.work.join(name)
+        })
+        .collect()
+}
+
+/// A solution [`Jury::judge_all`] judges: the arena it is judged in, the
+/// program, how it is shown, and where its judging stops.
 pub struct Entry<'a> {
+    pub arena: &'a Arena<'a>,
     pub solution: &'a Program,
     pub shown: &'a str,
     pub stop: Stop<'a>,
