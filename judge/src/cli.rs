@@ -72,8 +72,8 @@ pub struct GlobalArgs {
     /// Parallel jobs (default: judge.toml's `jobs`, else the number of cores).
     #[arg(short, long, global = true, help_heading = GLOBAL_HEADING)]
     pub jobs: Option<usize>,
-    /// Print one JSON object on stdout (schema 2, see the README) instead
-    /// of the human report.
+    /// Print one JSON object on stdout (schema 2, described in the guide:
+    /// book/src/json.md) instead of the human report.
     #[arg(long, global = true, help_heading = GLOBAL_HEADING)]
     pub json: bool,
     /// When to colour the output; `auto` colours a terminal unless

@@ -16,7 +16,8 @@
 //!   or a score;
 //! * the core emits [`event`]s; reporters ([`report`]) are the only code
 //!   that prints;
-//! * [`commands`] are the glue, one per subcommand of [`cli`].
+//! * [`commands`] are the glue, one per subcommand of [`cli`];
+//!   [`reference`] makes the guide's page of each from its definition.
 
 #![forbid(unsafe_code)]
 
@@ -26,5 +27,6 @@ pub mod commands;
 pub mod core;
 pub mod format;
 pub mod model;
+pub mod reference;
 pub mod report;
 pub mod service;

@@ -642,7 +642,7 @@ impl Setting {
     }
 
     /// What `case` gets here, and whether it changes the kit's files, as the
-    /// README states (How programs are run, `JUDGE_SANDBOX_OFF`).
+    /// guide states (`book/src/containment.md`, `JUDGE_SANDBOX_OFF`).
     fn expects(&self, case: &Case) -> (Vec<&'static str>, bool) {
         let judges_user = !self.other_user;
         match case.name {

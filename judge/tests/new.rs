@@ -265,11 +265,12 @@ fn a_new_problem_builds_verifies_certifies_and_packages_and_so_does_a_copy() {
     std::fs::remove_dir_all(kit.dir()).unwrap();
 }
 
-/// The README's worked example, from the lab to a problem on a game none
-/// of the kit's problems uses: the lab proves Kayles' period, `judge new`
-/// makes the problem, the example's files (`examples/kayles/`, laid out as
-/// in the kit) replace the template's rule, and the problem builds,
-/// verifies, is certified and catches both of its traps.
+/// The guide's worked example (`book/src/setter/lab.md`), from the lab to
+/// a problem on a game none of the kit's problems uses: the lab proves
+/// Kayles' period, `judge new` makes the problem, the example's files
+/// (`examples/kayles/`, laid out as in the kit) replace the template's
+/// rule, and the problem builds, verifies, is certified and catches both
+/// of its traps.
 #[test]
 fn the_lab_to_problem_example_is_certified_and_catches_its_traps() {
     let target = root().join("target");

@@ -4,8 +4,8 @@
 //! the command's name, then its report. Their shape is generated from these
 //! types into `docs/report.schema.json` (JSON Schema; `judge/tests/schema.rs`
 //! fails when the file is not what the types say) and shown, with an example
-//! per command, in the README; the tests check every command's output
-//! against that file. Adding a field is a change of the documented schema;
+//! per command, in the guide (`book/src/json.md`); the tests check every
+//! command's output against that file. Adding a field is a change of the documented schema;
 //! removing or changing one needs a new schema number.
 
 use std::time::Duration;
