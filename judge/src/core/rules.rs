@@ -227,20 +227,14 @@ pub fn spacing_note(output: &[u8], answer: &[u8]) -> Option<String> {
         return None;
     }
     let crlf = |b: &[u8]| b.windows(2).any(|w| w == b"\r\n");
-    let lines = |b: &[u8]| -> Vec<Vec<u8>> {
+    // The lines of a text, without their ends (`\n`, `\r\n`).
+    fn lines(b: &[u8]) -> impl Iterator<Item = &[u8]> {
         let body = b.strip_suffix(b"\n").unwrap_or(b);
-        (body.split(|c| *c == b'\n'))
-            .map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec())
-            .collect()
-    };
-    let blank = |b: &[u8]| {
-        lines(b)
-            .iter()
-            .filter(|l| l.trim_ascii().is_empty())
-            .count()
-    };
+        (body.split(|c| *c == b'\n')).map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+    }
+    let blank = |b: &[u8]| lines(b).filter(|l| l.trim_ascii().is_empty()).count();
     let trailing = |b: &[u8]| {
-        (lines(b).iter()).any(|l| !l.trim_ascii().is_empty() && l.trim_ascii_end().len() < l.len())
+        lines(b).any(|l| !l.trim_ascii().is_empty() && l.trim_ascii_end().len() < l.len())
     };
     let mut found = Vec::new();
     if crlf(output) && !crlf(answer) {

@@ -11,7 +11,7 @@
 use std::fmt::Write;
 use std::path::Path;
 
-use super::html::{escape, page_head, verdict_class};
+use super::html::{escape, own_words, page_head, verdict_class};
 use crate::model::results::report::{ContestCell, ContestReport, Contestant};
 use crate::model::results::spacing_summary;
 
@@ -152,17 +152,7 @@ fn detail_item(page: &mut String, cell: &ContestCell) {
             f.verdict,
             escape(&f.message)
         );
-        if let Some(stderr) = &f.stderr {
-            let _ = write!(page, "<pre class=\"stderr\">{}</pre>", escape(stderr));
-        }
-        if let Some(kept) = &f.kept {
-            let files = Path::new(kept).join(format!("{}.*", f.test));
-            let _ = write!(
-                page,
-                "<div class=\"kept\">its files: <code>{}</code></div>",
-                escape(&files.display().to_string())
-            );
-        }
+        own_words(page, &f.test, f.stderr.as_deref(), f.kept.as_deref());
     }
     if let Some(error) = &row.compile_error {
         let _ = write!(page, "<pre class=\"compile-error\">{}</pre>", escape(error));

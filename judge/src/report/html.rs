@@ -490,22 +490,28 @@ fn failure_note(items: &mut String, m: &Matrix, c: &Column, o: &TestOutcome) {
         o.verdict.as_str(),
         escape(o.message.lines().next().unwrap_or(""))
     );
-    if let Some(stderr) = &o.stderr {
+    own_words(items, &o.name, o.stderr.as_deref(), o.kept.as_deref());
+    items.push_str("</li>\n");
+}
+
+/// A failing run's own words: the end of its error stream, and where the
+/// files of its `test` are kept.
+pub(super) fn own_words(out: &mut String, test: &str, stderr: Option<&str>, kept: Option<&str>) {
+    if let Some(stderr) = stderr {
         let _ = write!(
-            items,
+            out,
             "<div>the end of its error stream:</div><pre class=\"stderr\">{}</pre>",
             escape(stderr)
         );
     }
-    if let Some(kept) = &o.kept {
-        let files = Path::new(kept).join(format!("{}.*", o.name));
+    if let Some(kept) = kept {
+        let files = Path::new(kept).join(format!("{test}.*"));
         let _ = write!(
-            items,
+            out,
             "<div class=\"kept\">its files: <code>{}</code></div>",
             escape(&files.display().to_string())
         );
     }
-    items.push_str("</li>\n");
 }
 
 /// The page's style: verdict colours for cells and bars, the marks.

@@ -22,6 +22,7 @@ pub fn render(r: &StandingsReport, p: &Judged) -> String {
     let title = format!("judge test {}", r.problem);
     let label = format!("{} of {} files accepted", r.accepted, r.files);
     let mut page = page_head(&title, r.verdict.as_str(), &label);
+    let prefix = shared_folder(r);
     let groups: Vec<String> = (p.groups.iter())
         .map(|g| format!("{} ({} points)", g.name, g.points))
         .collect();
@@ -29,7 +30,7 @@ pub fn render(r: &StandingsReport, p: &Judged) -> String {
         page,
         "<p class=\"limits\">{} files in <code>{}</code>; time limit {} ms; {} tests{}.</p>",
         r.solutions.len(),
-        escape(&shared_folder(r)),
+        escape(&prefix),
         p.time_limit.as_millis(),
         p.tests.len(),
         match groups.is_empty() {
@@ -43,7 +44,6 @@ pub fn render(r: &StandingsReport, p: &Judged) -> String {
         let _ = write!(page, "<th class=\"group\">{}</th>", escape(&g.name));
     }
     page.push_str("<th>Tests</th><th>First failure</th></tr></thead>\n<tbody>\n");
-    let prefix = shared_folder(r);
     for (i, row) in r.solutions.iter().enumerate() {
         let short = short_name(&row.solution, &prefix);
         standing_row(&mut page, p, (i + 1, &short), row);
